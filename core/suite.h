@@ -1,0 +1,70 @@
+/*
+ * Suites: INI files read into jobs, validated against the loaded plugins'
+ * option tables, and expanded into cases. Nothing runs until
+ * suite_load() accepted every file.
+ */
+#ifndef HB_CORE_SUITE_H
+#define HB_CORE_SUITE_H
+
+#include <stddef.h>
+
+#include "registry.h"
+#include "util.h"
+
+/* Keys the core itself reads; every other key belongs to the target. */
+#define SUITE_CORE_KEYS \
+	"target", "backend", "parallel", "duration", "repetitions", "warmup", \
+		"unit", "timeout", "section"
+
+/* One point of a job's matrix: every parameter fixed. */
+struct bench_case {
+	size_t job;                   /* index into suite.jobs */
+	char *title;                  /* "AES256/CTR [64KB, 4 parallels]" */
+	char *target;                 /* "crypto/aes-256-ctr" */
+	char *backend;                /* plugin name */
+	const struct plugin *plugin;  /* NULL: backend not loaded (see reason) */
+	const struct hb_target *tdesc;/* NULL with plugin */
+	char *reason;                 /* why it cannot run, or NULL */
+	struct kvlist params;         /* every target option, defaults filled */
+	unsigned parallel;
+	double duration;              /* seconds per sample */
+	unsigned repetitions;         /* kept samples */
+	unsigned warmup;              /* dropped samples */
+	double timeout;               /* seconds per case, 0 = derived */
+	char *unit;                   /* display unit: "Gbps", "GB/s", ... */
+};
+
+/* One section of a suite file. */
+struct job {
+	char *label;    /* the section name */
+	char *file;     /* where it was defined */
+	unsigned line;
+	char *group;    /* the target's group, for report sections */
+	char *section;  /* report section title, NULL = from the group */
+	struct strlist varying; /* keys whose lists expanded, in file order */
+};
+
+/* A whole, valid, expanded suite. */
+struct suite {
+	struct job *jobs;
+	size_t njobs;
+	struct bench_case *cases;
+	size_t ncases;
+};
+
+/*
+ * Read, validate and expand the suite files in order (their jobs
+ * concatenate; [global] applies to the jobs of its own file). overrides are
+ * "[SECTION.]KEY=VALUE" texts from --set, applied on top of every file
+ * ("KEY=VALUE" sets KEY in every job). Returns 0, or -EINVAL with a
+ * one-line message in err: "FILE:LINE: [SECTION] KEY: what was wrong and
+ * what was expected". An unknown key suggests the nearest known one.
+ */
+int suite_load(struct suite *s, const char *const *files, size_t nfiles,
+	       const struct strlist *overrides, const struct registry *reg,
+	       char *err, size_t errlen);
+
+/* Free a suite. */
+void suite_free(struct suite *s);
+
+#endif

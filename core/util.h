@@ -1,0 +1,52 @@
+/*
+ * Small helpers shared by every core file: growable string lists, key/value
+ * lists and formatted error messages into caller-owned buffers.
+ */
+#ifndef HB_CORE_UTIL_H
+#define HB_CORE_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* A growable list of owned strings. */
+struct strlist {
+	char **items;
+	size_t n;
+	size_t cap;
+};
+
+/* One owned key/value pair of text. */
+struct kv {
+	char *key;
+	char *value;
+};
+
+/* A growable list of owned key/value pairs, in insertion order. */
+struct kvlist {
+	struct kv *items;
+	size_t n;
+	size_t cap;
+};
+
+/* Append a copy of s. Returns 0 or -ENOMEM. */
+int strlist_push(struct strlist *l, const char *s);
+/* Free every string and the array; leaves l empty and reusable. */
+void strlist_free(struct strlist *l);
+
+/* Set key to value, replacing an existing key. Returns 0 or -ENOMEM. */
+int kvlist_set(struct kvlist *l, const char *key, const char *value);
+/* The value of key, or NULL. */
+const char *kvlist_get(const struct kvlist *l, const char *key);
+/* Deep copy src into an empty dst. Returns 0 or -ENOMEM. */
+int kvlist_copy(struct kvlist *dst, const struct kvlist *src);
+/* Free every pair and the array. */
+void kvlist_free(struct kvlist *l);
+
+/* snprintf into err (if err and len) and return code: one-line error helper. */
+int errorf(char *err, size_t len, int code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* strdup that returns NULL for NULL. */
+char *xstrdup(const char *s);
+
+#endif

@@ -1,0 +1,208 @@
+/*
+ * hostbench plugin ABI: the only header a plugin needs.
+ *
+ * A plugin is a shared object that exports exactly one symbol,
+ * hostbench_plugin_entry(), returning a constant struct hb_plugin. The core
+ * owns time, threads, statistics and output; a plugin does work when asked
+ * and reports how much it did. A plugin never times itself, never writes to
+ * stdout, never calls exit() or abort().
+ *
+ * Lifecycle of one case with N workers (see docs/plugins.md):
+ *   describe()                 once per process, after loading
+ *   setup() x N                serially, one state per worker
+ *   run() ...                  concurrently, one thread per worker state
+ *   teardown() x N             serially, always, for every state setup made
+ */
+#ifndef HOSTBENCH_PLUGIN_H
+#define HOSTBENCH_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A major bump breaks plugins; a minor bump only appends. */
+#define HB_ABI_MAJOR 1
+#define HB_ABI_MINOR 0
+
+/* Name of the single symbol a plugin exports. */
+#define HB_ENTRY_SYMBOL "hostbench_plugin_entry"
+
+/* Mark the entry function exported when building with -fvisibility=hidden. */
+#define HB_EXPORT __attribute__((visibility("default")))
+
+/* Return codes: 0 success, HB_SKIP "not applicable here", negative errors. */
+enum hb_code {
+	HB_OK = 0,
+	HB_SKIP = 1,       /* setup: the case cannot run on this host; reason in err */
+	HB_EINVAL = -1,    /* bad parameter or input */
+	HB_ENOMEM = -2,    /* allocation failed */
+	HB_EIO = -3,       /* an I/O or system call failed */
+	HB_ECRYPTO = -4,   /* a crypto library call failed */
+	HB_EVERIFY = -5,   /* output wrong: known-answer or tag check failed */
+	HB_ENOTSUP = -6,   /* asked for something the plugin does not do */
+	HB_EFAIL = -7,     /* any other failure */
+};
+
+/* Type of one option value, as written in a suite. */
+enum hb_opt_type {
+	HB_OPT_SIZE,      /* "64K", "1M", "4096": bytes, powers of 1024 */
+	HB_OPT_SIZE_LIST, /* a list given to the plugin whole, never expanded */
+	HB_OPT_INT,       /* signed decimal integer */
+	HB_OPT_BOOL,      /* true/false, yes/no, on/off, 1/0 */
+	HB_OPT_STRING,    /* free text */
+	HB_OPT_ENUM,      /* one of choices[] */
+	HB_OPT_DURATION,  /* "500ms", "2s", "1m": read as seconds */
+};
+
+/*
+ * One option a target accepts. Options are plain data so the core can
+ * validate a whole suite before any plugin code runs. A comma list in a
+ * suite expands into cases unless the type is HB_OPT_SIZE_LIST.
+ */
+struct hb_option {
+	const char *name;            /* key in the suite, e.g. "size" */
+	enum hb_opt_type type;
+	const char *def;             /* default as suite text; NULL = required */
+	const char *help;            /* one line for `hostbench describe` */
+	const char *const *choices;  /* HB_OPT_ENUM: NULL-terminated */
+	int64_t min;                 /* SIZE/INT/DURATION(ms): bounds when */
+	int64_t max;                 /* max > min, inclusive                */
+};
+
+/* What one unit of work a target reports is. */
+enum hb_work {
+	HB_WORK_BYTES,    /* figures in bytes/s (Gbps, GB/s, ...) */
+	HB_WORK_FILES,    /* bytes/s and files/s */
+	HB_WORK_MESSAGES, /* bytes/s and messages/s */
+	HB_WORK_OPS,      /* operations/s only (handshakes, ...) */
+};
+
+/* Target flags. */
+enum hb_target_flag {
+	/* Unknown suite keys are passed to setup as strings, not refused. */
+	HB_TARGET_EXTRA_KEYS = 1u << 0,
+};
+
+/*
+ * One benchmark kernel, named "group/name". A composite target (cipher then
+ * MAC) names its halves in parts[]: targets of the same plugin that the core
+ * measures with the same parameters, so reports can say which half bounds it.
+ */
+struct hb_target {
+	const char *group;               /* "crypto", "hash", "mem", "io", ... */
+	const char *name;                /* "aes-256-gcm" */
+	const char *summary;             /* one line */
+	enum hb_work work;
+	const struct hb_option *options; /* terminated by an entry with name NULL */
+	unsigned flags;                  /* enum hb_target_flag */
+	const char *const *parts;        /* NULL, or NULL-terminated "group/name" */
+};
+
+struct hb_case;
+
+/*
+ * The host API: how a plugin reads the parameters of its case and tells the
+ * core about it. Getters take an option name from the target's table; the
+ * core validated every value against that table already, so a getter never
+ * fails for a declared option. note(), warn() and log() may be called from
+ * setup and teardown (serial), not from run.
+ */
+struct hb_host {
+	uint32_t size; /* sizeof(struct hb_host) of the core */
+	uint64_t (*get_size)(const struct hb_case *c, const char *name);
+	int64_t (*get_int)(const struct hb_case *c, const char *name);
+	int (*get_bool)(const struct hb_case *c, const char *name);
+	/* STRING and ENUM values, and the raw text of any option. */
+	const char *(*get_str)(const struct hb_case *c, const char *name);
+	/* DURATION values, in seconds. */
+	double (*get_duration)(const struct hb_case *c, const char *name);
+	/* SIZE_LIST: fills up to max values, returns how many there are. */
+	size_t (*get_size_list)(const struct hb_case *c, const char *name,
+				uint64_t *out, size_t max);
+	/* Record a fact in the result ("provider" = "default"). Last wins. */
+	void (*note)(const struct hb_case *c, const char *key, const char *value);
+	/* Add a warning to the result; it is shown in every report format. */
+	void (*warn)(const struct hb_case *c, const char *fmt, ...)
+		__attribute__((format(printf, 2, 3)));
+	/* A diagnostic line on stderr, prefixed with the case. */
+	void (*log)(const struct hb_case *c, const char *fmt, ...)
+		__attribute__((format(printf, 2, 3)));
+};
+
+/* Everything setup needs to know about the case it prepares a worker for. */
+struct hb_case {
+	const struct hb_host *host;
+	const struct hb_target *target;
+	unsigned worker;  /* 0 .. workers-1 */
+	unsigned workers; /* the case's parallel */
+	void *core;       /* the core's own; plugins do not touch it */
+};
+
+/* Work a run() call did. bytes for byte targets, ops for every target. */
+struct hb_done {
+	uint64_t bytes;
+	uint64_t ops;
+};
+
+/* Run-time facts about the plugin, filled by describe(). */
+struct hb_about {
+	void *core; /* the core's own */
+	/* A library this plugin runs on, e.g. ("OpenSSL", "3.0.19 ..."). */
+	void (*library)(struct hb_about *a, const char *name, const char *version);
+	/* A target that cannot run on this host, with the reason. */
+	void (*unusable)(struct hb_about *a, const char *target, const char *reason);
+};
+
+/*
+ * The plugin vtable and descriptor. Fill it with designated initializers.
+ * abi_major, abi_minor and size come first so the core can refuse a plugin
+ * built for another ABI before reading anything else.
+ */
+struct hb_plugin {
+	uint16_t abi_major;       /* HB_ABI_MAJOR */
+	uint16_t abi_minor;       /* HB_ABI_MINOR */
+	uint32_t size;            /* sizeof(struct hb_plugin) */
+	const char *name;         /* backend name: "openssl", "mem" */
+	const char *version;      /* plugin version */
+	const char *summary;      /* one line */
+	const struct hb_target *targets; /* terminated by an entry with name NULL */
+
+	/*
+	 * Report linked library versions and targets unusable on this host.
+	 * Optional (NULL: no libraries, every target usable). Returns 0, or a
+	 * negative code with err filled: the plugin is then refused.
+	 */
+	int (*describe)(struct hb_about *a, char *err, size_t errlen);
+
+	/*
+	 * Prepare one worker's state for case c: allocate and touch buffers,
+	 * check known-answer vectors, create files. Returns 0 with *state set,
+	 * HB_SKIP with the reason in err, or a negative code with err filled.
+	 * On anything but 0 setup frees what it made; teardown is not called.
+	 */
+	int (*setup)(const struct hb_case *c, void **state, char *err, size_t errlen);
+
+	/*
+	 * Do exactly `iterations` units of work (one unit is what the target
+	 * calls one: a buffer, a block, a file, a handshake) and add what was
+	 * done to *done. Called from the worker's own thread. Returns 0 or a
+	 * negative code with err filled; the case then fails.
+	 */
+	int (*run)(void *state, uint64_t iterations, struct hb_done *done,
+		   char *err, size_t errlen);
+
+	/* Free everything setup made: memory, files, sockets. Never fails. */
+	void (*teardown)(void *state);
+};
+
+/* The one exported symbol. */
+typedef const struct hb_plugin *(*hb_entry_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HOSTBENCH_PLUGIN_H */
