@@ -31,7 +31,8 @@ struct sample {
 
 /* A measured case, or one that failed or was skipped. */
 struct result {
-	const struct bench_case *c;
+	const struct bench_case *c;  /* NULL for a part once measured */
+	const char *part;            /* parts: "group/name" (plugin's table) */
 	enum result_status status;
 	char *reason;                /* failed/skipped: one line; else NULL */
 	struct sample *samples;      /* kept samples only */
@@ -47,7 +48,10 @@ struct result {
 	size_t nparts;
 };
 
-/* Fill rate, ops_rate, cpu_ratio, noisy, starved and their warnings. */
+/*
+ * Fill rate, ops_rate, cpu_ratio, noisy, starved and their warnings.
+ * Needs r->c (parallel, group); the runner calls it while c is alive.
+ */
 int result_finish(struct result *r);
 
 /* Free what a result owns (not r itself). */

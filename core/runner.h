@@ -5,21 +5,19 @@
 #ifndef HB_CORE_RUNNER_H
 #define HB_CORE_RUNNER_H
 
-#include <stdio.h>
+#include <signal.h>
 
 #include "result.h"
 #include "suite.h"
 
-/* Called before each case starts (progress line), may be NULL. */
-typedef void (*runner_progress_fn)(size_t index, size_t total,
-				   const struct bench_case *c, void *ctx);
-
 /*
- * Run case c into r (zeroed by the caller). Never fails the process: a
- * plugin error, skip or bad output becomes r->status with r->reason.
- * Composite targets also measure their parts into r->parts.
- * Returns 0, or -ENOMEM.
+ * Run case c into r (zeroed by the caller). A plugin error, a skip or bad
+ * output becomes r->status with r->reason; it never ends the process.
+ * Composite targets also measure their parts into r->parts. When *stop
+ * becomes nonzero (a signal), no further sample starts and the case is
+ * reported skipped ("interrupted"). Returns 0, or -ENOMEM.
  */
-int runner_run_case(const struct bench_case *c, struct result *r);
+int runner_run_case(const struct bench_case *c, const volatile sig_atomic_t *stop,
+		    struct result *r);
 
 #endif
