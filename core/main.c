@@ -1,8 +1,301 @@
-/* hostbench entry point (command dispatch arrives with the runner). */
+/*
+ * hostbench: command dispatch. The only file with process-wide state: the
+ * signal flag the runner polls.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-int main(void)
+#include "catalog.h"
+#include "cli.h"
+#include "output.h"
+#include "registry.h"
+#include "report.h"
+#include "runner.h"
+#include "suite.h"
+#include "sysinfo.h"
+
+enum exit_status {
+	EXIT_ALL_OK = 0,
+	EXIT_CASE_FAILED = 1,
+	EXIT_BAD_INPUT = 2,
+	EXIT_INTERNAL = 3,
+};
+
+/* The signal that asked us to stop, 0 while running. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
 {
-	fputs("hostbench: not built yet\n", stderr);
-	return 2;
+	if (stop_signal)
+		_exit(128 + sig); /* a second signal ends at once */
+	stop_signal = sig;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa = {.sa_handler = on_signal};
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* The directory of the running binary into buf. */
+static int self_dir(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	char *slash;
+
+	if (n <= 0)
+		return -errno;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	if (slash)
+		*slash = '\0';
+	return 0;
+}
+
+/*
+ * The shipped suite name ("default.ini") into path: beside an installed
+ * binary first, then the source tree of a build, then the install prefix.
+ */
+static int conf_path(const char *name, char *path, size_t len)
+{
+	char dir[PATH_MAX];
+	const char *fixed[] = {HB_SOURCE_CONF_DIR, HB_INSTALL_CONF_DIR};
+
+	if (self_dir(dir, sizeof(dir)) == 0) {
+		snprintf(path, len, "%s/%s/%s", dir, HB_REL_CONF_DIR, name);
+		if (access(path, R_OK) == 0)
+			return 0;
+	}
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		snprintf(path, len, "%s/%s", fixed[i], name);
+		if (access(path, R_OK) == 0)
+			return 0;
+	}
+	return -ENOENT;
+}
+
+/* `hostbench serve ...` is the transfer plugin's server program. */
+static int exec_serve(char **argv)
+{
+	const char *rel[] = {"hostbench-serve", "../libexec/hostbench/"
+						"hostbench-serve"};
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+
+	if (self_dir(dir, sizeof(dir)) == 0)
+		for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+			snprintf(path, sizeof(path), "%s/%s", dir, rel[i]);
+			argv[0] = path;
+			execv(path, argv);
+		}
+	fprintf(stderr, "hostbench: serve: hostbench-serve is not installed "
+			"(the transfer plugin was not built)\n");
+	return EXIT_BAD_INPUT;
+}
+
+/* Load the plugins from the usual directories plus --plugin-dir. */
+static int load_plugins(const struct cli *cli, struct registry *reg)
+{
+	struct strlist dirs = {0};
+	int rc = plugin_dirs(&dirs, &cli->plugin_dirs);
+
+	if (!rc)
+		rc = registry_load(reg, (const char *const *)dirs.items,
+				   dirs.n, stderr);
+	strlist_free(&dirs);
+	return rc;
+}
+
+/* Write a report of results (possibly none) to --output or stdout. */
+static int write_report(const struct cli *cli, const struct report *rep)
+{
+	char err[512];
+	struct output out;
+	int rc = output_open(&out, cli->output, err, sizeof(err));
+
+	if (!rc)
+		rc = report_write(cli->format, rep, out.fp, err, sizeof(err));
+	if (!rc)
+		rc = output_commit(&out, err, sizeof(err));
+	else if (out.fp)
+		output_abort(&out);
+	if (rc)
+		fprintf(stderr, "hostbench: %s\n", err);
+	return rc;
+}
+
+/* The progress line, when someone watches stderr. */
+static void progress(size_t i, size_t n, const struct bench_case *c)
+{
+	if (!isatty(STDERR_FILENO))
+		return;
+	fprintf(stderr, "[%zu/%zu] %s (%s) ...\n", i + 1, n, c->title,
+		c->backend);
+}
+
+/* Record the filesystem under every directory a case works in. */
+static void note_dirs(const struct suite *s, struct sysinfo *si)
+{
+	for (size_t i = 0; i < s->ncases; i++) {
+		const char *dir = kvlist_get(&s->cases[i].params, "dir");
+
+		if (dir)
+			sysinfo_add_fs(si, dir);
+	}
+}
+
+/* Run every case; returns the exit status the results call for. */
+static int run_cases(const struct suite *s, struct result *results)
+{
+	int status = EXIT_ALL_OK;
+
+	install_signals();
+	for (size_t i = 0; i < s->ncases; i++) {
+		if (!stop_signal)
+			progress(i, s->ncases, &s->cases[i]);
+		if (runner_run_case(&s->cases[i], &stop_signal, &results[i]))
+			return EXIT_INTERNAL;
+		if (results[i].status == RESULT_FAILED)
+			status = EXIT_CASE_FAILED;
+	}
+	return stop_signal ? 128 + stop_signal : status;
+}
+
+/* The suite files to run: the arguments, or a shipped suite. */
+static int suite_files(const struct cli *cli, char *buf, size_t len,
+		       const char **one)
+{
+	const char *name = cli->extended ? "extended.ini" : "default.ini";
+
+	if (cli->args.n)
+		return 0;
+	if (conf_path(name, buf, len)) {
+		fprintf(stderr, "hostbench: cannot find %s (installed in %s)\n",
+			name, HB_INSTALL_CONF_DIR);
+		return -ENOENT;
+	}
+	*one = buf;
+	return 0;
+}
+
+static int cmd_run(const struct cli *cli, const struct registry *reg)
+{
+	char err[1024], buf[PATH_MAX];
+	const char *one = NULL;
+	struct suite s = {0};
+	struct sysinfo si = {0};
+	struct result *results = NULL;
+	int status = EXIT_BAD_INPUT, rc;
+
+	if (suite_files(cli, buf, sizeof(buf), &one))
+		return EXIT_BAD_INPUT;
+	rc = suite_load(&s, one ? &one : (const char *const *)cli->args.items,
+			one ? 1 : cli->args.n, &cli->sets, reg, err,
+			sizeof(err));
+	if (rc) {
+		fprintf(stderr, "hostbench: %s\n", err);
+		return EXIT_BAD_INPUT;
+	}
+	status = EXIT_INTERNAL;
+	results = calloc(s.ncases ? s.ncases : 1, sizeof(*results));
+	if (!results)
+		goto out_suite;
+	sysinfo_read(&si);
+	note_dirs(&s, &si);
+	status = run_cases(&s, results);
+	if (status != EXIT_INTERNAL &&
+	    write_report(cli, &(struct report){.sys = &si,
+					       .reg = reg,
+					       .suite = &s,
+					       .results = results,
+					       .nresults = s.ncases}))
+		status = EXIT_INTERNAL;
+	for (size_t i = 0; i < s.ncases; i++)
+		result_free(&results[i]);
+	free(results);
+	sysinfo_free(&si);
+out_suite:
+	suite_free(&s);
+	return status;
+}
+
+static int cmd_sysinfo(const struct cli *cli, const struct registry *reg)
+{
+	struct suite s = {0};
+	struct sysinfo si = {0};
+	int rc;
+
+	sysinfo_read(&si);
+	rc = write_report(cli, &(struct report){.sys = &si,
+						.reg = reg,
+						.suite = &s});
+	sysinfo_free(&si);
+	return rc ? EXIT_INTERNAL : EXIT_ALL_OK;
+}
+
+/* list and describe: the catalog of what is loaded. */
+static int cmd_catalog(const struct cli *cli, const struct registry *reg)
+{
+	char err[512];
+	struct output out;
+	int rc = output_open(&out, cli->output, err, sizeof(err));
+
+	if (rc) {
+		fprintf(stderr, "hostbench: %s\n", err);
+		return EXIT_BAD_INPUT;
+	}
+	if (strcmp(cli->command, "list") == 0)
+		rc = catalog_list(reg, cli->format, out.fp, err, sizeof(err));
+	else
+		rc = catalog_describe(reg, cli->args.items[0], cli->format,
+				      out.fp, err, sizeof(err));
+	if (!rc)
+		rc = output_commit(&out, err, sizeof(err));
+	else
+		output_abort(&out);
+	if (rc)
+		fprintf(stderr, "hostbench: %s\n", err);
+	return rc == -ENOENT ? EXIT_BAD_INPUT : rc ? EXIT_INTERNAL : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct registry reg = {0};
+	char err[512];
+	struct cli cli;
+	int status;
+
+	if (argc > 1 && strcmp(argv[1], "serve") == 0)
+		return exec_serve(argv + 1);
+	if (cli_parse(argc, argv, &cli, err, sizeof(err))) {
+		fprintf(stderr, "hostbench: %s\nTry 'hostbench --help'.\n", err);
+		cli_free(&cli);
+		return EXIT_BAD_INPUT;
+	}
+	if (cli.help || cli.version) {
+		fputs(cli.help ? cli_usage : "hostbench " HB_VERSION "\n",
+		      stdout);
+		cli_free(&cli);
+		return EXIT_ALL_OK;
+	}
+	if (load_plugins(&cli, &reg)) {
+		fprintf(stderr, "hostbench: out of memory loading plugins\n");
+		return EXIT_INTERNAL;
+	}
+	if (strcmp(cli.command, "run") == 0)
+		status = cmd_run(&cli, &reg);
+	else if (strcmp(cli.command, "sysinfo") == 0)
+		status = cmd_sysinfo(&cli, &reg);
+	else
+		status = cmd_catalog(&cli, &reg);
+	registry_free(&reg);
+	cli_free(&cli);
+	return status;
 }
