@@ -1,0 +1,271 @@
+"""End-to-end tests of the hostbench command line.
+
+Usage: cli_test.py NAME HOSTBENCH FIXTURE_DIR SOURCE_DIR
+Runs test_NAME. Tests check values a user reads (exit status, JSON fields,
+report lines); none depends on timing.
+"""
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HB, FIXTURES, SOURCE = sys.argv[2], sys.argv[3], sys.argv[4]
+QUICK = ["--set", "duration=20ms", "--set", "repetitions=3", "--set", "warmup=1"]
+
+
+def run(*args, env=None):
+    """Run hostbench; return (status, stdout, stderr)."""
+    p = subprocess.run([HB, *args], capture_output=True, text=True, env=env,
+                       timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def suite(text):
+    """A temporary suite file holding text; returns its path."""
+    f = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+    f.write(text)
+    f.close()
+    return f.name
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def bad_input(text_or_args, fragment):
+    """A bad suite or command line: exit 2, nothing on stdout, one line."""
+    args = text_or_args if isinstance(text_or_args, list) else \
+        ["run", suite(text_or_args)]
+    status, out, err = run(*args)
+    expect(status == 2, f"exit status {status}, want 2 ({err!r})")
+    expect(out == "", f"stdout not empty: {out!r}")
+    lines = [l for l in err.splitlines() if not l.startswith("Try ")]
+    expect(len(lines) == 1, f"want one error line, got {lines!r}")
+    expect(fragment in lines[0], f"{lines[0]!r} lacks {fragment!r}")
+
+
+MEM = """[global]
+duration = 20ms
+repetitions = 3
+warmup = 1
+unit = GB/s
+
+[copy]
+target = mem/memcpy
+size = 1M, 2M
+parallel = 1, 2
+
+[fill]
+target = mem/memset
+size = 64K
+"""
+
+
+def test_run_json_matches_contract():
+    status, out, err = run("run", suite(MEM), "--format", "json")
+    expect(status == 0, f"exit {status}: {err}")
+    doc = json.loads(out)
+    expect(doc["schema_version"] == 1, "schema_version")
+    for key in ("hostbench", "system", "libraries", "results"):
+        expect(key in doc, f"missing {key}")
+    res = doc["results"]
+    expect(len(res) == 5, f"{len(res)} results, want 5")
+    expect([r["job"] for r in res] == ["copy"] * 4 + ["fill"], "job order")
+    expect([(r["params"]["size"], r["params"]["parallel"]) for r in res[:4]]
+           == [(1048576, 1), (1048576, 2), (2097152, 1), (2097152, 2)],
+           "cartesian product in file order")
+    for r in res:
+        expect(r["status"] == "ok", f"{r['job']}: {r['status']} {r.get('reason')}")
+        expect(r["target"] in ("mem/memcpy", "mem/memset"), "target")
+        expect(r["backend"] == "mem", "backend")
+        s = r["stats"]
+        expect(0 < s["min"] <= s["median"] <= s["max"], f"min/median/max {s}")
+        expect(s["p25"] <= s["median"] <= s["p75"], "quartiles")
+        expect(len(r["samples"]) == 3, "three kept samples (warm-up dropped)")
+        expect(isinstance(r["warnings"], list), "warnings list")
+
+
+def test_run_text_has_report_sections():
+    status, out, err = run("run", suite(MEM))
+    expect(status == 0, err)
+    for heading in ("-- [Application]", "-- [Linked Libraries]",
+                    "-- [System Information]", "-- [Base Performance]"):
+        expect(heading in out, f"missing {heading}")
+    expect("copy [2MB, 2 parallels]" in out, "matrix titles")
+    lines = [l for l in out.splitlines() if l.startswith("fill")]
+    expect(len(lines) == 1 and "GB/s" in lines[0], f"fill line: {lines}")
+
+
+def test_run_csv_has_row_per_result():
+    status, out, err = run("run", suite(MEM), "--format", "csv")
+    expect(status == 0, err)
+    rows = list(csv.DictReader(io.StringIO(out)))
+    expect(len(rows) == 5, f"{len(rows)} rows")
+    expect(all(r["status"] == "ok" for r in rows), "all ok")
+
+
+def test_output_file_written_whole():
+    d = tempfile.mkdtemp()
+    path = os.path.join(d, "r.json")
+    status, out, err = run("run", suite(MEM), "--format", "json", "-o", path)
+    expect(status == 0 and out == "", err)
+    expect(json.load(open(path))["results"], "results in file")
+    expect(os.listdir(d) == ["r.json"], f"leftovers: {os.listdir(d)}")
+
+
+def test_bad_input_writes_no_output_file():
+    d = tempfile.mkdtemp()
+    path = os.path.join(d, "r.json")
+    status, _, _ = run("run", suite("[x]\ntarget = mem/memcpy\nsize = 16Q\n"),
+                       "-o", path)
+    expect(status == 2 and os.listdir(d) == [], "nothing written")
+
+
+def test_set_overrides_suite_value():
+    status, out, err = run("run", suite(MEM), "--format", "json",
+                           "--set", "fill.size=128K")
+    expect(status == 0, err)
+    fill = json.loads(out)["results"][-1]
+    expect(fill["params"]["size"] == 131072, "override applied")
+
+
+def test_bad_size_is_one_line_exit_2():
+    bad_input("[x]\ntarget = mem/memcpy\nsize = 16Q\n", ":3:")
+
+
+def test_unknown_key_is_one_line_exit_2():
+    bad_input("[x]\ntarget = mem/memcpy\nsiz = 1M\n", "size")
+
+
+def test_unknown_target_is_one_line_exit_2():
+    bad_input("[x]\ntarget = mem/memcpyy\n", "mem/memcpyy")
+
+
+def test_parallel_zero_is_one_line_exit_2():
+    bad_input("[x]\ntarget = mem/memcpy\nparallel = 0\n", "parallel")
+
+
+def test_zero_duration_is_one_line_exit_2():
+    bad_input("[x]\ntarget = mem/memcpy\nduration = 0\n", "duration")
+
+
+def test_empty_suite_is_one_line_exit_2():
+    bad_input("; nothing here\n", "no jobs")
+
+
+def test_missing_suite_is_one_line_exit_2():
+    bad_input(["run", "/nonexistent/suite.ini"], "/nonexistent/suite.ini")
+
+
+def test_not_ini_is_one_line_exit_2():
+    bad_input("\x7fELF\x02\x01\x01 binary junk\n", ":1:")
+
+
+def test_unknown_option_is_exit_2():
+    bad_input(["run", "--frobnicate"], "--frobnicate")
+
+
+def test_bad_format_is_exit_2():
+    bad_input(["list", "--format", "xml"], "xml")
+
+
+def test_list_shows_mem_targets():
+    status, out, err = run("list")
+    expect(status == 0, err)
+    for t in ("mem/memcpy", "mem/memset", "mem/read"):
+        expect(t in out, f"{t} not listed")
+
+
+def test_list_json_is_valid():
+    status, out, err = run("list", "--format", "json")
+    expect(status == 0, err)
+    doc = json.loads(out)
+    names = {(t["target"], t["backend"]) for t in doc["targets"]}
+    expect(("mem/read", "mem") in names, "mem/read listed")
+
+
+def test_describe_shows_options():
+    status, out, err = run("describe", "mem/memcpy")
+    expect(status == 0, err)
+    expect("size" in out and "64M" in out, "size option and default")
+
+
+def test_describe_unknown_target_suggests():
+    bad_input(["describe", "mem/memcp"], "mem/memcpy")
+
+
+def test_version_and_help():
+    status, out, _ = run("--version")
+    expect(status == 0 and out.startswith("hostbench "), "version")
+    status, out, _ = run("--help")
+    expect(status == 0 and "describe TARGET" in out, "help")
+
+
+def fixture_env():
+    env = dict(os.environ)
+    env["HOSTBENCH_PLUGIN_PATH"] = os.path.join(FIXTURES, "behaviour")
+    return env
+
+
+FIXTURE_SUITE = """[global]
+duration = 10ms
+repetitions = 2
+warmup = 0
+
+[fails]
+target = fixture/spin
+backend = fixture-setup-fails
+
+[skips]
+target = fixture/spin
+backend = fixture-setup-skips
+
+[breaks]
+target = fixture/spin
+backend = fixture-run-fails
+
+[mem]
+target = mem/read
+size = 64K
+"""
+
+
+def test_failing_plugins_do_not_stop_the_suite():
+    status, out, err = run("run", suite(FIXTURE_SUITE), "--format", "json",
+                           env=fixture_env())
+    expect(status == 1, f"exit {status}, want 1 (a case failed): {err}")
+    res = {r["job"]: r for r in json.loads(out)["results"]}
+    expect(res["fails"]["status"] == "failed", "setup failure is failed")
+    expect("on purpose" in res["fails"]["reason"], res["fails"]["reason"])
+    expect(res["skips"]["status"] == "skipped", "skip is skipped")
+    expect("not available" in res["skips"]["reason"], "skip reason")
+    expect(res["breaks"]["status"] == "failed", "run failure is failed")
+    expect("mismatch" in res["breaks"]["reason"], res["breaks"]["reason"])
+    expect(res["breaks"]["stats"] is None, "a failed case has no figure")
+    expect(res["mem"]["status"] == "ok", "the rest still runs")
+
+
+def test_skip_alone_exits_zero():
+    status, out, err = run("run", suite(FIXTURE_SUITE), "--format", "json",
+                           "--set", "fails.backend=fixture-setup-skips",
+                           "--set", "breaks.backend=fixture-setup-skips",
+                           env=fixture_env())
+    expect(status == 0, f"exit {status}: skipped cases are not failures")
+
+
+def test_default_suite_runs():
+    conf = os.path.join(SOURCE, "conf", "default.ini")
+    status, out, err = run("run", conf, "--format", "json", *QUICK,
+                           "--set", "size=1M")
+    res = json.loads(out)["results"]
+    expect(len(res) > 0, "results")
+    bad = [(r["title"], r["reason"]) for r in res if r["status"] == "failed"]
+    expect(not bad and status == 0, f"exit {status}, failed: {bad}")
+
+
+if __name__ == "__main__":
+    globals()["test_" + sys.argv[1]]()
