@@ -1,0 +1,123 @@
+/* Command-line parsing. */
+#include <errno.h>
+
+#include "check.h"
+
+#include "cli.h"
+
+static int parse(struct cli *cli, char *err, int argc, char **argv)
+{
+	return cli_parse(argc, argv, cli, err, 256);
+}
+
+static int cli_defaults_to_run_of_default_suite(void)
+{
+	char *argv[] = {"hostbench"}, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 1, argv), 0);
+	CHECK_STR(cli.command, "run");
+	CHECK_INT(cli.args.n, 0);
+	CHECK_INT(cli.format, REPORT_TEXT);
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_collects_suites_sets_and_options_anywhere(void)
+{
+	char *argv[] = {"hostbench", "run", "a.ini", "--set", "size=1M",
+			"-f",	     "json", "b.ini", "--set=x.k=v",
+			"--plugin-dir", "/p", "-o", "out.json"};
+	char err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 13, argv), 0);
+	CHECK_INT(cli.args.n, 2);
+	CHECK_STR(cli.args.items[1], "b.ini");
+	CHECK_INT(cli.sets.n, 2);
+	CHECK_STR(cli.sets.items[1], "x.k=v");
+	CHECK_INT(cli.format, REPORT_JSON);
+	CHECK_STR(cli.plugin_dirs.items[0], "/p");
+	CHECK_STR(cli.output, "out.json");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_rejects_unknown_option(void)
+{
+	char *argv[] = {"hostbench", "list", "--frob"}, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 3, argv), -EINVAL);
+	CHECK_CONTAINS(err, "--frob");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_rejects_unknown_command(void)
+{
+	char *argv[] = {"hostbench", "bench"}, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 2, argv), -EINVAL);
+	CHECK_CONTAINS(err, "unknown command \"bench\"");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_rejects_set_without_equals(void)
+{
+	char *argv[] = {"hostbench", "--set", "size"}, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 3, argv), -EINVAL);
+	CHECK_CONTAINS(err, "[SECTION.]KEY=VALUE");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_rejects_missing_option_value(void)
+{
+	char *argv[] = {"hostbench", "run", "-o"}, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 3, argv), -EINVAL);
+	CHECK_CONTAINS(err, "--output needs a value");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_describe_needs_one_target(void)
+{
+	char *argv[] = {"hostbench", "describe"}, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 2, argv), -EINVAL);
+	CHECK_CONTAINS(err, "describe needs one TARGET");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_extended_excludes_suite_files(void)
+{
+	char *argv[] = {"hostbench", "run", "--extended", "a.ini"}, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 4, argv), -EINVAL);
+	CHECK_CONTAINS(err, "--extended");
+	cli_free(&cli);
+	return 0;
+}
+
+static const struct test tests[] = {
+	{"cli_defaults_to_run_of_default_suite", cli_defaults_to_run_of_default_suite},
+	{"cli_collects_suites_sets_and_options_anywhere", cli_collects_suites_sets_and_options_anywhere},
+	{"cli_rejects_unknown_option", cli_rejects_unknown_option},
+	{"cli_rejects_unknown_command", cli_rejects_unknown_command},
+	{"cli_rejects_set_without_equals", cli_rejects_set_without_equals},
+	{"cli_rejects_missing_option_value", cli_rejects_missing_option_value},
+	{"cli_describe_needs_one_target", cli_describe_needs_one_target},
+	{"cli_extended_excludes_suite_files", cli_extended_excludes_suite_files},
+};
+
+TEST_MAIN(tests)
