@@ -1,0 +1,33 @@
+"""Compile the C block of docs/plugins.md as a plugin and run it.
+
+Usage: minimal_plugin_test.py HOSTBENCH SOURCE_DIR
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+hb, src = sys.argv[1], sys.argv[2]
+doc = open(os.path.join(src, "docs", "plugins.md")).read()
+code = re.search(r"```c\n(.*?)```", doc, re.S).group(1)
+tmp = tempfile.mkdtemp()
+os.chmod(tmp, 0o755)
+with open(os.path.join(tmp, "xor.c"), "w") as f:
+    f.write(code)
+subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared",
+                "-fvisibility=hidden", "-I", os.path.join(src, "include"),
+                "-o", os.path.join(tmp, "example.so"),
+                os.path.join(tmp, "xor.c")], check=True)
+suite = os.path.join(tmp, "xor.ini")
+with open(suite, "w") as f:
+    f.write("[xor]\ntarget = example/xor\nsize = 4K\nduration = 10ms\n"
+            "repetitions = 2\nwarmup = 0\n")
+p = subprocess.run([hb, "--plugin-dir", tmp, "run", suite, "--format", "json"],
+                   capture_output=True, text=True)
+assert p.returncode == 0, p.stderr
+r = json.loads(p.stdout)["results"][0]
+assert r["backend"] == "example" and r["status"] == "ok", r
+assert r["params"]["size"] == 4096, r["params"]
+assert r["stats"]["median"] > 0, r["stats"]
