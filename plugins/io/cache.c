@@ -1,0 +1,102 @@
+/*
+ * Page-cache control before and between read passes, and the check that a
+ * drop worked: a read measured against the page cache says nothing about
+ * the device, so it must never pass silently.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "io.h"
+
+#define IO_DROP_CACHES "/proc/sys/vm/drop_caches"
+
+int io_cache_drop(int fd)
+{
+	/* DONTNEED skips dirty pages: they must reach the device first */
+	if (fdatasync(fd) != 0)
+		return -errno;
+	return -posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+}
+
+uint64_t io_cache_resident(int fd, uint64_t len)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), pages;
+	unsigned char *vec;
+	uint64_t resident = 0;
+	void *map;
+
+	if (len == 0 || len > SIZE_MAX)
+		return 0;
+	pages = ((size_t)len + page - 1) / page;
+	map = mmap(NULL, (size_t)len, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return 0;
+	vec = malloc(pages);
+	if (vec && mincore(map, (size_t)len, vec) == 0)
+		for (size_t i = 0; i < pages; i++)
+			resident += vec[i] & 1;
+	free(vec);
+	munmap(map, (size_t)len);
+	resident *= page;
+	return resident < len ? resident : len;
+}
+
+/* Write "1" (page cache only) to drop_caches. Returns 0 or -errno. */
+static int io_drop_system(void)
+{
+	int fd, rc = 0;
+
+	sync();
+	fd = open(IO_DROP_CACHES, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, "1", 1) != 1)
+		rc = -errno;
+	close(fd);
+	return rc;
+}
+
+void io_cache_system(struct io_state *s)
+{
+	char how[160];
+	int rc;
+
+	if (s->p.cache) {
+		s->c->host->note(s->c, "cache", "kept (cache = true)");
+		return;
+	}
+	if (s->p.direct) {
+		s->c->host->note(s->c, "cache", "none (direct)");
+		return;
+	}
+	if (!s->p.drop_caches) {
+		s->c->host->note(s->c, "cache", "fadvise");
+		return;
+	}
+	rc = geteuid() == 0 ? io_drop_system() : -EPERM;
+	if (rc == 0)
+		snprintf(how, sizeof(how), "fadvise, drop_caches");
+	else
+		snprintf(how, sizeof(how), "fadvise (drop_caches refused: %s)",
+			 strerror(-rc));
+	s->c->host->note(s->c, "cache", how);
+	if (rc)
+		s->c->host->log(s->c, "%s: %s", IO_DROP_CACHES, strerror(-rc));
+}
+
+void io_cache_check(struct io_state *s, uint64_t resident, uint64_t total)
+{
+	double share = total ? (double)resident / (double)total : 0;
+
+	if (s->p.cache || s->p.direct || share <= IO_CACHED_SHARE)
+		return;
+	s->c->host->warn(s->c,
+			 "%.0f%% of the data stayed in the page cache after "
+			 "dropping it (a memory filesystem?): reads at %s are "
+			 "served from memory, not the device",
+			 share * 100, s->dir);
+}

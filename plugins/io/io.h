@@ -1,0 +1,176 @@
+/*
+ * The io plugin's shared pieces: one worker's state, what a target adds to
+ * setup and run, and the helpers every target uses (directory checks, safe
+ * file creation, page-cache control, size text). Nothing here is visible
+ * outside io.so.
+ */
+#ifndef HB_IO_H
+#define HB_IO_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <hostbench/plugin.h>
+
+/*
+ * Alignment of O_DIRECT buffers, offsets and lengths: a multiple of every
+ * logical block size in use (512 and 4096), so one value fits all devices.
+ */
+#define IO_ALIGN 4096
+
+/* A resident share of a file above this after dropping it means "cached". */
+#define IO_CACHED_SHARE 0.10
+
+/* When written data is forced to the device. */
+enum io_fsync {
+	IO_FSYNC_NONE, /* never: the page cache absorbs the writes */
+	IO_FSYNC_END,  /* at the end of each file pass and of each run() call */
+	IO_FSYNC_EACH, /* after every block */
+};
+
+/*
+ * A case's parameters, read once in setup. An option the target does not
+ * declare keeps its zero value.
+ */
+struct io_params {
+	const char *dir;    /* as the suite gave it */
+	uint64_t file_size; /* bytes per file */
+	uint64_t size;	    /* bytes per block (one I/O call) */
+	uint64_t min_free;  /* fwrite: free space required before writing */
+	uint64_t files;	    /* small-files: files per worker */
+	enum io_fsync fsync;
+	int direct;	 /* O_DIRECT */
+	int drop_caches; /* also /proc/sys/vm/drop_caches before reading */
+	int cache;	 /* keep the page cache: read what is cached */
+	int read;	 /* small-files: mode = read */
+};
+
+struct io_ops;
+
+/*
+ * One worker's state. Every resource starts empty (-1 or NULL) so that
+ * io_release() can free a state at any point of its setup.
+ */
+struct io_state {
+	const struct hb_case *c;
+	const struct io_ops *ops;
+	struct io_params p;
+	char dir[PATH_MAX]; /* absolute path of p.dir */
+	int dirfd;	    /* every file is created relative to it */
+	int fd;		    /* the data file, unlinked right after creation */
+	FILE *fp;	    /* fwrite/fread: the stdio stream over fd */
+	unsigned char *buf; /* one block, IO_ALIGN-aligned, random content */
+	uint64_t blocks;    /* blocks per file */
+	uint64_t block;	    /* next block of the current pass */
+	/* small-files: a private directory of numbered files */
+	int subfd;
+	char subname[64];
+	uint64_t made; /* files f0 .. f<made-1> exist in subname */
+	uint64_t next; /* next file of the current pass */
+};
+
+/* What a target adds to the common setup and how it runs. */
+struct io_ops {
+	const char *name; /* target name, "fwrite" */
+	/* Create files and buffers; state already holds params and dirfd. */
+	int (*setup)(struct io_state *s, char *err, size_t errlen);
+	/* Do exactly n units of work, as struct hb_plugin.run. */
+	int (*run)(struct io_state *s, uint64_t n, struct hb_done *done,
+		   char *err, size_t errlen);
+};
+
+extern const struct io_ops io_fwrite_ops;
+extern const struct io_ops io_fread_ops;
+extern const struct io_ops io_seq_write_ops;
+extern const struct io_ops io_seq_read_ops;
+extern const struct io_ops io_small_ops;
+
+/* dir.c ------------------------------------------------------------------ */
+
+/*
+ * Check that path exists, is a directory and is writable, and open it.
+ * Fills abs (absolute path, abslen >= PATH_MAX) and *fd. Returns 0, or
+ * HB_EINVAL with "dir PATH: REASON" in err.
+ */
+int io_dir_open(const char *path, char *abs, size_t abslen, int *fd, char *err,
+		size_t errlen);
+
+/* Bytes available to this user on the filesystem of dirfd, or 0 on error. */
+uint64_t io_dir_free(int dirfd);
+
+/*
+ * Skip (HB_SKIP) with a reason when the filesystem under s->dir has less
+ * than need bytes free, or when s->p.min_free is set and not available.
+ * Notes "free_space" on the way. Returns 0 when there is room.
+ */
+int io_dir_room(struct io_state *s, uint64_t need, char *err, size_t errlen);
+
+/* file.c ----------------------------------------------------------------- */
+
+/*
+ * Create a file that did not exist in dirfd, named
+ * ".hostbench-PID-WORKER-N" with the first free N, with
+ * O_CREAT | O_EXCL | O_NOFOLLOW, and unlink it at once: the returned
+ * read-write descriptor is the only reference, so nothing is left behind
+ * even if the process dies. Returns the fd, or HB_EIO with err filled.
+ */
+int io_file_anonymous(int dirfd, const char *dir, unsigned worker, char *err,
+		      size_t errlen);
+
+/*
+ * Create a private (0700) directory that did not exist in dirfd, named as
+ * above, and open it. Fills name. Returns the fd, or HB_EIO with err.
+ */
+int io_subdir_create(int dirfd, const char *dir, unsigned worker, char *name,
+		     size_t namelen, char *err, size_t errlen);
+
+/*
+ * Turn O_DIRECT on for fd. Returns 0, HB_SKIP with the reason when the
+ * filesystem refuses it, or HB_EIO.
+ */
+int io_direct_on(int fd, const char *dir, char *err, size_t errlen);
+
+/* An IO_ALIGN-aligned buffer of len bytes of pseudo-random data, or NULL. */
+unsigned char *io_buffer(size_t len, uint64_t seed);
+
+/* Write all of len bytes at off. Returns 0 or -errno (-EIO on no progress). */
+int io_pwrite_full(int fd, const void *buf, size_t len, uint64_t off);
+
+/* Read all of len bytes at off. Returns 0 or -errno (-EIO at end of file). */
+int io_pread_full(int fd, void *buf, size_t len, uint64_t off);
+
+/* Write blocks x len bytes of buf from offset 0, then flush to the device. */
+int io_fill(int fd, const void *buf, size_t len, uint64_t blocks);
+
+/* cache.c ---------------------------------------------------------------- */
+
+/* Flush fd's dirty pages, then drop its cached pages. Returns 0 or -errno. */
+int io_cache_drop(int fd);
+
+/* Bytes of fd's first len bytes resident in the page cache, via mincore. */
+uint64_t io_cache_resident(int fd, uint64_t len);
+
+/*
+ * Before a read phase, after each file was dropped with io_cache_drop():
+ * also drop the system's page cache when asked and allowed (drop_caches =
+ * true, running as root), and note "cache" with what was done.
+ */
+void io_cache_system(struct io_state *s);
+
+/*
+ * Warn when resident of total bytes stayed in the page cache after the
+ * drop: reads would be served from memory, not from the device.
+ */
+void io_cache_check(struct io_state *s, uint64_t resident, uint64_t total);
+
+/* fmt.c ------------------------------------------------------------------ */
+
+/* bytes as "35.33GiB", "64.00KiB", "512B". */
+void io_fmt_size(uint64_t bytes, char *buf, size_t len);
+
+/* A decimal note: key = value. */
+void io_note_u64(const struct io_state *s, const char *key, uint64_t value);
+
+#endif
