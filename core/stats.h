@@ -20,10 +20,17 @@ struct stats {
 	double p75;
 };
 
-/* Compute s over v[0..n). v is not modified. n == 0 gives all zeros. */
-void stats_compute(const double *v, size_t n, struct stats *s);
+/*
+ * Compute s over v[0..n). v is not modified. n == 0 gives all zeros.
+ * Returns 0, or -ENOMEM when the sorted copy the percentiles need could not
+ * be allocated (s is then all zeros).
+ */
+int stats_compute(const double *v, size_t n, struct stats *s);
 
-/* The q-quantile (0..1) of sorted[0..n), linear interpolation. */
+/*
+ * The q-quantile (0..1) of sorted[0..n): linear interpolation between the
+ * two nearest ranks (Hyndman & Fan type 7, numpy's default); 0 when n == 0.
+ */
 double stats_quantile(const double *sorted, size_t n, double q);
 
 #endif

@@ -27,11 +27,13 @@ struct fsinfo {
 	unsigned long long total_bytes;
 };
 
+/* Strings are never NULL after sysinfo_read(): "" when unknown. */
 struct sysinfo {
+	char *arch;                 /* uname machine: "x86_64", "aarch64" */
 	char *cpu_model;
 	unsigned physical_cores;
 	unsigned logical_cpus;
-	struct strlist cpu_flags;   /* of interest: aes vaes pclmulqdq sha_ni avx2 avx512f */
+	struct strlist cpu_flags;   /* present, of sysinfo_cpu_features(arch) */
 	unsigned long long ram_kb;
 	char *kernel;               /* "Linux 6.1.0-... #1 SMP ..." */
 	char *os;                   /* PRETTY_NAME of /etc/os-release */
@@ -45,12 +47,62 @@ struct sysinfo {
 	int sanitized;              /* built with a sanitizer */
 };
 
-/* Read the host. Missing pieces are left empty, never an error. */
+/* A CPU feature reports name: as /proc/cpuinfo spells it, as people say it. */
+struct cpu_feature {
+	const char *flag;  /* "sha_ni" */
+	const char *label; /* "SHA-NI" */
+};
+
+/*
+ * The crypto-relevant features of arch ("x86_64", "aarch64", ...) in the
+ * order reports list them, terminated by {NULL, NULL}; an empty list for an
+ * architecture hostbench knows nothing about.
+ */
+const struct cpu_feature *sysinfo_cpu_features(const char *arch);
+
+/*
+ * Read the host into a zeroed si. Missing pieces are left empty, never an
+ * error. Returns 0 or -ENOMEM (si is then freed).
+ */
 int sysinfo_read(struct sysinfo *si);
 
-/* Add the filesystem under dir (once per dir). */
+/*
+ * Add the filesystem under dir (once per dir; a second call for the same
+ * dir does nothing): statvfs for free (available to unprivileged users) and
+ * total bytes, type and device of the longest mount point of
+ * /proc/self/mountinfo that contains dir. A dir that does not exist is
+ * recorded with empty type and zero sizes. Returns 0 or -ENOMEM.
+ */
 int sysinfo_add_fs(struct sysinfo *si, const char *dir);
 
+/* Free what si owns and zero it. */
 void sysinfo_free(struct sysinfo *si);
+
+/* The parsers behind sysinfo_read(): pure, so tests feed them sample text. */
+
+/*
+ * Fill cpu_model, physical_cores, logical_cpus and cpu_flags of si from the
+ * text of /proc/cpuinfo. Physical cores are the distinct (physical id,
+ * core id) pairs, else "cpu cores", else the logical count. Features come
+ * from "flags" (x86) or "Features" (arm) and are kept when
+ * sysinfo_cpu_features(arch) lists them. Returns 0 or -ENOMEM.
+ */
+int sysinfo_parse_cpuinfo(struct sysinfo *si, const char *text,
+			  const char *arch);
+
+/*
+ * PRETTY_NAME of os-release text (quotes and escapes removed), else NAME,
+ * as a new string; "" when neither is there. NULL only when out of memory.
+ */
+char *sysinfo_parse_os_release(const char *text);
+
+/*
+ * The mount of /proc/self/mountinfo text whose mount point is the longest
+ * one containing path (an absolute, resolved path; the last such mount wins
+ * when one is mounted over another). Sets *fstype and *device to new
+ * strings. Returns 0, -ENOENT when no mount contains path, or -ENOMEM.
+ */
+int sysinfo_parse_mountinfo(const char *text, const char *path, char **fstype,
+			    char **device);
 
 #endif
