@@ -1,0 +1,702 @@
+/*
+ * The io plugin driven through the plugin ABI, with a host table of our
+ * own: every target runs tiny cases in a fresh directory, which must be
+ * exactly as before once teardown returns. Tests that need root (mounts)
+ * exit 77, which CTest shows as skipped, with the reason on stderr.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <hostbench/plugin.h>
+
+#include "check.h"
+#include "parse.h"
+#include "util.h"
+
+#define SKIPPED	    77
+#define MAX_WORKERS 4
+
+/* What the core would keep for a case: its parameters and notes. */
+struct fake {
+	struct kvlist params;
+	struct kvlist notes;
+	struct strlist warnings;
+};
+
+/* One case of one target, set up for some workers. */
+struct rig {
+	void *dl;
+	const struct hb_plugin *p;
+	struct fake f;
+	struct hb_case cases[MAX_WORKERS];
+	void *states[MAX_WORKERS];
+	unsigned n;
+	int up;
+	char err[512];
+	struct hb_done done;
+};
+
+/* The suite text of option name: the case's value or the default. */
+static const char *fake_text(const struct hb_case *c, const char *name)
+{
+	const struct fake *f = c->core;
+	const char *v = kvlist_get(&f->params, name);
+
+	for (const struct hb_option *o = c->target->options; !v && o->name; o++)
+		if (strcmp(o->name, name) == 0)
+			v = o->def;
+	if (!v)
+		fprintf(stderr, "plugin asked for undeclared option %s\n",
+			name);
+	return v ? v : "";
+}
+
+static uint64_t fake_size(const struct hb_case *c, const char *name)
+{
+	uint64_t v = 0;
+
+	parse_size(fake_text(c, name), &v, NULL, 0);
+	return v;
+}
+
+static int64_t fake_int(const struct hb_case *c, const char *name)
+{
+	int64_t v = 0;
+
+	parse_int(fake_text(c, name), &v, NULL, 0);
+	return v;
+}
+
+static int fake_bool(const struct hb_case *c, const char *name)
+{
+	int v = 0;
+
+	parse_bool(fake_text(c, name), &v, NULL, 0);
+	return v;
+}
+
+static void fake_note(const struct hb_case *c, const char *key,
+		      const char *value)
+{
+	struct fake *f = c->core;
+
+	kvlist_set(&f->notes, key, value);
+}
+
+static void fake_warn(const struct hb_case *c, const char *fmt, ...)
+{
+	struct fake *f = c->core;
+	char line[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	strlist_push(&f->warnings, line);
+}
+
+static void fake_log(const struct hb_case *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	(void)c;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static const struct hb_host fake_host = {
+    .size = sizeof(struct hb_host),
+    .get_size = fake_size,
+    .get_int = fake_int,
+    .get_bool = fake_bool,
+    .get_str = fake_text,
+    .note = fake_note,
+    .warn = fake_warn,
+    .log = fake_log,
+};
+
+/*
+ * Load io.so and prepare target for workers with "key=value" params
+ * (NULL-terminated). Returns 0 or 1 (test failure).
+ */
+static int rig_open(struct rig *r, const char *target, unsigned workers, ...)
+{
+	const struct hb_plugin *(*entry)(void);
+	const struct hb_target *t;
+	const char *kv;
+	va_list ap;
+
+	memset(r, 0, sizeof(*r));
+	r->dl = dlopen(HB_IO_PLUGIN, RTLD_NOW | RTLD_LOCAL);
+	CHECK(r->dl);
+	*(void **)&entry = dlsym(r->dl, HB_ENTRY_SYMBOL);
+	CHECK(entry);
+	r->p = entry();
+	for (t = r->p->targets; t->name && strcmp(t->name, target); t++)
+		;
+	CHECK(t->name);
+	va_start(ap, workers);
+	while ((kv = va_arg(ap, const char *))) {
+		char key[64];
+		const char *eq = strchr(kv, '=');
+
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - kv), kv);
+		kvlist_set(&r->f.params, key, eq + 1);
+	}
+	va_end(ap);
+	r->n = workers;
+	for (unsigned i = 0; i < workers; i++)
+		r->cases[i] = (struct hb_case){.host = &fake_host,
+					       .target = t,
+					       .worker = i,
+					       .workers = workers,
+					       .core = &r->f};
+	return 0;
+}
+
+/* setup() for every worker, serially, as the core does. */
+static int rig_setup(struct rig *r)
+{
+	for (unsigned i = 0; i < r->n; i++) {
+		int rc = r->p->setup(&r->cases[i], &r->states[i], r->err,
+				     sizeof(r->err));
+
+		if (rc == HB_OK)
+			continue;
+		for (unsigned j = 0; j < i; j++)
+			r->p->teardown(r->states[j]);
+		return rc;
+	}
+	r->up = 1;
+	return 0;
+}
+
+/* run(n) on every worker; the first error is returned. */
+static int rig_run(struct rig *r, uint64_t n)
+{
+	for (unsigned i = 0; i < r->n; i++) {
+		int rc = r->p->run(r->states[i], n, &r->done, r->err,
+				   sizeof(r->err));
+
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static void rig_teardown(struct rig *r)
+{
+	for (unsigned i = 0; r->up && i < r->n; i++)
+		r->p->teardown(r->states[i]);
+	r->up = 0;
+}
+
+static void rig_close(struct rig *r)
+{
+	rig_teardown(r);
+	kvlist_free(&r->f.params);
+	kvlist_free(&r->f.notes);
+	strlist_free(&r->f.warnings);
+	dlclose(r->dl);
+}
+
+/* A fresh, empty directory under base into buf. */
+static int fresh_dir(const char *base, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/hbio-test-XXXXXX", base);
+	return mkdtemp(buf) ? 0 : -1;
+}
+
+/*
+ * What a user would compare before and after: every entry's name, type,
+ * size, mode and mtime, sorted by name, as one string.
+ */
+static char *listing(const char *dir)
+{
+	struct dirent **names;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	int n = scandir(dir, &names, NULL, alphasort);
+
+	for (int i = 0; i < n; i++) {
+		char path[4096];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+		if (strcmp(names[i]->d_name, ".") &&
+		    strcmp(names[i]->d_name, "..") && lstat(path, &st) == 0)
+			fprintf(f, "%s %o %lld %lld.%09ld\n", names[i]->d_name,
+				st.st_mode, (long long)st.st_size,
+				(long long)st.st_mtim.tv_sec,
+				st.st_mtim.tv_nsec);
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
+	fclose(f);
+	return out;
+}
+
+/* Entries in dir, "." and ".." not counted. */
+static int entries(const char *dir)
+{
+	char *l = listing(dir);
+	int n = 0;
+
+	for (char *p = l; p && *p; p++)
+		n += *p == '\n';
+	free(l);
+	return n;
+}
+
+/* Mount a tmpfs (options, flags) on dir; root only. */
+static int mount_tmpfs(const char *dir, unsigned long flags, const char *opts)
+{
+	if (geteuid() != 0)
+		return -EPERM;
+	return mount("tmpfs", dir, "tmpfs", flags, opts) ? -errno : 0;
+}
+
+/* Run target in a fresh dir: setup, run 3 x n, teardown; dir stays empty. */
+static int run_clean(const char *target, unsigned workers, uint64_t n,
+		     uint64_t unit_bytes, const char *p1, const char *p2,
+		     const char *p3)
+{
+	char dir[256], dirkv[300];
+	struct rig r;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, target, workers, dirkv, p1, p2, p3, NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_OK);
+	for (int i = 0; i < 3; i++)
+		CHECK_INT(rig_run(&r, n), HB_OK);
+	CHECK_INT(r.done.ops, 3 * n * workers);
+	CHECK_INT(r.done.bytes, 3 * n * workers * unit_bytes);
+	rig_close(&r);
+	CHECK_INT(entries(dir), 0);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int fwrite_counts_blocks_across_passes(void)
+{
+	/* 16 blocks per file: 3 x 40 blocks wraps the file seven times */
+	return run_clean("fwrite", 1, 40, 65536, "file_size=1M", "size=64K",
+			 NULL);
+}
+
+static int fwrite_fsync_end_counts_blocks(void)
+{
+	return run_clean("fwrite", 2, 20, 65536, "file_size=1M", "fsync=end",
+			 "size=64K");
+}
+
+static int fwrite_notes_free_space_and_file_size(void)
+{
+	char dir[256], dirkv[300], want[300];
+	struct rig r;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "fwrite", 1, dirkv, "file_size=2M", "min_free=0",
+		       NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_OK);
+	/* the file is unlinked from the start: nothing to see in dir */
+	CHECK_INT(entries(dir), 0);
+	snprintf(want, sizeof(want), "GiB at %s", dir);
+	CHECK_CONTAINS(kvlist_get(&r.f.notes, "text"), "free space ");
+	CHECK_CONTAINS(kvlist_get(&r.f.notes, "text"), want);
+	CHECK_STR(kvlist_get(&r.f.notes, "file_size"), "2097152");
+	CHECK(kvlist_get(&r.f.notes, "free_space"));
+	rig_close(&r);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int fwrite_skips_when_free_space_short(void)
+{
+	char dir[256], dirkv[300];
+	struct rig r;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "fwrite", 1, dirkv, "file_size=1M", "min_free=1000T",
+		       NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_SKIP);
+	CHECK_CONTAINS(r.err, "free space more than 1000.00TiB needed at ");
+	CHECK_CONTAINS(r.err, dir);
+	rig_close(&r);
+	CHECK_INT(entries(dir), 0);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int fread_counts_blocks_across_passes(void)
+{
+	return run_clean("fread", 2, 10, 131072, "file_size=1M", "size=128K",
+			 NULL);
+}
+
+static int fread_notes_file_size_and_cache_drop(void)
+{
+	char dir[256], dirkv[300];
+	struct rig r;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "fread", 1, dirkv, "file_size=4M", NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_OK);
+	CHECK_STR(kvlist_get(&r.f.notes, "text"), "file size 4.00MiB");
+	CHECK_STR(kvlist_get(&r.f.notes, "cache"), "fadvise");
+	CHECK_INT(r.f.warnings.n, 0);
+	rig_close(&r);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int fread_on_memory_fs_warns_cached(void)
+{
+	char dir[256], dirkv[300];
+	struct rig r;
+
+	if (fresh_dir("/dev/shm", dir, sizeof(dir)) != 0) {
+		fprintf(stderr, "skipped: no /dev/shm: %s\n", strerror(errno));
+		return SKIPPED;
+	}
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "fread", 1, dirkv, "file_size=1M", NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_OK);
+	CHECK_INT(r.f.warnings.n, 1);
+	CHECK_CONTAINS(r.f.warnings.items[0], "served from memory");
+	rig_close(&r);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int fread_with_cache_keeps_pages_and_says_so(void)
+{
+	char dir[256], dirkv[300];
+	struct rig r;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "fread", 1, dirkv, "file_size=1M", "cache=true",
+		       NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_OK);
+	CHECK_STR(kvlist_get(&r.f.notes, "cache"), "kept (cache = true)");
+	CHECK_INT(r.f.warnings.n, 0);
+	rig_close(&r);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int seq_write_counts_blocks_per_worker(void)
+{
+	return run_clean("seq-write", 2, 12, 262144, "file_size=2M",
+			 "size=256K", NULL);
+}
+
+static int seq_write_direct_fsync_each_counts_blocks(void)
+{
+	return run_clean("seq-write", 1, 9, 1048576, "file_size=4M",
+			 "direct=true", "fsync=each");
+}
+
+static int seq_read_counts_blocks_per_worker(void)
+{
+	return run_clean("seq-read", 2, 12, 262144, "file_size=2M", "size=256K",
+			 NULL);
+}
+
+static int seq_read_direct_counts_blocks(void)
+{
+	return run_clean("seq-read", 2, 5, 1048576, "file_size=2M",
+			 "direct=true", NULL);
+}
+
+static int seq_direct_refuses_unaligned_block(void)
+{
+	char dir[256], dirkv[300];
+	struct rig r;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "seq-write", 1, dirkv, "size=1000", "direct=true",
+		       NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_EINVAL);
+	CHECK_STR(r.err, "size 1000: direct needs a multiple of 4096 bytes");
+	rig_close(&r);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int seq_direct_on_tmpfs_skips_or_runs(void)
+{
+	char dir[256], dirkv[300];
+	struct rig r;
+	int rc;
+
+	if (fresh_dir("/dev/shm", dir, sizeof(dir)) != 0) {
+		fprintf(stderr, "skipped: no /dev/shm: %s\n", strerror(errno));
+		return SKIPPED;
+	}
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "seq-write", 1, dirkv, "file_size=1M", "direct=true",
+		       NULL) == 0);
+	rc = rig_setup(&r);
+	/* tmpfs has O_DIRECT since Linux 6.6; before, it refuses it */
+	if (rc == HB_SKIP) {
+		CHECK_CONTAINS(r.err, "O_DIRECT not supported by the "
+				      "filesystem at ");
+		CHECK_CONTAINS(r.err, dir);
+	} else {
+		CHECK_INT(rc, HB_OK);
+		CHECK_INT(rig_run(&r, 3), HB_OK);
+		CHECK_INT(r.done.bytes, 3 * 1048576);
+	}
+	rig_close(&r);
+	CHECK_INT(entries(dir), 0);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int small_files_write_counts_files(void)
+{
+	return run_clean("small-files", 2, 11, 65536, "files=8", "mode=write",
+			 NULL);
+}
+
+static int small_files_read_counts_files(void)
+{
+	return run_clean("small-files", 2, 11, 65536, "files=8", "mode=read",
+			 NULL);
+}
+
+static int small_files_direct_read_counts_files(void)
+{
+	return run_clean("small-files", 1, 20, 65536, "files=5", "direct=true",
+			 "mode=read");
+}
+
+static int small_files_live_in_a_private_directory(void)
+{
+	char dir[256], dirkv[300], sub[600];
+	struct dirent *e;
+	struct stat st;
+	struct rig r;
+	DIR *d;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "small-files", 1, dirkv, "files=6", NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_OK);
+	CHECK_INT(entries(dir), 1);
+	d = opendir(dir);
+	CHECK(d);
+	while ((e = readdir(d)) && e->d_name[0] == '.' &&
+	       (!e->d_name[1] || !strcmp(e->d_name, "..")))
+		;
+	CHECK(e);
+	CHECK(strncmp(e->d_name, ".hostbench-", 11) == 0);
+	snprintf(sub, sizeof(sub), "%s/%s", dir, e->d_name);
+	closedir(d);
+	CHECK(lstat(sub, &st) == 0);
+	CHECK(S_ISDIR(st.st_mode));
+	CHECK_INT(st.st_mode & 0777, 0700);
+	CHECK_INT(entries(sub), 6);
+	CHECK_STR(kvlist_get(&r.f.notes, "text"), "6 files of 64.00KiB");
+	rig_close(&r);
+	CHECK_INT(entries(dir), 0);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int preexisting_files_are_untouched(void)
+{
+	static const char *const targets[] = {"fwrite", "fread", "seq-write",
+					      "seq-read", "small-files"};
+	char dir[256], dirkv[300], path[600], *before, *after;
+	struct timeval old[2] = {{1000000000, 0}, {1000000000, 0}};
+	struct rig r;
+	FILE *f;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	/* the very names the plugin tries first, for both workers */
+	for (int w = 0; w < 2; w++) {
+		snprintf(path, sizeof(path), "%s/.hostbench-%ld-%d-0", dir,
+			 (long)getpid(), w);
+		f = fopen(path, "w");
+		CHECK(f);
+		fputs("keep me\n", f);
+		fclose(f);
+		CHECK(utimes(path, old) == 0);
+	}
+	before = listing(dir);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
+		CHECK(rig_open(&r, targets[i], 2, dirkv, "file_size=1M",
+			       "min_free=0", NULL) == 0);
+		CHECK_INT(rig_setup(&r), HB_OK);
+		CHECK_INT(rig_run(&r, 20), HB_OK);
+		rig_close(&r);
+		after = listing(dir);
+		CHECK_STR(after, before);
+		free(after);
+	}
+	f = fopen(path, "r");
+	CHECK(f);
+	CHECK(fgets(path, sizeof(path), f));
+	fclose(f);
+	CHECK_STR(path, "keep me\n");
+	free(before);
+	for (int w = 0; w < 2; w++) {
+		snprintf(path, sizeof(path), "%s/.hostbench-%ld-%d-0", dir,
+			 (long)getpid(), w);
+		CHECK(unlink(path) == 0);
+	}
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int missing_dir_is_named(void)
+{
+	struct rig r;
+
+	CHECK(rig_open(&r, "seq-write", 1, "dir=/nonexistent/hbio", NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_EINVAL);
+	CHECK_STR(r.err, "dir /nonexistent/hbio: No such file or directory");
+	rig_close(&r);
+	return 0;
+}
+
+static int file_as_dir_is_named(void)
+{
+	struct rig r;
+
+	CHECK(rig_open(&r, "fwrite", 1, "dir=/etc/hostname", NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_EINVAL);
+	CHECK_STR(r.err, "dir /etc/hostname: Not a directory");
+	rig_close(&r);
+	return 0;
+}
+
+static int readonly_dir_is_named(void)
+{
+	char dir[256], dirkv[300], want[300];
+	struct rig r;
+	int rc;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	/* root writes through any mode: only a read-only mount stops it */
+	rc = geteuid() == 0 ? mount_tmpfs(dir, MS_RDONLY, "size=1m")
+			    : chmod(dir, 0500);
+	if (rc) {
+		fprintf(stderr, "skipped: cannot make %s read-only: %s\n", dir,
+			strerror(-rc));
+		rmdir(dir);
+		return SKIPPED;
+	}
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "small-files", 1, dirkv, NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_EINVAL);
+	snprintf(want, sizeof(want), "dir %s: not writable: %s", dir,
+		 strerror(geteuid() == 0 ? EROFS : EACCES));
+	CHECK_STR(r.err, want);
+	rig_close(&r);
+	if (geteuid() == 0)
+		CHECK(umount(dir) == 0);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int full_filesystem_fails_run_and_cleans_up(void)
+{
+	char dir[256], dirkv[300], filler[300];
+	char block[4096] = {1};
+	struct rig r;
+	int rc, fd;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	rc = mount_tmpfs(dir, 0, "size=4m");
+	if (rc) {
+		fprintf(stderr, "skipped: cannot mount a small tmpfs: %s\n",
+			strerror(-rc));
+		rmdir(dir);
+		return SKIPPED;
+	}
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "fwrite", 1, dirkv, "file_size=2M", "size=64K",
+		       "min_free=0", NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_OK);
+	/* someone else fills the filesystem while the case runs */
+	snprintf(filler, sizeof(filler), "%s/filler", dir);
+	fd = open(filler, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	CHECK(fd >= 0);
+	while (write(fd, block, sizeof(block)) > 0)
+		;
+	close(fd);
+	CHECK_INT(rig_run(&r, 64), HB_EIO);
+	CHECK_CONTAINS(r.err, strerror(ENOSPC));
+	CHECK_CONTAINS(r.err, dir);
+	rig_close(&r);
+	CHECK_INT(entries(dir), 1);
+	CHECK(unlink(filler) == 0);
+	CHECK(umount(dir) == 0);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static const struct test tests[] = {
+    {"fwrite_counts_blocks_across_passes", fwrite_counts_blocks_across_passes},
+    {"fwrite_fsync_end_counts_blocks", fwrite_fsync_end_counts_blocks},
+    {"fwrite_notes_free_space_and_file_size",
+     fwrite_notes_free_space_and_file_size},
+    {"fwrite_skips_when_free_space_short", fwrite_skips_when_free_space_short},
+    {"fread_counts_blocks_across_passes", fread_counts_blocks_across_passes},
+    {"fread_notes_file_size_and_cache_drop",
+     fread_notes_file_size_and_cache_drop},
+    {"fread_on_memory_fs_warns_cached", fread_on_memory_fs_warns_cached},
+    {"fread_with_cache_keeps_pages_and_says_so",
+     fread_with_cache_keeps_pages_and_says_so},
+    {"seq_write_counts_blocks_per_worker", seq_write_counts_blocks_per_worker},
+    {"seq_write_direct_fsync_each_counts_blocks",
+     seq_write_direct_fsync_each_counts_blocks},
+    {"seq_read_counts_blocks_per_worker", seq_read_counts_blocks_per_worker},
+    {"seq_read_direct_counts_blocks", seq_read_direct_counts_blocks},
+    {"seq_direct_refuses_unaligned_block", seq_direct_refuses_unaligned_block},
+    {"seq_direct_on_tmpfs_skips_or_runs", seq_direct_on_tmpfs_skips_or_runs},
+    {"small_files_write_counts_files", small_files_write_counts_files},
+    {"small_files_read_counts_files", small_files_read_counts_files},
+    {"small_files_direct_read_counts_files",
+     small_files_direct_read_counts_files},
+    {"small_files_live_in_a_private_directory",
+     small_files_live_in_a_private_directory},
+    {"preexisting_files_are_untouched", preexisting_files_are_untouched},
+    {"missing_dir_is_named", missing_dir_is_named},
+    {"file_as_dir_is_named", file_as_dir_is_named},
+    {"readonly_dir_is_named", readonly_dir_is_named},
+    {"full_filesystem_fails_run_and_cleans_up",
+     full_filesystem_fails_run_and_cleans_up},
+};
+
+/* As check_main(), but one named test's own status is the exit status. */
+int main(int argc, char **argv)
+{
+	for (size_t i = 0; argc == 2 && i < sizeof(tests) / sizeof(*tests); i++)
+		if (strcmp(argv[1], tests[i].name) == 0)
+			return tests[i].fn();
+	return check_main(tests, sizeof(tests) / sizeof(*tests), argc, argv);
+}
