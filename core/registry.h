@@ -14,11 +14,11 @@
 
 /* One plugin that loaded and passed every check. */
 struct plugin {
-	char *path;                   /* the .so file it came from */
-	void *handle;                 /* dlopen handle */
+	char *path;		      /* the .so file it came from */
+	void *handle;		      /* dlopen handle */
 	const struct hb_plugin *desc; /* the plugin's constant descriptor */
 	struct kvlist libraries;      /* from describe(): name -> version */
-	struct kvlist unusable;       /* from describe(): "group/name" -> reason */
+	struct kvlist unusable; /* from describe(): "group/name" -> reason */
 };
 
 /* A plugin file that was refused, and why (one line). */
@@ -36,12 +36,20 @@ struct registry {
 };
 
 /*
- * Load every "*.so" in dirs, in order (files sorted by name within a
- * directory; a file name seen twice loads only the first). A refused plugin
- * is recorded with its reason and written as one line to diag (if not
- * NULL): "loader: PATH: REASON"; the others still load. A directory that
- * does not exist is skipped silently. Returns 0 (even with refusals) or
- * -ENOMEM.
+ * Load every regular "*.so" in dirs, in order (files sorted by name within
+ * a directory). A file name seen in an earlier directory shadows the same
+ * name in later ones, whether it loaded or was refused, so an override
+ * given with --plugin-dir never silently falls back to another build.
+ * A plugin is refused when it or its directory is writable by group or
+ * others (checked before dlopen), cannot be loaded (a missing library is
+ * named), has no entry symbol, was built for another ABI major or a newer
+ * minor, has an invalid descriptor or option table, offers a target twice,
+ * offers a target its backend name already got from an earlier file, or
+ * its describe() fails. A refusal is recorded with its reason and written
+ * as one line to diag (if not NULL): "loader: PATH: refused: REASON"; the
+ * others still load. A directory that does not exist is skipped silently.
+ * Returns 0 (even with refusals) or -ENOMEM; on -ENOMEM reg holds what
+ * loaded so far and still needs registry_free().
  */
 int registry_load(struct registry *reg, const char *const *dirs, size_t ndirs,
 		  FILE *diag);
@@ -72,10 +80,13 @@ const char *registry_unusable(const struct plugin *p, const char *target);
 void target_fullname(const struct hb_target *t, char *buf, size_t len);
 
 /*
- * The directories to search, in order: each --plugin-dir, each entry of
- * HOSTBENCH_PLUGIN_PATH (colon-separated), the directory of the running
- * binary and its "plugins" subdirectory (build tree), ../lib/hostbench/plugins
- * relative to the binary (install tree), and the compiled-in install dir.
+ * Append the directories to search to out, in order: each --plugin-dir
+ * (cli_dirs, may be NULL), each non-empty entry of HOSTBENCH_PLUGIN_PATH
+ * (colon-separated), the directory of the running binary and its "plugins"
+ * subdirectory (build tree), HB_REL_PLUGIN_DIR relative to the binary
+ * (install tree), and the compiled-in HB_INSTALL_PLUGIN_DIR. A directory
+ * that exists is given as its realpath and appears once, at its first
+ * place; one that does not exist is kept as written. Returns 0 or -ENOMEM.
  */
 int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs);
 
