@@ -14,11 +14,11 @@
 
 /* One plugin that loaded and passed every check. */
 struct plugin {
-	char *path;		      /* the .so file it came from */
-	void *handle;		      /* dlopen handle */
+	char *path;                   /* the .so file it came from */
+	void *handle;                 /* dlopen handle */
 	const struct hb_plugin *desc; /* the plugin's constant descriptor */
 	struct kvlist libraries;      /* from describe(): name -> version */
-	struct kvlist unusable; /* from describe(): "group/name" -> reason */
+	struct kvlist unusable;       /* from describe(): "group/name" -> reason */
 };
 
 /* A plugin file that was refused, and why (one line). */
