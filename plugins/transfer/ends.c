@@ -1,0 +1,96 @@
+/* Client context and loopback receiver for the network targets. */
+#include "ends.h"
+
+#include <string.h>
+
+#include "err.h"
+#include "tls.h"
+
+/* The receiver reads in pieces of this size whatever the sender sends. */
+#define RECV_BUF (256 * 1024)
+
+/* TLS options of case c, with "auto" resolved per version and cipher. */
+static void read_tls(const struct hb_case *c, struct tls_client_opts *o)
+{
+	const struct hb_host *h = c->host;
+	const char *key = h->get_str(c, "key");
+
+	o->version = strcmp(h->get_str(c, "tls_version"), "1.2") == 0
+			 ? TLS1_2_VERSION
+			 : TLS1_3_VERSION;
+	o->cipher = h->get_str(c, "cipher");
+	if (strcmp(o->cipher, "auto") == 0)
+		o->cipher = o->version == TLS1_3_VERSION
+				? "TLS_AES_256_GCM_SHA384"
+				: "ECDHE-RSA-AES256-GCM-SHA384";
+	if (strcmp(key, "rsa2048") == 0)
+		o->key = TLS_KEY_RSA2048;
+	else if (strcmp(key, "ec-p256") == 0)
+		o->key = TLS_KEY_EC_P256;
+	else
+		o->key = tls_key_for_cipher(o->cipher);
+}
+
+/* Socket options of case c. */
+static void read_net(const struct hb_case *c, struct net_opts *o)
+{
+	const struct hb_host *h = c->host;
+
+	o->sndbuf = (int)h->get_size(c, "sndbuf");
+	o->rcvbuf = (int)h->get_size(c, "rcvbuf");
+	o->nodelay = h->get_bool(c, "nodelay");
+	o->io_timeout = h->get_duration(c, "io_timeout");
+}
+
+int ends_prepare(const struct hb_case *c, enum wire_mode mode, struct ends *e,
+		 char *err, size_t errlen)
+{
+	const char *peer = c->host->get_str(c, "peer");
+	struct tls_client_opts to;
+	int rc;
+
+	memset(e, 0, sizeof(*e));
+	e->pc.mode = mode;
+	read_net(c, &e->pc.net);
+	if (mode != WIRE_TCP) {
+		read_tls(c, &to);
+		e->bio = tls_bio_method();
+		if (!e->bio)
+			return terr(err, errlen, HB_ENOMEM, "BIO_meth_new");
+		rc = tls_client_ctx(&to, &e->cli_tls, err, errlen);
+		if (rc)
+			return rc;
+		e->pc.tls = e->cli_tls;
+		e->pc.bio = e->bio;
+	}
+	if (peer[0]) {
+		e->pc.addr = peer;
+		e->pc.token = c->host->get_str(c, "token");
+		return 0;
+	}
+	if (mode != WIRE_TCP) {
+		rc = tls_server_ctx(1u << to.key, &e->srv_tls, err, errlen);
+		if (rc)
+			return rc;
+	}
+	rc = local_start(&e->local, e->srv_tls, e->bio, &e->pc.net, RECV_BUF,
+			 err, errlen);
+	if (rc)
+		return rc;
+	e->have_local = 1;
+	e->pc.addr = e->local.addr;
+	e->pc.token = e->local.token;
+	return 0;
+}
+
+void ends_free(struct ends *e)
+{
+	if (e->have_local)
+		local_stop(&e->local);
+	e->have_local = 0;
+	SSL_SESSION_free(e->pc.session);
+	e->pc.session = NULL;
+	SSL_CTX_free(e->cli_tls);
+	SSL_CTX_free(e->srv_tls);
+	BIO_meth_free(e->bio);
+}

@@ -1,0 +1,37 @@
+/*
+ * Both ends of a network case, as its options say: the client's TLS
+ * context and, when no peer is given, a loopback receiver with its own
+ * TLS context. transfer/tcp, transfer/tls and transfer/tls-handshake share
+ * it.
+ */
+#ifndef HB_TRANSFER_ENDS_H
+#define HB_TRANSFER_ENDS_H
+
+#include <hostbench/plugin.h>
+
+#include "local.h"
+#include "peer.h"
+
+/* What a worker connects with; pc is ready for peer_open(). */
+struct ends {
+	struct peer_cfg pc;
+	struct local local;
+	int have_local;
+	SSL_CTX *srv_tls;
+	SSL_CTX *cli_tls;
+	BIO_METHOD *bio;
+};
+
+/*
+ * Fill e for case c and mode: socket options, TLS version, cipher and key
+ * (TLS modes), and the peer (option "peer", or a new loopback receiver).
+ * Returns 0, or a negative code with err filled; call ends_free() either
+ * way.
+ */
+int ends_prepare(const struct hb_case *c, enum wire_mode mode, struct ends *e,
+		 char *err, size_t errlen);
+
+/* Stop the loopback receiver and free the contexts. */
+void ends_free(struct ends *e);
+
+#endif

@@ -1,0 +1,38 @@
+/* One-line error messages for the transfer plugin and hostbench-serve. */
+#include "err.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <openssl/err.h>
+
+int terr(char *err, size_t len, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err && len) {
+		va_start(ap, fmt);
+		vsnprintf(err, len, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+void terr_ssl(char *err, size_t len)
+{
+	unsigned long e, last = 0;
+	char reason[256] = "unknown error";
+	size_t used;
+
+	/* The newest error is the most specific one in OpenSSL's queue. */
+	while ((e = ERR_get_error()) != 0)
+		last = e;
+	if (last)
+		ERR_error_string_n(last, reason, sizeof(reason));
+	if (!err || !len)
+		return;
+	used = strlen(err);
+	if (used + 1 < len)
+		snprintf(err + used, len - used, ": %s", reason);
+}

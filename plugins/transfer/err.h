@@ -1,0 +1,20 @@
+/*
+ * One-line error messages into caller-owned buffers, for every file of the
+ * transfer plugin and hostbench-serve (the plugin cannot use the core's).
+ */
+#ifndef HB_TRANSFER_ERR_H
+#define HB_TRANSFER_ERR_H
+
+#include <stddef.h>
+
+/* snprintf into err (when err and len) and return code. */
+int terr(char *err, size_t len, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/*
+ * Append ": " and the reason of the newest OpenSSL error (or "unknown
+ * error") to the message already in err, draining the error queue.
+ */
+void terr_ssl(char *err, size_t len);
+
+#endif

@@ -1,0 +1,124 @@
+/* The receiving end of one transfer connection. */
+#include "sink.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <hostbench/plugin.h>
+
+#include "err.h"
+#include "tls.h"
+
+/* Seconds on the monotonic clock, for the per-connection time limit. */
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Check the token and answer the hello. */
+static int greet(const struct sink_cfg *cfg, struct chan *ch, char *err,
+		 size_t errlen)
+{
+	char token[WIRE_TOKEN_MAX + 1];
+	int rc = wire_recv_hello(ch, token, err, errlen);
+
+	if (rc)
+		return rc;
+	if (!wire_token_equal(token, cfg->token)) {
+		wire_send_reply(ch, WIRE_BAD_TOKEN, "wrong token", NULL, 0);
+		return terr(err, errlen, HB_EINVAL, "wrong token");
+	}
+	return wire_send_reply(ch, WIRE_OK, "", err, errlen);
+}
+
+/* Read frames until the goodbye frame, acknowledging each. */
+static int drain(const struct sink_cfg *cfg, struct chan *ch, char *buf,
+		 size_t buflen, struct sink_stats *st, char *err, size_t errlen)
+{
+	double deadline = cfg->max_time > 0 ? now() + cfg->max_time : 0;
+	uint64_t n, left;
+	size_t got;
+	int rc;
+
+	for (;;) {
+		rc = wire_recv_count(ch, &n, err, errlen);
+		if (rc)
+			return rc;
+		if (n == 0)
+			return 0;
+		for (left = n; left; left -= got) {
+			size_t want = left < buflen ? (size_t)left : buflen;
+
+			rc = chan_read_some(ch, buf, want, &got, err, errlen);
+			if (rc)
+				return rc;
+			st->bytes += got;
+			if (deadline && now() > deadline)
+				return terr(err, errlen, HB_EFAIL,
+					    "connection time limit of %.0f s "
+					    "reached",
+					    cfg->max_time);
+		}
+		rc = wire_send_count(ch, n, 0, err, errlen);
+		if (rc)
+			return rc;
+	}
+}
+
+/* Handshake mode: wait for the client to hang up; any ending is fine. */
+static void await_close(struct chan *ch, char *buf, size_t buflen)
+{
+	size_t got;
+
+	while (chan_read_some(ch, buf, buflen, &got, NULL, 0) == 0)
+		;
+}
+
+int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
+	       struct sink_stats *st, char *err, size_t errlen)
+{
+	struct chan ch = {.fd = fd};
+	int rc;
+
+	memset(st, 0, sizeof(*st));
+	rc = wire_recv_preface(fd, &st->mode, err, errlen);
+	if (rc)
+		return rc;
+	if (st->mode != WIRE_TCP) {
+		if (!cfg->tls)
+			return terr(err, errlen, HB_ENOTSUP,
+				    "TLS asked of a plain receiver");
+		ch.ssl = tls_wrap(cfg->tls, cfg->bio, fd);
+		if (!ch.ssl)
+			return terr(err, errlen, HB_ENOMEM, "SSL_new failed");
+		rc = SSL_accept(ch.ssl);
+		if (rc <= 0) {
+			rc = tls_fail(ch.ssl, rc, "TLS handshake", err, errlen);
+			goto out_ssl;
+		}
+		snprintf(st->cipher, sizeof(st->cipher), "%s",
+			 SSL_get_cipher_name(ch.ssl));
+		snprintf(st->version, sizeof(st->version), "%s",
+			 SSL_get_version(ch.ssl));
+	}
+	rc = greet(cfg, &ch, err, errlen);
+	if (rc)
+		goto out_ssl;
+	if (st->mode == WIRE_HANDSHAKE)
+		await_close(&ch, buf, buflen);
+	else
+		rc = drain(cfg, &ch, buf, buflen, st, err, errlen);
+out_ssl:
+	if (ch.ssl) {
+		/* Freed without close_notify, like s_time: keep it resumable.
+		 */
+		SSL_set_shutdown(ch.ssl,
+				 SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
+		SSL_free(ch.ssl);
+	}
+	return rc;
+}
