@@ -451,10 +451,6 @@ static int check_target(const struct registry *reg, const struct hb_plugin *d,
 	if (find_target(d, full, t))
 		return errorf(why, len, -EINVAL, "target %s offered twice",
 			      full);
-	if ((unsigned)t->work > HB_WORK_OPS)
-		return errorf(why, len, -EINVAL,
-			      "target %s has unknown work kind %d", full,
-			      (int)t->work);
 	other = registry_find(reg, full, d->name, NULL);
 	if (other)
 		return errorf(why, len, -EINVAL,

@@ -297,6 +297,40 @@ static int refuses_default_that_is_not_a_size(void)
 	    "fixture/spin option \"size\": default \"12Q\" is not a size");
 }
 
+static int refuses_default_outside_bounds(void)
+{
+	return expect_refused("out-of-bounds",
+			      "fixture/spin option \"size\": default \"2G\" is "
+			      "outside its bounds 1..1073741824");
+}
+
+static int refuses_option_declared_twice(void)
+{
+	return expect_refused("dup-option",
+			      "fixture/spin option \"mode\" declared twice");
+}
+
+static int refuses_option_named_like_a_core_key(void)
+{
+	return expect_refused(
+	    "core-key-option",
+	    "fixture/spin option \"parallel\" is a key the core reads");
+}
+
+static int refuses_composite_with_unknown_part(void)
+{
+	return expect_refused("unknown-part",
+			      "target fixture/composite names part "
+			      "fixture/nothing, which this plugin does not "
+			      "offer");
+}
+
+static int refuses_target_with_group_but_no_name(void)
+{
+	return expect_refused("nameless-target",
+			      "target 2 has a group but no name");
+}
+
 static int refuses_failing_describe(void)
 {
 	return expect_refused(
@@ -553,45 +587,44 @@ static int plugin_dirs_without_cli_or_env_starts_at_binary(void)
 	return 0;
 }
 
+/* One line per test: CTest registers each line by its name. */
+/* clang-format off */
 static const struct test tests[] = {
-    {"good_plugin_loads_with_target_and_options",
-     good_plugin_loads_with_target_and_options},
-    {"describe_fills_libraries_and_unusable",
-     describe_fills_libraries_and_unusable},
-    {"good_fixture_runs_and_counts_its_work",
-     good_fixture_runs_and_counts_its_work},
-    {"refuses_other_abi_major", refuses_other_abi_major},
-    {"refuses_newer_abi_minor", refuses_newer_abi_minor},
-    {"refuses_short_descriptor", refuses_short_descriptor},
-    {"refuses_plugin_without_entry", refuses_plugin_without_entry},
-    {"refuses_entry_returning_null", refuses_entry_returning_null},
-    {"refuses_null_run_slot", refuses_null_run_slot},
-    {"refuses_empty_backend_name", refuses_empty_backend_name},
-    {"refuses_plugin_without_targets", refuses_plugin_without_targets},
-    {"refuses_target_without_group", refuses_target_without_group},
-    {"refuses_target_offered_twice", refuses_target_offered_twice},
-    {"refuses_option_of_unknown_type", refuses_option_of_unknown_type},
-    {"refuses_enum_without_choices", refuses_enum_without_choices},
-    {"refuses_default_that_is_not_a_size", refuses_default_that_is_not_a_size},
-    {"refuses_failing_describe", refuses_failing_describe},
-    {"refuses_missing_library_naming_it", refuses_missing_library_naming_it},
-    {"refuses_world_writable_directory", refuses_world_writable_directory},
-    {"refuses_world_writable_file", refuses_world_writable_file},
-    {"refuses_group_writable_file", refuses_group_writable_file},
-    {"refuses_second_file_with_same_backend_and_target",
-     refuses_second_file_with_same_backend_and_target},
-    {"bad_plugin_does_not_stop_good_one", bad_plugin_does_not_stop_good_one},
-    {"every_refusal_is_one_line", every_refusal_is_one_line},
-    {"behaviour_plugins_load_side_by_side",
-     behaviour_plugins_load_side_by_side},
-    {"earlier_directory_wins_for_same_file_name",
-     earlier_directory_wins_for_same_file_name},
-    {"missing_directory_is_skipped_silently",
-     missing_directory_is_skipped_silently},
-    {"plugin_dirs_puts_cli_then_env_then_binary",
-     plugin_dirs_puts_cli_then_env_then_binary},
-    {"plugin_dirs_without_cli_or_env_starts_at_binary",
-     plugin_dirs_without_cli_or_env_starts_at_binary},
+	{"good_plugin_loads_with_target_and_options", good_plugin_loads_with_target_and_options},
+	{"describe_fills_libraries_and_unusable", describe_fills_libraries_and_unusable},
+	{"good_fixture_runs_and_counts_its_work", good_fixture_runs_and_counts_its_work},
+	{"refuses_other_abi_major", refuses_other_abi_major},
+	{"refuses_newer_abi_minor", refuses_newer_abi_minor},
+	{"refuses_short_descriptor", refuses_short_descriptor},
+	{"refuses_plugin_without_entry", refuses_plugin_without_entry},
+	{"refuses_entry_returning_null", refuses_entry_returning_null},
+	{"refuses_null_run_slot", refuses_null_run_slot},
+	{"refuses_empty_backend_name", refuses_empty_backend_name},
+	{"refuses_plugin_without_targets", refuses_plugin_without_targets},
+	{"refuses_target_without_group", refuses_target_without_group},
+	{"refuses_target_offered_twice", refuses_target_offered_twice},
+	{"refuses_option_of_unknown_type", refuses_option_of_unknown_type},
+	{"refuses_enum_without_choices", refuses_enum_without_choices},
+	{"refuses_default_that_is_not_a_size", refuses_default_that_is_not_a_size},
+	{"refuses_default_outside_bounds", refuses_default_outside_bounds},
+	{"refuses_option_declared_twice", refuses_option_declared_twice},
+	{"refuses_option_named_like_a_core_key", refuses_option_named_like_a_core_key},
+	{"refuses_composite_with_unknown_part", refuses_composite_with_unknown_part},
+	{"refuses_target_with_group_but_no_name", refuses_target_with_group_but_no_name},
+	{"refuses_failing_describe", refuses_failing_describe},
+	{"refuses_missing_library_naming_it", refuses_missing_library_naming_it},
+	{"refuses_world_writable_directory", refuses_world_writable_directory},
+	{"refuses_world_writable_file", refuses_world_writable_file},
+	{"refuses_group_writable_file", refuses_group_writable_file},
+	{"refuses_second_file_with_same_backend_and_target", refuses_second_file_with_same_backend_and_target},
+	{"bad_plugin_does_not_stop_good_one", bad_plugin_does_not_stop_good_one},
+	{"every_refusal_is_one_line", every_refusal_is_one_line},
+	{"behaviour_plugins_load_side_by_side", behaviour_plugins_load_side_by_side},
+	{"earlier_directory_wins_for_same_file_name", earlier_directory_wins_for_same_file_name},
+	{"missing_directory_is_skipped_silently", missing_directory_is_skipped_silently},
+	{"plugin_dirs_puts_cli_then_env_then_binary", plugin_dirs_puts_cli_then_env_then_binary},
+	{"plugin_dirs_without_cli_or_env_starts_at_binary", plugin_dirs_without_cli_or_env_starts_at_binary},
 };
+/* clang-format on */
 
 TEST_MAIN(tests)
