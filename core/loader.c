@@ -1,8 +1,10 @@
 /*
  * The plugin loader: which directories to search, and for each plugin file
- * found there, whether it may run in this process. Every check that reads
- * only data runs before any plugin code but the entry function; a plugin
- * that fails one is refused with a one-line reason and the others load.
+ * found there, whether it may run in this process. File permissions are
+ * checked before dlopen; the descriptor is checked before any plugin code
+ * but its constructors and entry function, and describe() runs last. A
+ * plugin that fails a check is refused with a one-line reason and the
+ * others still load.
  */
 #include "registry.h"
 
@@ -314,8 +316,8 @@ static int parse_size_items(const char *text, char *err, size_t len)
 static int parse_default(const struct hb_option *o, int64_t *value,
 			 int *bounded, char *err, size_t len)
 {
-	uint64_t size;
-	double seconds;
+	uint64_t size = 0;
+	double seconds = 0;
 	int rc, flag;
 
 	*bounded = 0;
@@ -443,10 +445,13 @@ static int check_target(const struct registry *reg, const struct hb_plugin *d,
 	const struct plugin *other;
 	char full[256];
 
-	if (!t->group || !*t->group || !*t->name)
-		return errorf(why, len, -EINVAL,
-			      "target %td has no group or no name",
+	if (!*t->name)
+		return errorf(why, len, -EINVAL, "target %td has an empty name",
 			      t - d->targets + 1);
+	if (!t->group || !*t->group)
+		return errorf(why, len, -EINVAL,
+			      "target %td (\"%s\") has no group",
+			      t - d->targets + 1, t->name);
 	target_fullname(t, full, sizeof(full));
 	if (find_target(d, full, t))
 		return errorf(why, len, -EINVAL, "target %s offered twice",

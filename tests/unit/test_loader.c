@@ -268,7 +268,8 @@ static int refuses_plugin_without_targets(void)
 
 static int refuses_target_without_group(void)
 {
-	return expect_refused("no-group", "target 2 has no group or no name");
+	return expect_refused("no-group",
+			      "target 2 (\"nogroup\") has no group");
 }
 
 static int refuses_target_offered_twice(void)
