@@ -1,0 +1,500 @@
+/*
+ * The crypto engine: one worker's buffers, keys and handles, and the tight
+ * loops that drive a backend's primitives over them.
+ */
+#include "engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "targets.h"
+
+/*
+ * In stream mode a cipher starts a new message (new IV) after this many
+ * bytes: GCM allows 2^36 - 32 bytes per message and libraries enforce it,
+ * so an endless message is a run of 4 GiB ones. One restart per 4 GiB is
+ * far below anything measurable.
+ */
+#define CX_STREAM_MESSAGE (UINT64_C(1) << 32)
+
+/* One worker. */
+struct cx_state {
+	const struct cx_ops *ops;
+	void *lib;
+	const struct cx_alginfo *ci; /* cipher or AEAD, NULL if none */
+	const struct cx_alginfo *hi; /* MAC or digest, NULL if none */
+	void *cipher;		     /* handle for ci */
+	void *hash;		     /* handle for hi */
+	int encrypt;		     /* 0: decrypt and verify */
+	int stream;		     /* 0: message mode */
+	size_t size;
+	uint8_t *buf;	/* work buffer: encrypted in place, decrypt output */
+	uint8_t *src;	/* cipher and MAC input: buf, or the ciphertext */
+	uint8_t *ct;	/* decrypt: a valid ciphertext, else NULL */
+	uint64_t msgno; /* messages started */
+	uint64_t stream_left; /* stream: bytes left in the current message */
+	uint8_t key[CX_MAX_KEY];
+	uint8_t mac_key[CX_MAX_KEY];
+	uint8_t msg_key[CX_MAX_KEY]; /* the one-time MAC key of a message */
+	uint8_t iv[CX_MAX_IV];
+	uint8_t tag[CX_MAX_OUT];
+	uint8_t want_tag[CX_MAX_OUT]; /* decrypt: the AEAD tag of ct */
+	uint8_t mac[CX_MAX_OUT];
+	uint8_t want_mac[CX_MAX_OUT]; /* decrypt: the MAC of src */
+};
+
+/* Deterministic filler so every run and backend sees the same data. */
+static void fill_pattern(uint8_t *p, size_t n, uint64_t seed)
+{
+	uint64_t x = seed * UINT64_C(0x9e3779b97f4a7c15) + 1;
+
+	for (size_t i = 0; i < n; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		p[i] = (uint8_t)(x >> 24);
+	}
+}
+
+/* A 64-byte aligned buffer of n bytes, filled (so touched) with seed. */
+static uint8_t *alloc_buffer(size_t n, uint64_t seed)
+{
+	size_t rounded = (n + 63) & ~(size_t)63;
+	uint8_t *p = aligned_alloc(64, rounded);
+
+	if (p)
+		fill_pattern(p, rounded, seed);
+	return p;
+}
+
+/* The IV of message n: the base IV with n in its nonce part. */
+static const uint8_t *message_iv(struct cx_state *s, uint64_t n, uint8_t *iv)
+{
+	size_t len = s->ci->iv_len, off = len == 12 ? 4 : 0;
+
+	memcpy(iv, s->iv, len);
+	for (size_t i = 0; i < 8 && off + i < len; i++)
+		iv[off + i] ^= (uint8_t)(n >> (56 - 8 * i));
+	return iv;
+}
+
+/* The MAC key of message n: fresh for one-time MACs, NULL to keep it. */
+static const uint8_t *message_key(struct cx_state *s, uint64_t n)
+{
+	if (!s->hi->one_time_key)
+		return NULL;
+	memcpy(s->msg_key, s->mac_key, s->hi->key_len);
+	for (size_t i = 0; i < 8; i++)
+		s->msg_key[i] ^= (uint8_t)(n >> (8 * i));
+	return s->msg_key;
+}
+
+/* MAC or digest of len bytes at in into out, message n's key. */
+static int hash_message(struct cx_state *s, uint64_t n, const uint8_t *in,
+			uint8_t *out, char *err, size_t errlen)
+{
+	const struct cx_ops *o = s->ops;
+	int rc;
+
+	rc = o->hash_start(s->hash, message_key(s, n), s->hi->key_len, err,
+			   errlen);
+	if (!rc)
+		rc = o->hash_update(s->hash, in, s->size, err, errlen);
+	if (!rc)
+		rc = o->hash_finish(s->hash, out, err, errlen);
+	return rc;
+}
+
+/* One whole message, encrypted then MACed with a fresh IV and key. */
+static int encrypt_message(struct cx_state *s, char *err, size_t errlen)
+{
+	const struct cx_ops *o = s->ops;
+	uint8_t iv[CX_MAX_IV];
+	int rc;
+
+	if (s->cipher) {
+		rc = o->cipher_start(s->cipher, message_iv(s, s->msgno, iv),
+				     err, errlen);
+		if (!rc)
+			rc = o->cipher_update(s->cipher, s->buf, s->buf,
+					      s->size, err, errlen);
+		if (!rc)
+			rc = o->cipher_finish(s->cipher, s->tag, err, errlen);
+		if (rc)
+			return rc;
+	}
+	if (s->hash)
+		return hash_message(s, s->msgno, s->buf, s->mac, err, errlen);
+	return 0;
+}
+
+/* One received message: MAC checked, then decrypted and its tag checked. */
+static int decrypt_message(struct cx_state *s, char *err, size_t errlen)
+{
+	const struct cx_ops *o = s->ops;
+	uint8_t iv[CX_MAX_IV];
+	int rc;
+
+	if (s->hash) {
+		rc = hash_message(s, 0, s->src, s->mac, err, errlen);
+		if (rc)
+			return rc;
+		if (cx_memneq(s->mac, s->want_mac, s->hi->out_len))
+			return cx_errorf(err, errlen, HB_EVERIFY,
+					 "%s mismatch on message %llu",
+					 s->hi->name,
+					 (unsigned long long)s->msgno);
+	}
+	if (s->cipher) {
+		rc = o->cipher_start(s->cipher, message_iv(s, 0, iv), err,
+				     errlen);
+		if (!rc)
+			rc = o->cipher_update(s->cipher, s->src, s->buf,
+					      s->size, err, errlen);
+		if (!rc)
+			rc = o->cipher_finish(s->cipher, s->want_tag, err,
+					      errlen);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* Stream: the next buffer of the endless message. */
+static int stream_buffer(struct cx_state *s, char *err, size_t errlen)
+{
+	const struct cx_ops *o = s->ops;
+	uint8_t iv[CX_MAX_IV];
+	int rc;
+
+	if (s->cipher) {
+		if (s->stream_left < s->size) {
+			s->msgno++;
+			rc = o->cipher_start(s->cipher,
+					     message_iv(s, s->msgno, iv), err,
+					     errlen);
+			if (rc)
+				return rc;
+			s->stream_left = CX_STREAM_MESSAGE;
+		}
+		rc = o->cipher_update(s->cipher, s->src, s->buf, s->size, err,
+				      errlen);
+		if (rc)
+			return rc;
+		s->stream_left -= s->size;
+	}
+	if (s->hash)
+		return o->hash_update(s->hash, s->encrypt ? s->buf : s->src,
+				      s->size, err, errlen);
+	return 0;
+}
+
+int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
+	   size_t errlen)
+{
+	struct cx_state *s = state;
+	int (*step)(struct cx_state *, char *, size_t);
+	uint64_t i;
+	int rc = 0;
+
+	if (s->stream)
+		step = stream_buffer;
+	else
+		step = s->encrypt ? encrypt_message : decrypt_message;
+	for (i = 0; i < iterations; i++) {
+		rc = step(s, err, errlen);
+		if (rc)
+			break;
+		if (!s->stream)
+			s->msgno++;
+	}
+	done->bytes += i * s->size;
+	done->ops += i;
+	return rc;
+}
+
+/* Compare a known answer; HB_EVERIFY naming the vector on a mismatch. */
+static int kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
+		       const char *what, const uint8_t *got,
+		       const uint8_t *want, size_t len, char *err,
+		       size_t errlen)
+{
+	if (!cx_memneq(got, want, len))
+		return 0;
+	return cx_errorf(err, errlen, HB_EVERIFY,
+			 "known-answer check failed: %s %s differs from %s",
+			 ai->name, what, kat->source);
+}
+
+/* Known answer of a cipher or AEAD in one direction. */
+static int kat_cipher(const struct cx_ops *o, void *lib,
+		      const struct cx_alginfo *ai, enum cx_alg alg,
+		      const struct cx_kat *kat, int encrypt, char *err,
+		      size_t errlen)
+{
+	uint8_t out[sizeof(kat->in)], tag[CX_MAX_OUT];
+	void *h = NULL;
+	int rc;
+
+	memcpy(tag, kat->tag, sizeof(tag));
+	rc = o->cipher_open(lib, NULL, alg, encrypt, kat->key, &h, err, errlen);
+	if (rc)
+		return rc;
+	rc = o->cipher_start(h, kat->iv, err, errlen);
+	if (!rc && kat->aad_len)
+		rc = o->cipher_aad(h, kat->aad, kat->aad_len, err, errlen);
+	if (!rc)
+		rc = o->cipher_update(h, encrypt ? kat->in : kat->out, out,
+				      kat->in_len, err, errlen);
+	if (!rc)
+		rc = o->cipher_finish(h, tag, err, errlen);
+	o->cipher_close(h);
+	if (rc == HB_EVERIFY)
+		return cx_errorf(err, errlen, HB_EVERIFY,
+				 "known-answer check failed: %s decrypt "
+				 "rejects the tag of %s",
+				 ai->name, kat->source);
+	if (rc)
+		return rc;
+	if (encrypt) {
+		rc = kat_compare(ai, kat, "ciphertext", out, kat->out,
+				 kat->out_len, err, errlen);
+		if (!rc && ai->kind == CX_AEAD)
+			rc = kat_compare(ai, kat, "tag", tag, kat->tag,
+					 kat->tag_len, err, errlen);
+		return rc;
+	}
+	return kat_compare(ai, kat, "decrypted plaintext", out, kat->in,
+			   kat->in_len, err, errlen);
+}
+
+/* Known answer of a MAC or digest. */
+static int kat_hash(const struct cx_ops *o, void *lib,
+		    const struct cx_alginfo *ai, enum cx_alg alg,
+		    const struct cx_kat *kat, char *err, size_t errlen)
+{
+	uint8_t out[CX_MAX_OUT];
+	void *h = NULL;
+	int rc;
+
+	rc = o->hash_open(lib, NULL, alg, &h, err, errlen);
+	if (rc)
+		return rc;
+	rc = o->hash_start(h, kat->key_len ? kat->key : NULL, kat->key_len, err,
+			   errlen);
+	if (!rc)
+		rc = o->hash_update(h, kat->in, kat->in_len, err, errlen);
+	if (!rc)
+		rc = o->hash_finish(h, out, err, errlen);
+	o->hash_close(h);
+	if (rc)
+		return rc;
+	return kat_compare(ai, kat, ai->kind == CX_MAC ? "MAC" : "digest", out,
+			   kat->out, kat->out_len, err, errlen);
+}
+
+int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
+		 int encrypt, char *err, size_t errlen)
+{
+	const struct cx_alginfo *ai = cx_alg_info(alg);
+	struct cx_kat kat;
+
+	if (!ai || cx_kat_load(alg, &kat))
+		return cx_errorf(err, errlen, HB_EFAIL,
+				 "no known-answer vector for algorithm %d",
+				 (int)alg);
+	if (ai->kind == CX_CIPHER || ai->kind == CX_AEAD)
+		return kat_cipher(ops, lib, ai, alg, &kat, encrypt, err,
+				  errlen);
+	return kat_hash(ops, lib, ai, alg, &kat, err, errlen);
+}
+
+/* Read size, mode and direction; reject a size the cipher cannot take. */
+static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
+			size_t errlen)
+{
+	const struct hb_host *h = c->host;
+	const char *mode = h->get_str(c, "mode");
+	const char *dir;
+
+	s->size = (size_t)h->get_size(c, "size");
+	s->stream = mode && strcmp(mode, "stream") == 0;
+	s->encrypt = 1;
+	if (s->ci || s->hi->kind == CX_MAC) {
+		dir = h->get_str(c, "direction");
+		s->encrypt = !(dir && strcmp(dir, "decrypt") == 0);
+	}
+	if (s->size == 0)
+		return cx_errorf(err, errlen, HB_EINVAL, "size must be > 0");
+	if (s->ci && s->size % s->ci->block)
+		return cx_errorf(err, errlen, HB_EINVAL,
+				 "size %zu is not a multiple of %zu, the %s "
+				 "block: CBC runs without padding",
+				 s->size, s->ci->block, s->ci->name);
+	return 0;
+}
+
+/* Check every primitive of the target against its known answer. */
+static int check_known_answers(struct cx_state *s, const struct cx_spec *sp,
+			       char *err, size_t errlen)
+{
+	int rc = 0;
+
+	if (s->ci)
+		rc = cx_kat_check(s->ops, s->lib, sp->alg, s->encrypt, err,
+				  errlen);
+	if (!rc && s->hi)
+		rc = cx_kat_check(s->ops, s->lib, s->ci ? sp->mac : sp->alg, 1,
+				  err, errlen);
+	return rc;
+}
+
+/* Decrypt: a valid ciphertext, its AEAD tag and its MAC, as a peer sends. */
+static int prepare_received(struct cx_state *s, enum cx_alg calg, char *err,
+			    size_t errlen)
+{
+	const struct cx_ops *o = s->ops;
+	uint8_t iv[CX_MAX_IV];
+	void *enc = NULL;
+	int rc;
+
+	if (s->ci) {
+		rc = o->cipher_open(s->lib, NULL, calg, 1, s->key, &enc, err,
+				    errlen);
+		if (rc)
+			return rc;
+		rc = o->cipher_start(enc, message_iv(s, 0, iv), err, errlen);
+		if (!rc)
+			rc = o->cipher_update(enc, s->buf, s->ct, s->size, err,
+					      errlen);
+		if (!rc)
+			rc = o->cipher_finish(enc, s->want_tag, err, errlen);
+		o->cipher_close(enc);
+		if (rc)
+			return rc;
+	}
+	if (s->hi)
+		return hash_message(s, 0, s->src, s->want_mac, err, errlen);
+	return 0;
+}
+
+/* Open the handles the worker times, keyed. */
+static int open_handles(struct cx_state *s, const struct cx_spec *sp,
+			const struct hb_case *c, char *err, size_t errlen)
+{
+	const struct cx_ops *o = s->ops;
+	enum cx_alg halg = s->ci ? sp->mac : sp->alg;
+	int rc = 0;
+
+	if (s->ci) {
+		rc = o->cipher_open(s->lib, c, sp->alg, s->encrypt, s->key,
+				    &s->cipher, err, errlen);
+		if (rc)
+			return rc;
+	}
+	if (s->hi) {
+		rc = o->hash_open(s->lib, c, halg, &s->hash, err, errlen);
+		if (!rc)
+			rc = o->hash_start(s->hash,
+					   s->hi->key_len ? s->mac_key : NULL,
+					   s->hi->key_len, err, errlen);
+	}
+	return rc;
+}
+
+/* Stream mode: begin the endless message, MAC freshly keyed. */
+static int start_stream(struct cx_state *s, char *err, size_t errlen)
+{
+	const struct cx_ops *o = s->ops;
+	uint8_t iv[CX_MAX_IV];
+	int rc = 0;
+
+	if (s->ci) {
+		s->stream_left = CX_STREAM_MESSAGE;
+		rc = o->cipher_start(s->cipher, message_iv(s, 0, iv), err,
+				     errlen);
+	}
+	if (!rc && s->hi)
+		rc = o->hash_start(s->hash, s->hi->key_len ? s->mac_key : NULL,
+				   s->hi->key_len, err, errlen);
+	return rc;
+}
+
+void cx_teardown(void *state)
+{
+	struct cx_state *s = state;
+
+	if (!s)
+		return;
+	if (s->hash)
+		s->ops->hash_close(s->hash);
+	if (s->cipher)
+		s->ops->cipher_close(s->cipher);
+	if (s->lib)
+		s->ops->lib_close(s->lib);
+	free(s->ct);
+	free(s->buf);
+	free(s);
+}
+
+int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
+	     char *err, size_t errlen)
+{
+	const struct cx_spec *sp = cx_spec_find(c->target);
+	const struct cx_alginfo *ai;
+	struct cx_state *s;
+	int rc;
+
+	if (!sp)
+		return cx_errorf(err, errlen, HB_ENOTSUP,
+				 "%s/%s is not a crypto target",
+				 c->target->group, c->target->name);
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	s->ops = ops;
+	ai = cx_alg_info(sp->alg);
+	if (ai->kind == CX_CIPHER || ai->kind == CX_AEAD) {
+		s->ci = ai;
+		s->hi = cx_alg_info(sp->mac);
+	} else {
+		s->hi = ai;
+	}
+	rc = read_options(s, c, err, errlen);
+	if (rc)
+		goto fail_state;
+	rc = ops->lib_open(c, &s->lib, err, errlen);
+	if (rc)
+		goto fail_state;
+	rc = check_known_answers(s, sp, err, errlen);
+	if (rc)
+		goto fail_state;
+	fill_pattern(s->key, sizeof(s->key), 1);
+	fill_pattern(s->mac_key, sizeof(s->mac_key), 2);
+	fill_pattern(s->iv, sizeof(s->iv), 3);
+	s->buf = alloc_buffer(s->size, 4 + c->worker);
+	s->src = s->buf;
+	if (s->buf && !s->encrypt && s->ci) {
+		s->ct = alloc_buffer(s->size, 0);
+		s->src = s->ct;
+	}
+	if (!s->buf || (!s->encrypt && s->ci && !s->ct)) {
+		rc = cx_errorf(err, errlen, HB_ENOMEM,
+			       "allocating %zu-byte buffers: out of memory",
+			       s->size);
+		goto fail_state;
+	}
+	rc = open_handles(s, sp, c, err, errlen);
+	if (!rc && !s->encrypt)
+		rc = prepare_received(s, sp->alg, err, errlen);
+	if (!rc && s->stream)
+		rc = start_stream(s, err, errlen);
+	if (rc)
+		goto fail_state;
+	*state = s;
+	return 0;
+
+fail_state:
+	cx_teardown(s);
+	return rc;
+}

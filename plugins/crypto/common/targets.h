@@ -1,0 +1,133 @@
+/*
+ * The targets both crypto backends offer, written once. A backend builds
+ * its hb_target table from CX_TARGETS with its own option tables, one per
+ * option class, so OpenSSL can add provider and properties while the
+ * targets, their names and their parts stay the same on both.
+ */
+#ifndef HB_CRYPTO_TARGETS_H
+#define HB_CRYPTO_TARGETS_H
+
+#include <hostbench/plugin.h>
+
+#include "cx.h"
+
+/* Parts of a composite: a static, NULL-terminated list. */
+#define CX_PARTS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/*
+ * X(group, name, summary, option class, primitive, MAC, parts). The option
+ * classes are: cipher (any size), cbc16 and cbc8 (sizes a multiple of the
+ * block), mac, digest. A composite encrypts then MACs the same buffer.
+ */
+#define CX_TARGETS(X)                                                          \
+	X("crypto", "aes-256-gcm",                                             \
+	  "AES-256-GCM AEAD, 96-bit nonce, 128-bit tag", cipher,               \
+	  CX_AES_256_GCM, CX_NONE, NULL)                                       \
+	X("crypto", "aes-128-gcm",                                             \
+	  "AES-128-GCM AEAD, 96-bit nonce, 128-bit tag", cipher,               \
+	  CX_AES_128_GCM, CX_NONE, NULL)                                       \
+	X("crypto", "aes-256-ctr", "AES-256 in counter mode", cipher,          \
+	  CX_AES_256_CTR, CX_NONE, NULL)                                       \
+	X("crypto", "aes-192-ctr", "AES-192 in counter mode", cipher,          \
+	  CX_AES_192_CTR, CX_NONE, NULL)                                       \
+	X("crypto", "aes-128-ctr", "AES-128 in counter mode", cipher,          \
+	  CX_AES_128_CTR, CX_NONE, NULL)                                       \
+	X("crypto", "aes-256-cbc", "AES-256-CBC without padding", cbc16,       \
+	  CX_AES_256_CBC, CX_NONE, NULL)                                       \
+	X("crypto", "chacha20-poly1305", "ChaCha20-Poly1305 AEAD (RFC 8439)",  \
+	  cipher, CX_CHACHA20_POLY1305, CX_NONE, NULL)                         \
+	X("crypto", "blowfish-cbc",                                            \
+	  "Blowfish-CBC, 128-bit key, without padding", cbc8, CX_BF_CBC,       \
+	  CX_NONE, NULL)                                                       \
+	X("crypto", "aes-256-cbc-hmac-md5",                                    \
+	  "AES-256-CBC then HMAC-MD5 over the ciphertext", cbc16,              \
+	  CX_AES_256_CBC, CX_HMAC_MD5,                                         \
+	  CX_PARTS("crypto/aes-256-cbc", "mac/hmac-md5"))                      \
+	X("crypto", "aes-256-cbc-hmac-sha1",                                   \
+	  "AES-256-CBC then HMAC-SHA1 over the ciphertext", cbc16,             \
+	  CX_AES_256_CBC, CX_HMAC_SHA1,                                        \
+	  CX_PARTS("crypto/aes-256-cbc", "mac/hmac-sha1"))                     \
+	X("crypto", "aes-256-cbc-hmac-sha256",                                 \
+	  "AES-256-CBC then HMAC-SHA256 over the ciphertext", cbc16,           \
+	  CX_AES_256_CBC, CX_HMAC_SHA256,                                      \
+	  CX_PARTS("crypto/aes-256-cbc", "mac/hmac-sha256"))                   \
+	X("crypto", "aes-256-ctr-poly1305",                                    \
+	  "AES-256-CTR then Poly1305 (one-time key) over the ciphertext",      \
+	  cipher, CX_AES_256_CTR, CX_POLY1305,                                 \
+	  CX_PARTS("crypto/aes-256-ctr", "mac/poly1305"))                      \
+	X("mac", "hmac-md5", "HMAC-MD5 (RFC 2104)", mac, CX_HMAC_MD5, CX_NONE, \
+	  NULL)                                                                \
+	X("mac", "hmac-sha1", "HMAC-SHA1 (RFC 2104)", mac, CX_HMAC_SHA1,       \
+	  CX_NONE, NULL)                                                       \
+	X("mac", "hmac-sha256", "HMAC-SHA256 (RFC 2104)", mac, CX_HMAC_SHA256, \
+	  CX_NONE, NULL)                                                       \
+	X("mac", "poly1305", "Poly1305, a fresh one-time key per message",     \
+	  mac, CX_POLY1305, CX_NONE, NULL)                                     \
+	X("hash", "md5", "MD5 digest", digest, CX_MD5, CX_NONE, NULL)          \
+	X("hash", "sha1", "SHA-1 digest", digest, CX_SHA1, CX_NONE, NULL)      \
+	X("hash", "sha256", "SHA-256 digest", digest, CX_SHA256, CX_NONE,      \
+	  NULL)                                                                \
+	X("hash", "sha512", "SHA-512 digest", digest, CX_SHA512, CX_NONE,      \
+	  NULL)                                                                \
+	X("hash", "sha3-256", "SHA3-256 digest", digest, CX_SHA3_256, CX_NONE, \
+	  NULL)                                                                \
+	X("hash", "blake2b-512", "BLAKE2b-512 digest (RFC 7693)", digest,      \
+	  CX_BLAKE2B_512, CX_NONE, NULL)
+
+/* One hb_target entry of class cls, for a backend's table. */
+#define CX_TARGET_ENTRY(grp, nam, sum, cls, alg, mac, prt)                     \
+	{.group = grp,                                                         \
+	 .name = nam,                                                          \
+	 .summary = sum,                                                       \
+	 .work = HB_WORK_BYTES,                                                \
+	 .options = cls##_options,                                             \
+	 .parts = prt},
+
+/* Largest buffer a case may ask for. */
+#define CX_MAX_SIZE (INT64_C(1) << 30)
+
+/* The options every crypto target has, as hb_option initializers. */
+#define CX_OPT_SIZE(lo)                                                        \
+	{                                                                      \
+		.name = "size", .type = HB_OPT_SIZE, .def = "1M",              \
+		.help =                                                        \
+		    "bytes in one buffer; in message mode one whole message",  \
+		.min = (lo), .max = CX_MAX_SIZE                                \
+	}
+#define CX_OPT_MODE                                                            \
+	{                                                                      \
+		.name = "mode", .type = HB_OPT_ENUM, .def = "message",         \
+		.help =                                                        \
+		    "message: each buffer is a whole message with a fresh IV " \
+		    "and its tag; stream: one endless message (openssl "       \
+		    "speed)",                                                  \
+		.choices = (const char *const[])                               \
+		{                                                              \
+			"message", "stream", NULL                              \
+		}                                                              \
+	}
+#define CX_OPT_DIRECTION                                                       \
+	{                                                                      \
+		.name = "direction", .type = HB_OPT_ENUM, .def = "encrypt",    \
+		.help = "encrypt, or decrypt (checks the tag or MAC of every " \
+			"message)",                                            \
+		.choices = (const char *const[])                               \
+		{                                                              \
+			"encrypt", "decrypt", NULL                             \
+		}                                                              \
+	}
+#define CX_OPT_END                                                             \
+	{                                                                      \
+		.name = NULL                                                   \
+	}
+
+/* What a target is made of: a primitive, and a MAC for composites. */
+struct cx_spec {
+	enum cx_alg alg;
+	enum cx_alg mac; /* CX_NONE unless composite */
+};
+
+/* The spec of target t (matched by group and name), or NULL. */
+const struct cx_spec *cx_spec_find(const struct hb_target *t);
+
+#endif

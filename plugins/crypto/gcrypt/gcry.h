@@ -1,0 +1,26 @@
+/*
+ * The libgcrypt backend of the crypto engine: gcry_cipher, gcry_mac and
+ * gcry_md behind the engine's primitive table.
+ */
+#ifndef HB_CRYPTO_GCRY_H
+#define HB_CRYPTO_GCRY_H
+
+#include <stddef.h>
+
+#include <hostbench/plugin.h>
+
+#include "../common/engine.h"
+
+/* The libgcrypt primitives. lib_open initializes the library once. */
+extern const struct cx_ops cx_gcrypt_ops;
+
+/*
+ * Initialize libgcrypt if nobody has (no secure memory: benchmark data is
+ * not secret). Returns 0 or HB_ECRYPTO with err filled.
+ */
+int cx_gcrypt_init(char *err, size_t errlen);
+
+/* 0 when libgcrypt offers alg here, else HB_SKIP with its reason. */
+int cx_gcrypt_available(enum cx_alg alg, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,102 @@
+/*
+ * crypto_gcrypt.so: the shared crypto targets measured through libgcrypt,
+ * so `backend = openssl, gcrypt` compares the same work side by side.
+ */
+#include <stdio.h>
+
+#include <gcrypt.h>
+
+#include <hostbench/plugin.h>
+
+#include "../common/engine.h"
+#include "../common/targets.h"
+#include "gcry.h"
+
+static const struct hb_option cipher_options[] = {
+    CX_OPT_SIZE(1),
+    CX_OPT_MODE,
+    CX_OPT_DIRECTION,
+    CX_OPT_END,
+};
+
+static const struct hb_option cbc16_options[] = {
+    CX_OPT_SIZE(16),
+    CX_OPT_MODE,
+    CX_OPT_DIRECTION,
+    CX_OPT_END,
+};
+
+static const struct hb_option cbc8_options[] = {
+    CX_OPT_SIZE(8),
+    CX_OPT_MODE,
+    CX_OPT_DIRECTION,
+    CX_OPT_END,
+};
+
+static const struct hb_option mac_options[] = {
+    CX_OPT_SIZE(1),
+    CX_OPT_MODE,
+    CX_OPT_DIRECTION,
+    CX_OPT_END,
+};
+
+static const struct hb_option digest_options[] = {
+    CX_OPT_SIZE(1),
+    CX_OPT_MODE,
+    CX_OPT_END,
+};
+
+static const struct hb_target targets[] = {
+    CX_TARGETS(CX_TARGET_ENTRY){.name = NULL},
+};
+
+/* The library version, and targets whose algorithms libgcrypt lacks. */
+static int gcry_describe(struct hb_about *a, char *err, size_t errlen)
+{
+	char why[256], name[128];
+	int rc = cx_gcrypt_init(err, errlen);
+
+	if (rc)
+		return rc;
+	a->library(a, "libgcrypt", gcry_check_version(NULL));
+	for (const struct hb_target *t = targets; t->name; t++) {
+		const struct cx_spec *sp = cx_spec_find(t);
+
+		if (!sp)
+			continue;
+		rc = cx_gcrypt_available(sp->alg, why, sizeof(why));
+		if (!rc && sp->mac != CX_NONE)
+			rc = cx_gcrypt_available(sp->mac, why, sizeof(why));
+		if (rc) {
+			snprintf(name, sizeof(name), "%s/%s", t->group,
+				 t->name);
+			a->unusable(a, name, why);
+		}
+	}
+	return 0;
+}
+
+static int gcry_setup(const struct hb_case *c, void **state, char *err,
+		      size_t errlen)
+{
+	return cx_setup(&cx_gcrypt_ops, c, state, err, errlen);
+}
+
+static const struct hb_plugin plugin = {
+    .abi_major = HB_ABI_MAJOR,
+    .abi_minor = HB_ABI_MINOR,
+    .size = sizeof(struct hb_plugin),
+    .name = "gcrypt",
+    .version = "1.0.0",
+    .summary = "ciphers, MACs and digests through libgcrypt",
+    .targets = targets,
+    .describe = gcry_describe,
+    .setup = gcry_setup,
+    .run = cx_run,
+    .teardown = cx_teardown,
+};
+
+HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)
+{
+	return &plugin;
+}

@@ -1,0 +1,26 @@
+/*
+ * The OpenSSL backend of the crypto engine: libcrypto's EVP and EVP_MAC
+ * behind the engine's primitive table, one library context per worker
+ * with the providers the case asks for.
+ */
+#ifndef HB_CRYPTO_OSSL_H
+#define HB_CRYPTO_OSSL_H
+
+#include <stddef.h>
+
+#include <hostbench/plugin.h>
+
+#include "../common/engine.h"
+
+/* The OpenSSL primitives. lib_open reads "provider" and "properties". */
+extern const struct cx_ops cx_openssl_ops;
+
+/*
+ * Try to load the providers named in list ("default+legacy"; '+' or ','
+ * separate names) into a fresh library context, and drop it. Returns 0,
+ * or HB_ECRYPTO with OpenSSL's reason in err. describe() uses it to mark
+ * targets whose default providers are missing on this host.
+ */
+int cx_openssl_probe(const char *list, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * crypto_openssl.so: the shared crypto targets measured through OpenSSL's
+ * libcrypto (EVP, EVP_MAC), with the providers and property query a suite
+ * names, so a vendor's provider is benchmarked without writing code.
+ */
+#include <string.h>
+
+#include <openssl/crypto.h>
+
+#include <hostbench/plugin.h>
+
+#include "../common/engine.h"
+#include "../common/targets.h"
+#include "ossl.h"
+
+/* Providers and property query, OpenSSL's own options. */
+#define OSSL_OPT_PROVIDER(def_list)                                            \
+	{                                                                      \
+		.name = "provider", .type = HB_OPT_STRING, .def = def_list,    \
+		.help = "OpenSSL providers to load, joined with '+' (e.g. "    \
+			"default+legacy, or a vendor's provider)"              \
+	}
+#define OSSL_OPT_PROPERTIES                                                    \
+	{                                                                      \
+		.name = "properties", .type = HB_OPT_STRING, .def = "",        \
+		.help = "property query for fetching algorithms (e.g. "        \
+			"provider=default, ?fips=yes); empty: any"             \
+	}
+
+static const struct hb_option cipher_options[] = {
+    CX_OPT_SIZE(1),	 CX_OPT_MODE,
+    CX_OPT_DIRECTION,	 OSSL_OPT_PROVIDER("default"),
+    OSSL_OPT_PROPERTIES, CX_OPT_END,
+};
+
+static const struct hb_option cbc16_options[] = {
+    CX_OPT_SIZE(16),	 CX_OPT_MODE,
+    CX_OPT_DIRECTION,	 OSSL_OPT_PROVIDER("default"),
+    OSSL_OPT_PROPERTIES, CX_OPT_END,
+};
+
+/* OpenSSL 3 keeps Blowfish in the legacy provider. */
+static const struct hb_option cbc8_options[] = {
+    CX_OPT_SIZE(8),	 CX_OPT_MODE,
+    CX_OPT_DIRECTION,	 OSSL_OPT_PROVIDER("default+legacy"),
+    OSSL_OPT_PROPERTIES, CX_OPT_END,
+};
+
+static const struct hb_option mac_options[] = {
+    CX_OPT_SIZE(1),	 CX_OPT_MODE,
+    CX_OPT_DIRECTION,	 OSSL_OPT_PROVIDER("default"),
+    OSSL_OPT_PROPERTIES, CX_OPT_END,
+};
+
+static const struct hb_option digest_options[] = {
+    CX_OPT_SIZE(1),	 CX_OPT_MODE, OSSL_OPT_PROVIDER("default"),
+    OSSL_OPT_PROPERTIES, CX_OPT_END,
+};
+
+static const struct hb_target targets[] = {
+    CX_TARGETS(CX_TARGET_ENTRY){.name = NULL},
+};
+
+/* The library version, and Blowfish unusable without the legacy provider. */
+static int ossl_describe(struct hb_about *a, char *err, size_t errlen)
+{
+	const char *v = OpenSSL_version(OPENSSL_VERSION);
+	char why[256];
+
+	(void)err;
+	(void)errlen;
+	if (strncmp(v, "OpenSSL ", 8) == 0)
+		v += 8;
+	a->library(a, "OpenSSL", v);
+	if (cx_openssl_probe("default+legacy", why, sizeof(why)))
+		a->unusable(a, "crypto/blowfish-cbc", why);
+	return 0;
+}
+
+static int ossl_setup(const struct hb_case *c, void **state, char *err,
+		      size_t errlen)
+{
+	return cx_setup(&cx_openssl_ops, c, state, err, errlen);
+}
+
+static const struct hb_plugin plugin = {
+    .abi_major = HB_ABI_MAJOR,
+    .abi_minor = HB_ABI_MINOR,
+    .size = sizeof(struct hb_plugin),
+    .name = "openssl",
+    .version = "1.0.0",
+    .summary = "ciphers, MACs and digests through OpenSSL libcrypto (EVP)",
+    .targets = targets,
+    .describe = ossl_describe,
+    .setup = ossl_setup,
+    .run = cx_run,
+    .teardown = cx_teardown,
+};
+
+HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)
+{
+	return &plugin;
+}
