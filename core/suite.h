@@ -12,35 +12,35 @@
 #include "util.h"
 
 /* Keys the core itself reads; every other key belongs to the target. */
-#define SUITE_CORE_KEYS \
-	"target", "backend", "parallel", "duration", "repetitions", "warmup", \
-		"unit", "timeout", "section"
+#define SUITE_CORE_KEYS                                                        \
+	"target", "backend", "parallel", "duration", "repetitions", "warmup",  \
+	    "unit", "timeout", "section"
 
 /* One point of a job's matrix: every parameter fixed. */
 struct bench_case {
-	size_t job;                   /* index into suite.jobs */
-	char *title;                  /* "AES256/CTR [64KB, 4 parallels]" */
-	char *target;                 /* "crypto/aes-256-ctr" */
-	char *backend;                /* plugin name */
-	const struct plugin *plugin;  /* NULL: backend not loaded (see reason) */
-	const struct hb_target *tdesc;/* NULL with plugin */
-	char *reason;                 /* why it cannot run, or NULL */
-	struct kvlist params;         /* every target option, defaults filled */
+	size_t job;		     /* index into suite.jobs */
+	char *title;		     /* "AES256/CTR [64KB, 4 parallels]" */
+	char *target;		     /* "crypto/aes-256-ctr" */
+	char *backend;		     /* plugin name */
+	const struct plugin *plugin; /* NULL: backend not loaded (see reason) */
+	const struct hb_target *tdesc; /* NULL with plugin */
+	char *reason;		       /* why it cannot run, or NULL */
+	struct kvlist params; /* every target option, defaults filled */
 	unsigned parallel;
-	double duration;              /* seconds per sample */
-	unsigned repetitions;         /* kept samples */
-	unsigned warmup;              /* dropped samples */
-	double timeout;               /* seconds per case, 0 = derived */
-	char *unit;                   /* display unit: "Gbps", "GB/s", ... */
+	double duration;      /* seconds per sample */
+	unsigned repetitions; /* kept samples */
+	unsigned warmup;      /* dropped samples */
+	double timeout;	      /* seconds per case, 0 = derived */
+	char *unit;	      /* display unit: "Gbps", "GB/s", ... */
 };
 
 /* One section of a suite file. */
 struct job {
-	char *label;    /* the section name */
-	char *file;     /* where it was defined */
+	char *label; /* the section name */
+	char *file;  /* where it was defined */
 	unsigned line;
-	char *group;    /* the target's group, for report sections */
-	char *section;  /* report section title, NULL = from the group */
+	char *group;   /* the target's group, for report sections */
+	char *section; /* report section title, NULL = from the group */
 	struct strlist varying; /* keys whose lists expanded, in file order */
 };
 
@@ -64,7 +64,16 @@ int suite_load(struct suite *s, const char *const *files, size_t nfiles,
 	       const struct strlist *overrides, const struct registry *reg,
 	       char *err, size_t errlen);
 
-/* Free a suite. */
+/*
+ * suite_load() from memory: text (len bytes, no NUL needed) is one suite
+ * file named name in messages. The same checks and the same results; for
+ * tests and fuzzing.
+ */
+int suite_load_buffer(struct suite *s, const char *name, const char *text,
+		      size_t len, const struct strlist *overrides,
+		      const struct registry *reg, char *err, size_t errlen);
+
+/* Free a suite (also a zeroed one); s is left zeroed. */
 void suite_free(struct suite *s);
 
 #endif
