@@ -34,9 +34,127 @@ int report_format_parse(const char *name, enum report_format *out);
 int report_write(enum report_format f, const struct report *r, FILE *out,
 		 char *err, size_t errlen);
 
+/* One writer per format; report_write() picks one. Same contract. */
 int report_text(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_json(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_csv(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_md(const struct report *r, FILE *out, char *err, size_t errlen);
+
+/*
+ * What the writers share (report.c), so every format says the same thing
+ * the same way. docs/reports.md describes the layout they build.
+ */
+
+/* A line of text no writer lets grow longer (labels, annotations). */
+#define REPORT_LINE 1024
+
+/*
+ * A run of results shown together in a report section: one result as a
+ * line, or the results of one or more consecutive jobs that vary in a
+ * single parameter, as a table with a column per value of that parameter.
+ */
+struct report_item {
+	size_t first, last; /* results[first..last) */
+	const char *key;    /* the table's column parameter; NULL = a line */
+};
+
+/* A report section in order of first appearance, and what it shows. */
+struct report_section {
+	const char *title;
+	struct report_item *items;
+	size_t nitems;
+};
+
+struct report_layout {
+	struct report_section *sections;
+	size_t nsections;
+};
+
+/*
+ * Group r->results into sections (a job's `section`, else by group: crypto
+ * and mac "Secure Communication Performance", hash "File Integrity
+ * Validation Performance", mem and io "Base Performance", transfer "Network
+ * Transfer Performance", other groups their name) and items. A job becomes
+ * a table when its cases differ in exactly one parameter other than
+ * backend (a differing backend gives the table's rows) and that parameter
+ * is not parallel, which keeps the reference's "memcpy [4 parallels]"
+ * lines. Returns 0 or -ENOMEM.
+ */
+int report_layout_build(const struct report *r, struct report_layout *lay);
+void report_layout_free(struct report_layout *lay);
+
+/*
+ * A table item as cells: row 0 is the header; then one row per job and
+ * backend. cells[row * cols + col], each an owned string. A "dir" table
+ * has a "% Difference" column against the first directory (one per further
+ * directory when there are more than two). notes holds "LABEL: notes" for
+ * every cell that has annotations.
+ */
+struct report_table {
+	char **cells;
+	size_t rows, cols;
+	struct strlist notes;
+};
+
+/* Build the table of item it (it->key set). Returns 0 or -ENOMEM. */
+int report_table_build(const struct report *r, const struct report_item *it,
+		       struct report_table *t);
+void report_table_free(struct report_table *t);
+
+/* The report section a result belongs to (see report_layout_build). */
+const char *report_section_of(const struct report *r,
+			      const struct result *res);
+
+/*
+ * The headline figure of res in unit (the case's unit for a result; pass
+ * the parent's unit for a part): median bytes/s scaled, or median ops/s.
+ */
+double report_value(const struct result *res, const char *unit);
+
+/* v as shown in unit: "8.00Gbps", "1234.56k" (kB/s), "12345.6 ops/s". */
+void report_format_value(double v, const char *unit, char *buf, size_t len);
+
+/* "8.00Gbps", or "failed" / "skipped". */
+void report_figure(const struct result *res, char *buf, size_t len);
+
+/*
+ * The label of a result's line: its title, with " (backend)" when its job
+ * uses more than one backend.
+ */
+void report_label(const struct report *r, const struct result *res,
+		  char *buf, size_t len);
+
+/*
+ * What to say after a figure, joined with "; " ("" when nothing): the
+ * reason of a failed or skipped case, the plugin note "text", the slower
+ * half of a composite ("crypto/aes-256-cbc slower than
+ * mac/hmac-md5[5.99Gbps]"), "noisy: CV 7.1%", "starved: CPU 61%", then the
+ * plugin's own warnings.
+ */
+void report_annotations(const struct result *res, char *buf, size_t len);
+
+/* "hostbench 0.1.0 (Release build) / Linux". */
+void report_app_line(const struct report *r, char *buf, size_t len);
+
+/*
+ * Each distinct library of every loaded plugin as "name version", in load
+ * order. Returns 0 or -ENOMEM.
+ */
+int report_libraries(const struct report *r, struct strlist *out);
+
+/*
+ * The one-line facts of System Information as label -> value, in report
+ * order: CPU, AES, RAM, Kernel, OS, Host. Returns 0 or -ENOMEM.
+ */
+int report_system_facts(const struct report *r, struct kvlist *out);
+
+/* "eth0 (virtio_net) 52:54:00:12:34:56 up, speed 10000Mb/s". */
+void report_netif_line(const struct netif *nif, char *buf, size_t len);
+
+/* "/tmp : ext4 on /dev/vda1, free 80.12GiB of 251.00GiB". */
+void report_fs_line(const struct fsinfo *fs, char *buf, size_t len);
+
+/* errorf() for a failed write to a report stream. */
+int report_io_error(FILE *out, char *err, size_t errlen);
 
 #endif

@@ -1,0 +1,364 @@
+/*
+ * The JSON report: the contract scripts and `compare` read, documented in
+ * docs/json-schema.md. Figures are bytes per second and operations per
+ * second, never display units. Built with jansson, written in one go.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "parse.h"
+
+/* Bumped only when a field is renamed or removed or changes meaning. */
+#define SCHEMA_VERSION 1
+
+/*
+ * Objects are built with set(): a NULL value (jansson out of memory) or a
+ * failed insertion marks the whole document bad, checked once at the end.
+ */
+static void set(json_t *obj, const char *key, json_t *value, int *bad)
+{
+	if (!obj || !value || json_object_set_new(obj, key, value))
+		*bad = 1;
+}
+
+/* Append value to array (see set()). */
+static void push(json_t *arr, json_t *value, int *bad)
+{
+	if (!arr || !value || json_array_append_new(arr, value))
+		*bad = 1;
+}
+
+/* A number, or null when it is not finite (JSON has no NaN). */
+static json_t *number(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* A string, or null. */
+static json_t *string_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+/* The summary of a set of rates. */
+static json_t *stats_json(const struct stats *s, int *bad)
+{
+	json_t *o = json_object();
+
+	set(o, "median", number(s->median), bad);
+	set(o, "min", number(s->min), bad);
+	set(o, "max", number(s->max), bad);
+	set(o, "mean", number(s->mean), bad);
+	set(o, "stddev", number(s->stddev), bad);
+	set(o, "cv", number(s->cv), bad);
+	set(o, "p25", number(s->p25), bad);
+	set(o, "p75", number(s->p75), bad);
+	return o;
+}
+
+/* A strlist as an array of strings. */
+static json_t *strings_json(const struct strlist *l, int *bad)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < l->n; i++)
+		push(a, json_string(l->items[i]), bad);
+	return a;
+}
+
+/* A kvlist as an object of strings. */
+static json_t *kv_json(const struct kvlist *l, int *bad)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; i < l->n; i++)
+		set(o, l->items[i].key, json_string(l->items[i].value), bad);
+	return o;
+}
+
+/* The option of c's target called name, or NULL (extra keys). */
+static const struct hb_option *option_of(const struct bench_case *c,
+					 const char *name)
+{
+	const struct hb_option *o = c->tdesc ? c->tdesc->options : NULL;
+
+	for (; o && o->name; o++)
+		if (strcmp(o->name, name) == 0)
+			return o;
+	return NULL;
+}
+
+/*
+ * One parameter, typed by the target's option table: sizes in bytes and
+ * integers as numbers, booleans as true/false, durations in seconds, the
+ * rest (and anything that does not parse) as the text of the suite.
+ */
+static json_t *param_json(const struct bench_case *c, const struct kv *p)
+{
+	const struct hb_option *o = option_of(c, p->key);
+	char why[128];
+	uint64_t size;
+	int64_t i;
+	double d;
+	int b;
+
+	switch (o ? o->type : HB_OPT_STRING) {
+	case HB_OPT_SIZE:
+		if (!parse_size(p->value, &size, why, sizeof(why)) &&
+		    size <= INT64_MAX)
+			return json_integer((json_int_t)size);
+		break;
+	case HB_OPT_INT:
+		if (!parse_int(p->value, &i, why, sizeof(why)))
+			return json_integer(i);
+		break;
+	case HB_OPT_BOOL:
+		if (!parse_bool(p->value, &b, why, sizeof(why)))
+			return json_boolean(b);
+		break;
+	case HB_OPT_DURATION:
+		if (!parse_duration(p->value, &d, why, sizeof(why)))
+			return number(d);
+		break;
+	default:
+		break;
+	}
+	return json_string(p->value);
+}
+
+/* The case's parameters, plus "parallel". */
+static json_t *params_json(const struct bench_case *c, int *bad)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; i < c->params.n; i++)
+		set(o, c->params.items[i].key,
+		    param_json(c, &c->params.items[i]), bad);
+	set(o, "parallel", json_integer(c->parallel), bad);
+	return o;
+}
+
+/* Each kept sample as measured. */
+static json_t *details_json(const struct result *res, int *bad)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < res->nsamples; i++) {
+		const struct sample *s = &res->samples[i];
+		json_t *o = json_object();
+
+		set(o, "seconds", number(s->seconds), bad);
+		set(o, "bytes", number(s->bytes), bad);
+		set(o, "ops", number(s->ops), bad);
+		set(o, "cpu_seconds", number(s->cpu_seconds), bad);
+		push(a, o, bad);
+	}
+	return a;
+}
+
+/* Bytes per second of each kept sample. */
+static json_t *samples_json(const struct result *res, int *bad)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < res->nsamples; i++) {
+		const struct sample *s = &res->samples[i];
+
+		push(a, number(s->seconds > 0 ? s->bytes / s->seconds : 0),
+		     bad);
+	}
+	return a;
+}
+
+static const char *status_name(enum result_status s)
+{
+	switch (s) {
+	case RESULT_OK:
+		return "ok";
+	case RESULT_FAILED:
+		return "failed";
+	case RESULT_SKIPPED:
+		return "skipped";
+	}
+	return "failed";
+}
+
+/* The measurement fields a result and a part share. */
+static void measurement_json(json_t *o, const struct result *res, int *bad)
+{
+	int ok = res->status == RESULT_OK;
+	json_t *flags = json_object();
+
+	set(o, "status", json_string(status_name(res->status)), bad);
+	set(o, "reason", string_or_null(ok ? NULL : res->reason), bad);
+	set(o, "stats", ok ? stats_json(&res->rate, bad) : json_null(), bad);
+	set(o, "ops_stats", ok ? stats_json(&res->ops_rate, bad) : json_null(),
+	    bad);
+	set(o, "samples", ok ? samples_json(res, bad) : json_array(), bad);
+	set(o, "sample_details", ok ? details_json(res, bad) : json_array(),
+	    bad);
+	set(o, "cpu_ratio", ok ? number(res->cpu_ratio) : json_null(), bad);
+	set(flags, "noisy", json_boolean(res->noisy), bad);
+	set(flags, "starved", json_boolean(res->starved), bad);
+	set(o, "flags", flags, bad);
+	set(o, "warnings", strings_json(&res->warnings, bad), bad);
+	set(o, "info", kv_json(&res->info, bad), bad);
+}
+
+/* A composite's part. */
+static json_t *part_json(const struct result *p, int *bad)
+{
+	json_t *o = json_object();
+
+	set(o, "target",
+	    json_string(p->part ? p->part
+			: p->c	? p->c->target
+				: ""),
+	    bad);
+	measurement_json(o, p, bad);
+	return o;
+}
+
+/* One result: what was run, then what was measured. */
+static json_t *result_json(const struct report *r, const struct result *res,
+			   int *bad)
+{
+	const struct bench_case *c = res->c;
+	const struct job *job = r->suite && c && c->job < r->suite->njobs
+				    ? &r->suite->jobs[c->job]
+				    : NULL;
+	json_t *o = json_object(), *parts = json_array();
+
+	set(o, "job", string_or_null(job ? job->label : NULL), bad);
+	set(o, "title", string_or_null(c ? c->title : NULL), bad);
+	set(o, "section", json_string(report_section_of(r, res)), bad);
+	set(o, "target", string_or_null(c ? c->target : NULL), bad);
+	set(o, "backend", string_or_null(c ? c->backend : NULL), bad);
+	set(o, "params", c ? params_json(c, bad) : json_object(), bad);
+	set(o, "unit", string_or_null(c ? c->unit : NULL), bad);
+	set(o, "duration", c ? number(c->duration) : json_null(), bad);
+	set(o, "repetitions", json_integer(c ? c->repetitions : 0), bad);
+	set(o, "warmup", json_integer(c ? c->warmup : 0), bad);
+	measurement_json(o, res, bad);
+	for (size_t i = 0; i < res->nparts; i++)
+		push(parts, part_json(&res->parts[i], bad), bad);
+	set(o, "parts", parts, bad);
+	return o;
+}
+
+/* A network interface. */
+static json_t *netif_json(const struct netif *n, int *bad)
+{
+	json_t *o = json_object();
+
+	set(o, "name", string_or_null(n->name), bad);
+	set(o, "driver", string_or_null(n->driver), bad);
+	set(o, "speed_mbps",
+	    n->speed_mbps >= 0 ? json_integer(n->speed_mbps) : json_null(),
+	    bad);
+	set(o, "mac", string_or_null(n->mac), bad);
+	set(o, "state", string_or_null(n->state), bad);
+	return o;
+}
+
+/* The filesystem under a directory a target used. */
+static json_t *fs_json(const struct fsinfo *fs, int *bad)
+{
+	json_t *o = json_object();
+
+	set(o, "dir", string_or_null(fs->dir), bad);
+	set(o, "fstype", string_or_null(fs->fstype), bad);
+	set(o, "device", string_or_null(fs->device), bad);
+	set(o, "free_bytes", json_integer((json_int_t)fs->free_bytes), bad);
+	set(o, "total_bytes", json_integer((json_int_t)fs->total_bytes), bad);
+	return o;
+}
+
+/* Everything sysinfo knows about the host. */
+static json_t *system_json(const struct sysinfo *si, int *bad)
+{
+	json_t *o = json_object(), *nets = json_array(), *fss = json_array();
+
+	if (!si)
+		return o;
+	set(o, "arch", string_or_null(si->arch), bad);
+	set(o, "cpu_model", string_or_null(si->cpu_model), bad);
+	set(o, "physical_cores", json_integer(si->physical_cores), bad);
+	set(o, "logical_cpus", json_integer(si->logical_cpus), bad);
+	set(o, "cpu_flags", strings_json(&si->cpu_flags, bad), bad);
+	set(o, "ram_kb", json_integer((json_int_t)si->ram_kb), bad);
+	set(o, "kernel", string_or_null(si->kernel), bad);
+	set(o, "os", string_or_null(si->os), bad);
+	set(o, "hostname", string_or_null(si->hostname), bad);
+	for (size_t i = 0; i < si->nnetifs; i++)
+		push(nets, netif_json(&si->netifs[i], bad), bad);
+	set(o, "network", nets, bad);
+	for (size_t i = 0; i < si->nfs; i++)
+		push(fss, fs_json(&si->fs[i], bad), bad);
+	set(o, "filesystems", fss, bad);
+	return o;
+}
+
+/* hostbench's own build. */
+static json_t *hostbench_json(const struct sysinfo *si, int *bad)
+{
+	json_t *o = json_object();
+
+	set(o, "version",
+	    json_string(si && si->version ? si->version : HB_VERSION), bad);
+	set(o, "build_type",
+	    json_string(si && si->build_type ? si->build_type : HB_BUILD_TYPE),
+	    bad);
+	set(o, "sanitized", json_boolean(si && si->sanitized), bad);
+	return o;
+}
+
+/* Each loaded plugin's libraries: {plugin: {library: version}}. */
+static json_t *libraries_json(const struct registry *reg, int *bad)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; reg && i < reg->n; i++)
+		set(o, reg->plugins[i].desc->name,
+		    kv_json(&reg->plugins[i].libraries, bad), bad);
+	return o;
+}
+
+/* The whole document. */
+static json_t *report_doc(const struct report *r, int *bad)
+{
+	json_t *doc = json_object(), *results = json_array();
+
+	set(doc, "schema_version", json_integer(SCHEMA_VERSION), bad);
+	set(doc, "hostbench", hostbench_json(r->sys, bad), bad);
+	set(doc, "system", system_json(r->sys, bad), bad);
+	set(doc, "libraries", libraries_json(r->reg, bad), bad);
+	for (size_t i = 0; i < r->nresults; i++)
+		push(results, result_json(r, &r->results[i], bad), bad);
+	set(doc, "results", results, bad);
+	return doc;
+}
+
+int report_json(const struct report *r, FILE *out, char *err, size_t errlen)
+{
+	int bad = 0;
+	json_t *doc = report_doc(r, &bad);
+	int rc;
+
+	if (bad) {
+		json_decref(doc);
+		return errorf(err, errlen, -ENOMEM,
+			      "json report: out of memory");
+	}
+	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
+	json_decref(doc);
+	if (rc || fputc('\n', out) == EOF)
+		return errorf(err, errlen, -EIO, "writing the json report: %s",
+			      strerror(errno ? errno : EIO));
+	return report_io_error(out, err, errlen);
+}
