@@ -33,8 +33,8 @@ static const char *const io_mode_choices[] = {"write", "read", NULL};
 #define IO_OPT_SIZE(d)                                                         \
 	{                                                                      \
 		.name = "size", .type = HB_OPT_SIZE, .def = d,                 \
-		.help = "block: bytes per read or write call (one unit)",      \
-		.min = 1, .max = IO_MAX_BLOCK,                                 \
+		.help = "block: bytes per read or write call", .min = 1,       \
+		.max = IO_MAX_BLOCK,                                           \
 	}
 #define IO_OPT_DIRECT                                                          \
 	{                                                                      \

@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""The io targets through `hostbench run`: tiny cases of every target in
+fresh directories, which must be exactly as before afterwards (names,
+sizes, modes and mtimes of everything in them).
+
+Usage: test_io_cli.py HOSTBENCH CONF_DIR TEST_NAME
+Exit 0 pass, 1 fail, 77 cannot run here (reason on stderr).
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIPPED = 77
+HB = None
+CONF = None
+
+TINY = """
+[global]
+duration = 50ms
+repetitions = 2
+warmup = 0
+unit = MB/s
+dir = {dirs}
+"""
+
+# Every target with small sizes; (section, target, keys, unit bytes).
+JOBS = [
+    ("fwrite", "io/fwrite", "file_size = 2M\nsize = 256K\nmin_free = 0\n"),
+    ("fread", "io/fread", "file_size = 2M\nsize = 256K\n"),
+    ("seq-write", "io/seq-write",
+     "file_size = 2M\nsize = 256K\nparallel = 2\nfsync = end\n"),
+    ("seq-read", "io/seq-read",
+     "file_size = 2M\nsize = 256K\nparallel = 2\ndirect = true\n"),
+    ("small write", "io/small-files", "files = 8\nparallel = 2\n"),
+    ("small read", "io/small-files", "files = 8\nmode = read\n"),
+]
+
+
+class Fail(Exception):
+    pass
+
+
+def check(cond, what):
+    if not cond:
+        raise Fail(what)
+
+
+def listing(d):
+    """What a user would compare: every entry's name, mode, size, mtime."""
+    out = []
+    for name in sorted(os.listdir(d)):
+        st = os.lstat(os.path.join(d, name))
+        out.append((name, st.st_mode, st.st_size, st.st_mtime_ns))
+    return out
+
+
+def seeded_dir(base="/tmp"):
+    """A fresh dir holding a user file and one named as the plugin names."""
+    d = tempfile.mkdtemp(prefix="hbio-cli-", dir=base)
+    for name in ("keep.txt", ".hostbench-1-0-0"):
+        path = os.path.join(d, name)
+        with open(path, "w") as f:
+            f.write("keep me\n")
+        os.utime(path, (1000000000, 1000000000))
+    return d
+
+
+def remove_seeded(d):
+    for name in ("keep.txt", ".hostbench-1-0-0"):
+        with open(os.path.join(d, name)) as f:
+            check(f.read() == "keep me\n", "%s/%s changed" % (d, name))
+        os.unlink(os.path.join(d, name))
+    os.rmdir(d)
+
+
+def write_suite(text):
+    fd, path = tempfile.mkstemp(suffix=".ini", prefix="hbio-")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    return path
+
+
+def run(args, fmt="json"):
+    p = subprocess.run([HB, "run"] + args + ["--format", fmt],
+                       capture_output=True, text=True, timeout=300)
+    sys.stderr.write(p.stderr)
+    return p
+
+
+def results(p):
+    return json.loads(p.stdout)["results"]
+
+
+def suite_of(dirs, jobs):
+    text = TINY.format(dirs=", ".join(dirs))
+    for section, target, keys in jobs:
+        text += "\n[%s]\ntarget = %s\n%s" % (section, target, keys)
+    return write_suite(text)
+
+
+def test_every_target_runs_in_each_dir_and_leaves_it_as_found():
+    dirs = [seeded_dir(), seeded_dir()]
+    before = [listing(d) for d in dirs]
+    suite = suite_of(dirs, JOBS)
+    try:
+        p = run([suite])
+        check(p.returncode == 0, "exit status %d" % p.returncode)
+        res = results(p)
+        check(len(res) == 2 * len(JOBS), "%d results" % len(res))
+        for r in res:
+            what = "%s in %s" % (r["job"], r["params"].get("dir"))
+            check(r["status"] == "ok", "%s: %s %s" % (what, r["status"],
+                                                      r["reason"]))
+            check(r["target"].startswith("io/"), what)
+            check(r["params"]["dir"] in dirs, what + ": params.dir")
+            check(len(r["samples"]) == 2, what + ": 2 samples")
+            check(r["stats"]["median"] > 0, what + ": median")
+            check(r["info"].get("text"), what + ": no text note")
+            for s in r["sample_details"]:
+                check(s["ops"] >= 1 and s["bytes"] > 0, what + ": sample")
+        # each job ran once per directory, in suite order
+        seen = sorted((r["job"], r["params"]["dir"]) for r in res)
+        want = sorted((j[0], d) for j in JOBS for d in dirs)
+        check(seen == want, "cases: %s" % seen)
+        small = [r for r in res if r["target"] == "io/small-files"]
+        for r in small:
+            per_file = r["sample_details"][0]["bytes"] / \
+                r["sample_details"][0]["ops"]
+            check(per_file == 65536, "small-files bytes per file %g" %
+                  per_file)
+        for d, b in zip(dirs, before):
+            check(listing(d) == b, "%s changed: %s" % (d, listing(d)))
+    finally:
+        os.unlink(suite)
+    for d in dirs:
+        remove_seeded(d)
+
+
+def test_text_report_says_free_space_and_file_size():
+    d = seeded_dir()
+    suite = suite_of([d], JOBS[:2])
+    try:
+        p = run([suite], fmt="text")
+        check(p.returncode == 0, "exit status %d" % p.returncode)
+        check("free space " in p.stdout and ("at %s" % d) in p.stdout,
+              "no free space note in:\n" + p.stdout)
+        check("file size 2.00MiB" in p.stdout,
+              "no file size note in:\n" + p.stdout)
+    finally:
+        os.unlink(suite)
+    remove_seeded(d)
+
+
+def test_missing_dir_fails_the_case_naming_it():
+    suite = suite_of(["/nonexistent/hbio"], JOBS[2:3])
+    try:
+        p = run([suite])
+        check(p.returncode == 1, "exit status %d" % p.returncode)
+        r = results(p)[0]
+        check(r["status"] == "failed", r["status"])
+        check("dir /nonexistent/hbio: No such file or directory"
+              in r["reason"], r["reason"])
+    finally:
+        os.unlink(suite)
+
+
+def test_readonly_dir_fails_the_case_naming_it():
+    d = tempfile.mkdtemp(prefix="hbio-cli-ro-")
+    mounted = False
+    if os.geteuid() == 0:
+        # root writes through any mode: only a read-only mount stops it
+        m = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m",
+                            "tmpfs", d], capture_output=True, text=True)
+        if m.returncode != 0:
+            os.rmdir(d)
+            sys.stderr.write("skipped: cannot mount read-only tmpfs: %s" %
+                             m.stderr)
+            return SKIPPED
+        mounted = True
+        want = "dir %s: not writable: Read-only file system" % d
+    else:
+        os.chmod(d, 0o500)
+        want = "dir %s: not writable: Permission denied" % d
+    suite = suite_of([d], JOBS[:1])
+    try:
+        p = run([suite])
+        r = results(p)[0]
+        check(r["status"] == "failed", r["status"])
+        check(want in r["reason"], r["reason"])
+    finally:
+        os.unlink(suite)
+        if mounted:
+            subprocess.run(["umount", d], check=True)
+        os.rmdir(d)
+
+
+def test_interrupt_leaves_dir_as_found():
+    d = seeded_dir()
+    before = listing(d)
+    suite = write_suite("""
+[small write]
+target = io/small-files
+dir = %s
+files = 50
+parallel = 2
+duration = 2s
+repetitions = 20
+warmup = 0
+""" % d)
+    try:
+        p = subprocess.Popen([HB, "run", suite, "--format", "json"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        # wait until the workers' private directories exist: mid-case
+        deadline = time.time() + 30
+        while time.time() < deadline and len(os.listdir(d)) < 4:
+            time.sleep(0.01)
+        check(len(os.listdir(d)) == 4, "case never started: %s" %
+              os.listdir(d))
+        time.sleep(0.5)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+        sys.stderr.write(err.decode())
+        check(p.returncode >= 0, "killed by signal %d" % -p.returncode)
+        check(listing(d) == before, "%s left: %s" % (d, listing(d)))
+    finally:
+        if p.poll() is None:
+            p.kill()
+        os.unlink(suite)
+    remove_seeded(d)
+
+
+def test_direct_on_tmpfs_skips_with_reason_or_runs():
+    if not os.path.isdir("/dev/shm"):
+        sys.stderr.write("skipped: no /dev/shm\n")
+        return SKIPPED
+    d = tempfile.mkdtemp(prefix="hbio-cli-", dir="/dev/shm")
+    suite = suite_of([d], JOBS[3:4])
+    try:
+        p = run([suite])
+        r = results(p)[0]
+        # tmpfs has O_DIRECT since Linux 6.6; before, it refuses it
+        if r["status"] == "skipped":
+            check("O_DIRECT not supported by the filesystem at %s" % d
+                  in r["reason"], r["reason"])
+        else:
+            check(r["status"] == "ok", "%s %s" % (r["status"], r["reason"]))
+            check(r["info"].get("cache") == "none (direct)", r["info"])
+        check(os.listdir(d) == [], "left: %s" % os.listdir(d))
+    finally:
+        os.unlink(suite)
+        os.rmdir(d)
+
+
+def test_buffered_read_on_tmpfs_is_flagged_as_cached():
+    if not os.path.isdir("/dev/shm"):
+        sys.stderr.write("skipped: no /dev/shm\n")
+        return SKIPPED
+    d = tempfile.mkdtemp(prefix="hbio-cli-", dir="/dev/shm")
+    suite = suite_of([d], JOBS[1:2])
+    try:
+        r = results(run([suite]))[0]
+        check(r["status"] == "ok", "%s %s" % (r["status"], r["reason"]))
+        check(any("served from memory" in w for w in r["warnings"]),
+              "warnings: %s" % r["warnings"])
+    finally:
+        os.unlink(suite)
+        os.rmdir(d)
+
+
+def test_presets_run_on_two_dirs():
+    dirs = [seeded_dir(), seeded_dir()]
+    before = [listing(d) for d in dirs]
+    for preset in ("cte-large.ini", "cte-small.ini"):
+        p = run([os.path.join(CONF, "presets", preset),
+                 "--set", "dir=%s,%s" % tuple(dirs),
+                 "--set", "file_size=" +
+                 ("4M" if "large" in preset else "64K"),
+                 "--set", "duration=50ms", "--set", "repetitions=1",
+                 "--set", "warmup=0"])
+        check(p.returncode == 0, "%s: exit status %d" %
+              (preset, p.returncode))
+        res = results(p)
+        check(len(res) == 4, "%s: %d results" % (preset, len(res)))
+        for r in res:
+            check(r["status"] == "ok", "%s: %s %s %s" % (
+                preset, r["job"], r["status"], r["reason"]))
+            check(r["params"]["direct"] in ("true", True, 1, "1"),
+                  "%s: direct %r" % (preset, r["params"]["direct"]))
+            check(r["params"]["parallel"] in (4, "4") or
+                  r.get("parallel") == 4, "%s: parallel" % preset)
+        check(sorted(r["params"]["dir"] for r in res) ==
+              sorted(dirs * 2), "%s: dirs" % preset)
+    for d, b in zip(dirs, before):
+        check(listing(d) == b, "%s changed" % d)
+    for d in dirs:
+        remove_seeded(d)
+
+
+def main():
+    global HB, CONF
+    HB, CONF, name = sys.argv[1], sys.argv[2], sys.argv[3]
+    try:
+        rc = globals()["test_" + name]()
+    except Fail as e:
+        sys.stderr.write("FAIL %s: %s\n" % (name, e))
+        return 1
+    return rc or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
