@@ -372,6 +372,31 @@ static int refuses_world_writable_directory(void)
 	return 0;
 }
 
+static int runs_no_code_from_writable_plugin(void)
+{
+	char dir[PATH_MAX], path[PATH_MAX];
+	const char *dirs[] = {dir};
+	struct loaded l;
+
+	CHECK(make_tempdir(dir, sizeof(dir)));
+	FORMAT(path, "%s/fixture.so", dir);
+	CHECK_INT(
+	    copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0777), 0);
+	CHECK_INT(unsetenv("HB_FIXTURE_RAN"), 0);
+	load(&l, dirs, 1);
+	CHECK_INT(l.reg.nrefused, 1);
+	CHECK(getenv("HB_FIXTURE_RAN") == NULL);
+	unload(&l);
+	/* The same file, once safe, does run: the trace works. */
+	CHECK_INT(chmod(path, 0755), 0);
+	load(&l, dirs, 1);
+	remove_tempdir(dir);
+	CHECK_INT(l.reg.n, 1);
+	CHECK_STR(getenv("HB_FIXTURE_RAN"), "1");
+	unload(&l);
+	return 0;
+}
+
 static int refuses_world_writable_file(void)
 {
 	char dir[PATH_MAX], want[PATH_MAX * 2 + 64];
@@ -616,6 +641,7 @@ static const struct test tests[] = {
 	{"refuses_missing_library_naming_it", refuses_missing_library_naming_it},
 	{"refuses_world_writable_directory", refuses_world_writable_directory},
 	{"refuses_world_writable_file", refuses_world_writable_file},
+	{"runs_no_code_from_writable_plugin", runs_no_code_from_writable_plugin},
 	{"refuses_group_writable_file", refuses_group_writable_file},
 	{"refuses_second_file_with_same_backend_and_target", refuses_second_file_with_same_backend_and_target},
 	{"bad_plugin_does_not_stop_good_one", bad_plugin_does_not_stop_good_one},
