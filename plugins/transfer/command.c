@@ -161,6 +161,34 @@ static const struct tops command_ops = {
     .teardown = command_teardown,
 };
 
+/*
+ * Check that argv[0] names an executable (in PATH when it has no slash),
+ * so a misspelt command fails before any file is made or anything runs.
+ */
+static int find_program(const char *name, char *err, size_t errlen)
+{
+	const char *path = getenv("PATH");
+	char full[4096];
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0
+			   ? 0
+			   : terr(err, errlen, HB_EINVAL,
+				  "command %s: cannot run: %s", name,
+				  strerror(errno));
+	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t len = strcspn(p, ":");
+
+		snprintf(full, sizeof(full), "%.*s/%s", (int)len, len ? p : ".",
+			 name);
+		if (access(full, X_OK) == 0)
+			return 0;
+		p += len + (p[len] == ':');
+	}
+	return terr(err, errlen, HB_EINVAL,
+		    "command %s: not found in PATH (is it installed?)", name);
+}
+
 /* The directory for {file}: file_dir, else $TMPDIR, else /tmp. */
 static const char *file_dir(const struct hb_case *c)
 {
@@ -204,6 +232,8 @@ int command_setup(const struct hb_case *c, void **state, char *err,
 		goto out_free;
 	/* A first pass finds unknown {names} before any file is made. */
 	rc = expand_all(&tmpl, &l, &s->argv, err, errlen);
+	if (rc == 0)
+		rc = find_program(s->argv.w[0], err, errlen);
 	if (rc)
 		goto out_tmpl;
 	if (l.uses_file) {

@@ -52,6 +52,9 @@ int ends_prepare(const struct hb_case *c, enum wire_mode mode, struct ends *e,
 	memset(e, 0, sizeof(*e));
 	e->pc.mode = mode;
 	read_net(c, &e->pc.net);
+	/* A handshake is a ping-pong of small writes: Nagle only adds delay. */
+	if (mode == WIRE_HANDSHAKE)
+		e->pc.net.nodelay = 1;
 	if (mode != WIRE_TCP) {
 		read_tls(c, &to);
 		e->bio = tls_bio_method();

@@ -44,7 +44,8 @@ struct conn {
 	char peer[64];
 };
 
-static const char *const mode_names[] = {"?", "tcp", "tls", "handshake"};
+static const char *const mode_names[] = {"(no preface)", "tcp", "tls",
+					 "handshake"};
 
 /* One line on stderr with a UTC time stamp. */
 static void logf_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -84,13 +85,19 @@ static void *conn_main(void *arg)
 		rc = sink_serve(&srv->cfg, cn->fd, buf, CONN_BUF, &st, err,
 				sizeof(err));
 	secs = now() - t0;
-	logf_("client %lu %s: %s%s%s, %llu bytes in %.2f s (%.3f Gbit/s): %s",
-	      cn->id, cn->peer, mode_names[st.mode], st.cipher[0] ? " " : "",
-	      st.cipher, (unsigned long long)st.bytes, secs,
-	      secs > 0 ? (double)st.bytes * 8 / secs / 1e9 : 0.0,
-	      rc == 0  ? "ended"
-	      : err[0] ? err
-		       : "out of memory");
+	if (rc && !err[0])
+		snprintf(err, sizeof(err), "out of memory");
+	/* Handshakes come by the thousand: only failures are worth a line. */
+	if (rc)
+		logf_("client %lu %s: %s: %s", cn->id, cn->peer,
+		      mode_names[st.mode], err);
+	else if (st.mode != WIRE_HANDSHAKE)
+		logf_("client %lu %s: %s%s%s: %llu bytes in %.2f s "
+		      "(%.3f Gbit/s)",
+		      cn->id, cn->peer, mode_names[st.mode],
+		      st.cipher[0] ? " " : "", st.cipher,
+		      (unsigned long long)st.bytes, secs,
+		      secs > 0 ? (double)st.bytes * 8 / secs / 1e9 : 0.0);
 	free(buf);
 	close(cn->fd);
 	pthread_mutex_lock(&srv->lock);

@@ -1,7 +1,10 @@
 /* The receiving end of one transfer connection. */
 #include "sink.h"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdio.h>
+#include <sys/socket.h>
 #include <string.h>
 #include <time.h>
 
@@ -82,9 +85,11 @@ int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
 	       struct sink_stats *st, char *err, size_t errlen)
 {
 	struct chan ch = {.fd = fd};
-	int rc;
+	int rc, one = 1;
 
 	memset(st, 0, sizeof(*st));
+	/* Replies and acks are small and awaited: never hold them back. */
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	rc = wire_recv_preface(fd, &st->mode, err, errlen);
 	if (rc)
 		return rc;

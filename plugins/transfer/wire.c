@@ -14,7 +14,8 @@ int wire_send_preface(int fd, enum wire_mode mode, char *err, size_t errlen)
 {
 	unsigned char p[8] = {'H', 'B', 'X', '1', (unsigned char)mode, 0, 0, 0};
 
-	return net_send_all(fd, p, sizeof(p), 0, err, errlen);
+	/* More follows at once (hello or ClientHello): one segment, not two. */
+	return net_send_all(fd, p, sizeof(p), 1, err, errlen);
 }
 
 int wire_recv_preface(int fd, enum wire_mode *mode, char *err, size_t errlen)

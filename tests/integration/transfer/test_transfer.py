@@ -1,0 +1,461 @@
+#!/usr/bin/env python3
+"""Integration tests of the transfer plugin and hostbench-serve.
+
+Each test_* function is one CTest test (integration.transfer.<name>). The
+targets run through transfer-driver, a minimal host for the plugin, against
+the loopback receiver, a hostbench-serve started here on a free port, or
+small misbehaving peers written below. Every test also checks that it left
+no process and no file behind.
+"""
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BUILD = os.environ.get("HB_BUILD_DIR", "")
+DRIVER = os.environ.get("HB_DRIVER", "")
+PLUGIN = os.environ.get("HB_TRANSFER_PLUGIN", "")
+SERVE = os.path.join(BUILD, "hostbench-serve")
+
+TLS13_SUITES = ["TLS_AES_256_GCM_SHA384", "TLS_AES_128_GCM_SHA256",
+                "TLS_CHACHA20_POLY1305_SHA256"]
+
+
+def drive(target, *params, workers=1, iterations=20, rounds=1, cwd=None):
+    """Run one case through the driver; return its JSON result."""
+    args = [DRIVER, "-p", str(workers), "-n", str(iterations), "-r",
+            str(rounds), PLUGIN, target] + list(params)
+    out = subprocess.run(args, capture_output=True, text=True, timeout=60,
+                         cwd=cwd)
+    try:
+        return json.loads(out.stdout)
+    except ValueError:
+        raise AssertionError("driver printed no result: %r %r"
+                             % (out.stdout, out.stderr))
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def expect_ok(r):
+    expect(r["status"] == "ok", "case failed: %s" % r["reason"])
+
+
+def expect_failed(r, *fragments):
+    expect(r["status"] == "failed", "case did not fail: %r" % r)
+    for f in fragments:
+        expect(f in r["reason"], "reason %r lacks %r" % (r["reason"], f))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """hostbench-serve on 127.0.0.1 with a free port, stopped by its PID."""
+
+    def __init__(self, token="sekrit", *extra):
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.proc = subprocess.Popen(
+            [SERVE, "--listen", "127.0.0.1:0", "--token", token] +
+            list(extra), stderr=self.log)
+        self.port = None
+        for _ in range(200):
+            m = re.search(r"listening on 127\.0\.0\.1:(\d+)", self.text())
+            if m:
+                self.port = int(m.group(1))
+                break
+            time.sleep(0.02)
+        expect(self.port, "hostbench-serve did not start: " + self.text())
+        self.peer = "peer=127.0.0.1:%d" % self.port
+
+    def text(self):
+        self.log.seek(0)
+        return self.log.read()
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def wait_log(self, pattern, seconds=5):
+        for _ in range(int(seconds / 0.02)):
+            if re.search(pattern, self.text()):
+                return True
+            time.sleep(0.02)
+        return False
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=5)
+        self.log.close()
+
+
+def children_matching(marker):
+    """PIDs of live processes whose command line holds marker."""
+    pids = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                if marker.encode() in f.read():
+                    pids.append(int(pid))
+        except OSError:
+            pass
+    return pids
+
+
+# --- tcp ---------------------------------------------------------------
+
+def test_tcp_counts_bytes_received():
+    r = drive("transfer/tcp", "size=64K", iterations=50, rounds=2)
+    expect_ok(r)
+    expect(r["bytes"] == 2 * 50 * 65536, "bytes %d" % r["bytes"])
+    expect(r["ops"] == 100, "ops %d" % r["ops"])
+    expect(r["notes"]["peer"].startswith("127.0.0.1:"), "peer note")
+
+
+def test_tcp_two_streams_each_count():
+    r = drive("transfer/tcp", "size=32K", "nodelay=true", "sndbuf=1M",
+              "rcvbuf=1M", workers=2, iterations=40)
+    expect_ok(r)
+    expect(r["bytes"] == 2 * 40 * 32768, "bytes %d" % r["bytes"])
+
+
+def test_tcp_zerocopy_runs_or_skips_with_reason():
+    r = drive("transfer/tcp", "size=64K", "zerocopy=true", iterations=30)
+    if r["status"] == "skipped":
+        expect("zerocopy" in r["reason"], "skip reason " + r["reason"])
+        return
+    expect_ok(r)
+    expect(r["bytes"] == 30 * 65536, "bytes %d" % r["bytes"])
+    expect("zerocopy" in r["notes"], "zerocopy note")
+
+
+# --- tls ---------------------------------------------------------------
+
+def test_tls13_each_suite_negotiates_it():
+    for suite in TLS13_SUITES:
+        r = drive("transfer/tls", "size=16K", "cipher=" + suite,
+                  iterations=20)
+        expect_ok(r)
+        expect(r["notes"]["cipher"] == suite, "cipher %r" % r["notes"])
+        expect(r["notes"]["tls_version"] == "TLSv1.3", "version")
+        expect(r["bytes"] == 20 * 16384, "bytes %d" % r["bytes"])
+
+
+def test_tls12_suite_negotiates_it():
+    # key = auto picks an EC certificate for the ECDSA suite.
+    for suite in ["ECDHE-RSA-AES256-GCM-SHA384",
+                  "ECDHE-ECDSA-CHACHA20-POLY1305"]:
+        r = drive("transfer/tls", "tls_version=1.2", "cipher=" + suite,
+                  "size=8K", iterations=10)
+        expect_ok(r)
+        expect(r["notes"]["cipher"] == suite, "cipher %r" % r["notes"])
+        expect(r["notes"]["tls_version"] == "TLSv1.2", "version")
+
+
+def test_tls_unknown_cipher_fails():
+    r = drive("transfer/tls", "cipher=TLS_ROT13_SHA1")
+    expect_failed(r, "TLS_ROT13_SHA1", "no such TLS 1.3 suite")
+    r = drive("transfer/tls", "tls_version=1.2", "cipher=NOT-A-CIPHER")
+    expect_failed(r, "NOT-A-CIPHER", "no such TLS 1.2 suite")
+
+
+def test_tls_suite_of_other_version_fails():
+    r = drive("transfer/tls", "cipher=ECDHE-RSA-AES128-GCM-SHA256")
+    expect_failed(r, "not a TLS 1.3 suite")
+
+
+def test_tls_handshake_counts_handshakes():
+    r = drive("transfer/tls-handshake", iterations=30)
+    expect_ok(r)
+    expect(r["ops"] == 30 and r["bytes"] == 0, "ops %d" % r["ops"])
+    expect(r["notes"]["tls_version"] == "TLSv1.3", "version")
+
+
+def test_tls_handshake_resumes_when_asked():
+    for version in ["1.3", "1.2"]:
+        r = drive("transfer/tls-handshake", "resume=true",
+                  "tls_version=" + version, iterations=30)
+        expect_ok(r)
+        expect(r["notes"].get("resumed") == "yes", "resumed %r" % r)
+        expect(r["ops"] == 30, "ops %d" % r["ops"])
+
+
+# --- command -----------------------------------------------------------
+
+def test_command_reports_file_size_per_run():
+    with tempfile.TemporaryDirectory() as d:
+        r = drive("transfer/command", "command=cat {file}",
+                  "file_size=1M", "file_dir=" + d, iterations=3)
+        expect_ok(r)
+        expect(r["bytes"] == 3 << 20 and r["ops"] == 3, "counts %r" % r)
+        expect(r["notes"]["command"].startswith("cat " + d), "note")
+        expect(os.listdir(d) == [], "left files: %r" % os.listdir(d))
+
+
+def test_command_file_holds_file_size_random_bytes():
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "copy")
+        r = drive("transfer/command", "command=cp {file} {out}",
+                  "out=" + out, "file_size=256K", "file_dir=" + d)
+        expect_ok(r)
+        data = open(out, "rb").read()
+        expect(len(data) == 256 << 10, "size %d" % len(data))
+        expect(len(set(data[:4096])) > 200, "file is not random")
+
+
+def test_command_expands_extra_keys_per_case():
+    with tempfile.TemporaryDirectory() as d:
+        for cipher in ["aes128-ctr", "chacha20-poly1305@openssh.com"]:
+            r = drive("transfer/command", "command=touch {d}/{cipher}",
+                      "d=" + d, "cipher=" + cipher, "file_size=1K")
+            expect_ok(r)
+        expect(sorted(os.listdir(d)) ==
+               ["aes128-ctr", "chacha20-poly1305@openssh.com"],
+               "files %r" % os.listdir(d))
+
+
+def test_command_unknown_placeholder_fails_before_running():
+    with tempfile.TemporaryDirectory() as d:
+        r = drive("transfer/command", "command=touch {d}/ran {missing}",
+                  "d=" + d, "file_dir=" + d)
+        expect_failed(r, "{missing}", "no parameter")
+        expect(os.listdir(d) == [], "something ran: %r" % os.listdir(d))
+
+
+def test_command_values_are_never_split_or_run_by_a_shell():
+    with tempfile.TemporaryDirectory() as d:
+        evil = "a b; touch pwned $(touch pwned2) `touch pwned3` > x"
+        r = drive("transfer/command", "command=touch {x}", "x=" + evil,
+                  "file_size=1K", cwd=d)
+        expect_ok(r)
+        expect(os.listdir(d) == [evil], "files %r" % os.listdir(d))
+
+
+def test_command_quotes_split_like_a_shell():
+    with tempfile.TemporaryDirectory() as d:
+        r = drive("transfer/command",
+                  "command=touch '%s/one word' \"%s/two\\\"q\" %s/three\\ x"
+                  % (d, d, d), "file_size=1K")
+        expect_ok(r)
+        expect(sorted(os.listdir(d)) == ["one word", "three x", 'two"q'],
+               "files %r" % os.listdir(d))
+
+
+def test_command_missing_program_fails():
+    with tempfile.TemporaryDirectory() as d:
+        r = drive("transfer/command", "command=no-such-program-xyz {file}",
+                  "file_dir=" + d)
+        expect_failed(r, "no-such-program-xyz", "not found")
+        expect(os.listdir(d) == [], "left files")
+
+
+def test_command_nonzero_exit_fails_with_stderr_tail():
+    with tempfile.TemporaryDirectory() as d:
+        r = drive("transfer/command",
+                  "command=sh -c 'echo first >&2; echo cipher refused >&2;"
+                  " exit 3' {file}", "file_dir=" + d, "file_size=1K")
+        expect_failed(r, "status 3", "cipher refused")
+        expect(os.listdir(d) == [], "left files")
+
+
+def test_command_that_hangs_is_killed_with_its_children():
+    marker = "31.41592%d" % os.getpid()
+    r = drive("transfer/command",
+              "command=sh -c 'sleep %s & sleep %s'" % (marker, marker),
+              "command_timeout=300ms", "file_size=1K")
+    expect_failed(r, "timed out")
+    time.sleep(0.1)
+    expect(children_matching(marker) == [], "left processes")
+
+
+def test_command_output_is_captured_not_shown():
+    out = subprocess.run(
+        [DRIVER, PLUGIN, "transfer/command",
+         "command=sh -c 'echo to-stdout; echo to-stderr >&2'",
+         "file_size=1K"], capture_output=True, text=True, timeout=30)
+    # stdout holds only the result (whose note quotes the command).
+    expect(out.stdout.count("\n") == 1 and out.stderr == "",
+           "output leaked: %r %r" % (out.stdout, out.stderr))
+    expect(json.loads(out.stdout)["status"] == "ok", "status")
+
+
+# --- bad peers ---------------------------------------------------------
+
+def test_refused_connection_fails():
+    r = drive("transfer/tcp", "peer=127.0.0.1:%d" % free_port())
+    expect_failed(r, "connect to 127.0.0.1", "refused")
+
+
+def test_unreachable_peer_fails():
+    # TEST-NET-1: either no route at all, or nothing answers in time.
+    start = time.time()
+    r = drive("transfer/tls", "peer=192.0.2.1:5201", "io_timeout=300ms")
+    expect_failed(r, "connect to 192.0.2.1:5201")
+    expect(time.time() - start < 10, "did not give up in time")
+
+
+def test_bad_peer_address_fails():
+    r = drive("transfer/tcp", "peer=no-port-here")
+    expect_failed(r, "not HOST:PORT")
+
+
+class ClosingPeer(threading.Thread):
+    """Speaks the protocol up to the hello, takes some data, hangs up."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(1)
+        self.port = self.sock.getsockname()[1]
+
+    def run(self):
+        conn, _ = self.sock.accept()
+        with conn:
+            conn.recv(8)                        # preface
+            n = int.from_bytes(conn.recv(2), "big")
+            conn.recv(n)                        # token
+            conn.sendall(b"\x00\x00")           # reply: ok
+            got = 0
+            while got < 100000:
+                got += len(conn.recv(65536))
+        self.sock.close()
+
+
+def test_peer_closing_mid_sample_fails_the_case():
+    peer = ClosingPeer()
+    peer.start()
+    r = drive("transfer/tcp", "peer=127.0.0.1:%d" % peer.port, "size=64K",
+              iterations=1000)
+    expect_failed(r, "closed by peer")
+    peer.join(5)
+
+
+# --- hostbench serve ---------------------------------------------------
+
+def test_serve_runs_every_target_with_the_token():
+    srv = Server("sekrit")
+    try:
+        r = drive("transfer/tcp", srv.peer, "token=sekrit", "size=64K",
+                  workers=2, iterations=30)
+        expect_ok(r)
+        expect(r["bytes"] == 2 * 30 * 65536, "bytes %d" % r["bytes"])
+        r = drive("transfer/tls", srv.peer, "token=sekrit",
+                  "cipher=TLS_CHACHA20_POLY1305_SHA256", iterations=10)
+        expect_ok(r)
+        expect(r["notes"]["cipher"] == "TLS_CHACHA20_POLY1305_SHA256", "")
+        r = drive("transfer/tls", srv.peer, "token=sekrit",
+                  "tls_version=1.2", "cipher=ECDHE-ECDSA-AES128-GCM-SHA256",
+                  iterations=10)
+        expect_ok(r)
+        r = drive("transfer/tls-handshake", srv.peer, "token=sekrit",
+                  "resume=true", iterations=10)
+        expect_ok(r)
+        expect(srv.wait_log(r"tcp: 1966080 bytes"), "log: " + srv.text())
+    finally:
+        srv.stop()
+
+
+def test_serve_refuses_a_wrong_token():
+    srv = Server("sekrit")
+    try:
+        r = drive("transfer/tcp", srv.peer, "token=guess")
+        expect_failed(r, "refused by receiver: wrong token")
+        r = drive("transfer/tls-handshake", srv.peer, "token=")
+        expect_failed(r, "wrong token")
+        expect(srv.wait_log("wrong token"), "not logged")
+        expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
+    finally:
+        srv.stop()
+
+
+def test_serve_survives_a_garbage_client():
+    srv = Server("sekrit")
+    try:
+        for junk in [os.urandom(5000), b"HBX1\x02\x00\x00\x00garbage",
+                     b"HBX1\x01\x00\x00\x00\xff\xff"]:
+            with socket.create_connection(("127.0.0.1", srv.port)) as s:
+                try:
+                    s.sendall(junk)
+                    s.recv(100)
+                except OSError:
+                    pass
+        expect(srv.wait_log("bad preface"), "log: " + srv.text())
+        expect(srv.alive(), "server died")
+        expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
+    finally:
+        srv.stop()
+
+
+def test_serve_drops_a_stalling_client_and_serves_others():
+    srv = Server("sekrit", "--idle-timeout", "0.5")
+    try:
+        stall = socket.create_connection(("127.0.0.1", srv.port))
+        half = socket.create_connection(("127.0.0.1", srv.port))
+        half.sendall(b"HBX1\x01\x00\x00\x00\x00\x06sek")
+        # Others are served while both stall.
+        expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
+        expect(srv.wait_log(r"timed out.*\n.*timed out"), srv.text())
+        for s in (stall, half):
+            s.settimeout(5)
+            expect(s.recv(10) == b"", "stalling client not dropped")
+            s.close()
+        expect(srv.alive(), "server died")
+    finally:
+        srv.stop()
+
+
+def test_serve_refuses_clients_beyond_its_limit():
+    srv = Server("sekrit", "--max-clients", "1", "--idle-timeout", "5")
+    try:
+        hold = socket.create_connection(("127.0.0.1", srv.port))
+        time.sleep(0.2)
+        r = drive("transfer/tcp", srv.peer, "token=sekrit")
+        expect_failed(r, "closed by peer")
+        expect(srv.wait_log("too many clients"), srv.text())
+        hold.close()
+        time.sleep(0.3)
+        expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
+    finally:
+        srv.stop()
+
+
+def test_serve_requires_listen_and_token():
+    for args in [[], ["--listen", "127.0.0.1:0"],
+                 ["--listen", "127.0.0.1:0", "--token", ""]]:
+        env = dict(os.environ)
+        env.pop("HOSTBENCH_TOKEN", None)
+        p = subprocess.run([SERVE] + args, capture_output=True, text=True,
+                           timeout=10, env=env)
+        expect(p.returncode == 2, "exit %d for %r" % (p.returncode, args))
+        expect("--token" in p.stderr, "message: " + p.stderr)
+
+
+def main():
+    names = sys.argv[1:] or [n[5:] for n in sorted(globals())
+                             if n.startswith("test_")]
+    failed = 0
+    for name in names:
+        try:
+            globals()["test_" + name]()
+            print("ok   " + name)
+        except Exception as e:  # report every failure, then exit non-zero
+            print("FAIL %s: %s" % (name, e))
+            failed += 1
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
