@@ -205,10 +205,12 @@ static int macs_and_digests_agree(void)
 	return 0;
 }
 
+/* clang-format off */
 static const struct test tests[] = {
-    {"openssl_encrypts_gcrypt_decrypts", openssl_encrypts_gcrypt_decrypts},
-    {"gcrypt_encrypts_openssl_decrypts", gcrypt_encrypts_openssl_decrypts},
-    {"macs_and_digests_agree", macs_and_digests_agree},
+	{"openssl_encrypts_gcrypt_decrypts", openssl_encrypts_gcrypt_decrypts},
+	{"gcrypt_encrypts_openssl_decrypts", gcrypt_encrypts_openssl_decrypts},
+	{"macs_and_digests_agree", macs_and_digests_agree},
 };
+/* clang-format on */
 
 TEST_MAIN(tests)

@@ -45,11 +45,11 @@ static int wrong_answer_fails_every_decrypt_setup(void)
 	return all_fail("direction=decrypt");
 }
 
+/* clang-format off */
 static const struct test tests[] = {
-    {"wrong_answer_fails_every_encrypt_setup",
-     wrong_answer_fails_every_encrypt_setup},
-    {"wrong_answer_fails_every_decrypt_setup",
-     wrong_answer_fails_every_decrypt_setup},
+	{"wrong_answer_fails_every_encrypt_setup", wrong_answer_fails_every_encrypt_setup},
+	{"wrong_answer_fails_every_decrypt_setup", wrong_answer_fails_every_decrypt_setup},
 };
+/* clang-format on */
 
 TEST_MAIN(tests)

@@ -105,18 +105,15 @@ static int a_property_query_picks_the_provider(void)
 	return 0;
 }
 
+/* clang-format off */
 static const struct test tests[] = {
-    {"default_provider_is_noted", default_provider_is_noted},
-    {"blowfish_comes_from_the_legacy_provider",
-     blowfish_comes_from_the_legacy_provider},
-    {"blowfish_without_legacy_fails_with_reason",
-     blowfish_without_legacy_fails_with_reason},
-    {"unknown_provider_fails_with_openssl_reason",
-     unknown_provider_fails_with_openssl_reason},
-    {"unmatched_properties_fail_with_openssl_reason",
-     unmatched_properties_fail_with_openssl_reason},
-    {"a_property_query_picks_the_provider",
-     a_property_query_picks_the_provider},
+	{"default_provider_is_noted", default_provider_is_noted},
+	{"blowfish_comes_from_the_legacy_provider", blowfish_comes_from_the_legacy_provider},
+	{"blowfish_without_legacy_fails_with_reason", blowfish_without_legacy_fails_with_reason},
+	{"unknown_provider_fails_with_openssl_reason", unknown_provider_fails_with_openssl_reason},
+	{"unmatched_properties_fail_with_openssl_reason", unmatched_properties_fail_with_openssl_reason},
+	{"a_property_query_picks_the_provider", a_property_query_picks_the_provider},
 };
+/* clang-format on */
 
 TEST_MAIN(tests)

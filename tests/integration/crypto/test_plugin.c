@@ -143,16 +143,16 @@ static int one_byte_messages_run(void)
 	return 0;
 }
 
+/* clang-format off */
 static const struct test tests[] = {
-    {"every_target_encrypts_messages", every_target_encrypts_messages},
-    {"every_target_decrypts_and_verifies_messages",
-     every_target_decrypts_and_verifies_messages},
-    {"every_target_runs_a_stream", every_target_runs_a_stream},
-    {"every_target_decrypts_a_stream", every_target_decrypts_a_stream},
-    {"sizes_off_the_block_run_outside_cbc",
-     sizes_off_the_block_run_outside_cbc},
-    {"cbc_refuses_a_size_off_the_block", cbc_refuses_a_size_off_the_block},
-    {"one_byte_messages_run", one_byte_messages_run},
+	{"every_target_encrypts_messages", every_target_encrypts_messages},
+	{"every_target_decrypts_and_verifies_messages", every_target_decrypts_and_verifies_messages},
+	{"every_target_runs_a_stream", every_target_runs_a_stream},
+	{"every_target_decrypts_a_stream", every_target_decrypts_a_stream},
+	{"sizes_off_the_block_run_outside_cbc", sizes_off_the_block_run_outside_cbc},
+	{"cbc_refuses_a_size_off_the_block", cbc_refuses_a_size_off_the_block},
+	{"one_byte_messages_run", one_byte_messages_run},
 };
+/* clang-format on */
 
 TEST_MAIN(tests)
