@@ -549,20 +549,17 @@ int sysinfo_read(struct sysinfo *si)
 /* Fill type, device and sizes of the filesystem under fs->dir. */
 static int read_fs(struct fsinfo *fs)
 {
-	char resolved[PATH_MAX], *mountinfo;
-	const char *path = fs->dir;
 	struct statvfs st;
+	char *mountinfo;
 	int err = 0;
 
 	if (statvfs(fs->dir, &st) == 0) {
 		fs->free_bytes = (unsigned long long)st.f_bavail * st.f_frsize;
 		fs->total_bytes = (unsigned long long)st.f_blocks * st.f_frsize;
 	}
-	if (realpath(fs->dir, resolved))
-		path = resolved;
 	mountinfo = read_text("/proc/self/mountinfo");
 	if (mountinfo)
-		err = sysinfo_parse_mountinfo(mountinfo, path, &fs->fstype,
+		err = sysinfo_parse_mountinfo(mountinfo, fs->dir, &fs->fstype,
 					      &fs->device);
 	free(mountinfo);
 	if (err == -ENOMEM)
@@ -584,8 +581,12 @@ static void fsinfo_free(struct fsinfo *fs)
 
 int sysinfo_add_fs(struct sysinfo *si, const char *dir)
 {
+	char resolved[PATH_MAX];
 	struct fsinfo *grown, *fs;
 
+	/* "." and "/tmp/../tmp" name one directory: report where it is */
+	if (realpath(dir, resolved))
+		dir = resolved;
 	for (size_t i = 0; i < si->nfs; i++)
 		if (strcmp(si->fs[i].dir, dir) == 0)
 			return 0;

@@ -67,8 +67,9 @@ const struct cpu_feature *sysinfo_cpu_features(const char *arch);
 int sysinfo_read(struct sysinfo *si);
 
 /*
- * Add the filesystem under dir (once per dir; a second call for the same
- * dir does nothing): statvfs for free (available to unprivileged users) and
+ * Add the filesystem under dir, recorded under dir's absolute, resolved
+ * path (once per directory; a second call for the same directory does
+ * nothing): statvfs for free (available to unprivileged users) and
  * total bytes, type and device of the longest mount point of
  * /proc/self/mountinfo that contains dir. A dir that does not exist is
  * recorded with empty type and zero sizes. Returns 0 or -ENOMEM.

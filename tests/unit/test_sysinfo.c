@@ -1,6 +1,7 @@
 /* Host facts: the /proc and /etc parsers on sample text, and the live read. */
 #include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "sysinfo.h"
@@ -201,6 +202,20 @@ static int missing_dir_is_recorded_empty(void)
 	CHECK_INT(sysinfo_add_fs(&si, "/nonexistent/hostbench/dir"), 0);
 	CHECK_INT(si.nfs, 1);
 	CHECK_INT(si.fs[0].total_bytes, 0);
+	sysinfo_free(&si);
+	return 0;
+}
+
+static int relative_dir_is_recorded_absolute(void)
+{
+	struct sysinfo si = {0};
+	char cwd[4096];
+
+	CHECK(getcwd(cwd, sizeof(cwd)));
+	CHECK_INT(sysinfo_add_fs(&si, "."), 0);
+	CHECK_INT(sysinfo_add_fs(&si, cwd), 0);
+	CHECK_INT(si.nfs, 1);
+	CHECK_STR(si.fs[0].dir, cwd);
 	sysinfo_free(&si);
 	return 0;
 }
