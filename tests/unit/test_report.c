@@ -557,27 +557,25 @@ static int sysinfo_alone_reports_without_sections(void)
 	return 0;
 }
 
+/* clang-format off */
 static const struct test tests[] = {
-    {"format_names_parse", format_names_parse},
-    {"text_has_reference_rules", text_has_reference_rules},
-    {"text_line_shows_figure_in_unit", text_line_shows_figure_in_unit},
-    {"text_names_backend_and_aligns_colons",
-     text_names_backend_and_aligns_colons},
-    {"text_names_slower_half_of_composite",
-     text_names_slower_half_of_composite},
-    {"text_size_job_is_a_table", text_size_job_is_a_table},
-    {"text_dir_table_has_percent_difference",
-     text_dir_table_has_percent_difference},
-    {"json_has_schema_and_every_result", json_has_schema_and_every_result},
-    {"json_params_are_typed", json_params_are_typed},
-    {"json_ok_result_has_ordered_stats", json_ok_result_has_ordered_stats},
-    {"json_failed_result_has_null_stats", json_failed_result_has_null_stats},
-    {"json_composite_lists_parts", json_composite_lists_parts},
-    {"csv_header_is_the_contract", csv_header_is_the_contract},
-    {"csv_quotes_commas_and_quotes", csv_quotes_commas_and_quotes},
-    {"md_has_case_table_and_difference", md_has_case_table_and_difference},
-    {"sysinfo_alone_reports_without_sections",
-     sysinfo_alone_reports_without_sections},
+	{"format_names_parse", format_names_parse},
+	{"text_has_reference_rules", text_has_reference_rules},
+	{"text_line_shows_figure_in_unit", text_line_shows_figure_in_unit},
+	{"text_names_backend_and_aligns_colons", text_names_backend_and_aligns_colons},
+	{"text_names_slower_half_of_composite", text_names_slower_half_of_composite},
+	{"text_size_job_is_a_table", text_size_job_is_a_table},
+	{"text_dir_table_has_percent_difference", text_dir_table_has_percent_difference},
+	{"json_has_schema_and_every_result", json_has_schema_and_every_result},
+	{"json_params_are_typed", json_params_are_typed},
+	{"json_ok_result_has_ordered_stats", json_ok_result_has_ordered_stats},
+	{"json_failed_result_has_null_stats", json_failed_result_has_null_stats},
+	{"json_composite_lists_parts", json_composite_lists_parts},
+	{"csv_header_is_the_contract", csv_header_is_the_contract},
+	{"csv_quotes_commas_and_quotes", csv_quotes_commas_and_quotes},
+	{"md_has_case_table_and_difference", md_has_case_table_and_difference},
+	{"sysinfo_alone_reports_without_sections", sysinfo_alone_reports_without_sections},
 };
+/* clang-format on */
 
 TEST_MAIN(tests)

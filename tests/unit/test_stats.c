@@ -297,24 +297,25 @@ static int free_releases_parts(void)
 	return 0;
 }
 
+/* clang-format off */
 static const struct test tests[] = {
-    {"summary_of_textbook_set", summary_of_textbook_set},
-    {"percentiles_match_numpy_linear", percentiles_match_numpy_linear},
-    {"unsorted_input_is_left_alone", unsorted_input_is_left_alone},
-    {"empty_set_gives_zeros", empty_set_gives_zeros},
-    {"single_value_has_no_spread", single_value_has_no_spread},
-    {"constant_data_has_zero_cv", constant_data_has_zero_cv},
-    {"welford_keeps_precision_near_large_mean",
-     welford_keeps_precision_near_large_mean},
-    {"quantile_endpoints_are_min_and_max", quantile_endpoints_are_min_and_max},
-    {"rates_are_bytes_over_seconds", rates_are_bytes_over_seconds},
-    {"noisy_result_gets_flag_and_warning", noisy_result_gets_flag_and_warning},
-    {"starved_compares_with_usable_cpus", starved_compares_with_usable_cpus},
-    {"io_and_transfer_are_never_starved", io_and_transfer_are_never_starved},
-    {"ops_targets_judge_noise_on_ops", ops_targets_judge_noise_on_ops},
-    {"finishing_twice_keeps_one_warning", finishing_twice_keeps_one_warning},
-    {"failed_results_raise_no_flags", failed_results_raise_no_flags},
-    {"free_releases_parts", free_releases_parts},
+	{"summary_of_textbook_set", summary_of_textbook_set},
+	{"percentiles_match_numpy_linear", percentiles_match_numpy_linear},
+	{"unsorted_input_is_left_alone", unsorted_input_is_left_alone},
+	{"empty_set_gives_zeros", empty_set_gives_zeros},
+	{"single_value_has_no_spread", single_value_has_no_spread},
+	{"constant_data_has_zero_cv", constant_data_has_zero_cv},
+	{"welford_keeps_precision_near_large_mean", welford_keeps_precision_near_large_mean},
+	{"quantile_endpoints_are_min_and_max", quantile_endpoints_are_min_and_max},
+	{"rates_are_bytes_over_seconds", rates_are_bytes_over_seconds},
+	{"noisy_result_gets_flag_and_warning", noisy_result_gets_flag_and_warning},
+	{"starved_compares_with_usable_cpus", starved_compares_with_usable_cpus},
+	{"io_and_transfer_are_never_starved", io_and_transfer_are_never_starved},
+	{"ops_targets_judge_noise_on_ops", ops_targets_judge_noise_on_ops},
+	{"finishing_twice_keeps_one_warning", finishing_twice_keeps_one_warning},
+	{"failed_results_raise_no_flags", failed_results_raise_no_flags},
+	{"free_releases_parts", free_releases_parts},
 };
+/* clang-format on */
 
 TEST_MAIN(tests)

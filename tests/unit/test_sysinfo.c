@@ -220,20 +220,21 @@ static int relative_dir_is_recorded_absolute(void)
 	return 0;
 }
 
+/* clang-format off */
 static const struct test tests[] = {
-    {"cpuinfo_counts_cores_and_threads", cpuinfo_counts_cores_and_threads},
-    {"cpuinfo_keeps_whole_flags_of_interest",
-     cpuinfo_keeps_whole_flags_of_interest},
-    {"cpuinfo_without_core_ids_uses_cpu_cores",
-     cpuinfo_without_core_ids_uses_cpu_cores},
-    {"cpuinfo_reads_arm_features", cpuinfo_reads_arm_features},
-    {"os_release_prefers_pretty_name", os_release_prefers_pretty_name},
-    {"mountinfo_picks_longest_mount", mountinfo_picks_longest_mount},
-    {"mountinfo_last_overmount_wins", mountinfo_last_overmount_wins},
-    {"mountinfo_decodes_escaped_spaces", mountinfo_decodes_escaped_spaces},
-    {"live_read_has_the_basics", live_read_has_the_basics},
-    {"root_filesystem_has_a_type", root_filesystem_has_a_type},
-    {"missing_dir_is_recorded_empty", missing_dir_is_recorded_empty},
+	{"cpuinfo_counts_cores_and_threads", cpuinfo_counts_cores_and_threads},
+	{"cpuinfo_keeps_whole_flags_of_interest", cpuinfo_keeps_whole_flags_of_interest},
+	{"cpuinfo_without_core_ids_uses_cpu_cores", cpuinfo_without_core_ids_uses_cpu_cores},
+	{"cpuinfo_reads_arm_features", cpuinfo_reads_arm_features},
+	{"os_release_prefers_pretty_name", os_release_prefers_pretty_name},
+	{"mountinfo_picks_longest_mount", mountinfo_picks_longest_mount},
+	{"mountinfo_last_overmount_wins", mountinfo_last_overmount_wins},
+	{"mountinfo_decodes_escaped_spaces", mountinfo_decodes_escaped_spaces},
+	{"live_read_has_the_basics", live_read_has_the_basics},
+	{"root_filesystem_has_a_type", root_filesystem_has_a_type},
+	{"missing_dir_is_recorded_empty", missing_dir_is_recorded_empty},
+	{"relative_dir_is_recorded_absolute", relative_dir_is_recorded_absolute},
 };
+/* clang-format on */
 
 TEST_MAIN(tests)
