@@ -159,9 +159,14 @@ static const struct hb_target targets[] = {
 
 static int transfer_describe(struct hb_about *a, char *err, size_t errlen)
 {
+	const char *v = OpenSSL_version(OPENSSL_VERSION);
+
 	(void)err;
 	(void)errlen;
-	a->library(a, "OpenSSL", OpenSSL_version(OPENSSL_VERSION));
+	/* "OpenSSL 3.0.19 27 Jan 2026": the name is given separately. */
+	if (strncmp(v, "OpenSSL ", 8) == 0)
+		v += 8;
+	a->library(a, "OpenSSL", v);
 	return 0;
 }
 

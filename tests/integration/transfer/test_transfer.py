@@ -22,6 +22,7 @@ BUILD = os.environ.get("HB_BUILD_DIR", "")
 DRIVER = os.environ.get("HB_DRIVER", "")
 PLUGIN = os.environ.get("HB_TRANSFER_PLUGIN", "")
 SERVE = os.path.join(BUILD, "hostbench-serve")
+HOSTBENCH = os.path.join(BUILD, "hostbench")
 
 TLS13_SUITES = ["TLS_AES_256_GCM_SHA384", "TLS_AES_128_GCM_SHA256",
                 "TLS_CHACHA20_POLY1305_SHA256"]
@@ -64,10 +65,11 @@ def free_port():
 class Server:
     """hostbench-serve on 127.0.0.1 with a free port, stopped by its PID."""
 
-    def __init__(self, token="sekrit", *extra):
+    def __init__(self, token="sekrit", *extra, via_cli=False):
         self.log = tempfile.TemporaryFile(mode="w+")
+        cmd = [HOSTBENCH, "serve"] if via_cli else [SERVE]
         self.proc = subprocess.Popen(
-            [SERVE, "--listen", "127.0.0.1:0", "--token", token] +
+            cmd + ["--listen", "127.0.0.1:0", "--token", token] +
             list(extra), stderr=self.log)
         self.port = None
         for _ in range(200):
@@ -441,6 +443,188 @@ def test_serve_requires_listen_and_token():
                            timeout=10, env=env)
         expect(p.returncode == 2, "exit %d for %r" % (p.returncode, args))
         expect("--token" in p.stderr, "message: " + p.stderr)
+
+
+# --- through the hostbench command line ---------------------------------
+
+TINY = """[global]
+duration = 50ms
+repetitions = 2
+warmup = 0
+"""
+
+
+def run_suite(text, *args):
+    """hostbench run on a suite text; returns (exit status, results)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+        f.write(TINY + text)
+        f.flush()
+        p = subprocess.run([HOSTBENCH, "run", f.name, "--format", "json"] +
+                           list(args), capture_output=True, text=True,
+                           timeout=120)
+    try:
+        return p.returncode, json.loads(p.stdout)["results"]
+    except ValueError:
+        raise AssertionError("no JSON: %r %r" % (p.stdout, p.stderr[-2000:]))
+
+
+def by_title(results):
+    return {r["title"]: r for r in results}
+
+
+def test_cli_runs_every_target_over_loopback():
+    with tempfile.TemporaryDirectory() as d:
+        rc, results = run_suite("""
+[TCP]
+target = transfer/tcp
+parallel = 1, 2
+size = 64K
+
+[TLS]
+target = transfer/tls
+cipher = TLS_AES_256_GCM_SHA384, TLS_AES_128_GCM_SHA256, TLS_CHACHA20_POLY1305_SHA256
+
+[TLS12]
+target = transfer/tls
+tls_version = 1.2
+cipher = ECDHE-RSA-AES128-GCM-SHA256
+
+[HS]
+target = transfer/tls-handshake
+resume = false, true
+
+[CMD]
+target = transfer/command
+command = dd if={file} of=/dev/null bs={bs}
+bs = 64k, 1M
+file_size = 1M
+file_dir = %s
+""" % d)
+        expect(rc == 0, "exit %d" % rc)
+        expect(len(results) == 10, "%d results" % len(results))
+        for r in results:
+            expect(r["status"] == "ok", "%s: %s" % (r["title"], r["reason"]))
+            expect(r["stats"]["median"] > 0 or r["target"].endswith(
+                "handshake"), r["title"])
+        tls = [r for r in results if r["job"] == "TLS"]
+        expect([r["info"]["cipher"] for r in tls] ==
+               [r["params"]["cipher"] for r in tls], "negotiated ciphers")
+        expect([r for r in results if r["job"] == "TLS12"][0]["info"]
+               ["tls_version"] == "TLSv1.2", "TLS 1.2")
+        expect(os.listdir(d) == [], "left files %r" % os.listdir(d))
+
+
+def test_cli_bad_inputs_fail_with_reasons_and_the_suite_goes_on():
+    srv = Server("sekrit")
+    peer = ClosingPeer()
+    peer.start()
+    marker = "27.18281%d" % os.getpid()
+    try:
+        with tempfile.TemporaryDirectory() as d:
+            rc, results = run_suite("""
+[refused]
+target = transfer/tcp
+peer = 127.0.0.1:%d
+
+[unreachable]
+target = transfer/tcp
+peer = 192.0.2.1:5201
+io_timeout = 300ms
+
+[wrong token]
+target = transfer/tls
+peer = 127.0.0.1:%d
+token = guess
+
+[closes]
+target = transfer/tcp
+peer = 127.0.0.1:%d
+duration = 1s
+
+[unknown cipher]
+target = transfer/tls
+cipher = TLS_NOPE_SHA256
+
+[no program]
+target = transfer/command
+command = no-such-program-xyz {file}
+file_dir = %s
+
+[exit 3]
+target = transfer/command
+command = sh -c 'echo scp refused the cipher >&2; exit 3'
+file_dir = %s
+
+[placeholder]
+target = transfer/command
+command = touch {file}.ran {nope}
+file_dir = %s
+
+[hangs]
+target = transfer/command
+command = sleep %s
+command_timeout = 200ms
+
+[good]
+target = transfer/tcp
+""" % (free_port(), srv.port, peer.port, d, d, d, marker))
+            got = by_title(results)
+            expect(rc == 1, "exit %d" % rc)
+            want = {"refused": "Connection refused",
+                    "unreachable": "connect to 192.0.2.1:5201",
+                    "wrong token": "wrong token",
+                    "closes": "closed by peer",
+                    "unknown cipher": "TLS_NOPE_SHA256",
+                    "no program": "not found",
+                    "exit 3": "scp refused the cipher",
+                    "placeholder": "{nope}",
+                    "hangs": "timed out"}
+            for title, fragment in want.items():
+                r = got[title]
+                expect(r["status"] == "failed", title + " did not fail")
+                expect(fragment in r["reason"],
+                       "%s: %r" % (title, r["reason"]))
+            expect(got["good"]["status"] == "ok", got["good"]["reason"])
+            expect(os.listdir(d) == [], "left files %r" % os.listdir(d))
+            expect(children_matching(marker) == [], "left processes")
+        expect(srv.alive(), "server died")
+    finally:
+        srv.stop()
+        peer.join(5)
+
+
+def test_cli_serve_measures_between_two_processes():
+    srv = Server("t0k3n", via_cli=True)
+    try:
+        rc, results = run_suite("""
+[remote tcp]
+target = transfer/tcp
+peer = 127.0.0.1:%d
+token = t0k3n
+parallel = 2
+
+[remote tls]
+target = transfer/tls
+peer = 127.0.0.1:%d
+token = t0k3n
+
+[wrong token]
+target = transfer/tcp
+peer = 127.0.0.1:%d
+token = nope
+""" % (srv.port, srv.port, srv.port))
+        got = by_title(results)
+        expect(rc == 1, "exit %d" % rc)
+        for title in ["remote tcp [2 parallels]", "remote tls"]:
+            expect(title in got, "titles %r" % list(got))
+            r = got[title]
+            expect(r["status"] == "ok", "%s: %s" % (title, r["reason"]))
+            expect(r["info"]["peer"] == "127.0.0.1:%d" % srv.port, "peer")
+        expect(got["wrong token"]["status"] == "failed", "token accepted")
+        expect("wrong token" in got["wrong token"]["reason"], "reason")
+        expect(srv.wait_log("wrong token"), srv.text())
+    finally:
+        srv.stop()
 
 
 def main():
