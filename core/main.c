@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "catalog.h"
@@ -98,6 +99,26 @@ static int exec_serve(char **argv)
 	fprintf(stderr, "hostbench: serve: hostbench-serve is not installed "
 			"(the transfer plugin was not built)\n");
 	return EXIT_BAD_INPUT;
+}
+
+/* Every --plugin-dir must be a directory: a typo is bad input. */
+static int check_plugin_dirs(const struct cli *cli)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < cli->plugin_dirs.n; i++) {
+		const char *d = cli->plugin_dirs.items[i], *why;
+
+		if (stat(d, &st) != 0)
+			why = strerror(errno);
+		else if (!S_ISDIR(st.st_mode))
+			why = "not a directory";
+		else
+			continue;
+		fprintf(stderr, "hostbench: --plugin-dir %s: %s\n", d, why);
+		return -ENOTDIR;
+	}
+	return 0;
 }
 
 /* Load the plugins from the usual directories plus --plugin-dir. */
@@ -284,6 +305,10 @@ int main(int argc, char **argv)
 		      stdout);
 		cli_free(&cli);
 		return EXIT_ALL_OK;
+	}
+	if (check_plugin_dirs(&cli)) {
+		cli_free(&cli);
+		return EXIT_BAD_INPUT;
 	}
 	if (load_plugins(&cli, &reg)) {
 		fprintf(stderr, "hostbench: out of memory loading plugins\n");

@@ -169,6 +169,11 @@ def test_unknown_option_is_exit_2():
     bad_input(["run", "--frobnicate"], "--frobnicate")
 
 
+def test_missing_plugin_dir_is_exit_2():
+    bad_input(["list", "--plugin-dir", "/nonexistent/plugins"],
+              "/nonexistent/plugins")
+
+
 def test_bad_format_is_exit_2():
     bad_input(["list", "--format", "xml"], "xml")
 
