@@ -493,6 +493,7 @@ static int set_cell(struct report_table *t, size_t row, size_t col,
 struct table_row {
 	size_t first, last; /* the job's results */
 	const char *backend;
+	int show_backend; /* rows differ in backend: say which */
 };
 
 /* The rows of item it into rows (sized it->last - it->first). */
@@ -513,7 +514,7 @@ static size_t table_rows(const struct report *r, const struct report_item *it,
 					 strcmp(rows[k].backend, be) != 0))
 				k++;
 			if (k == n)
-				rows[n++] = (struct table_row){a, b, be};
+				rows[n++] = (struct table_row){a, b, be, 0};
 		}
 		a = b;
 	}
@@ -570,8 +571,19 @@ static void row_label(const struct report *r, const struct table_row *row,
 	const char *label = job && job->label ? job->label : res->c->title;
 
 	snprintf(buf, len, "%s", label ? label : "");
-	if (row->backend[0])
+	if (row->show_backend)
 		appendf(buf, len, " (%s)", row->backend);
+}
+
+/* Name the backends in the row labels when the rows differ in them. */
+static void show_backends(struct table_row *rows, size_t n)
+{
+	int differ = 0;
+
+	for (size_t i = 1; i < n; i++)
+		differ |= strcmp(rows[i].backend, rows[0].backend) != 0;
+	for (size_t i = 0; i < n; i++)
+		rows[i].show_backend = differ;
 }
 
 /* Fill one row of a table: label, figures, differences, notes. */
@@ -580,7 +592,7 @@ static int table_row_fill(const struct report *r, const struct report_item *it,
 			  const struct table_row *row, size_t ri,
 			  struct report_table *t)
 {
-	char text[REPORT_LINE], notes[REPORT_LINE], label[REPORT_LINE];
+	char text[REPORT_LINE], notes[REPORT_LINE];
 	const struct result *base = NULL;
 	int err;
 
@@ -600,9 +612,10 @@ static int table_row_fill(const struct report *r, const struct report_item *it,
 		err = set_cell(t, ri, 1 + v, text);
 		report_annotations(res, notes, sizeof(notes));
 		if (!err && notes[0]) {
-			report_label(r, res, label, sizeof(label));
+			/* the cell's row and column say which case it is */
 			text[0] = '\0';
-			appendf(text, sizeof(text), "%s: %s", label, notes);
+			appendf(text, sizeof(text), "%s, %s: %s",
+				t->cells[ri * t->cols], t->cells[1 + v], notes);
 			err = strlist_push(&t->notes, text);
 		}
 		if (err || v == 0 || v > ndiff)
@@ -635,6 +648,7 @@ int report_table_build(const struct report *r, const struct report_item *it,
 	if (!rows)
 		return -ENOMEM;
 	nrows = table_rows(r, it, rows);
+	show_backends(rows, nrows);
 	err = distinct_values(r, it->first, job_end(r, it->first), it->key,
 			      &values);
 	if (err)

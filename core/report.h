@@ -85,10 +85,11 @@ void report_layout_free(struct report_layout *lay);
 
 /*
  * A table item as cells: row 0 is the header; then one row per job and
+ * backend, labelled with the job and, when the rows differ in backend, the
  * backend. cells[row * cols + col], each an owned string. A "dir" table
  * has a "% Difference" column against the first directory (one per further
- * directory when there are more than two). notes holds "LABEL: notes" for
- * every cell that has annotations.
+ * directory when there are more than two). notes holds "ROW, COLUMN:
+ * annotations" for every cell that has annotations.
  */
 struct report_table {
 	char **cells;
@@ -137,8 +138,9 @@ void report_annotations(const struct result *res, char *buf, size_t len);
 void report_app_line(const struct report *r, char *buf, size_t len);
 
 /*
- * Each distinct library of every loaded plugin as "name version", in load
- * order. Returns 0 or -ENOMEM.
+ * Each distinct library of every loaded plugin as "name version" (the
+ * version alone when it starts with the name), in load order. Returns 0 or
+ * -ENOMEM.
  */
 int report_libraries(const struct report *r, struct strlist *out);
 
