@@ -405,30 +405,31 @@ free_file:
 static int override_parse(struct loader *ld, const char *text,
 			  struct override *ov)
 {
-	const char *eq = strchr(text, '='), *dot = NULL;
-	char lhs[256], *k;
+	const char *eq = strchr(text, '=');
+	char lhs[256], *dot;
+	const char *v;
+	size_t n;
 
 	memset(ov, 0, sizeof(*ov));
 	ov->text = text;
-	if (!eq || eq == text || (size_t)(eq - text) >= sizeof(lhs))
+	if (!eq || (size_t)(eq - text) >= sizeof(lhs))
 		goto bad;
 	memcpy(lhs, text, (size_t)(eq - text));
 	lhs[eq - text] = '\0';
 	dot = strrchr(lhs, '.');
-	k = dot ? (char *)dot + 1 : lhs;
 	if (dot) {
-		*(char *)dot = '\0';
+		*dot = '\0';
 		ov->section = strdup(lhs);
 	}
-	ov->key = strdup(k);
-	ov->value = strdup(eq + 1);
+	ov->key = strdup(dot ? dot + 1 : lhs);
+	/* The value reads as in a file: surrounding blanks do not count. */
+	v = eq + 1 + strspn(eq + 1, " \t");
+	for (n = strlen(v); n && (v[n - 1] == ' ' || v[n - 1] == '\t'); n--)
+		;
+	ov->value = strndup(v, n);
 	if (!ov->key || !ov->value || (dot && !ov->section))
 		return nomem(ld);
-	/* Blanks around the key and value mean nothing, as in a file. */
-	for (char *s = ov->key; *s; s++)
-		if (*s == ' ' || *s == '\t')
-			goto bad;
-	if (!*ov->key || (ov->section && !*ov->section))
+	if (!is_key_name(ov->key) || (ov->section && !*ov->section))
 		goto bad;
 	return 0;
 bad:

@@ -202,8 +202,7 @@ static char *reader_next(char *str, int num, void *stream)
 	return str;
 }
 
-/* Nonzero when key is a key name: letters, digits, '_' and '-'. */
-static int is_key_name(const char *key)
+int is_key_name(const char *key)
 {
 	if (!*key)
 		return 0;

@@ -49,6 +49,9 @@ int suitefile_read(struct suitefile *f, const char *name, const char *text,
 /* Free everything suitefile_read() made; f is left empty. */
 void suitefile_free(struct suitefile *f);
 
+/* Nonzero when key is a key name: letters, digits, '_' and '-'. */
+int is_key_name(const char *key);
+
 /*
  * Make room for one more element of elem bytes in *items, which holds n of
  * *cap. Returns 0 or -ENOMEM (then *items is unchanged). Suites build
