@@ -70,16 +70,15 @@ static int conf_path(const char *name, char *path, size_t len)
 	char dir[PATH_MAX];
 	const char *fixed[] = {HB_SOURCE_CONF_DIR, HB_INSTALL_CONF_DIR};
 
-	if (self_dir(dir, sizeof(dir)) == 0) {
-		snprintf(path, len, "%s/%s/%s", dir, HB_REL_CONF_DIR, name);
-		if (access(path, R_OK) == 0)
+	if (self_dir(dir, sizeof(dir)) == 0 &&
+	    snprintf(path, len, "%s/%s/%s", dir, HB_REL_CONF_DIR, name) <
+		    (int)len &&
+	    access(path, R_OK) == 0)
+		return 0;
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		if (snprintf(path, len, "%s/%s", fixed[i], name) < (int)len &&
+		    access(path, R_OK) == 0)
 			return 0;
-	}
-	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
-		snprintf(path, len, "%s/%s", fixed[i], name);
-		if (access(path, R_OK) == 0)
-			return 0;
-	}
 	return -ENOENT;
 }
 
@@ -88,7 +87,7 @@ static int exec_serve(char **argv)
 {
 	const char *rel[] = {"hostbench-serve", "../libexec/hostbench/"
 						"hostbench-serve"};
-	char dir[PATH_MAX], path[PATH_MAX + 64];
+	char dir[PATH_MAX], path[2 * PATH_MAX];
 
 	if (self_dir(dir, sizeof(dir)) == 0)
 		for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
