@@ -401,14 +401,24 @@ free_file:
 	return rc;
 }
 
+/* A copy of text without surrounding blanks, as values read in a file. */
+static char *trimmed(const char *text)
+{
+	size_t n;
+
+	text += strspn(text, " \t");
+	for (n = strlen(text); n && (text[n - 1] == ' ' || text[n - 1] == '\t');
+	     n--)
+		;
+	return strndup(text, n);
+}
+
 /* Split "[SECTION.]KEY=VALUE" (the last '.' before '=' ends SECTION). */
 static int override_parse(struct loader *ld, const char *text,
 			  struct override *ov)
 {
 	const char *eq = strchr(text, '=');
 	char lhs[256], *dot;
-	const char *v;
-	size_t n;
 
 	memset(ov, 0, sizeof(*ov));
 	ov->text = text;
@@ -421,12 +431,8 @@ static int override_parse(struct loader *ld, const char *text,
 		*dot = '\0';
 		ov->section = strdup(lhs);
 	}
-	ov->key = strdup(dot ? dot + 1 : lhs);
-	/* The value reads as in a file: surrounding blanks do not count. */
-	v = eq + 1 + strspn(eq + 1, " \t");
-	for (n = strlen(v); n && (v[n - 1] == ' ' || v[n - 1] == '\t'); n--)
-		;
-	ov->value = strndup(v, n);
+	ov->key = trimmed(dot ? dot + 1 : lhs);
+	ov->value = trimmed(eq + 1);
 	if (!ov->key || !ov->value || (dot && !ov->section))
 		return nomem(ld);
 	if (!is_key_name(ov->key) || (ov->section && !*ov->section))

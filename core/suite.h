@@ -54,11 +54,18 @@ struct suite {
 
 /*
  * Read, validate and expand the suite files in order (their jobs
- * concatenate; [global] applies to the jobs of its own file). overrides are
- * "[SECTION.]KEY=VALUE" texts from --set, applied on top of every file
- * ("KEY=VALUE" sets KEY in every job). Returns 0, or -EINVAL with a
- * one-line message in err: "FILE:LINE: [SECTION] KEY: what was wrong and
- * what was expected". An unknown key suggests the nearest known one.
+ * concatenate; a [global] applies to the jobs after it in its own file, and
+ * a repeated [section] is a new job). overrides are "[SECTION.]KEY=VALUE"
+ * texts from --set, applied on top of every file: "KEY=VALUE" sets KEY in
+ * every job whose target takes it (every job for a core key), SECTION is
+ * split at the last '.'. Every key is checked against the target's option
+ * table, then each job expands its comma lists into cases, the first key
+ * written outermost (docs/suites.md). Returns 0 with s filled (free it with
+ * suite_free()), or -EINVAL / -ENOMEM with s empty and a one-line message
+ * in err: "FILE:LINE: [SECTION] KEY: what was wrong and what was
+ * expected". An unknown key suggests the nearest known one. When the
+ * registry has refused plugins, a target or backend no loaded plugin offers
+ * gives cases with plugin NULL and the reason instead of an error.
  */
 int suite_load(struct suite *s, const char *const *files, size_t nfiles,
 	       const struct strlist *overrides, const struct registry *reg,

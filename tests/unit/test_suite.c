@@ -524,6 +524,20 @@ static int suite_rejects_line_over_200_chars(void)
 	return 0;
 }
 
+static int suite_rejects_line_of_200_chars_without_blanks(void)
+{
+	char text[512], value[256];
+
+	/* inih keeps 199 characters; only blanks around '=' can be spared. */
+	memset(value, 'x', 192);
+	value[192] = '\0';
+	snprintf(text, sizeof(text),
+		 "[c]\ntarget = transfer/command\ncommand=%s\n", value);
+	CHECK_STR(load_error(text), "t.ini:3: line too long (max 199 "
+				    "characters without blanks around '=')");
+	return 0;
+}
+
 static int suite_rejects_bad_size_naming_file_line_section_key(void)
 {
 	CHECK_STR(
@@ -889,6 +903,18 @@ static int suite_set_keeps_file_order(void)
 	return 0;
 }
 
+static int suite_set_value_blanks_do_not_count(void)
+{
+	const char *sets[] = {"unit= GB/s ", "memcpy.section = Memory", NULL};
+	struct suite s;
+
+	CHECK_STR(load_with(&s, memcpy_job, &reg, sets) ? err : "", "");
+	CHECK_STR(s.cases[0].unit, "GB/s");
+	CHECK_STR(s.jobs[0].section, "Memory");
+	suite_free(&s);
+	return 0;
+}
+
 static int suite_set_can_change_target(void)
 {
 	const char *sets[] = {"memcpy.target=mem/memset", NULL};
@@ -1005,6 +1031,7 @@ static const struct test tests[] = {
 	{"suite_keeps_long_section_names_whole", suite_keeps_long_section_names_whole},
 	{"suite_accepts_line_of_200_chars", suite_accepts_line_of_200_chars},
 	{"suite_rejects_line_over_200_chars", suite_rejects_line_over_200_chars},
+	{"suite_rejects_line_of_200_chars_without_blanks", suite_rejects_line_of_200_chars_without_blanks},
 	{"suite_rejects_bad_size_naming_file_line_section_key", suite_rejects_bad_size_naming_file_line_section_key},
 	{"suite_rejects_bad_item_in_list", suite_rejects_bad_item_in_list},
 	{"suite_rejects_negative_size", suite_rejects_negative_size},
@@ -1038,6 +1065,7 @@ static const struct test tests[] = {
 	{"suite_set_splits_section_at_last_dot", suite_set_splits_section_at_last_dot},
 	{"suite_set_key_applies_to_jobs_that_take_it", suite_set_key_applies_to_jobs_that_take_it},
 	{"suite_set_keeps_file_order", suite_set_keeps_file_order},
+	{"suite_set_value_blanks_do_not_count", suite_set_value_blanks_do_not_count},
 	{"suite_set_can_change_target", suite_set_can_change_target},
 	{"suite_set_unknown_section_is_error", suite_set_unknown_section_is_error},
 	{"suite_set_key_no_job_takes_is_error", suite_set_key_no_job_takes_is_error},
