@@ -18,6 +18,8 @@
 #define SUITE_MAX_CASES 100000
 /* Largest suite file read; suites are a few hundred lines. */
 #define SUITE_MAX_FILE (1024 * 1024)
+/* Room for "FILE:LINE" with the longest path. */
+#define ORIGIN_MAX (4096 + 32)
 
 static const char *const core_keys[] = {SUITE_CORE_KEYS, NULL};
 
@@ -76,15 +78,10 @@ struct loader {
 	size_t errlen;
 };
 
-/* Keys and values of one case while it is being built. */
-struct axis {
-	struct setting *set;
-	size_t at;
-};
-
 /*
  * Fill err with "ORIGIN: [LABEL] KEY: message" (label and key optional)
- * and return code.
+ * and return -ENOMEM when code is, else -EINVAL: a parser's -ERANGE is
+ * still a bad suite.
  */
 __attribute__((format(printf, 6, 7))) static int
 fail(struct loader *ld, int code, const char *origin, const char *label,
@@ -96,9 +93,10 @@ fail(struct loader *ld, int code, const char *origin, const char *label,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return errorf(ld->err, ld->errlen, code, "%s: %s%s%s%s%s%s", origin,
-		      label ? "[" : "", label ? label : "", label ? "] " : "",
-		      key ? key : "", key ? ": " : "", msg);
+	return errorf(ld->err, ld->errlen, code == -ENOMEM ? code : -EINVAL,
+		      "%s: %s%s%s%s%s%s", origin, label ? "[" : "",
+		      label ? label : "", label ? "] " : "", key ? key : "",
+		      key ? ": " : "", msg);
 }
 
 static int nomem(struct loader *ld)
@@ -109,7 +107,7 @@ static int nomem(struct loader *ld)
 /* "FILE:LINE" as a new string. */
 static char *origin_at(const char *file, unsigned line)
 {
-	char buf[4200];
+	char buf[ORIGIN_MAX];
 
 	snprintf(buf, sizeof(buf), "%s:%u", file, line);
 	return strdup(buf);
@@ -544,7 +542,7 @@ static int resolve_target(struct loader *ld, struct draft *d)
 {
 	struct setting *t = draft_get(d, "target");
 	struct strlist items = {0};
-	char origin[4200], msg[256], hint[200];
+	char origin[ORIGIN_MAX], msg[256], hint[200];
 	struct hint h = {0};
 	int rc;
 
@@ -822,7 +820,7 @@ static int check_setting(struct loader *ld, struct draft *d, struct setting *st)
 /* Every required option (no default) of d's tables is set. */
 static int check_required(struct loader *ld, struct draft *d)
 {
-	char origin[4200];
+	char origin[ORIGIN_MAX];
 
 	for (size_t b = 0; b < d->backends.n; b++)
 		for (const struct hb_option *o =
@@ -1110,7 +1108,7 @@ static int job_build(const struct draft *d, struct job *j)
 	return 0;
 }
 
-/* Room in the suite for one more job and count more cases. */
+/* Allocated room in the suite's jobs and cases arrays. */
 struct grow {
 	size_t jcap;
 	size_t ccap;
@@ -1121,7 +1119,7 @@ static int draft_expand(struct loader *ld, const struct draft *d,
 			struct suite *s, struct grow *g)
 {
 	size_t count = 1, *at;
-	char origin[4200];
+	char origin[ORIGIN_MAX];
 	int rc = 0;
 
 	for (size_t i = 0; i < d->n; i++)
