@@ -188,7 +188,7 @@ int parse_int(const char *text, int64_t *out, char *err, size_t errlen)
 	if (rc == -EINVAL || *p != '\0')
 		return errorf(err, errlen, -EINVAL, "\"%s\" is not an integer",
 			      buf);
-	if (rc == -ERANGE || v > (uint64_t)INT64_MAX + neg)
+	if (rc == -ERANGE || v > (uint64_t)INT64_MAX + (neg ? 1u : 0u))
 		return errorf(err, errlen, -ERANGE,
 			      "\"%s\" is out of range for an integer", buf);
 	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
