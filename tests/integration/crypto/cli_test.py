@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""The crypto plugins through the hostbench command line: every target on
+every backend listed and run by a tiny suite (JSON checked), the decrypt
+direction, a provider that does not exist, and a size CBC cannot take.
+
+Usage: cli_test.py HOSTBENCH TEST_NAME
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+SHARED = [
+    "crypto/aes-256-gcm", "crypto/aes-128-gcm", "crypto/aes-256-ctr",
+    "crypto/aes-192-ctr", "crypto/aes-128-ctr", "crypto/aes-256-cbc",
+    "crypto/chacha20-poly1305", "crypto/blowfish-cbc",
+    "crypto/aes-256-cbc-hmac-md5", "crypto/aes-256-cbc-hmac-sha1",
+    "crypto/aes-256-cbc-hmac-sha256", "crypto/aes-256-ctr-poly1305",
+    "mac/hmac-md5", "mac/hmac-sha1", "mac/hmac-sha256", "mac/poly1305",
+    "hash/md5", "hash/sha1", "hash/sha256", "hash/sha512", "hash/sha3-256",
+    "hash/blake2b-512",
+]
+XXHASH = ["hash/xxh3-64", "hash/xxh3-128", "hash/xxh64", "hash/xxh32"]
+DIRECTED = [t for t in SHARED if not t.startswith("hash/")]
+
+GLOBAL = "[global]\nduration = 20ms\nrepetitions = 2\nwarmup = 0\n\n"
+
+
+def run(hostbench, suite_text, *args):
+    """Run a suite; return (exit status, parsed JSON or None, stderr)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as f:
+        f.write(suite_text)
+        path = f.name
+    try:
+        p = subprocess.run([hostbench, "run", path, "--format", "json",
+                            *args], capture_output=True, text=True,
+                           timeout=600)
+    finally:
+        os.unlink(path)
+    doc = json.loads(p.stdout) if p.stdout.strip() else None
+    return p.returncode, doc, p.stderr
+
+
+def jobs(targets, backends, extra=""):
+    """One job per target and backend."""
+    text = GLOBAL
+    for t in targets:
+        for b in backends:
+            text += f"[{t} {b}]\ntarget = {t}\nbackend = {b}\n{extra}\n"
+    return text
+
+
+def check(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def check_ok(doc, n, size):
+    check(doc is not None, "no JSON on stdout")
+    results = doc["results"]
+    check(len(results) == n, f"{len(results)} results, want {n}")
+    for r in results:
+        name = f'{r["target"]} ({r["backend"]})'
+        check(r["status"] == "ok", f'{name}: {r["status"]}: {r["reason"]}')
+        check(r["params"]["size"] == size, f"{name}: size {r['params']}")
+        check(r["stats"]["median"] > 0, f"{name}: median 0")
+        check(all(s["bytes"] > 0 for s in r["sample_details"]),
+              f"{name}: a sample without bytes")
+        check("library" in r["info"], f"{name}: no library noted")
+        if r["backend"] == "openssl":
+            check(r["info"].get("provider") in ("default", "legacy"),
+                  f"{name}: provider {r['info']}")
+        for part in r.get("parts", []):
+            check(part["status"] == "ok", f"{name}: part {part}")
+
+
+def list_shows_every_target_per_backend(hostbench):
+    p = subprocess.run([hostbench, "list"], capture_output=True, text=True)
+    check(p.returncode == 0, f"list exited {p.returncode}")
+    rows = {tuple(line.split()[:3]) for line in p.stdout.splitlines()
+            if len(line.split()) >= 3}
+    for t in SHARED:
+        for b in ("openssl", "gcrypt"):
+            check((t, b, "usable") in rows, f"list lacks {t} {b} usable")
+    for t in XXHASH:
+        check((t, "xxhash", "usable") in rows, f"list lacks {t} xxhash")
+
+
+def every_target_encrypts_on_every_backend(hostbench):
+    text = jobs(SHARED, ("openssl", "gcrypt"), "size = 4K\n")
+    text += jobs(XXHASH, ("xxhash",), "size = 4K\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 0, f"exit {rc}: {err}")
+    check_ok(doc, 2 * len(SHARED) + len(XXHASH), 4096)
+
+
+def every_target_decrypts_on_every_backend(hostbench):
+    text = jobs(DIRECTED, ("openssl", "gcrypt"),
+                "size = 4K\ndirection = decrypt\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 0, f"exit {rc}: {err}")
+    check_ok(doc, 2 * len(DIRECTED), 4096)
+    check(all(r["params"]["direction"] == "decrypt" for r in doc["results"]),
+          "direction not recorded")
+
+
+def stream_mode_runs_on_every_backend(hostbench):
+    text = jobs(SHARED, ("openssl", "gcrypt"), "size = 1K\nmode = stream\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 0, f"exit {rc}: {err}")
+    check_ok(doc, 2 * len(SHARED), 1024)
+    check(all(r["params"]["mode"] == "stream" for r in doc["results"]),
+          "mode not recorded")
+
+
+def unknown_provider_fails_that_case_only(hostbench):
+    text = GLOBAL + (
+        "[before]\ntarget = crypto/aes-256-gcm\nbackend = openssl\n"
+        "size = 4K\n\n"
+        "[vendor]\ntarget = crypto/aes-256-gcm\nbackend = openssl\n"
+        "size = 4K\nprovider = nosuchprov+default\n\n"
+        "[after]\ntarget = crypto/aes-256-gcm\nbackend = gcrypt\n"
+        "size = 4K\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 1, f"exit {rc}, want 1: {err}")
+    status = [r["status"] for r in doc["results"]]
+    check(status == ["ok", "failed", "ok"], f"statuses {status}")
+    reason = doc["results"][1]["reason"]
+    check('loading OpenSSL provider "nosuchprov"' in reason, reason)
+    check("could not load the shared library" in reason, reason)
+
+
+def cbc_size_off_the_block_is_refused(hostbench):
+    text = GLOBAL + (
+        "[cbc]\ntarget = crypto/aes-256-cbc\nbackend = openssl, gcrypt\n"
+        "size = 1000\n\n"
+        "[ctr]\ntarget = crypto/aes-256-ctr\nbackend = openssl\n"
+        "size = 1000\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 1, f"exit {rc}, want 1: {err}")
+    cbc = doc["results"][:2]
+    for r in cbc:
+        check(r["status"] == "failed", f"{r['backend']}: {r['status']}")
+        check("not a multiple of 16" in r["reason"], r["reason"])
+        check(not r.get("samples"), "a refused case has samples")
+    check(doc["results"][2]["status"] == "ok", "CTR at 1000 bytes failed")
+
+
+TESTS = {f.__name__: f for f in (
+    list_shows_every_target_per_backend,
+    every_target_encrypts_on_every_backend,
+    every_target_decrypts_on_every_backend,
+    stream_mode_runs_on_every_backend,
+    unknown_provider_fails_that_case_only,
+    cbc_size_off_the_block_is_refused,
+)}
+
+
+def main():
+    hostbench, name = sys.argv[1], sys.argv[2]
+    try:
+        TESTS[name](hostbench)
+    except AssertionError as e:
+        print(f"FAIL {name}: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
