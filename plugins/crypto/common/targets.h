@@ -94,6 +94,15 @@
 		    "bytes in one buffer; in message mode one whole message",  \
 		.min = (lo), .max = CX_MAX_SIZE                                \
 	}
+/* CBC sizes: the table says the minimum, setup refuses other multiples. */
+#define CX_OPT_SIZE_BLOCK(blk)                                                 \
+	{                                                                      \
+		.name = "size", .type = HB_OPT_SIZE, .def = "1M",              \
+		.help = "bytes in one buffer, a multiple of " #blk             \
+			" (CBC runs without padding); in message mode one "    \
+			"message",                                             \
+		.min = (blk), .max = CX_MAX_SIZE                               \
+	}
 #define CX_OPT_MODE                                                            \
 	{                                                                      \
 		.name = "mode", .type = HB_OPT_ENUM, .def = "message",         \

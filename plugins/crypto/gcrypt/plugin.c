@@ -20,14 +20,14 @@ static const struct hb_option cipher_options[] = {
 };
 
 static const struct hb_option cbc16_options[] = {
-    CX_OPT_SIZE(16),
+    CX_OPT_SIZE_BLOCK(16),
     CX_OPT_MODE,
     CX_OPT_DIRECTION,
     CX_OPT_END,
 };
 
 static const struct hb_option cbc8_options[] = {
-    CX_OPT_SIZE(8),
+    CX_OPT_SIZE_BLOCK(8),
     CX_OPT_MODE,
     CX_OPT_DIRECTION,
     CX_OPT_END,

@@ -34,16 +34,15 @@ static const struct hb_option cipher_options[] = {
 };
 
 static const struct hb_option cbc16_options[] = {
-    CX_OPT_SIZE(16),	 CX_OPT_MODE,
-    CX_OPT_DIRECTION,	 OSSL_OPT_PROVIDER("default"),
-    OSSL_OPT_PROPERTIES, CX_OPT_END,
+    CX_OPT_SIZE_BLOCK(16),	  CX_OPT_MODE,	       CX_OPT_DIRECTION,
+    OSSL_OPT_PROVIDER("default"), OSSL_OPT_PROPERTIES, CX_OPT_END,
 };
 
 /* OpenSSL 3 keeps Blowfish in the legacy provider. */
 static const struct hb_option cbc8_options[] = {
-    CX_OPT_SIZE(8),	 CX_OPT_MODE,
-    CX_OPT_DIRECTION,	 OSSL_OPT_PROVIDER("default+legacy"),
-    OSSL_OPT_PROPERTIES, CX_OPT_END,
+    CX_OPT_SIZE_BLOCK(8), CX_OPT_MODE,
+    CX_OPT_DIRECTION,	  OSSL_OPT_PROVIDER("default+legacy"),
+    OSSL_OPT_PROPERTIES,  CX_OPT_END,
 };
 
 static const struct hb_option mac_options[] = {
