@@ -563,6 +563,89 @@ static int sysinfo_alone_reports_without_sections(void)
 	return 0;
 }
 
+static int text_shows_flags_briefly(void)
+{
+	struct fixture *f = fixture_new();
+	struct result *r = &f->results[0];
+	char *text;
+
+	/* 1.0, 1.2 and 0.8 GB/s: CV 20%; half the CPU time it could use */
+	r->samples[1].bytes = 1.2e9;
+	r->samples[2].bytes = 0.8e9;
+	for (size_t i = 0; i < 3; i++)
+		r->samples[i].cpu_seconds = 0.5;
+	result_finish_cpus(r, 2);
+	text = render(f, REPORT_TEXT);
+	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps (noisy: CV 20.0%; "
+			     "starved: CPU 50%)\n");
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
+static int text_ops_and_kilobyte_units(void)
+{
+	struct fixture *f = fixture_new();
+	char *text;
+
+	f->cases[0].unit = "ops/s";
+	f->cases[1].unit = "kB/s";
+	text = render(f, REPORT_TEXT);
+	CHECK_CONTAINS(text, "\nmemcpy : 976562.5 ops/s\n");
+	CHECK_CONTAINS(text, "\nAES256/GCM (openssl) : 1270000.00k\n");
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
+static int text_job_section_overrides_group(void)
+{
+	struct fixture *f = fixture_new();
+	char *text;
+
+	f->jobs[J_XXH3].section = "Integrity (Extended)";
+	text = render(f, REPORT_TEXT);
+	CHECK_CONTAINS(text, "\n-- [Integrity (Extended)] ---");
+	CHECK(!strstr(text, "File Integrity Validation Performance"));
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
+static int parallel_only_job_stays_lines(void)
+{
+	struct fixture *f = fixture_new();
+	char *text;
+
+	/* the speed job at one size and 1, 2, 4 workers */
+	for (size_t i = 5; i < 8; i++) {
+		kvlist_set(&f->cases[i].params, "size", "16");
+		f->cases[i].parallel = 1u << (i - 5);
+	}
+	f->cases[6].title = "speed [2 parallels]";
+	f->cases[7].title = "speed [4 parallels]";
+	text = render(f, REPORT_TEXT);
+	CHECK_CONTAINS(text, "\nspeed [4 parallels]  : 3703.68k\n");
+	CHECK(!strstr(text, "speed (openssl)"));
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
+static int two_varying_keys_stay_lines(void)
+{
+	struct fixture *f = fixture_new();
+	char *text;
+
+	f->cases[7].parallel = 4;
+	f->cases[7].title = "speed [1024, 4 parallels]";
+	text = render(f, REPORT_TEXT);
+	CHECK_CONTAINS(text, "\nspeed [1024, 4 parallels] : 3703.68k\n");
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"format_names_parse", format_names_parse},
@@ -572,6 +655,11 @@ static const struct test tests[] = {
 	{"text_names_slower_half_of_composite", text_names_slower_half_of_composite},
 	{"text_size_job_is_a_table", text_size_job_is_a_table},
 	{"text_dir_table_has_percent_difference", text_dir_table_has_percent_difference},
+	{"text_shows_flags_briefly", text_shows_flags_briefly},
+	{"text_ops_and_kilobyte_units", text_ops_and_kilobyte_units},
+	{"text_job_section_overrides_group", text_job_section_overrides_group},
+	{"parallel_only_job_stays_lines", parallel_only_job_stays_lines},
+	{"two_varying_keys_stay_lines", two_varying_keys_stay_lines},
 	{"json_has_schema_and_every_result", json_has_schema_and_every_result},
 	{"json_params_are_typed", json_params_are_typed},
 	{"json_ok_result_has_ordered_stats", json_ok_result_has_ordered_stats},
