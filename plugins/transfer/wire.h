@@ -34,7 +34,6 @@ enum wire_mode {
 enum wire_status {
 	WIRE_OK = 0,
 	WIRE_BAD_TOKEN = 1,
-	WIRE_BAD_REQUEST = 2,
 };
 
 /* Client: send the plain-text preface for mode on fd. */
