@@ -180,7 +180,7 @@ static int keep_features(struct sysinfo *si, const char *flags,
 	return 0;
 }
 
-/* One "key : value" line of /proc/cpuinfo into the running parse state. */
+/* What the /proc/cpuinfo parse has seen so far. */
 struct cpuinfo_state {
 	struct core_set cores;
 	long pkg;
@@ -188,6 +188,7 @@ struct cpuinfo_state {
 	int have_flags;
 };
 
+/* One "key : value" line of /proc/cpuinfo into si and the parse state. */
 static int cpuinfo_line(struct sysinfo *si, struct cpuinfo_state *st, char *key,
 			char *value, const char *arch)
 {
