@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
@@ -17,13 +18,97 @@
 #define SCHEMA_VERSION 1
 
 /*
+ * The number of continuation bytes after UTF-8 lead byte c (-1 when c
+ * cannot start a sequence), with the lead's bits in *cp and the smallest
+ * code point that sequence length may encode in *min.
+ */
+static int utf8_lead(unsigned char c, unsigned long *cp, unsigned long *min)
+{
+	static const struct {
+		unsigned char mask, value, bits;
+		unsigned long min;
+	} leads[] = {
+	    {0xe0, 0xc0, 0x1f, 0x80},
+	    {0xf0, 0xe0, 0x0f, 0x800},
+	    {0xf8, 0xf0, 0x07, 0x10000},
+	};
+
+	for (int i = 0; i < 3; i++) {
+		if ((c & leads[i].mask) == leads[i].value) {
+			*cp = c & leads[i].bits;
+			*min = leads[i].min;
+			return i + 1;
+		}
+	}
+	return -1;
+}
+
+/* Nonzero when s is well-formed UTF-8 (no overlongs, no surrogates). */
+static int utf8_valid(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		unsigned long cp, min;
+		int n;
+
+		if (*p < 0x80) {
+			p++;
+			continue;
+		}
+		n = utf8_lead(*p, &cp, &min);
+		if (n < 0)
+			return 0;
+		for (int i = 1; i <= n; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (p[i] & 0x3fu);
+		}
+		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return 0;
+		p += n + 1;
+	}
+	return 1;
+}
+
+/*
+ * s as JSON text, or null for NULL. JSON needs UTF-8: a string that is not
+ * (a path or a message in another encoding) keeps its ASCII and shows each
+ * other byte as '?', rather than failing the report.
+ */
+static json_t *text(const char *s)
+{
+	json_t *j;
+	char *copy;
+
+	if (!s)
+		return json_null();
+	if (utf8_valid(s))
+		return json_string(s);
+	copy = strdup(s);
+	if (!copy)
+		return NULL;
+	for (char *p = copy; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	j = json_string(copy);
+	free(copy);
+	return j;
+}
+
+/*
  * Objects are built with set(): a NULL value (jansson out of memory) or a
  * failed insertion marks the whole document bad, checked once at the end.
+ * A key that is not UTF-8 is cleaned as text() cleans values.
  */
 static void set(json_t *obj, const char *key, json_t *value, int *bad)
 {
-	if (!obj || !value || json_object_set_new(obj, key, value))
+	json_t *clean = utf8_valid(key) ? NULL : text(key);
+	const char *k = clean ? json_string_value(clean) : key;
+
+	if (!obj || !value || !k || json_object_set_new(obj, k, value))
 		*bad = 1;
+	json_decref(clean);
 }
 
 /* Append value to array (see set()). */
@@ -37,12 +122,6 @@ static void push(json_t *arr, json_t *value, int *bad)
 static json_t *number(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
-}
-
-/* A string, or null. */
-static json_t *string_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
 }
 
 /* The summary of a set of rates. */
@@ -67,7 +146,7 @@ static json_t *strings_json(const struct strlist *l, int *bad)
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < l->n; i++)
-		push(a, json_string(l->items[i]), bad);
+		push(a, text(l->items[i]), bad);
 	return a;
 }
 
@@ -77,7 +156,7 @@ static json_t *kv_json(const struct kvlist *l, int *bad)
 	json_t *o = json_object();
 
 	for (size_t i = 0; i < l->n; i++)
-		set(o, l->items[i].key, json_string(l->items[i].value), bad);
+		set(o, l->items[i].key, text(l->items[i].value), bad);
 	return o;
 }
 
@@ -128,7 +207,7 @@ static json_t *param_json(const struct bench_case *c, const struct kv *p)
 	default:
 		break;
 	}
-	return json_string(p->value);
+	return text(p->value);
 }
 
 /* The case's parameters, plus "parallel". */
@@ -194,8 +273,8 @@ static void measurement_json(json_t *o, const struct result *res, int *bad)
 	int ok = res->status == RESULT_OK;
 	json_t *flags = json_object();
 
-	set(o, "status", json_string(status_name(res->status)), bad);
-	set(o, "reason", string_or_null(ok ? NULL : res->reason), bad);
+	set(o, "status", text(status_name(res->status)), bad);
+	set(o, "reason", text(ok ? NULL : res->reason), bad);
 	set(o, "stats", ok ? stats_json(&res->rate, bad) : json_null(), bad);
 	set(o, "ops_stats", ok ? stats_json(&res->ops_rate, bad) : json_null(),
 	    bad);
@@ -216,9 +295,9 @@ static json_t *part_json(const struct result *p, int *bad)
 	json_t *o = json_object();
 
 	set(o, "target",
-	    json_string(p->part ? p->part
-			: p->c	? p->c->target
-				: ""),
+	    text(p->part ? p->part
+		 : p->c	 ? p->c->target
+			 : ""),
 	    bad);
 	measurement_json(o, p, bad);
 	return o;
@@ -234,13 +313,13 @@ static json_t *result_json(const struct report *r, const struct result *res,
 				    : NULL;
 	json_t *o = json_object(), *parts = json_array();
 
-	set(o, "job", string_or_null(job ? job->label : NULL), bad);
-	set(o, "title", string_or_null(c ? c->title : NULL), bad);
-	set(o, "section", json_string(report_section_of(r, res)), bad);
-	set(o, "target", string_or_null(c ? c->target : NULL), bad);
-	set(o, "backend", string_or_null(c ? c->backend : NULL), bad);
+	set(o, "job", text(job ? job->label : NULL), bad);
+	set(o, "title", text(c ? c->title : NULL), bad);
+	set(o, "section", text(report_section_of(r, res)), bad);
+	set(o, "target", text(c ? c->target : NULL), bad);
+	set(o, "backend", text(c ? c->backend : NULL), bad);
 	set(o, "params", c ? params_json(c, bad) : json_object(), bad);
-	set(o, "unit", string_or_null(c ? c->unit : NULL), bad);
+	set(o, "unit", text(c ? c->unit : NULL), bad);
 	set(o, "duration", c ? number(c->duration) : json_null(), bad);
 	set(o, "repetitions", json_integer(c ? c->repetitions : 0), bad);
 	set(o, "warmup", json_integer(c ? c->warmup : 0), bad);
@@ -256,13 +335,13 @@ static json_t *netif_json(const struct netif *n, int *bad)
 {
 	json_t *o = json_object();
 
-	set(o, "name", string_or_null(n->name), bad);
-	set(o, "driver", string_or_null(n->driver), bad);
+	set(o, "name", text(n->name), bad);
+	set(o, "driver", text(n->driver), bad);
 	set(o, "speed_mbps",
 	    n->speed_mbps >= 0 ? json_integer(n->speed_mbps) : json_null(),
 	    bad);
-	set(o, "mac", string_or_null(n->mac), bad);
-	set(o, "state", string_or_null(n->state), bad);
+	set(o, "mac", text(n->mac), bad);
+	set(o, "state", text(n->state), bad);
 	return o;
 }
 
@@ -271,9 +350,9 @@ static json_t *fs_json(const struct fsinfo *fs, int *bad)
 {
 	json_t *o = json_object();
 
-	set(o, "dir", string_or_null(fs->dir), bad);
-	set(o, "fstype", string_or_null(fs->fstype), bad);
-	set(o, "device", string_or_null(fs->device), bad);
+	set(o, "dir", text(fs->dir), bad);
+	set(o, "fstype", text(fs->fstype), bad);
+	set(o, "device", text(fs->device), bad);
 	set(o, "free_bytes", json_integer((json_int_t)fs->free_bytes), bad);
 	set(o, "total_bytes", json_integer((json_int_t)fs->total_bytes), bad);
 	return o;
@@ -286,15 +365,15 @@ static json_t *system_json(const struct sysinfo *si, int *bad)
 
 	if (!si)
 		return o;
-	set(o, "arch", string_or_null(si->arch), bad);
-	set(o, "cpu_model", string_or_null(si->cpu_model), bad);
+	set(o, "arch", text(si->arch), bad);
+	set(o, "cpu_model", text(si->cpu_model), bad);
 	set(o, "physical_cores", json_integer(si->physical_cores), bad);
 	set(o, "logical_cpus", json_integer(si->logical_cpus), bad);
 	set(o, "cpu_flags", strings_json(&si->cpu_flags, bad), bad);
 	set(o, "ram_kb", json_integer((json_int_t)si->ram_kb), bad);
-	set(o, "kernel", string_or_null(si->kernel), bad);
-	set(o, "os", string_or_null(si->os), bad);
-	set(o, "hostname", string_or_null(si->hostname), bad);
+	set(o, "kernel", text(si->kernel), bad);
+	set(o, "os", text(si->os), bad);
+	set(o, "hostname", text(si->hostname), bad);
 	for (size_t i = 0; i < si->nnetifs; i++)
 		push(nets, netif_json(&si->netifs[i], bad), bad);
 	set(o, "network", nets, bad);
@@ -309,11 +388,10 @@ static json_t *hostbench_json(const struct sysinfo *si, int *bad)
 {
 	json_t *o = json_object();
 
-	set(o, "version",
-	    json_string(si && si->version ? si->version : HB_VERSION), bad);
-	set(o, "build_type",
-	    json_string(si && si->build_type ? si->build_type : HB_BUILD_TYPE),
+	set(o, "version", text(si && si->version ? si->version : HB_VERSION),
 	    bad);
+	set(o, "build_type",
+	    text(si && si->build_type ? si->build_type : HB_BUILD_TYPE), bad);
 	set(o, "sanitized", json_boolean(si && si->sanitized), bad);
 	return o;
 }

@@ -490,6 +490,32 @@ static int json_composite_lists_parts(void)
 	return 0;
 }
 
+static int json_survives_text_that_is_not_utf8(void)
+{
+	struct fixture *f = fixture_new();
+	json_t *doc, *res;
+
+	/* a Latin-1 path in a warning and a note key; valid UTF-8 kept */
+	strlist_push(&f->results[0].warnings, "dir /data/caf\xe9 is slow");
+	kvlist_set(&f->results[0].info, "k\xe9y", "v");
+	f->si.hostname = "h\xc3\xa9te";
+	doc = render_json(f);
+	CHECK(doc);
+	res = json_array_get(json_object_get(doc, "results"), 0);
+	CHECK_STR(json_string_value(
+		      json_array_get(json_object_get(res, "warnings"), 0)),
+		  "dir /data/caf? is slow");
+	CHECK_STR(json_string_value(
+		      json_object_get(json_object_get(res, "info"), "k?y")),
+		  "v");
+	CHECK_STR(json_string_value(json_object_get(
+		      json_object_get(doc, "system"), "hostname")),
+		  "h\xc3\xa9te");
+	json_decref(doc);
+	fixture_free(f);
+	return 0;
+}
+
 static int csv_header_is_the_contract(void)
 {
 	static const char header[] =
@@ -665,6 +691,7 @@ static const struct test tests[] = {
 	{"json_ok_result_has_ordered_stats", json_ok_result_has_ordered_stats},
 	{"json_failed_result_has_null_stats", json_failed_result_has_null_stats},
 	{"json_composite_lists_parts", json_composite_lists_parts},
+	{"json_survives_text_that_is_not_utf8", json_survives_text_that_is_not_utf8},
 	{"csv_header_is_the_contract", csv_header_is_the_contract},
 	{"csv_quotes_commas_and_quotes", csv_quotes_commas_and_quotes},
 	{"md_has_case_table_and_difference", md_has_case_table_and_difference},
