@@ -1,6 +1,6 @@
 /*
  * Suites: files read into draft jobs, --set applied, every key validated
- * against the target's option table, then each job expanded into cases.
+ * against the target's option table; suiteexpand.c makes the cases.
  */
 #include "suite.h"
 
@@ -11,17 +11,14 @@
 #include <string.h>
 
 #include "parse.h"
+#include "suitedraft.h"
 #include "suitefile.h"
-#include "units.h"
+#include "suitevalue.h"
 
-/* Most cases a suite may expand into: a runaway matrix is a typo. */
-#define SUITE_MAX_CASES 100000
 /* Largest suite file read; suites are a few hundred lines. */
 #define SUITE_MAX_FILE (1024 * 1024)
 /* Room for "FILE:LINE" with the longest path. */
 #define ORIGIN_MAX (4096 + 32)
-
-static const char *const core_keys[] = {SUITE_CORE_KEYS, NULL};
 
 /* A [global] key; the jobs after it in its file inherit it. */
 struct gsetting {
@@ -29,32 +26,6 @@ struct gsetting {
 	char *value;
 	char *origin; /* "FILE:LINE" */
 	int used;     /* some job accepted the key */
-};
-
-/* One key of a draft job, with where its value was set. */
-struct setting {
-	char *key;
-	char *value;
-	char *origin;  /* "FILE:LINE" or "--set TEXT", for messages */
-	long global;   /* the [global] key it shadows or inherits, or -1 */
-	int inherited; /* the value is the [global] one */
-	int ignored;   /* inherited, and the job's target does not take it */
-	struct strlist items; /* the value as cases see it, once validated */
-};
-
-/* A job as read, before it is validated and expanded. */
-struct draft {
-	char *label;
-	char *file;
-	unsigned line;
-	struct setting *set;
-	size_t n;
-	size_t cap;
-	char *target;
-	struct strlist backends;
-	const struct plugin **plugins;	 /* per backend; NULL: not loaded */
-	const struct hb_target **tdescs; /* per backend; NULL with plugin */
-	int open; /* a backend is not loaded: its keys are taken as given */
 };
 
 /* One parsed --set. */
@@ -113,21 +84,6 @@ static char *origin_at(const char *file, unsigned line)
 	return strdup(buf);
 }
 
-static int is_core_key(const char *key)
-{
-	for (const char *const *k = core_keys; *k; k++)
-		if (strcmp(*k, key) == 0)
-			return 1;
-	return 0;
-}
-
-/* Core keys whose value is one item, never a list. */
-static int is_single_key(const char *key)
-{
-	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
-	       strcmp(key, "section") == 0;
-}
-
 /* The nearest candidate to a mistyped word, for "did you mean". */
 struct hint {
 	const char *typed;
@@ -166,7 +122,7 @@ static const char *hint_text(const struct hint *h, char *buf, size_t len)
 /* Offer every key job d takes to h. */
 static void hint_keys(struct hint *h, const struct draft *d)
 {
-	for (const char *const *k = core_keys; *k; k++)
+	for (const char *const *k = suite_core_keys; *k; k++)
 		hint_try(h, *k);
 	for (size_t b = 0; b < d->backends.n; b++)
 		for (const struct hb_option *o = d->tdescs && d->tdescs[b]
@@ -195,19 +151,7 @@ static void hint_targets(struct hint *h, const struct registry *reg)
 		}
 }
 
-/* The option called key in t's table, or NULL. */
-static const struct hb_option *find_option(const struct hb_target *t,
-					   const char *key)
-{
-	for (const struct hb_option *o = t ? t->options : NULL; o && o->name;
-	     o++)
-		if (strcmp(o->name, key) == 0)
-			return o;
-	return NULL;
-}
-
-/* The setting called key in d, or NULL. */
-static struct setting *draft_get(const struct draft *d, const char *key)
+struct setting *draft_get(const struct draft *d, const char *key)
 {
 	for (size_t i = 0; i < d->n; i++)
 		if (strcmp(d->set[i].key, key) == 0)
@@ -452,10 +396,10 @@ static void override_free(struct override *ov)
 /* Nonzero when job d takes key: a core key, or one its targets declare. */
 static int draft_accepts(const struct draft *d, const char *key)
 {
-	if (is_core_key(key) || d->open)
+	if (core_key(key) || d->open)
 		return 1;
 	for (size_t b = 0; b < d->backends.n; b++)
-		if (find_option(d->tdescs[b], key) ||
+		if (option_find(d->tdescs[b], key) ||
 		    (d->tdescs[b]->flags & HB_TARGET_EXTRA_KEYS))
 			return 1;
 	return 0;
@@ -618,144 +562,12 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 	return 0;
 }
 
-/* Milliseconds as the shortest duration text: "90s", "500ms", "2m". */
-static void format_ms(int64_t ms, char *buf, size_t len)
-{
-	if (ms && ms % 60000 == 0)
-		snprintf(buf, len, "%lldm", (long long)(ms / 60000));
-	else if (ms && ms % 1000 == 0)
-		snprintf(buf, len, "%llds", (long long)(ms / 1000));
-	else
-		snprintf(buf, len, "%lldms", (long long)ms);
-}
-
-/* The choices of an enum option as "a, b, c" into buf. */
-static void format_choices(const struct hb_option *o, char *buf, size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (const char *const *c = o->choices; c && *c && used < len; c++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-					 used ? ", " : "", *c);
-}
-
-/* Check one list item against option o; the reason goes into msg. */
-static int check_option(const struct hb_option *o, const char *item, char *msg,
-			size_t len)
-{
-	int bounded = o->max > o->min;
-	char lo[64], hi[256];
-	uint64_t size;
-	int64_t num;
-	double secs;
-	int rc, flag;
-
-	switch (o->type) {
-	case HB_OPT_SIZE:
-	case HB_OPT_SIZE_LIST:
-		rc = parse_size(item, &size, msg, len);
-		if (rc || !bounded)
-			return rc;
-		if ((o->min > 0 && size < (uint64_t)o->min) ||
-		    size > (uint64_t)o->max) {
-			format_size(o->min > 0 ? (uint64_t)o->min : 0, lo,
-				    sizeof(lo));
-			format_size((uint64_t)o->max, hi, sizeof(hi));
-			return errorf(msg, len, -ERANGE,
-				      "\"%s\" is out of range (%s..%s)", item,
-				      lo, hi);
-		}
-		return 0;
-	case HB_OPT_INT:
-		rc = parse_int(item, &num, msg, len);
-		if (rc || !bounded || (num >= o->min && num <= o->max))
-			return rc;
-		return errorf(msg, len, -ERANGE,
-			      "\"%s\" is out of range (%lld..%lld)", item,
-			      (long long)o->min, (long long)o->max);
-	case HB_OPT_BOOL:
-		return parse_bool(item, &flag, msg, len);
-	case HB_OPT_ENUM:
-		for (const char *const *c = o->choices; c && *c; c++)
-			if (strcmp(*c, item) == 0)
-				return 0;
-		if (!o->choices)
-			return 0;
-		format_choices(o, hi, sizeof(hi));
-		return errorf(msg, len, -EINVAL, "\"%s\" is not one of: %s",
-			      item, hi);
-	case HB_OPT_DURATION:
-		rc = parse_duration(item, &secs, msg, len);
-		if (rc || !bounded ||
-		    (secs * 1000 >= (double)o->min &&
-		     secs * 1000 <= (double)o->max))
-			return rc;
-		format_ms(o->min, lo, sizeof(lo));
-		format_ms(o->max, hi, sizeof(hi));
-		return errorf(msg, len, -ERANGE,
-			      "\"%s\" is out of range (%s..%s)", item, lo, hi);
-	case HB_OPT_STRING:
-		break;
-	}
-	return 0;
-}
-
-/* Limits of the core's integer keys. */
-static const struct {
-	const char *key;
-	int64_t min;
-	int64_t max;
-} core_ints[] = {
-    {"parallel", 1, 1024},
-    {"repetitions", 1, 10000},
-    {"warmup", 0, 1000},
-};
-
-/* Longest duration of one sample, in seconds. */
-#define SUITE_MAX_DURATION 3600.0
-
-/* Check one list item of a core key; the reason goes into msg. */
-static int check_core(const char *key, const char *item, char *msg, size_t len)
-{
-	int64_t num;
-	double secs;
-	int rc;
-
-	for (size_t i = 0; i < sizeof(core_ints) / sizeof(core_ints[0]); i++) {
-		if (strcmp(key, core_ints[i].key) != 0)
-			continue;
-		rc = parse_int(item, &num, msg, len);
-		if (rc || (num >= core_ints[i].min && num <= core_ints[i].max))
-			return rc;
-		return errorf(msg, len, -ERANGE,
-			      "\"%s\" is out of range (%lld..%lld)", item,
-			      (long long)core_ints[i].min,
-			      (long long)core_ints[i].max);
-	}
-	if (strcmp(key, "timeout") == 0 && strcmp(item, "0") == 0)
-		return 0; /* derived from the duration */
-	if (strcmp(key, "duration") == 0 || strcmp(key, "timeout") == 0) {
-		rc = parse_duration(item, &secs, msg, len);
-		if (rc || strcmp(key, "timeout") == 0 ||
-		    secs <= SUITE_MAX_DURATION)
-			return rc;
-		return errorf(msg, len, -ERANGE,
-			      "\"%s\" is out of range (at most 1h)", item);
-	}
-	if (strcmp(key, "unit") == 0 && !unit_valid(item))
-		return errorf(msg, len, -EINVAL,
-			      "\"%s\" is not a unit (one of: %s)", item,
-			      unit_names());
-	return 0;
-}
-
 /* The option table entry for key in the first of d's tables declaring it. */
 static const struct hb_option *draft_option(const struct draft *d,
 					    const char *key)
 {
 	for (size_t b = 0; b < d->backends.n; b++) {
-		const struct hb_option *o = find_option(d->tdescs[b], key);
+		const struct hb_option *o = option_find(d->tdescs[b], key);
 
 		if (o)
 			return o;
@@ -769,13 +581,13 @@ static int check_item(const struct draft *d, const struct setting *st,
 {
 	int rc = 0;
 
-	if (is_core_key(st->key))
-		return check_core(st->key, item, msg, len);
+	if (core_key(st->key))
+		return core_key_check(st->key, item, msg, len);
 	for (size_t b = 0; b < d->backends.n && !rc; b++) {
-		const struct hb_option *o = find_option(d->tdescs[b], st->key);
+		const struct hb_option *o = option_find(d->tdescs[b], st->key);
 
 		if (o)
-			rc = check_option(o, item, msg, len);
+			rc = option_check(o, item, msg, len);
 	}
 	return rc;
 }
@@ -792,10 +604,10 @@ static int check_setting(struct loader *ld, struct draft *d, struct setting *st)
 
 	if (strcmp(st->key, "target") == 0)
 		return strlist_push(&st->items, d->target) ? nomem(ld) : 0;
-	if (is_single_key(st->key) && !*st->value)
+	if (core_key_single(st->key) && !*st->value)
 		return fail(ld, -EINVAL, st->origin, d->label, st->key,
 			    "empty value");
-	if (is_single_key(st->key))
+	if (core_key_single(st->key))
 		rc = strlist_push(&st->items, st->value);
 	else
 		rc = parse_list(st->value, &st->items, msg, sizeof(msg));
@@ -809,7 +621,7 @@ static int check_setting(struct loader *ld, struct draft *d, struct setting *st)
 			return fail(ld, rc, st->origin, d->label, st->key, "%s",
 				    msg);
 	}
-	if (o && o->type == HB_OPT_SIZE_LIST && !is_core_key(st->key)) {
+	if (o && o->type == HB_OPT_SIZE_LIST && !core_key(st->key)) {
 		strlist_free(&st->items);
 		if (strlist_push(&st->items, st->value))
 			return nomem(ld);
@@ -890,283 +702,6 @@ static int check_globals(struct loader *ld)
 	return 0;
 }
 
-/* The value key takes in the case at (an index per setting), or NULL. */
-static const char *case_value(const struct draft *d, const size_t *at,
-			      const char *key)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (!d->set[i].ignored && strcmp(d->set[i].key, key) == 0)
-			return d->set[i].items.items[at[i]];
-	return NULL;
-}
-
-/* Append ", part" (or " [part" first) to the title being built. */
-static void title_part(FILE *m, int *parts, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void title_part(FILE *m, int *parts, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs((*parts)++ ? ", " : " [", m);
-	va_start(ap, fmt);
-	vfprintf(m, fmt, ap);
-	va_end(ap);
-}
-
-/*
- * "LABEL [64KB, 4 parallels, key=value]": the size when it varies, the
- * parallel when above 1, then every other key that varies, in file order.
- */
-static char *case_title(const struct draft *d, const size_t *at,
-			unsigned parallel)
-{
-	char *title = NULL, text[64];
-	size_t len = 0;
-	int parts = 0;
-	FILE *m = open_memstream(&title, &len);
-
-	if (!m)
-		return NULL;
-	fputs(d->label, m);
-	for (size_t i = 0; i < d->n; i++) {
-		const struct setting *st = &d->set[i];
-		uint64_t size;
-
-		if (st->ignored || st->items.n < 2 || strcmp(st->key, "size"))
-			continue;
-		if (parse_size(st->items.items[at[i]], &size, NULL, 0) == 0) {
-			format_size(size, text, sizeof(text));
-			title_part(m, &parts, "%sB", text);
-		} else {
-			title_part(m, &parts, "size=%s",
-				   st->items.items[at[i]]);
-		}
-	}
-	if (parallel > 1)
-		title_part(m, &parts, "%u parallels", parallel);
-	for (size_t i = 0; i < d->n; i++) {
-		const struct setting *st = &d->set[i];
-
-		if (st->ignored || st->items.n < 2 ||
-		    strcmp(st->key, "size") == 0 ||
-		    strcmp(st->key, "parallel") == 0)
-			continue;
-		title_part(m, &parts, "%s=%s", st->key, st->items.items[at[i]]);
-	}
-	if (parts)
-		fputc(']', m);
-	if (fclose(m)) {
-		free(title);
-		return NULL;
-	}
-	return title;
-}
-
-/* Why a case whose backend is not loaded cannot run, naming the refusals. */
-static char *case_reason(const struct registry *reg, const char *backend,
-			 const char *target)
-{
-	char *reason = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&reason, &len);
-
-	if (!m)
-		return NULL;
-	if (strcmp(backend, "none") == 0)
-		fprintf(
-		    m, "no loaded plugin offers %s (refused plugins: ", target);
-	else
-		fprintf(m,
-			"no loaded backend \"%s\" offers %s (refused "
-			"plugins: ",
-			backend, target);
-	for (size_t i = 0; i < reg->nrefused; i++)
-		fprintf(m, "%s%s: %s", i ? "; " : "", reg->refused[i].path,
-			reg->refused[i].reason);
-	fputc(')', m);
-	if (fclose(m)) {
-		free(reason);
-		return NULL;
-	}
-	return reason;
-}
-
-/* Fill c's params: every option of its table, defaults filled. */
-static int case_params(const struct draft *d, const size_t *at,
-		       struct bench_case *c)
-{
-	const struct hb_target *t = c->tdesc;
-	const char *v;
-
-	for (const struct hb_option *o = t ? t->options : NULL; o && o->name;
-	     o++) {
-		v = case_value(d, at, o->name);
-		if (kvlist_set(&c->params, o->name, v ? v : o->def))
-			return -ENOMEM;
-	}
-	/* Keys outside the table: extra keys, or a target not loaded. */
-	if (t && !(t->flags & HB_TARGET_EXTRA_KEYS))
-		return 0;
-	for (size_t i = 0; i < d->n; i++) {
-		const struct setting *st = &d->set[i];
-
-		if (st->ignored || is_core_key(st->key) ||
-		    find_option(t, st->key))
-			continue;
-		if (kvlist_set(&c->params, st->key, st->items.items[at[i]]))
-			return -ENOMEM;
-	}
-	return 0;
-}
-
-/* A core key's number in the case, or def when the job does not set it. */
-static double case_number(const struct draft *d, const size_t *at,
-			  const char *key, double def)
-{
-	const char *v = case_value(d, at, key);
-	int64_t num;
-	double secs;
-
-	if (!v)
-		return def;
-	if (strcmp(key, "duration") == 0 || strcmp(key, "timeout") == 0)
-		return strcmp(v, "0") == 0 || parse_duration(v, &secs, NULL, 0)
-			   ? 0
-			   : secs;
-	return parse_int(v, &num, NULL, 0) ? def : (double)num;
-}
-
-static void case_free(struct bench_case *c)
-{
-	free(c->title);
-	free(c->target);
-	free(c->backend);
-	free(c->reason);
-	free(c->unit);
-	kvlist_free(&c->params);
-}
-
-/* Build the case of job index job at the matrix point at. */
-static int case_build(struct loader *ld, const struct draft *d,
-		      const size_t *at, size_t job, struct bench_case *c)
-{
-	const char *backend = case_value(d, at, "backend");
-	const char *unit = case_value(d, at, "unit");
-	size_t b = 0;
-
-	memset(c, 0, sizeof(*c));
-	if (!backend)
-		backend = d->backends.items[0];
-	while (strcmp(d->backends.items[b], backend) != 0)
-		b++;
-	c->job = job;
-	c->plugin = d->plugins[b];
-	c->tdesc = d->tdescs[b];
-	c->parallel = (unsigned)case_number(d, at, "parallel", 1);
-	c->duration = case_number(d, at, "duration", 1);
-	c->repetitions = (unsigned)case_number(d, at, "repetitions", 5);
-	c->warmup = (unsigned)case_number(d, at, "warmup", 1);
-	c->timeout = case_number(d, at, "timeout", 0);
-	c->target = strdup(d->target);
-	c->backend = strdup(backend);
-	c->unit = strdup(unit ? unit : "Gbps");
-	c->title = case_title(d, at, c->parallel);
-	if (!c->plugin)
-		c->reason = case_reason(ld->reg, backend, d->target);
-	if (!c->target || !c->backend || !c->unit || !c->title ||
-	    (!c->plugin && !c->reason) || case_params(d, at, c)) {
-		case_free(c);
-		return nomem(ld);
-	}
-	return 0;
-}
-
-/* The job entry for d: label, group, report section, varying keys. */
-static int job_build(const struct draft *d, struct job *j)
-{
-	const struct setting *sec = draft_get(d, "section");
-	const char *slash = strchr(d->target, '/');
-
-	memset(j, 0, sizeof(*j));
-	j->label = strdup(d->label);
-	j->file = strdup(d->file);
-	j->line = d->line;
-	if (d->tdescs[0])
-		j->group = strdup(d->tdescs[0]->group);
-	else
-		j->group = slash
-			       ? strndup(d->target, (size_t)(slash - d->target))
-			       : strdup(d->target);
-	if (sec && !sec->ignored)
-		j->section = strdup(sec->value);
-	if (!j->label || !j->file || !j->group || (sec && !j->section))
-		return -ENOMEM;
-	for (size_t i = 0; i < d->n; i++)
-		if (!d->set[i].ignored && d->set[i].items.n > 1 &&
-		    strlist_push(&j->varying, d->set[i].key))
-			return -ENOMEM;
-	return 0;
-}
-
-/* Allocated room in the suite's jobs and cases arrays. */
-struct grow {
-	size_t jcap;
-	size_t ccap;
-};
-
-/* Expand d into job s->njobs and its cases, first key outermost. */
-static int draft_expand(struct loader *ld, const struct draft *d,
-			struct suite *s, struct grow *g)
-{
-	size_t count = 1, *at;
-	char origin[ORIGIN_MAX];
-	int rc = 0;
-
-	for (size_t i = 0; i < d->n; i++)
-		if (!d->set[i].ignored)
-			count = count > SUITE_MAX_CASES
-				    ? count
-				    : count * d->set[i].items.n;
-	if (count > SUITE_MAX_CASES - s->ncases)
-		return fail(ld, -EINVAL,
-			    draft_origin(d, origin, sizeof(origin)), d->label,
-			    NULL,
-			    "the lists expand into too many cases (max %d in "
-			    "a suite)",
-			    SUITE_MAX_CASES);
-	if (array_grow((void **)&s->jobs, s->njobs, &g->jcap, sizeof(*s->jobs)))
-		return nomem(ld);
-	rc = job_build(d, &s->jobs[s->njobs]);
-	s->njobs++;
-	at = calloc(d->n + 1, sizeof(*at));
-	if (rc || !at) {
-		free(at);
-		return nomem(ld);
-	}
-	for (size_t n = 0; n < count && !rc; n++) {
-		size_t i = d->n;
-
-		if (array_grow((void **)&s->cases, s->ncases, &g->ccap,
-			       sizeof(*s->cases))) {
-			rc = nomem(ld);
-			break;
-		}
-		rc = case_build(ld, d, at, s->njobs - 1, &s->cases[s->ncases]);
-		if (!rc)
-			s->ncases++;
-		/* Next point: the last key turns fastest. */
-		while (i-- > 0) {
-			if (d->set[i].ignored)
-				continue;
-			if (++at[i] < d->set[i].items.n)
-				break;
-			at[i] = 0;
-		}
-	}
-	free(at);
-	return rc;
-}
-
 static void loader_free(struct loader *ld)
 {
 	for (size_t i = 0; i < ld->ndrafts; i++)
@@ -1231,7 +766,7 @@ static int load_texts(struct suite *s, const char *const *names,
 		      const struct registry *reg, char *err, size_t errlen)
 {
 	struct loader ld = {.reg = reg, .err = err, .errlen = errlen};
-	struct grow g = {0};
+	struct suite_room room = {0};
 	int rc = 0;
 
 	memset(s, 0, sizeof(*s));
@@ -1240,7 +775,7 @@ static int load_texts(struct suite *s, const char *const *names,
 	if (!rc)
 		rc = loader_check(&ld, overrides);
 	for (size_t i = 0; i < ld.ndrafts && !rc; i++)
-		rc = draft_expand(&ld, &ld.drafts[i], s, &g);
+		rc = draft_expand(&ld.drafts[i], reg, s, &room, err, errlen);
 	loader_free(&ld);
 	if (rc)
 		suite_free(s);
@@ -1316,7 +851,7 @@ int suite_load_buffer(struct suite *s, const char *name, const char *text,
 void suite_free(struct suite *s)
 {
 	for (size_t i = 0; i < s->ncases; i++)
-		case_free(&s->cases[i]);
+		bench_case_free(&s->cases[i]);
 	free(s->cases);
 	for (size_t i = 0; i < s->njobs; i++) {
 		free(s->jobs[i].label);
