@@ -1,0 +1,89 @@
+# bash completion for hostbench(1). Installed as
+# share/bash-completion/completions/hostbench; targets are completed from
+# `hostbench list` of the binary being completed, so plugins added with
+# --plugin-dir or HOSTBENCH_PLUGIN_PATH are offered too.
+
+# The targets the hostbench binary $1 offers, one per line.
+_hostbench_targets()
+{
+	"$1" list "${@:2}" 2>/dev/null |
+		awk '/^Targets:/ { t = 1; next } t && /^  [a-z]/ { print $1 }' |
+		sort -u
+}
+
+_hostbench()
+{
+	local cur prev words cword
+	if declare -F _init_completion >/dev/null; then
+		_init_completion -n = || return
+	else
+		cur=${COMP_WORDS[COMP_CWORD]}
+		prev=${COMP_WORDS[COMP_CWORD - 1]}
+		words=("${COMP_WORDS[@]}")
+		cword=$COMP_CWORD
+	fi
+
+	local commands="run list describe sysinfo serve"
+	local options="--extended --format --output --set --plugin-dir --help
+		--version"
+	local serve_options="--listen --token --max-clients --max-time
+		--idle-timeout --help"
+	local command="" i
+	local -a dirs=()
+	for ((i = 1; i < cword; i++)); do
+		case ${words[i]} in
+		run | list | describe | sysinfo | serve)
+			[[ -z $command ]] && command=${words[i]}
+			;;
+		-P | --plugin-dir)
+			dirs+=(--plugin-dir "${words[i + 1]}")
+			;;
+		esac
+	done
+
+	if [[ $command == serve ]]; then
+		case $prev in
+		--listen | --token | --max-clients | --max-time | --idle-timeout)
+			return
+			;;
+		esac
+		COMPREPLY=($(compgen -W "$serve_options" -- "$cur"))
+		return
+	fi
+
+	case $prev in
+	-f | --format)
+		COMPREPLY=($(compgen -W "text json csv md" -- "$cur"))
+		return
+		;;
+	-o | --output)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return
+		;;
+	-P | --plugin-dir)
+		COMPREPLY=($(compgen -d -- "$cur"))
+		return
+		;;
+	-s | --set)
+		return
+		;;
+	esac
+
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$options" -- "$cur"))
+		return
+	fi
+	case $command in
+	"")
+		COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+		;;
+	run)
+		COMPREPLY=($(compgen -f -X '!*.ini' -- "$cur") $(compgen -d -- "$cur"))
+		;;
+	describe)
+		COMPREPLY=($(compgen -W "$(_hostbench_targets "${words[0]}" \
+			"${dirs[@]}")" -- "$cur"))
+		;;
+	esac
+} &&
+	complete -F _hostbench hostbench
