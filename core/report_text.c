@@ -23,6 +23,35 @@ static void rule(FILE *out, const char *title)
 	fputc('\n', out);
 }
 
+/*
+ * Columns s takes on a terminal: its code points, so a label in UTF-8
+ * aligns like an ASCII one (wide CJK characters still count as one).
+ */
+static size_t text_width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* s, then blanks up to width columns (left-aligned). */
+static void put_left(FILE *out, const char *s, size_t width)
+{
+	fputs(s, out);
+	for (size_t w = text_width(s); w < width; w++)
+		fputc(' ', out);
+}
+
+/* Blanks up to width columns, then s (right-aligned). */
+static void put_right(FILE *out, const char *s, size_t width)
+{
+	for (size_t w = text_width(s); w < width; w++)
+		fputc(' ', out);
+	fputs(s, out);
+}
+
 /* Application and Linked Libraries. */
 static int write_application(const struct report *r, FILE *out)
 {
@@ -82,8 +111,8 @@ static size_t label_width(const struct report *r,
 			continue;
 		report_label(r, &r->results[s->items[i].first], label,
 			     sizeof(label));
-		if (strlen(label) > width)
-			width = strlen(label);
+		if (text_width(label) > width)
+			width = text_width(label);
 	}
 	return width;
 }
@@ -97,7 +126,8 @@ static void write_line(const struct report *r, const struct result *res,
 	report_label(r, res, label, sizeof(label));
 	report_figure(res, figure, sizeof(figure));
 	report_annotations(res, notes, sizeof(notes));
-	fprintf(out, "%-*s : %s", (int)width, label, figure);
+	put_left(out, label, width);
+	fprintf(out, " : %s", figure);
 	if (notes[0])
 		fprintf(out, " (%s)", notes);
 	fputc('\n', out);
@@ -110,10 +140,12 @@ static void write_row(const struct report_table *t, size_t row,
 	for (size_t c = 0; c < t->cols; c++) {
 		const char *cell = t->cells[row * t->cols + c];
 
-		if (c == 0)
-			fprintf(out, "%-*s", (int)widths[c], cell);
-		else
-			fprintf(out, "  %*s", (int)widths[c], cell);
+		if (c == 0) {
+			put_left(out, cell, widths[c]);
+		} else {
+			fputs("  ", out);
+			put_right(out, cell, widths[c]);
+		}
 	}
 	fputc('\n', out);
 }
@@ -134,8 +166,8 @@ static int write_table(const struct report *r, const struct report_item *it,
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < t.rows * t.cols; i++)
-		if (strlen(t.cells[i]) > widths[i % t.cols])
-			widths[i % t.cols] = strlen(t.cells[i]);
+		if (text_width(t.cells[i]) > widths[i % t.cols])
+			widths[i % t.cols] = text_width(t.cells[i]);
 	write_row(&t, 0, widths, out);
 	for (size_t c = 0; c < t.cols; c++) {
 		fputs(c ? "  " : "", out);

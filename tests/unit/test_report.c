@@ -371,6 +371,22 @@ static int text_dir_table_has_percent_difference(void)
 	return 0;
 }
 
+static int text_aligns_utf8_labels_by_characters(void)
+{
+	struct fixture *f = fixture_new();
+	char *text;
+
+	/* "暗号" is six bytes and two characters */
+	f->cases[1].title = "暗号/GCM";
+	f->cases[2].title = "暗号/GCM";
+	text = render(f, REPORT_TEXT);
+	CHECK_CONTAINS(text, "\n暗号/GCM (openssl)     : 10.16Gbps\n");
+	CHECK_CONTAINS(text, "\nAES256/CBC/HMAC[MD5] : 5.58Gbps");
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
 static int json_has_schema_and_every_result(void)
 {
 	struct fixture *f = fixture_new();
@@ -686,6 +702,7 @@ static const struct test tests[] = {
 	{"text_job_section_overrides_group", text_job_section_overrides_group},
 	{"parallel_only_job_stays_lines", parallel_only_job_stays_lines},
 	{"two_varying_keys_stay_lines", two_varying_keys_stay_lines},
+	{"text_aligns_utf8_labels_by_characters", text_aligns_utf8_labels_by_characters},
 	{"json_has_schema_and_every_result", json_has_schema_and_every_result},
 	{"json_params_are_typed", json_params_are_typed},
 	{"json_ok_result_has_ordered_stats", json_ok_result_has_ordered_stats},
