@@ -7,6 +7,7 @@
 #define HB_CORE_SUITE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "registry.h"
 #include "util.h"
@@ -14,7 +15,7 @@
 /* Keys the core itself reads; every other key belongs to the target. */
 #define SUITE_CORE_KEYS                                                        \
 	"target", "backend", "parallel", "duration", "repetitions", "warmup",  \
-	    "unit", "timeout", "section"
+	    "unit", "timeout", "section", "memory_limit", "cpu_limit"
 
 /* One point of a job's matrix: every parameter fixed. */
 struct bench_case {
@@ -27,11 +28,13 @@ struct bench_case {
 	char *reason;		       /* why it cannot run, or NULL */
 	struct kvlist params; /* every target option, defaults filled */
 	unsigned parallel;
-	double duration;      /* seconds per sample */
-	unsigned repetitions; /* kept samples */
-	unsigned warmup;      /* dropped samples */
-	double timeout;	      /* seconds per case, 0 = derived */
-	char *unit;	      /* display unit: "Gbps", "GB/s", ... */
+	double duration;       /* seconds per sample */
+	unsigned repetitions;  /* kept samples */
+	unsigned warmup;       /* dropped samples */
+	double timeout;	       /* seconds per case, 0 = derived */
+	uint64_t memory_limit; /* bytes of address space, 0 = no limit */
+	double cpu_limit;      /* CPU seconds of the case, 0 = no limit */
+	char *unit;	       /* display unit: "Gbps", "GB/s", ... */
 };
 
 /* One section of a suite file. */

@@ -152,7 +152,7 @@ static double case_number(const struct draft *d, const size_t *at,
 
 	if (!v)
 		return def;
-	if (strcmp(key, "duration") == 0 || strcmp(key, "timeout") == 0)
+	if (strcmp(key, "duration") == 0 || core_key_zero_is_none(key))
 		return strcmp(v, "0") == 0 || parse_duration(v, &secs, NULL, 0)
 			   ? 0
 			   : secs;
@@ -190,6 +190,10 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	c->repetitions = (unsigned)case_number(d, at, "repetitions", 5);
 	c->warmup = (unsigned)case_number(d, at, "warmup", 1);
 	c->timeout = case_number(d, at, "timeout", 0);
+	c->cpu_limit = case_number(d, at, "cpu_limit", 0);
+	if (case_value(d, at, "memory_limit"))
+		parse_size(case_value(d, at, "memory_limit"), &c->memory_limit,
+			   NULL, 0);
 	c->target = strdup(d->target);
 	c->backend = strdup(backend);
 	c->unit = strdup(unit ? unit : "Gbps");

@@ -131,8 +131,16 @@ static const struct {
     {"warmup", 0, 1000},
 };
 
+int core_key_zero_is_none(const char *key)
+{
+	return strcmp(key, "timeout") == 0 ||
+	       strcmp(key, "memory_limit") == 0 ||
+	       strcmp(key, "cpu_limit") == 0;
+}
+
 int core_key_check(const char *key, const char *item, char *msg, size_t len)
 {
+	uint64_t size;
 	int64_t num;
 	double secs;
 	int rc;
@@ -148,11 +156,13 @@ int core_key_check(const char *key, const char *item, char *msg, size_t len)
 			      (long long)core_ints[i].min,
 			      (long long)core_ints[i].max);
 	}
-	if (strcmp(key, "timeout") == 0 && strcmp(item, "0") == 0)
-		return 0; /* derived from the duration */
-	if (strcmp(key, "duration") == 0 || strcmp(key, "timeout") == 0) {
+	if (core_key_zero_is_none(key) && strcmp(item, "0") == 0)
+		return 0;
+	if (strcmp(key, "memory_limit") == 0)
+		return parse_size(item, &size, msg, len);
+	if (strcmp(key, "duration") == 0 || core_key_zero_is_none(key)) {
 		rc = parse_duration(item, &secs, msg, len);
-		if (rc || strcmp(key, "timeout") == 0 ||
+		if (rc || strcmp(key, "duration") != 0 ||
 		    secs <= SUITE_MAX_DURATION)
 			return rc;
 		return errorf(msg, len, -ERANGE,

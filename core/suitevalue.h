@@ -19,12 +19,15 @@ int core_key(const char *key);
 /* Nonzero for the core keys that take one value, never a list. */
 int core_key_single(const char *key);
 
+/* Nonzero for timeout, memory_limit and cpu_limit, where "0" means none. */
+int core_key_zero_is_none(const char *key);
+
 /*
  * Check one item of core key's value ("4" for parallel, "2s" for
  * duration): parallel 1..1024, repetitions 1..10000, warmup 0..1000,
- * duration above 0 and at most 1h, timeout 0 or a duration, unit one of
- * unit_names(). Returns 0, or -EINVAL / -ERANGE with "\"ITEM\" is ..." in
- * msg.
+ * duration above 0 and at most 1h, timeout and cpu_limit 0 or a duration,
+ * memory_limit a size, unit one of unit_names(). Returns 0, or -EINVAL /
+ * -ERANGE with "\"ITEM\" is ..." in msg.
  */
 int core_key_check(const char *key, const char *item, char *msg, size_t len);
 

@@ -182,6 +182,8 @@ static int suite_reads_job_with_defaults(void)
 	CHECK_INT(s.cases[0].repetitions, 5);
 	CHECK_INT(s.cases[0].warmup, 1);
 	CHECK_NEAR(s.cases[0].timeout, 0, 1e-12);
+	CHECK(s.cases[0].memory_limit == 0);
+	CHECK_NEAR(s.cases[0].cpu_limit, 0, 1e-12);
 	CHECK_STR(s.cases[0].unit, "Gbps");
 	CHECK_STR(kvlist_get(&s.cases[0].params, "size"), "256M");
 	CHECK_INT(s.cases[0].params.n, 1);
@@ -207,6 +209,24 @@ static int suite_reads_core_keys(void)
 	/* Core keys have their own fields, never params. */
 	CHECK(kvlist_get(&s.cases[0].params, "parallel") == NULL);
 	suite_free(&s);
+	return 0;
+}
+
+static int suite_reads_process_limits(void)
+{
+	struct suite s;
+
+	CHECK_INT(load(&s, "[m]\ntarget = mem/memcpy\nmemory_limit = 2G\n"
+			   "cpu_limit = 90s\n[n]\ntarget = mem/memset\n"
+			   "memory_limit = 0\ncpu_limit = 0\n"),
+		  0);
+	CHECK(s.cases[0].memory_limit == UINT64_C(2147483648));
+	CHECK_NEAR(s.cases[0].cpu_limit, 90, 1e-12);
+	CHECK(s.cases[1].memory_limit == 0);
+	CHECK_NEAR(s.cases[1].cpu_limit, 0, 1e-12);
+	suite_free(&s);
+	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nmemory_limit = 2Q\n"),
+		  "t.ini:3: [m] memory_limit: \"2Q\" is not a size (try 16M)");
 	return 0;
 }
 
@@ -1010,6 +1030,7 @@ static int suite_refused_plugin_unknown_target_still_loads(void)
 static const struct test tests[] = {
 	{"suite_reads_job_with_defaults", suite_reads_job_with_defaults},
 	{"suite_reads_core_keys", suite_reads_core_keys},
+	{"suite_reads_process_limits", suite_reads_process_limits},
 	{"suite_global_gives_defaults", suite_global_gives_defaults},
 	{"suite_global_applies_to_jobs_after_it", suite_global_applies_to_jobs_after_it},
 	{"suite_global_key_skips_targets_without_it", suite_global_key_skips_targets_without_it},
