@@ -54,10 +54,13 @@ static int fwrite_setup(struct io_state *s, char *err, size_t errlen)
 	    io_dir_room(s, bytes * (s->c->workers - s->c->worker), err, errlen);
 	if (rc)
 		return rc;
-	io_fmt_size(io_dir_free(s->dirfd), have, sizeof(have));
-	snprintf(text, sizeof(text), "free space %s at %s", have, s->dir);
-	s->c->host->note(s->c, "text", text);
-	io_note_u64(s, "file_size", bytes);
+	if (s->c->worker == 0) {
+		io_fmt_size(io_dir_free(s->dirfd), have, sizeof(have));
+		snprintf(text, sizeof(text), "free space %s at %s", have,
+			 s->dir);
+		s->c->host->note(s->c, "text", text);
+		io_note_u64(s, "file_size", bytes);
+	}
 	return io_open_stream(s, "w", err, errlen);
 }
 

@@ -59,7 +59,9 @@ int io_dir_room(struct io_state *s, uint64_t need, char *err, size_t errlen)
 	uint64_t avail = io_dir_free(s->dirfd);
 	char have[32], want[32];
 
-	io_note_u64(s, "free_space", avail);
+	/* worker 0 sees the filesystem before any worker wrote to it */
+	if (s->c->worker == 0)
+		io_note_u64(s, "free_space", avail);
 	io_fmt_size(avail, have, sizeof(have));
 	if (s->p.min_free && avail < s->p.min_free) {
 		io_fmt_size(s->p.min_free, want, sizeof(want));

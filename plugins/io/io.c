@@ -272,6 +272,11 @@ static int io_setup(const struct hb_case *c, void **state, char *err,
 	for (i = 0; io_all_ops[i]; i++)
 		if (strcmp(io_all_ops[i]->name, c->target->name) == 0)
 			s->ops = io_all_ops[i];
+	if (!s->ops) {
+		rc = HB_ENOTSUP;
+		snprintf(err, errlen, "no target io/%s", c->target->name);
+		goto fail_release;
+	}
 	io_params_read(c, &s->p);
 	rc = io_params_check(&s->p, err, errlen);
 	if (rc)

@@ -60,7 +60,8 @@ static int small_make(struct io_state *s, uint64_t i, uint64_t *resident,
 	if (s->p.read && !s->p.cache && (rc = io_cache_drop(fd)))
 		rc = small_fail(s, "drop cached pages of", name, -rc, err,
 				errlen);
-	*resident += io_cache_resident(fd, bytes);
+	if (s->p.read)
+		*resident += io_cache_resident(fd, bytes);
 out_close:
 	close(fd);
 	return rc;
