@@ -260,6 +260,10 @@ static int global_add(struct loader *ld, const char *name,
 	for (i = 0; i < *ncur; i++)
 		if (strcmp(ld->globals[cur[i]].key, e->key) == 0)
 			break;
+	/* A value replaced by a later [global] is not a typo: the new one
+	 * is checked in its place. */
+	if (i < *ncur)
+		ld->globals[cur[i]].used = 1;
 	cur[i] = ld->nglobals++;
 	if (i == *ncur)
 		(*ncur)++;

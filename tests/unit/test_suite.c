@@ -261,6 +261,18 @@ static int suite_global_applies_to_jobs_after_it(void)
 	return 0;
 }
 
+static int suite_later_global_replaces_earlier(void)
+{
+	struct suite s;
+
+	CHECK_INT(load(&s, "[global]\nwarmup = 2\n[global]\nwarmup = 3\n"
+			   "[m]\ntarget = mem/memcpy\n"),
+		  0);
+	CHECK_INT(s.cases[0].warmup, 3);
+	suite_free(&s);
+	return 0;
+}
+
 static int suite_global_key_skips_targets_without_it(void)
 {
 	struct suite s;
@@ -1033,6 +1045,7 @@ static const struct test tests[] = {
 	{"suite_reads_process_limits", suite_reads_process_limits},
 	{"suite_global_gives_defaults", suite_global_gives_defaults},
 	{"suite_global_applies_to_jobs_after_it", suite_global_applies_to_jobs_after_it},
+	{"suite_later_global_replaces_earlier", suite_later_global_replaces_earlier},
 	{"suite_global_key_skips_targets_without_it", suite_global_key_skips_targets_without_it},
 	{"suite_expands_lists_in_file_order", suite_expands_lists_in_file_order},
 	{"suite_first_written_key_is_outermost", suite_first_written_key_is_outermost},
