@@ -24,6 +24,41 @@ static const char *case_value(const struct draft *d, const size_t *at,
 	return NULL;
 }
 
+/* Index in d->backends of the backend of the case at point at. */
+static size_t case_backend(const struct draft *d, const size_t *at)
+{
+	const char *backend = case_value(d, at, "backend");
+	size_t b = 0;
+
+	while (backend && strcmp(d->backends.items[b], backend) != 0)
+		b++;
+	return b;
+}
+
+/* Nonzero when st reaches a case with target table t (NULL: not loaded). */
+static int setting_applies(const struct setting *st, const struct hb_target *t)
+{
+	return !st->ignored &&
+	       (core_key(st->key) || !t || option_find(t, st->key) ||
+		(t->flags & HB_TARGET_EXTRA_KEYS));
+}
+
+/*
+ * Nonzero when point at repeats an earlier case: a list of a key that the
+ * case's backend does not take (another backend of the job does) would
+ * only make copies, so it is walked at its first item alone.
+ */
+static int point_repeats(const struct draft *d, const size_t *at)
+{
+	const struct hb_target *t = d->tdescs[case_backend(d, at)];
+
+	for (size_t i = 0; i < d->n; i++)
+		if (!d->set[i].ignored && at[i] &&
+		    !setting_applies(&d->set[i], t))
+			return 1;
+	return 0;
+}
+
 /* Append ", part" (or " [part" first) to the title being built. */
 static void title_part(FILE *m, int *parts, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -39,10 +74,11 @@ static void title_part(FILE *m, int *parts, const char *fmt, ...)
 
 /*
  * "LABEL [64KB, 4 parallels, key=value]": the size when it varies, the
- * parallel when above 1, then every other key that varies, in file order.
+ * parallel when above 1, then every other key that varies, in file order;
+ * only keys that reach the case's table t.
  */
 static char *case_title(const struct draft *d, const size_t *at,
-			unsigned parallel)
+			const struct hb_target *t, unsigned parallel)
 {
 	char *title = NULL, text[64];
 	size_t len = 0;
@@ -56,7 +92,8 @@ static char *case_title(const struct draft *d, const size_t *at,
 		const struct setting *st = &d->set[i];
 		uint64_t size;
 
-		if (st->ignored || st->items.n < 2 || strcmp(st->key, "size"))
+		if (!setting_applies(st, t) || st->items.n < 2 ||
+		    strcmp(st->key, "size"))
 			continue;
 		if (parse_size(st->items.items[at[i]], &size, NULL, 0) == 0) {
 			format_size(size, text, sizeof(text));
@@ -71,7 +108,7 @@ static char *case_title(const struct draft *d, const size_t *at,
 	for (size_t i = 0; i < d->n; i++) {
 		const struct setting *st = &d->set[i];
 
-		if (st->ignored || st->items.n < 2 ||
+		if (!setting_applies(st, t) || st->items.n < 2 ||
 		    strcmp(st->key, "size") == 0 ||
 		    strcmp(st->key, "parallel") == 0)
 			continue;
@@ -173,15 +210,11 @@ void bench_case_free(struct bench_case *c)
 static int case_build(const struct registry *reg, const struct draft *d,
 		      const size_t *at, size_t job, struct bench_case *c)
 {
-	const char *backend = case_value(d, at, "backend");
+	size_t b = case_backend(d, at);
+	const char *backend = d->backends.items[b];
 	const char *unit = case_value(d, at, "unit");
-	size_t b = 0;
 
 	memset(c, 0, sizeof(*c));
-	if (!backend)
-		backend = d->backends.items[0];
-	while (strcmp(d->backends.items[b], backend) != 0)
-		b++;
 	c->job = job;
 	c->plugin = d->plugins[b];
 	c->tdesc = d->tdescs[b];
@@ -197,7 +230,7 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	c->target = strdup(d->target);
 	c->backend = strdup(backend);
 	c->unit = strdup(unit ? unit : "Gbps");
-	c->title = case_title(d, at, c->parallel);
+	c->title = case_title(d, at, c->tdesc, c->parallel);
 	if (!c->plugin)
 		c->reason = case_reason(reg, backend, d->target);
 	if (!c->target || !c->backend || !c->unit || !c->title ||
@@ -266,13 +299,15 @@ int draft_expand(const struct draft *d, const struct registry *reg,
 	for (size_t n = 0; n < count && !rc; n++) {
 		size_t i = d->n;
 
-		rc = array_grow((void **)&s->cases, s->ncases, &room->cases,
-				sizeof(*s->cases));
-		if (!rc)
-			rc = case_build(reg, d, at, s->njobs - 1,
-					&s->cases[s->ncases]);
-		if (!rc)
-			s->ncases++;
+		if (!point_repeats(d, at)) {
+			rc = array_grow((void **)&s->cases, s->ncases,
+					&room->cases, sizeof(*s->cases));
+			if (!rc)
+				rc = case_build(reg, d, at, s->njobs - 1,
+						&s->cases[s->ncases]);
+			if (!rc)
+				s->ncases++;
+		}
 		/* Next point: the last key turns fastest. */
 		while (i-- > 0) {
 			if (d->set[i].ignored)

@@ -398,6 +398,21 @@ static int suite_params_follow_each_backend_table(void)
 	return 0;
 }
 
+static int suite_list_of_one_backends_key_makes_no_copies(void)
+{
+	struct suite s;
+
+	CHECK_INT(load(&s, "[g]\ntarget = crypto/aes-256-gcm\n"
+			   "backend = openssl, gcrypt\nprovider = a, b\n"),
+		  0);
+	CHECK_INT(s.ncases, 3);
+	CHECK_STR(s.cases[0].title, "g [backend=openssl, provider=a]");
+	CHECK_STR(s.cases[1].title, "g [backend=openssl, provider=b]");
+	CHECK_STR(s.cases[2].title, "g [backend=gcrypt]");
+	suite_free(&s);
+	return 0;
+}
+
 static int suite_repeated_section_is_new_job(void)
 {
 	struct suite s;
@@ -1054,6 +1069,7 @@ static const struct test tests[] = {
 	{"suite_title_shows_parallel_above_one", suite_title_shows_parallel_above_one},
 	{"suite_title_names_other_varying_keys", suite_title_names_other_varying_keys},
 	{"suite_params_follow_each_backend_table", suite_params_follow_each_backend_table},
+	{"suite_list_of_one_backends_key_makes_no_copies", suite_list_of_one_backends_key_makes_no_copies},
 	{"suite_repeated_section_is_new_job", suite_repeated_section_is_new_job},
 	{"suite_size_list_option_is_not_expanded", suite_size_list_option_is_not_expanded},
 	{"suite_fills_option_defaults", suite_fills_option_defaults},
