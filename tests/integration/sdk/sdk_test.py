@@ -1,0 +1,465 @@
+"""The SDK and packaging, end to end: an install into a temporary prefix,
+the out-of-tree example plugin built against that prefix alone and measured
+beside openssl, a relocated prefix, plugins built for another ABI, the
+.deb, and the man page and completion against --help.
+
+Usage: sdk_test.py TEST HOSTBENCH BUILD_DIR SOURCE_DIR WORK_DIR CMAKE CPACK
+
+install_prefix sets up WORK_DIR (the CTest fixture the other tests
+share): the install and the example built and installed into it once.
+Exit status 77 means the test cannot run here (the reason is printed).
+"""
+import glob
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+
+NAME, HB, BUILD, SRC, WORK, CMAKE, CPACK = sys.argv[1:8]
+PREFIX = os.path.join(WORK, "prefix")
+EXAMPLE = os.path.join(SRC, "examples", "accelerator")
+EXAMPLE_BUILD = os.path.join(WORK, "example-build")
+PLUGIN_REL = None  # set by plugin_dir()
+
+# No plugin directory from the caller's environment may leak in.
+ENV = {k: v for k, v in os.environ.items()
+       if k not in ("HOSTBENCH_PLUGIN_PATH", "EXAMPLE_ACCEL_DEVICES")}
+
+
+def skip(why):
+    print("skipped: " + why)
+    sys.exit(77)
+
+
+def run(argv, ok=(0,), env=None, **kw):
+    """Run argv; its exit status must be in ok. Returns the process."""
+    p = subprocess.run(argv, capture_output=True, text=True,
+                       env=env or ENV, **kw)
+    assert p.returncode in ok, "%s: exit %d\n%s\n%s" % (
+        " ".join(argv), p.returncode, p.stdout, p.stderr)
+    return p
+
+
+def fresh_dir(path):
+    """An empty directory only its owner may write (the loader insists)."""
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    os.chmod(path, 0o755)
+    return path
+
+
+def plugin_dir(prefix):
+    """The plugin directory of an install prefix (lib or lib64 or ...)."""
+    found = glob.glob(os.path.join(prefix, "lib*", "**", "hostbench",
+                                   "plugins"), recursive=True)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def suite(path, body):
+    """Write a suite with tiny samples: 20 ms, 2 repetitions, no warmup."""
+    with open(path, "w") as f:
+        f.write("[global]\nduration = 20ms\nrepetitions = 2\nwarmup = 0\n"
+                "\n" + body)
+    return path
+
+
+def run_json(hb, argv, ok=(0,), env=None):
+    """hostbench ARGV --format json, parsed."""
+    p = run([hb] + argv + ["--format", "json"], ok=ok, env=env)
+    return json.loads(p.stdout), p
+
+
+def build_example(sdk_prefix, build_dir, cflags=""):
+    """Configure and build examples/accelerator against sdk_prefix only."""
+    shutil.rmtree(build_dir, ignore_errors=True)
+    p = run([CMAKE, "-S", EXAMPLE, "-B", build_dir,
+             "-DCMAKE_PREFIX_PATH=" + sdk_prefix,
+             "-DCMAKE_BUILD_TYPE=Release",
+             "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+             "-DCMAKE_C_FLAGS=" + cflags])
+    run([CMAKE, "--build", build_dir])
+    return p.stdout
+
+
+def installed_hostbench():
+    if not os.path.isdir(PREFIX):
+        skip("no install prefix: the install_prefix test did not run")
+    return os.path.join(PREFIX, "bin", "hostbench")
+
+
+def by_backend(results):
+    return {r["backend"]: r for r in results}
+
+
+# --- the fixture ----------------------------------------------------------
+
+def test_install_prefix():
+    fresh_dir(WORK)
+    # An install under a permissive umask must still load its plugins.
+    os.umask(0o002)
+    run([CMAKE, "--install", BUILD, "--prefix", PREFIX])
+    plugins = plugin_dir(PREFIX)
+    for rel in ["bin/hostbench", "include/hostbench/plugin.h",
+                "share/hostbench/conf/default.ini",
+                "share/hostbench/conf/extended.ini",
+                "share/man/man1/hostbench.1",
+                "share/bash-completion/completions/hostbench",
+                "libexec/hostbench/hostbench-serve"]:
+        assert os.path.isfile(os.path.join(PREFIX, rel)), rel
+    assert glob.glob(os.path.join(PREFIX, "lib*", "**",
+                                  "hostbench-plugin.pc"), recursive=True)
+    assert glob.glob(os.path.join(PREFIX, "lib*", "**",
+                                  "hostbench-config.cmake"), recursive=True)
+    for root, dirs, files in os.walk(PREFIX):
+        for name in dirs + files:
+            mode = os.stat(os.path.join(root, name)).st_mode
+            assert not mode & (stat.S_IWGRP | stat.S_IWOTH), \
+                "%s is group/other writable" % os.path.join(root, name)
+    out = build_example(PREFIX, EXAMPLE_BUILD)
+    assert "plugins in %s" % plugins in out, out
+    # Nothing from the source tree: only the prefix's include directory.
+    with open(os.path.join(EXAMPLE_BUILD, "compile_commands.json")) as f:
+        commands = " ".join(c["command"] for c in json.load(f))
+    assert os.path.join(SRC, "include") not in commands, commands
+    assert os.path.join(PREFIX, "include") in commands, commands
+    run([CMAKE, "--install", EXAMPLE_BUILD])
+    assert os.path.isfile(os.path.join(plugins, "example_accel.so"))
+
+
+# --- the installed tree ---------------------------------------------------
+
+def test_example_beside_openssl():
+    hb = installed_hostbench()
+    s = suite(os.path.join(WORK, "beside.ini"),
+              "[AES256/CTR]\ntarget = crypto/aes-256-ctr\n"
+              "backend = example-accel, openssl\nsize = 16K\n")
+    doc, _ = run_json(hb, ["run", s])
+    res = by_backend(doc["results"])
+    assert sorted(res) == ["example-accel", "openssl"], res.keys()
+    for r in res.values():
+        assert r["status"] == "ok", r
+        assert r["params"]["size"] == 16384, r["params"]
+        assert r["stats"]["median"] > 0, r["stats"]
+        assert len(r["samples"]) == 2, r["samples"]
+    libs = json.dumps(doc["libraries"])
+    assert "software AES-CTR" in libs, doc["libraries"]
+
+
+def test_example_every_mode_and_direction():
+    hb = installed_hostbench()
+    s = suite(os.path.join(WORK, "modes.ini"),
+              "[ctr]\ntarget = crypto/aes-256-ctr\nbackend = example-accel\n"
+              "size = 1000\nmode = message, stream\n"
+              "direction = encrypt, decrypt\nparallel = 1, 2\n")
+    doc, _ = run_json(hb, ["run", s])
+    assert len(doc["results"]) == 8, len(doc["results"])
+    for r in doc["results"]:
+        assert r["status"] == "ok", r
+
+
+def test_example_options_match_builtin():
+    hb = installed_hostbench()
+    doc, _ = run_json(hb, ["describe", "crypto/aes-256-ctr"])
+    opts = {d["backend"]: d["options"] for d in doc}
+    assert "example-accel" in opts, opts.keys()
+    names = [o["name"] for o in opts["example-accel"]]
+    assert names == ["size", "mode", "direction"], names
+    for backend in ("openssl", "gcrypt"):
+        if backend in opts:
+            assert opts[backend][:3] == opts["example-accel"], backend
+    # One job, the same keys, every backend: the suite validates for all.
+    backends = ", ".join(["example-accel"] + [b for b in ("openssl", "gcrypt")
+                                              if b in opts])
+    s = suite(os.path.join(WORK, "same-keys.ini"),
+              "[ctr]\ntarget = crypto/aes-256-ctr\nbackend = %s\n"
+              "size = 4K\nmode = stream\ndirection = decrypt\n" % backends)
+    doc, _ = run_json(hb, ["run", s])
+    assert all(r["status"] == "ok" for r in doc["results"]), doc["results"]
+
+
+def test_example_without_device_skips():
+    hb = installed_hostbench()
+    env = dict(ENV, EXAMPLE_ACCEL_DEVICES="0")
+    doc, _ = run_json(hb, ["list"], env=env)
+    mine = [t for t in doc["targets"] if t["backend"] == "example-accel"]
+    assert len(mine) == 1 and not mine[0]["usable"], mine
+    s = suite(os.path.join(WORK, "nodev.ini"),
+              "[ctr]\ntarget = crypto/aes-256-ctr\nbackend = example-accel\n"
+              "size = 4K\n")
+    doc, _ = run_json(hb, ["run", s], env=env)
+    r = doc["results"][0]
+    assert r["status"] == "skipped" and "no device" in r["reason"], r
+
+
+def pkgconfig_plugin(out_dir, defines=()):
+    """Build the example with one cc line from hostbench-plugin.pc."""
+    pc_dirs = glob.glob(os.path.join(PREFIX, "lib*", "**", "pkgconfig"),
+                        recursive=True)
+    env = dict(ENV, PKG_CONFIG_PATH=":".join(pc_dirs))
+    cflags = run(["pkg-config", "--cflags", "hostbench-plugin"],
+                 env=env).stdout.split()
+    assert "-fvisibility=hidden" in cflags, cflags
+    sources = [os.path.join(EXAMPLE, f) for f in
+               ("accel.c", "kat.c", "device_soft.c", "aes256.c")]
+    fresh_dir(out_dir)
+    so = os.path.join(out_dir, "example_accel.so")
+    run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared",
+         "-Wl,--no-undefined", "-o", so] + cflags +
+        ["-D" + d for d in defines] + sources + ["-lpthread"], env=env)
+    os.chmod(so, 0o644)
+    plugindir = run(["pkg-config", "--variable=plugindir",
+                     "hostbench-plugin"], env=env).stdout.strip()
+    assert os.path.samefile(plugindir, plugin_dir(PREFIX)), plugindir
+    return out_dir
+
+
+def test_pkgconfig_builds_plugin():
+    hb = installed_hostbench()
+    d = pkgconfig_plugin(os.path.join(WORK, "pc-plugin"))
+    doc, _ = run_json(hb, ["--plugin-dir", d, "list"])
+    paths = [p["path"] for p in doc["plugins"] if p["name"] == "example-accel"]
+    assert paths == [os.path.join(os.path.realpath(d), "example_accel.so")], \
+        paths
+
+
+def test_example_wrong_answer_fails():
+    hb = installed_hostbench()
+    d = pkgconfig_plugin(os.path.join(WORK, "corrupt-plugin"),
+                         ["EXAMPLE_ACCEL_KAT_CORRUPT"])
+    s = suite(os.path.join(WORK, "corrupt.ini"),
+              "[ctr]\ntarget = crypto/aes-256-ctr\n"
+              "backend = example-accel, openssl\nsize = 4K\n")
+    doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], ok=(1,))
+    res = by_backend(doc["results"])
+    bad = res["example-accel"]
+    assert bad["status"] == "failed", bad
+    assert "NIST SP 800-38A F.5.5" in bad["reason"], bad["reason"]
+    assert "stats" not in bad or not bad["stats"], bad
+    assert res["openssl"]["status"] == "ok", res["openssl"]
+
+
+def test_relocated_prefix_works():
+    installed_hostbench()
+    moved = os.path.join(WORK, "moved")
+    shutil.rmtree(moved, ignore_errors=True)
+    shutil.copytree(PREFIX, moved, symlinks=True)
+    hb = os.path.join(moved, "bin", "hostbench")
+    doc, _ = run_json(hb, ["list"])
+    names = sorted(p["name"] for p in doc["plugins"])
+    assert "example-accel" in names and "openssl" in names, names
+    for p in doc["plugins"]:
+        assert p["path"].startswith(os.path.realpath(moved) + "/"), p["path"]
+    # The moved tree's own suites, not the build's or the old prefix's.
+    conf = os.path.join(moved, "share", "hostbench", "conf")
+    for name, label in (("default.ini", "moved-default"),
+                        ("extended.ini", "moved-extended")):
+        suite(os.path.join(conf, name),
+              "[%s]\ntarget = mem/memcpy\nsize = 4K\n" % label)
+    doc, _ = run_json(hb, [])
+    assert [r["job"] for r in doc["results"]] == ["moved-default"], doc
+    doc, _ = run_json(hb, ["--extended"])
+    assert [r["job"] for r in doc["results"]] == ["moved-extended"], doc
+    p = run([hb, "serve", "--help"])
+    assert "--listen" in p.stdout, p.stdout
+
+
+def sdk_with_abi(name, major, minor):
+    """A copy of the installed SDK whose plugin.h says ABI major.minor."""
+    sdk = fresh_dir(os.path.join(WORK, name))
+    shutil.copytree(os.path.join(PREFIX, "include"),
+                    os.path.join(sdk, "include"))
+    for d in glob.glob(os.path.join(PREFIX, "lib*")):
+        for cfg in glob.glob(os.path.join(d, "**", "cmake"), recursive=True):
+            shutil.copytree(cfg, os.path.join(
+                sdk, os.path.relpath(cfg, PREFIX)))
+    header = os.path.join(sdk, "include", "hostbench", "plugin.h")
+    with open(header) as f:
+        text = f.read()
+    text = re.sub(r"#define HB_ABI_MAJOR \d+", "#define HB_ABI_MAJOR %d"
+                  % major, text)
+    text = re.sub(r"#define HB_ABI_MINOR \d+", "#define HB_ABI_MINOR %d"
+                  % minor, text)
+    with open(header, "w") as f:
+        f.write(text)
+    return sdk
+
+
+def core_abi():
+    with open(os.path.join(PREFIX, "include", "hostbench", "plugin.h")) as f:
+        text = f.read()
+    return tuple(int(re.search(r"#define HB_ABI_%s (\d+)" % k, text).group(1))
+                 for k in ("MAJOR", "MINOR"))
+
+
+def check_abi_refused(name, major, minor):
+    hb = installed_hostbench()
+    sdk = sdk_with_abi(name, major, minor)
+    build = os.path.join(WORK, name + "-build")
+    build_example(sdk, build)
+    d = fresh_dir(os.path.join(WORK, name + "-plugins"))
+    so = os.path.join(d, "example_accel.so")
+    shutil.copy(os.path.join(build, "example_accel.so"), so)
+    os.chmod(so, 0o644)
+    doc, p = run_json(hb, ["--plugin-dir", d, "list"])
+    refused = [r for r in doc["refused"] if r["path"].endswith(
+        "/" + name + "-plugins/example_accel.so")]
+    assert len(refused) == 1, doc["refused"]
+    want = "built for ABI %d.%d, this hostbench speaks %d.%d" % (
+        (major, minor) + core_abi())
+    assert want in refused[0]["reason"], refused[0]["reason"]
+    line = [l for l in p.stderr.splitlines() if "refused" in l]
+    assert line and so in line[0] and want in line[0], p.stderr
+    # The shadowed install is not used instead, and the others still load.
+    names = [q["name"] for q in doc["plugins"]]
+    assert "example-accel" not in names and "openssl" in names, names
+    s = suite(os.path.join(WORK, name + ".ini"),
+              "[ctr]\ntarget = crypto/aes-256-ctr\n"
+              "backend = example-accel, openssl\nsize = 4K\n")
+    doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], ok=(1,))
+    res = by_backend(doc["results"])
+    assert res["example-accel"]["status"] == "failed", res
+    assert want in res["example-accel"]["reason"], res
+    assert res["openssl"]["status"] == "ok", res
+
+
+def test_abi_newer_minor_refused():
+    major, minor = core_abi()
+    check_abi_refused("sdk-newer-minor", major, minor + 1)
+
+
+def test_abi_other_major_refused():
+    major, minor = core_abi()
+    check_abi_refused("sdk-next-major", major + 1, 0)
+
+
+# --- the Debian package ---------------------------------------------------
+
+def test_deb_lists_plugins():
+    for tool in ("dpkg-deb", "dpkg-shlibdeps", "file"):
+        if not shutil.which(tool):
+            skip("%s not installed (apt-get install dpkg-dev file)" % tool)
+    # Beside WORK, not in it: the fixture may be rebuilding WORK meanwhile.
+    out = fresh_dir(WORK + "-deb")
+    run([CPACK, "-G", "DEB", "--config",
+         os.path.join(BUILD, "CPackConfig.cmake"), "-B", out])
+    debs = glob.glob(os.path.join(out, "*.deb"))
+    assert len(debs) == 1, debs
+    depends = run(["dpkg-deb", "-f", debs[0], "Depends"]).stdout
+    built = [os.path.basename(f) for f in
+             glob.glob(os.path.join(BUILD, "plugins", "*.so"))]
+    want = ["libinih1", "libjansson4"]
+    if "crypto_openssl.so" in built:
+        want.append("libssl3")
+    if "crypto_gcrypt.so" in built:
+        want.append("libgcrypt20")
+    if "crypto_xxhash.so" in built:
+        want.append("libxxhash0")
+    for pkg in want:
+        assert re.search(r"\b%s(t64)?\b" % pkg, depends), (pkg, depends)
+    root = fresh_dir(os.path.join(out, "root"))
+    run(["dpkg", "-x", debs[0], root])
+    hb = os.path.join(root, "usr", "bin", "hostbench")
+    doc, _ = run_json(hb, ["list"])
+    listed = sorted(os.path.basename(p["path"]) for p in doc["plugins"])
+    assert listed == sorted(built), (listed, built)
+    for p in doc["plugins"]:
+        assert p["path"].startswith(os.path.realpath(root) + "/"), p["path"]
+    assert not doc["refused"], doc["refused"]
+    for rel in ("usr/share/man/man1/hostbench.1",
+                "usr/share/bash-completion/completions/hostbench",
+                "usr/include/hostbench/plugin.h",
+                "usr/share/hostbench/conf/default.ini"):
+        assert os.path.isfile(os.path.join(root, rel)), rel
+
+
+# --- the man page and completion against --help ---------------------------
+
+OPTION = r"(?<![\w-])(--?[A-Za-z][\w-]*)"
+
+
+def help_words(argv):
+    """Options a --help text names anywhere, those of its "Options:"
+    section, and the commands of its "Commands:" section."""
+    text = run([HB] + argv).stdout
+    options = set(re.findall(OPTION, text))
+    section_options, commands = set(), set()
+    section = None
+    for line in text.splitlines():
+        if line.endswith(":") and not line.startswith(" "):
+            section = line
+        elif section == "Commands:" and re.match(r"  [a-z]", line):
+            commands.add(line.split()[0])
+        elif section == "Options:":
+            section_options |= set(re.findall(OPTION, line))
+    return options, section_options, commands
+
+
+def man_text():
+    with open(os.path.join(SRC, "docs", "man", "hostbench.1")) as f:
+        roff = f.read()
+    return roff.replace("\\-", "-").replace("\\fB", "").replace(
+        "\\fR", "").replace("\\fI", "").replace("\\fP", "")
+
+
+def man_section(text, title):
+    m = re.search(r"^\.SH %s\n(.*?)(?=^\.SH )" % title, text, re.S | re.M)
+    assert m, title
+    return m.group(1)
+
+
+def test_man_covers_help():
+    man = man_text()
+    options, _, commands = help_words(["--help"])
+    serve_options, _, _ = help_words(["serve", "--help"])
+    assert "--format" in options and "run" in commands, (options, commands)
+    documented = set()
+    for title in ("OPTIONS", "SERVE OPTIONS"):
+        for line in man_section(man, title).splitlines():
+            if line.startswith((".B", ".BI", ".BR")):
+                documented |= set(re.findall(OPTION, line))
+    for opt in sorted(options | serve_options):
+        assert opt in documented, "%s is in --help, not in hostbench.1" % opt
+    for opt in sorted(documented):
+        assert opt in options | serve_options, \
+            "%s is in hostbench.1, not in --help" % opt
+    cmds = man_section(man, "COMMANDS")
+    for c in sorted(commands - {"(none)"}):
+        assert re.search(r"^\.BI? %s\b" % c, cmds, re.M), \
+            "command %s is not in hostbench.1" % c
+    for env in re.findall(r"\b(HOSTBENCH_[A-Z_]+)", run([HB, "--help"]).stdout):
+        assert env in man_section(man, "ENVIRONMENT"), env
+    version = run([HB, "--version"]).stdout.split()[-1]
+    assert re.search(r'^\.TH HOSTBENCH 1 .*"hostbench %s"' % re.escape(version),
+                     man, re.M), "hostbench.1 is not for version " + version
+
+
+def complete(words):
+    """COMPREPLY of the bash completion for the command line words."""
+    script = os.path.join(SRC, "docs", "completion", "hostbench.bash")
+    line = " ".join("'%s'" % w for w in words)
+    p = run(["bash", "-c",
+             'source "$1"; COMP_WORDS=(%s); COMP_CWORD=%d; _hostbench; '
+             'printf "%%s\\n" "${COMPREPLY[@]}"' % (line, len(words) - 1),
+             "bash", script])
+    return p.stdout.split()
+
+
+def test_completion_follows_help():
+    _, options, commands = help_words(["--help"])
+    long_options = sorted(o for o in options if o.startswith("--"))
+    assert sorted(complete([HB, "--"])) == long_options, long_options
+    assert sorted(complete([HB, ""])) == sorted(commands), commands
+    assert complete([HB, "--format", "j"]) == ["json"]
+    assert complete([HB, "desc"]) == ["describe"]
+    assert "crypto/aes-256-ctr" in complete([HB, "describe", "crypto/aes-256-c"])
+    serve, _, _ = help_words(["serve", "--help"])
+    assert sorted(complete([HB, "serve", "--"])) == sorted(
+        o for o in serve | {"--help"} if o.startswith("--")), serve
+
+
+if __name__ == "__main__":
+    globals()["test_" + NAME]()
