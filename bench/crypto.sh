@@ -1,13 +1,20 @@
 #!/bin/sh
 # Crypto targets against the tools users trust, same machine, in turn:
-# `openssl speed -evp ALG -bytes N -seconds S -elapsed` against hostbench's
-# OpenSSL backend with the same algorithm, size and mode = stream, for
-# aes-256-gcm, aes-256-ctr, aes-256-cbc, chacha20-poly1305 and sha256 at
-# 16 KiB and 1 MiB; hostbench XXH3-64 against `xxhsum -b` (its 100 KB
-# sample, one-shot hashes, so mode = message); and AES-256-CTR with two
-# workers against one. Each pair runs ROUNDS times, alternating, and the
-# best figure of each side is kept, so a neighbour's burst of load on a
-# shared machine cannot decide the ratio. 1.00 = the framework adds nothing.
+# `openssl speed -evp ALG -bytes N -seconds S` against hostbench's OpenSSL
+# backend with the same algorithm, size and mode = stream, for aes-256-gcm,
+# aes-256-ctr, aes-256-cbc, chacha20-poly1305 and sha256 at 16 KiB and
+# 1 MiB; hostbench XXH3-64 against `xxhsum -b` (its 100 KB sample, one-shot
+# hashes, so mode = message); and AES-256-CTR with two workers against one.
+#
+# Two ratios hostbench / reference (1.00 = the framework adds nothing):
+#   cpu   bytes per CPU second: openssl speed's and xxhsum's own figures
+#         (they divide by CPU time), hostbench's bytes over its process CPU
+#         time (workers and core together); a neighbour's load on a shared
+#         machine does not move it;
+#   wall  bytes per wall-clock second: openssl speed's count over its
+#         S-second alarm, hostbench's median figure.
+# Each pair runs ROUNDS times, alternating, and the best of each side is
+# kept. The scaling row compares wall-clock figures only.
 #
 # Usage: bench/crypto.sh [BUILD_DIR] [SECONDS] [ROUNDS]
 set -eu
@@ -18,8 +25,8 @@ rounds=${3:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# hostbench_rate TARGET BACKEND SIZE MODE PARALLEL: median bytes/s.
-hostbench_rate() {
+# hostbench_rates TARGET BACKEND SIZE MODE PARALLEL: "WALL CPU" bytes/s.
+hostbench_rates() {
 	cat >"$tmp/bench.ini" <<INI
 [bench]
 target = $1
@@ -34,74 +41,86 @@ INI
 	"$build/hostbench" run "$tmp/bench.ini" --format json 2>/dev/null |
 		python3 -c 'import json,sys
 r = json.load(sys.stdin)["results"][0]
-print(r["stats"]["median"] if r["status"] == "ok" else 0)'
+s = r["sample_details"]
+ok = r["status"] == "ok"
+cpu = sum(x["bytes"] for x in s) / sum(x["cpu_seconds"]for x in s)
+print(r["stats"]["median"] if ok else 0, cpu if ok else 0)'
 }
 
-# openssl_rate ALG BYTES: bytes/s from the last line ("ALG 123.45k").
-openssl_rate() {
-	openssl speed -evp "$1" -bytes "$2" -seconds "$secs" -elapsed \
-		2>/dev/null | tail -n 1 |
-		python3 -c 'import sys
-print(float(sys.stdin.read().split()[-1].rstrip("k")) * 1000)'
+# openssl_rates ALG BYTES: "WALL CPU" bytes/s from "N ALG's in T s".
+openssl_rates() {
+	openssl speed -evp "$1" -bytes "$2" -seconds "$secs" 2>&1 |
+		python3 -c 'import re,sys
+m = re.search(r"size blocks: (\d+) .* in ([0-9.]+)s", sys.stdin.read())
+n = int(m.group(1)) * '"$2"'
+print(n / '"$secs"', n / float(m.group(2)))'
 }
 
-# xxhsum_rate: bytes/s of XXH3_64b (variant 5) on xxhsum's 100 KB sample.
-xxhsum_rate() {
+# xxhsum_rates: XXH3_64b (variant 5) on xxhsum's 100 KB sample; xxhsum
+# times with clock(), CPU time, so only the CPU figure exists.
+xxhsum_rates() {
 	xxhsum -b5 -i"$secs" 2>&1 | tr '\r' '\n' | grep '#' | tail -n 1 |
 		python3 -c 'import re,sys
 m = re.search(r"\(([0-9.]+) MB/s\)", sys.stdin.read())
-print(float(m.group(1)) * 1048576)'
+print(0, float(m.group(1)) * 1048576)'
 }
 
-# best A B: the larger of two rates.
+# best "W1 C1" "W2 C2": the larger wall and the larger CPU figure.
 best() {
-	python3 -c "print(max($1, $2))"
+	python3 -c "a = '$1'.split(); b = '$2'.split()
+print(max(float(a[0]), float(b[0])), max(float(a[1]), float(b[1])))"
 }
 
-# row LABEL REF HB: one line of the table.
+# row LABEL "REF_WALL REF_CPU" "HB_WALL HB_CPU": one line of the table.
 row() {
-	python3 -c "r = $3 / $2 if $2 else 0
-print('%-34s %12.1f %12.1f %7.3f' % ('$1', $2 / 1e6, $3 / 1e6, r))"
+	python3 -c "r = [float(x) for x in '$2'.split()]
+h = [float(x) for x in '$3'.split()]
+q = lambda a, b: '%7.3f' % (a / b) if b else '      -'
+print('%-34s %10.1f %10.1f %s %s' % ('$1', r[1] / 1e6, h[1] / 1e6,
+      q(h[1], r[1]), q(h[0], r[0])))"
 }
 
-printf '%-34s %12s %12s %7s\n' case "ref MB/s" "hb MB/s" ratio
+# pair LABEL REF_CMD HB_CMD: ROUNDS alternating runs, best of each.
+pair() {
+	ref="0 0"
+	hb="0 0"
+	i=0
+	while [ $i -lt "$rounds" ]; do
+		ref=$(best "$ref" "$(eval "$2")")
+		hb=$(best "$hb" "$(eval "$3")")
+		i=$((i + 1))
+	done
+	row "$1" "$ref" "$hb"
+}
+
+printf '%-34s %10s %10s %7s %7s\n' case "ref MB/cs" "hb MB/cs" cpu wall
 for alg in aes-256-gcm aes-256-ctr aes-256-cbc chacha20-poly1305 sha256; do
 	case $alg in
 	sha256) target=hash/sha256 ;;
 	*) target=crypto/$alg ;;
 	esac
 	for bytes in 16384 1048576; do
-		ref=0
-		hb=0
-		i=0
-		while [ $i -lt "$rounds" ]; do
-			ref=$(best "$ref" "$(openssl_rate "$alg" "$bytes")")
-			hb=$(best "$hb" "$(hostbench_rate "$target" openssl \
-				"$bytes" stream 1)")
-			i=$((i + 1))
-		done
-		row "$alg $bytes vs openssl speed" "$ref" "$hb"
+		pair "$alg $bytes / openssl speed" \
+			"openssl_rates $alg $bytes" \
+			"hostbench_rates $target openssl $bytes stream 1"
 	done
 done
+pair "xxh3-64 102400 / xxhsum -b" xxhsum_rates \
+	"hostbench_rates hash/xxh3-64 xxhash 102400 message 1"
 
-ref=0
-hb=0
+# Scaling: wall-clock figures of 2 workers over 1, in the wall column.
+one="0 0"
+two="0 0"
 i=0
 while [ $i -lt "$rounds" ]; do
-	ref=$(best "$ref" "$(xxhsum_rate)")
-	hb=$(best "$hb" "$(hostbench_rate hash/xxh3-64 xxhash 102400 message 1)")
-	i=$((i + 1))
-done
-row "xxh3-64 102400 vs xxhsum -b" "$ref" "$hb"
-
-one=0
-two=0
-i=0
-while [ $i -lt "$rounds" ]; do
-	one=$(best "$one" "$(hostbench_rate crypto/aes-256-ctr openssl 1M \
+	one=$(best "$one" "$(hostbench_rates crypto/aes-256-ctr openssl 1M \
 		message 1)")
-	two=$(best "$two" "$(hostbench_rate crypto/aes-256-ctr openssl 1M \
+	two=$(best "$two" "$(hostbench_rates crypto/aes-256-ctr openssl 1M \
 		message 2)")
 	i=$((i + 1))
 done
-row "aes-256-ctr 1M, 2 workers vs 1" "$one" "$two"
+set -- $one
+one="$1 0"
+set -- $two
+two="$1 0"
+row "aes-256-ctr 1M: 2 workers / 1" "$one" "$two"
