@@ -5,30 +5,36 @@
 #include <string.h>
 
 const char cli_usage[] =
-	"Usage: hostbench [COMMAND] [OPTIONS] [ARGS]\n"
-	"\n"
-	"Commands:\n"
-	"  (none)                   run the default host benchmark (conf/default.ini)\n"
-	"  run SUITE.ini...         run suites\n"
-	"  list                     plugins, targets, backends, usable here or not\n"
-	"  describe TARGET          a target's options, defaults and units\n"
-	"  sysinfo                  the system information of the report\n"
-	"  serve --listen ADDR:PORT --token TOKEN\n"
-	"                           the receiving side of transfer targets\n"
-	"\n"
-	"Options:\n"
-	"  --extended               run the extended matrix (conf/extended.ini)\n"
-	"  -f, --format FMT         text (default), json, csv, md\n"
-	"  -o, --output FILE        write the report to FILE (written whole)\n"
-	"  -s, --set [SECTION.]KEY=VALUE\n"
-	"                           override a suite value (repeatable)\n"
-	"  -P, --plugin-dir DIR     also load plugins from DIR (repeatable)\n"
-	"  -h, --help               this text\n"
-	"  -V, --version            the version\n"
-	"\n"
-	"Environment: HOSTBENCH_PLUGIN_PATH=DIR:DIR adds plugin directories.\n"
-	"Exit status: 0 every case ok or skipped, 1 a case failed,\n"
-	"2 bad command line or suite, 130/143 interrupted.\n";
+    "Usage: hostbench [COMMAND] [OPTIONS] [ARGS]\n"
+    "\n"
+    "Commands:\n"
+    "  (none)                   run the default host benchmark "
+    "(conf/default.ini)\n"
+    "  run SUITE.ini...         run suites\n"
+    "  list                     plugins, targets, backends, usable here or "
+    "not\n"
+    "  describe TARGET          a target's options, defaults and units\n"
+    "  sysinfo                  the system information of the report\n"
+    "  serve --listen ADDR:PORT --token TOKEN\n"
+    "                           the receiving side of transfer targets\n"
+    "\n"
+    "Options:\n"
+    "  --extended               run the extended matrix (conf/extended.ini)\n"
+    "  -f, --format FMT         text (default), json, csv, md\n"
+    "  -o, --output FILE        write the report to FILE (written whole)\n"
+    "  -s, --set [SECTION.]KEY=VALUE\n"
+    "                           override a suite value (repeatable)\n"
+    "  --journal FILE           append each finished result to FILE as a\n"
+    "                           JSON line, as soon as it is measured\n"
+    "  --resume FILE            skip the cases FILE already holds, run the\n"
+    "                           rest and append them to FILE\n"
+    "  -P, --plugin-dir DIR     also load plugins from DIR (repeatable)\n"
+    "  -h, --help               this text\n"
+    "  -V, --version            the version\n"
+    "\n"
+    "Environment: HOSTBENCH_PLUGIN_PATH=DIR:DIR adds plugin directories.\n"
+    "Exit status: 0 every case ok or skipped, 1 a case failed,\n"
+    "2 bad command line or suite, 130/143 interrupted.\n";
 
 static const char *const commands[] = {"run", "list", "describe", "sysinfo",
 				       NULL};
@@ -43,8 +49,8 @@ static int is_command(const char *word)
 }
 
 /* The value of option argv[*i] ("--x=v" or "--x v"); advances *i. */
-static const char *option_value(int argc, char **argv, int *i,
-				const char *name, char *err, size_t errlen)
+static const char *option_value(int argc, char **argv, int *i, const char *name,
+				char *err, size_t errlen)
 {
 	const char *eq = strchr(argv[*i], '=');
 
@@ -64,7 +70,8 @@ static int opt_is(const char *word, const char *shrt, const char *lng)
 
 	if (shrt && strcmp(word, shrt) == 0)
 		return 1;
-	return strncmp(word, lng, n) == 0 && (word[n] == '\0' || word[n] == '=');
+	return strncmp(word, lng, n) == 0 &&
+	       (word[n] == '\0' || word[n] == '=');
 }
 
 /* Handle one option taking a value; returns 1 if it was one, <0 on error. */
@@ -97,6 +104,16 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 				      "--set %s: expected [SECTION.]KEY=VALUE",
 				      v);
 		rc = strlist_push(&cli->sets, v);
+	} else if (opt_is(w, NULL, "--journal")) {
+		cli->journal =
+		    option_value(argc, argv, i, "--journal", err, errlen);
+		if (!cli->journal)
+			return -EINVAL;
+	} else if (opt_is(w, NULL, "--resume")) {
+		cli->resume =
+		    option_value(argc, argv, i, "--resume", err, errlen);
+		if (!cli->resume)
+			return -EINVAL;
 	} else if (opt_is(w, "-P", "--plugin-dir")) {
 		v = option_value(argc, argv, i, "--plugin-dir", err, errlen);
 		if (!v)
@@ -109,8 +126,8 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 }
 
 /* Handle one word of argv. */
-static int cli_word(int argc, char **argv, int *i, struct cli *cli,
-		    char *err, size_t errlen)
+static int cli_word(int argc, char **argv, int *i, struct cli *cli, char *err,
+		    size_t errlen)
 {
 	const char *w = argv[*i];
 	int rc;
@@ -153,6 +170,14 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 	    cli->args.n)
 		return errorf(err, errlen, -EINVAL, "%s takes no argument: %s",
 			      cli->command, cli->args.items[0]);
+	if ((cli->journal || cli->resume) && strcmp(cli->command, "run") != 0)
+		return errorf(err, errlen, -EINVAL,
+			      "--journal and --resume only go with run");
+	if (cli->journal && cli->resume && strcmp(cli->journal, cli->resume))
+		return errorf(err, errlen, -EINVAL,
+			      "--resume appends to its own file; drop "
+			      "--journal %s",
+			      cli->journal);
 	if (strcmp(cli->command, "run") == 0 && cli->extended && cli->args.n)
 		return errorf(err, errlen, -EINVAL,
 			      "--extended runs its own suite; drop %s",

@@ -12,13 +12,15 @@
 
 /* A parsed command line. */
 struct cli {
-	const char *command;       /* "run", "list", "describe", "sysinfo", ... */
-	struct strlist args;       /* suites for run, a target for describe */
-	struct strlist sets;       /* --set texts, in order */
-	struct strlist plugin_dirs;/* --plugin-dir, in order */
+	const char *command; /* "run", "list", "describe", "sysinfo", ... */
+	struct strlist args; /* suites for run, a target for describe */
+	struct strlist sets; /* --set texts, in order */
+	struct strlist plugin_dirs; /* --plugin-dir, in order */
 	enum report_format format;
-	const char *output;        /* --output FILE, NULL = stdout */
-	int extended;              /* --extended */
+	const char *output;  /* --output FILE, NULL = stdout */
+	const char *journal; /* --journal FILE: append each result */
+	const char *resume;  /* --resume FILE: skip what it holds */
+	int extended;	     /* --extended */
 	int help;
 	int version;
 };
@@ -27,8 +29,7 @@ struct cli {
  * Parse argv. With no command, "run" of the default suite (or the extended
  * one with --extended). Returns 0, or -EINVAL with a one-line message.
  */
-int cli_parse(int argc, char **argv, struct cli *cli, char *err,
-	      size_t errlen);
+int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen);
 
 void cli_free(struct cli *cli);
 

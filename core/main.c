@@ -13,6 +13,8 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "isolate.h"
+#include "journal.h"
 #include "output.h"
 #include "registry.h"
 #include "report.h"
@@ -72,7 +74,7 @@ static int conf_path(const char *name, char *path, size_t len)
 
 	if (self_dir(dir, sizeof(dir)) == 0 &&
 	    snprintf(path, len, "%s/%s/%s", dir, HB_REL_CONF_DIR, name) <
-		    (int)len &&
+		(int)len &&
 	    access(path, R_OK) == 0)
 		return 0;
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
@@ -127,8 +129,8 @@ static int load_plugins(const struct cli *cli, struct registry *reg)
 	int rc = plugin_dirs(&dirs, &cli->plugin_dirs);
 
 	if (!rc)
-		rc = registry_load(reg, (const char *const *)dirs.items,
-				   dirs.n, stderr);
+		rc = registry_load(reg, (const char *const *)dirs.items, dirs.n,
+				   stderr);
 	strlist_free(&dirs);
 	return rc;
 }
@@ -171,21 +173,60 @@ static void note_dirs(const struct suite *s, struct sysinfo *si)
 	}
 }
 
-/* Run every case; returns the exit status the results call for. */
-static int run_cases(const struct suite *s, struct result *results)
+/* One case, in a child process unless the suite says isolate = false. */
+static int run_case(const struct bench_case *c, struct result *r)
 {
-	int status = EXIT_ALL_OK;
+	if (c->isolate && c->plugin)
+		return isolate_run_case(c, &stop_signal, r);
+	return runner_run_case(c, &stop_signal, r);
+}
+
+/*
+ * Run every case, or take it from the journal of an earlier run; journal
+ * each finished case. Returns the exit status the results call for.
+ */
+static int run_cases(const struct suite *s, struct journal *j,
+		     struct result *results)
+{
+	int status = EXIT_ALL_OK, rc;
 
 	install_signals();
 	for (size_t i = 0; i < s->ncases; i++) {
-		if (!stop_signal)
+		struct result *r = &results[i];
+
+		rc = j->done ? journal_recall(j, s, &s->cases[i], r) : 0;
+		if (rc == 0 && !stop_signal)
 			progress(i, s->ncases, &s->cases[i]);
-		if (runner_run_case(&s->cases[i], &stop_signal, &results[i]))
+		if (rc == 0)
+			rc = run_case(&s->cases[i], r);
+		else
+			rc = rc < 0 ? rc : 0; /* recalled */
+		if (rc == 0 && j->fp && !stop_signal)
+			rc = journal_append(j, s, r);
+		if (rc) {
+			fprintf(stderr, "hostbench: %s: %s\n",
+				s->cases[i].title, strerror(-rc));
 			return EXIT_INTERNAL;
-		if (results[i].status == RESULT_FAILED)
+		}
+		if (r->status == RESULT_FAILED)
 			status = EXIT_CASE_FAILED;
 	}
 	return stop_signal ? 128 + stop_signal : status;
+}
+
+/* Open --journal or --resume, if asked; a bad path is bad input. */
+static int open_journal(const struct cli *cli, struct journal *j)
+{
+	const char *path = cli->resume ? cli->resume : cli->journal;
+	char err[512];
+
+	if (!path)
+		return 0;
+	if (journal_open(j, path, cli->resume != NULL, err, sizeof(err)) == 0)
+		return 0;
+	fprintf(stderr, "hostbench: %s\n", err);
+	journal_close(j);
+	return -EINVAL;
 }
 
 /* The suite files to run: the arguments, or a shipped suite. */
@@ -212,6 +253,7 @@ static int cmd_run(const struct cli *cli, const struct registry *reg)
 	struct suite s = {0};
 	struct sysinfo si = {0};
 	struct result *results = NULL;
+	struct journal j = {0};
 	int status = EXIT_BAD_INPUT, rc;
 
 	if (suite_files(cli, buf, sizeof(buf), &one))
@@ -227,9 +269,13 @@ static int cmd_run(const struct cli *cli, const struct registry *reg)
 	results = calloc(s.ncases ? s.ncases : 1, sizeof(*results));
 	if (!results)
 		goto out_suite;
+	if (open_journal(cli, &j)) {
+		status = EXIT_BAD_INPUT;
+		goto out_results;
+	}
 	sysinfo_read(&si);
 	note_dirs(&s, &si);
-	status = run_cases(&s, results);
+	status = run_cases(&s, &j, results);
 	if (status != EXIT_INTERNAL &&
 	    write_report(cli, &(struct report){.sys = &si,
 					       .reg = reg,
@@ -237,10 +283,12 @@ static int cmd_run(const struct cli *cli, const struct registry *reg)
 					       .results = results,
 					       .nresults = s.ncases}))
 		status = EXIT_INTERNAL;
+	sysinfo_free(&si);
+	journal_close(&j);
+out_results:
 	for (size_t i = 0; i < s.ncases; i++)
 		result_free(&results[i]);
 	free(results);
-	sysinfo_free(&si);
 out_suite:
 	suite_free(&s);
 	return status;
@@ -253,9 +301,8 @@ static int cmd_sysinfo(const struct cli *cli, const struct registry *reg)
 	int rc;
 
 	sysinfo_read(&si);
-	rc = write_report(cli, &(struct report){.sys = &si,
-						.reg = reg,
-						.suite = &s});
+	rc = write_report(
+	    cli, &(struct report){.sys = &si, .reg = reg, .suite = &s});
 	sysinfo_free(&si);
 	return rc ? EXIT_INTERNAL : EXIT_ALL_OK;
 }
@@ -295,7 +342,8 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "serve") == 0)
 		return exec_serve(argv + 1);
 	if (cli_parse(argc, argv, &cli, err, sizeof(err))) {
-		fprintf(stderr, "hostbench: %s\nTry 'hostbench --help'.\n", err);
+		fprintf(stderr, "hostbench: %s\nTry 'hostbench --help'.\n",
+			err);
 		cli_free(&cli);
 		return EXIT_BAD_INPUT;
 	}

@@ -33,10 +33,10 @@ struct worker {
 /* The workers of one case and what they share. */
 struct crew {
 	const struct hb_plugin *plugin;
-	pthread_barrier_t go;   /* main + workers: a sample starts */
+	pthread_barrier_t go;	/* main + workers: a sample starts */
 	pthread_barrier_t done; /* main + workers: a sample ended */
-	uint64_t iterations;    /* of the next sample, per worker */
-	int quit;               /* workers leave at the next start */
+	uint64_t iterations;	/* of the next sample, per worker */
+	int quit;		/* workers leave at the next start */
 	struct worker *w;
 	unsigned n;
 };
@@ -75,12 +75,11 @@ static void *worker_main(void *arg)
 }
 
 /* Set the result's status and reason (first one wins). */
-static int result_set(struct result *r, enum result_status st,
-		      const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+static int result_set(struct result *r, enum result_status st, const char *fmt,
+		      ...) __attribute__((format(printf, 3, 4)));
 
-static int result_set(struct result *r, enum result_status st,
-		      const char *fmt, ...)
+static int result_set(struct result *r, enum result_status st, const char *fmt,
+		      ...)
 {
 	char line[512];
 	va_list ap;
@@ -96,8 +95,7 @@ static int result_set(struct result *r, enum result_status st,
 }
 
 /* Call setup for every worker; on failure tear down what was made. */
-static int crew_setup(struct crew *crew, struct host_ctx *ctx,
-		      struct result *r)
+static int crew_setup(struct crew *crew, struct host_ctx *ctx, struct result *r)
 {
 	const struct bench_case *bc = ctx->bc;
 
@@ -149,13 +147,35 @@ static void crew_stop(struct crew *crew, unsigned started)
 }
 
 /*
+ * A count no honest run() reports: negative (a wrapped unsigned), more
+ * operations than iterations asked for, or no work at all.
+ */
+static int done_invalid(const struct hb_done *d, uint64_t iterations,
+			char *what, size_t len)
+{
+	if (d->bytes > INT64_MAX || d->ops > INT64_MAX)
+		snprintf(what, len, "run reported a negative count");
+	else if (d->ops > iterations)
+		snprintf(what, len,
+			 "run reported %llu operations for %llu iterations",
+			 (unsigned long long)d->ops,
+			 (unsigned long long)iterations);
+	else if (d->bytes == 0 && d->ops == 0)
+		snprintf(what, len, "run reported no work done");
+	else
+		return 0;
+	return 1;
+}
+
+/*
  * One sample of iterations per worker. Returns 0 and fills s, or the
  * first worker's error code with its message in err.
  */
-static int crew_sample(struct crew *crew, uint64_t iterations,
-		       struct sample *s, char *err, size_t errlen)
+static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
+		       char *err, size_t errlen)
 {
 	double cpu0, cpu1, start = INFINITY, end = 0;
+	char what[200];
 
 	crew->iterations = iterations;
 	cpu0 = cpu_now();
@@ -169,6 +189,9 @@ static int crew_sample(struct crew *crew, uint64_t iterations,
 		if (w->rc)
 			return errorf(err, errlen, w->rc, "worker %u: %s", i,
 				      w->err[0] ? w->err : "run failed");
+		if (done_invalid(&w->done, iterations, what, sizeof(what)))
+			return errorf(err, errlen, HB_EFAIL, "worker %u: %s", i,
+				      what);
 		start = fmin(start, ts_seconds(&w->start));
 		end = fmax(end, ts_seconds(&w->end));
 		s->bytes += (double)w->done.bytes;
@@ -211,12 +234,12 @@ static int crew_calibrate(struct crew *crew, double duration,
 		if (s.seconds <= 0)
 			n *= 10;
 		else
-			n = (uint64_t)ceil((double)n *
-					   fmin(10, fmax(2, target / 5 /
-							       s.seconds)));
+			n = (uint64_t)ceil(
+			    (double)n *
+			    fmin(10, fmax(2, target / 5 / s.seconds)));
 	}
-	*iterations = (uint64_t)fmax(1, round((double)n * target /
-					      fmax(s.seconds, 1e-9)));
+	*iterations = (uint64_t)fmax(
+	    1, round((double)n * target / fmax(s.seconds, 1e-9)));
 	return 0;
 }
 

@@ -224,6 +224,9 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	c->warmup = (unsigned)case_number(d, at, "warmup", 1);
 	c->timeout = case_number(d, at, "timeout", 0);
 	c->cpu_limit = case_number(d, at, "cpu_limit", 0);
+	c->isolate = 1;
+	if (case_value(d, at, "isolate"))
+		parse_bool(case_value(d, at, "isolate"), &c->isolate, NULL, 0);
 	if (case_value(d, at, "memory_limit"))
 		parse_size(case_value(d, at, "memory_limit"), &c->memory_limit,
 			   NULL, 0);

@@ -160,6 +160,8 @@ int core_key_check(const char *key, const char *item, char *msg, size_t len)
 		return 0;
 	if (strcmp(key, "memory_limit") == 0)
 		return parse_size(item, &size, msg, len);
+	if (strcmp(key, "isolate") == 0)
+		return parse_bool(item, &rc, msg, len);
 	if (strcmp(key, "duration") == 0 || core_key_zero_is_none(key)) {
 		rc = parse_duration(item, &secs, msg, len);
 		if (rc || strcmp(key, "duration") != 0 ||

@@ -1,0 +1,184 @@
+"""Hostile plugins, interruption, journal and resume.
+
+Usage: reliability_test.py NAME HOSTBENCH FIXTURE_DIR
+Each hostile fixture misbehaves in one way; under isolation its case fails
+with the right reason, the case after it still runs, and the report is
+complete and valid JSON.
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HB, FIXTURES = sys.argv[2], sys.argv[3]
+ENV = dict(os.environ, HOSTBENCH_PLUGIN_PATH=os.path.join(FIXTURES, "hostile"))
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def suite_file(text):
+    f = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+    f.write(text)
+    f.close()
+    return f.name
+
+
+def hostile(backend, fragment, extra=""):
+    """Run backend's case then a good one; check the verdicts."""
+    text = f"""[global]
+duration = 20ms
+repetitions = 2
+warmup = 0
+
+[bad]
+target = fixture/spin
+backend = {backend}
+{extra}
+
+[after]
+target = mem/read
+size = 64K
+"""
+    p = subprocess.run([HB, "run", suite_file(text), "--format", "json"],
+                       capture_output=True, text=True, env=ENV, timeout=120)
+    expect(p.returncode == 1, f"exit {p.returncode}, want 1: {p.stderr}")
+    res = json.loads(p.stdout)["results"]
+    expect(len(res) == 2, "complete report")
+    bad, after = res
+    expect(bad["status"] == "failed", f"{backend}: {bad['status']}")
+    expect(fragment in (bad["reason"] or ""), f"reason {bad['reason']!r} "
+           f"lacks {fragment!r}")
+    expect(bad["stats"] is None, "no figure for a failed case")
+    expect(after["status"] == "ok", "the suite goes on")
+    return bad
+
+
+def test_crash_in_setup_fails_only_its_case():
+    hostile("hostile-crash-setup", "crashed: signal 11")
+
+
+def test_crash_in_run_fails_only_its_case():
+    hostile("hostile-crash-run", "crashed: signal 11")
+
+
+def test_abort_fails_only_its_case():
+    hostile("hostile-abort", "crashed: signal 6")
+
+
+def test_exit_fails_only_its_case():
+    hostile("hostile-exit", "exit(0)")
+
+
+def test_hang_times_out():
+    hostile("hostile-hang", "timed out after 3s", "timeout = 3s")
+
+
+def test_hung_teardown_times_out():
+    hostile("hostile-hang-teardown", "timed out", "timeout = 3s")
+
+
+def test_negative_count_fails():
+    hostile("hostile-negative-count", "negative count")
+
+
+def test_more_ops_than_asked_fails():
+    hostile("hostile-too-many-ops", "operations for")
+
+
+def test_stdout_write_fails_and_stdout_stays_json():
+    hostile("hostile-stdout", "wrote to stdout")
+
+
+def test_unbounded_leak_hits_memory_limit():
+    hostile("hostile-leak", "crashed", "memory_limit = 256M")
+
+
+def test_crashed_case_leaves_no_temp_file():
+    d = tempfile.mkdtemp()
+    open(os.path.join(d, "keep.txt"), "w").write("mine")
+    hostile("hostile-crash-leaves-file", "crashed", f"dir = {d}")
+    expect(os.listdir(d) == ["keep.txt"], f"left behind: {os.listdir(d)}")
+
+
+LONG = """[global]
+duration = 300ms
+repetitions = 3
+warmup = 0
+
+[one]
+target = mem/read
+size = 64K
+
+[two]
+target = mem/read
+size = 128K
+parallel = 1, 2
+
+[three]
+target = mem/memset
+size = 64K
+"""
+
+
+def interrupted(sig, want_status):
+    d = tempfile.mkdtemp()
+    out = os.path.join(d, "r.json")
+    p = subprocess.Popen([HB, "run", suite_file(LONG), "--format", "json",
+                          "-o", out], stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    t0 = time.monotonic()
+    p.send_signal(sig)
+    p.wait(timeout=30)
+    took = time.monotonic() - t0
+    expect(p.returncode == want_status, f"exit {p.returncode}")
+    expect(took < 3, f"took {took:.1f}s to stop")
+    doc = json.load(open(out))
+    res = doc["results"]
+    expect(len(res) == 4, "every case listed")
+    expect(res[0]["status"] == "ok", "measured cases kept")
+    expect(res[-1]["status"] == "skipped" and
+           res[-1]["reason"] == "interrupted", res[-1])
+    expect(os.listdir(d) == ["r.json"], f"leftovers {os.listdir(d)}")
+
+
+def test_sigint_writes_complete_report():
+    interrupted(signal.SIGINT, 130)
+
+
+def test_sigterm_writes_complete_report():
+    interrupted(signal.SIGTERM, 143)
+
+
+def test_journal_and_resume_after_kill():
+    d = tempfile.mkdtemp()
+    journal = os.path.join(d, "j.jsonl")
+    suite = suite_file(LONG)
+    p = subprocess.Popen([HB, "run", suite, "--journal", journal,
+                          "--format", "json"], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    time.sleep(2.5)
+    p.kill()  # kill -9 of the core itself
+    p.wait()
+    done = [json.loads(l) for l in open(journal) if l.strip()]
+    expect(1 <= len(done) < 4, f"{len(done)} journaled")
+    r = subprocess.run([HB, "run", suite, "--resume", journal, "--format",
+                        "json"], capture_output=True, text=True, timeout=120)
+    expect(r.returncode == 0, r.stderr)
+    res = json.loads(r.stdout)["results"]
+    expect(len(res) == 4 and all(x["status"] == "ok" for x in res),
+           [x["status"] for x in res])
+    expect(all(abs(a - b) <= 1e-9 * b
+               for a, b in zip(res[0]["samples"], done[0]["samples"])),
+           "the journaled case was not measured again")
+    expect(len([json.loads(l) for l in open(journal)]) == 4,
+           "resume appends the rest to the journal")
+
+
+if __name__ == "__main__":
+    globals()["test_" + sys.argv[1]]()
