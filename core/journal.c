@@ -33,12 +33,16 @@ static char *case_key(const struct suite *s, const struct bench_case *c)
 	return key;
 }
 
-/* Read every whole line of an earlier journal into j->done. */
+/*
+ * Read every whole line of an earlier journal into j->done. Returns 1 when
+ * the file ends in a torn line (the core died while writing it).
+ */
 static int journal_read(struct journal *j, FILE *f)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
+	int torn = 0;
 
 	while ((n = getline(&line, &cap, f)) > 0) {
 		json_t *o = json_loads(line, 0, NULL);
@@ -47,15 +51,17 @@ static int journal_read(struct journal *j, FILE *f)
 		if (key)
 			json_object_set(j->done, key, o);
 		json_decref(o); /* a torn or foreign line is skipped */
+		torn = line[n - 1] != '\n';
 	}
 	free(line);
-	return 0;
+	return torn;
 }
 
 int journal_open(struct journal *j, const char *path, int resume, char *err,
 		 size_t errlen)
 {
 	FILE *old;
+	int torn = 0;
 
 	memset(j, 0, sizeof(*j));
 	j->done = json_object();
@@ -66,13 +72,15 @@ int journal_open(struct journal *j, const char *path, int resume, char *err,
 		if (!old)
 			return errorf(err, errlen, -errno, "--resume %s: %s",
 				      path, strerror(errno));
-		journal_read(j, old);
+		torn = journal_read(j, old);
 		fclose(old);
 	}
 	j->fp = fopen(path, "a");
 	if (!j->fp)
 		return errorf(err, errlen, -errno, "--journal %s: %s", path,
 			      strerror(errno));
+	if (torn) /* end the torn line so the next one stands alone */
+		fputc('\n', j->fp);
 	return 0;
 }
 

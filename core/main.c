@@ -195,14 +195,15 @@ static int run_cases(const struct suite *s, struct journal *j,
 		struct result *r = &results[i];
 
 		rc = j->done ? journal_recall(j, s, &s->cases[i], r) : 0;
-		if (rc == 0 && !stop_signal)
-			progress(i, s->ncases, &s->cases[i]);
-		if (rc == 0)
+		if (rc == 0) {
+			if (!stop_signal)
+				progress(i, s->ncases, &s->cases[i]);
 			rc = run_case(&s->cases[i], r);
-		else
-			rc = rc < 0 ? rc : 0; /* recalled */
-		if (rc == 0 && j->fp && !stop_signal)
-			rc = journal_append(j, s, r);
+			if (rc == 0 && j->fp && !stop_signal)
+				rc = journal_append(j, s, r);
+		} else if (rc > 0) {
+			rc = 0; /* measured in the earlier run */
+		}
 		if (rc) {
 			fprintf(stderr, "hostbench: %s: %s\n",
 				s->cases[i].title, strerror(-rc));
