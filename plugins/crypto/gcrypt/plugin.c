@@ -12,43 +12,46 @@
 #include "../common/targets.h"
 #include "gcry.h"
 
+/* clang-format off */
 static const struct hb_option cipher_options[] = {
-    CX_OPT_SIZE(1),
-    CX_OPT_MODE,
-    CX_OPT_DIRECTION,
-    CX_OPT_END,
+	CX_OPT_SIZE(1),
+	CX_OPT_MODE,
+	CX_OPT_DIRECTION,
+	CX_OPT_END,
 };
 
 static const struct hb_option cbc16_options[] = {
-    CX_OPT_SIZE_BLOCK(16),
-    CX_OPT_MODE,
-    CX_OPT_DIRECTION,
-    CX_OPT_END,
+	CX_OPT_SIZE_BLOCK(16),
+	CX_OPT_MODE,
+	CX_OPT_DIRECTION,
+	CX_OPT_END,
 };
 
 static const struct hb_option cbc8_options[] = {
-    CX_OPT_SIZE_BLOCK(8),
-    CX_OPT_MODE,
-    CX_OPT_DIRECTION,
-    CX_OPT_END,
+	CX_OPT_SIZE_BLOCK(8),
+	CX_OPT_MODE,
+	CX_OPT_DIRECTION,
+	CX_OPT_END,
 };
 
 static const struct hb_option mac_options[] = {
-    CX_OPT_SIZE(1),
-    CX_OPT_MODE,
-    CX_OPT_DIRECTION,
-    CX_OPT_END,
+	CX_OPT_SIZE(1),
+	CX_OPT_MODE,
+	CX_OPT_DIRECTION,
+	CX_OPT_END,
 };
 
 static const struct hb_option digest_options[] = {
-    CX_OPT_SIZE(1),
-    CX_OPT_MODE,
-    CX_OPT_END,
+	CX_OPT_SIZE(1),
+	CX_OPT_MODE,
+	CX_OPT_END,
 };
 
 static const struct hb_target targets[] = {
-    CX_TARGETS(CX_TARGET_ENTRY){.name = NULL},
+	CX_TARGETS(CX_TARGET_ENTRY)
+	{.name = NULL},
 };
+/* clang-format on */
 
 /* The library version, and targets whose algorithms libgcrypt lacks. */
 static int gcry_describe(struct hb_about *a, char *err, size_t errlen)

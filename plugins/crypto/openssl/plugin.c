@@ -27,38 +27,57 @@
 			"provider=default, ?fips=yes); empty: any"             \
 	}
 
+/* clang-format off */
 static const struct hb_option cipher_options[] = {
-    CX_OPT_SIZE(1),	 CX_OPT_MODE,
-    CX_OPT_DIRECTION,	 OSSL_OPT_PROVIDER("default"),
-    OSSL_OPT_PROPERTIES, CX_OPT_END,
+	CX_OPT_SIZE(1),
+	CX_OPT_MODE,
+	CX_OPT_DIRECTION,
+	OSSL_OPT_PROVIDER("default"),
+	OSSL_OPT_PROPERTIES,
+	CX_OPT_END,
 };
 
 static const struct hb_option cbc16_options[] = {
-    CX_OPT_SIZE_BLOCK(16),	  CX_OPT_MODE,	       CX_OPT_DIRECTION,
-    OSSL_OPT_PROVIDER("default"), OSSL_OPT_PROPERTIES, CX_OPT_END,
+	CX_OPT_SIZE_BLOCK(16),
+	CX_OPT_MODE,
+	CX_OPT_DIRECTION,
+	OSSL_OPT_PROVIDER("default"),
+	OSSL_OPT_PROPERTIES,
+	CX_OPT_END,
 };
 
 /* OpenSSL 3 keeps Blowfish in the legacy provider. */
 static const struct hb_option cbc8_options[] = {
-    CX_OPT_SIZE_BLOCK(8), CX_OPT_MODE,
-    CX_OPT_DIRECTION,	  OSSL_OPT_PROVIDER("default+legacy"),
-    OSSL_OPT_PROPERTIES,  CX_OPT_END,
+	CX_OPT_SIZE_BLOCK(8),
+	CX_OPT_MODE,
+	CX_OPT_DIRECTION,
+	OSSL_OPT_PROVIDER("default+legacy"),
+	OSSL_OPT_PROPERTIES,
+	CX_OPT_END,
 };
 
 static const struct hb_option mac_options[] = {
-    CX_OPT_SIZE(1),	 CX_OPT_MODE,
-    CX_OPT_DIRECTION,	 OSSL_OPT_PROVIDER("default"),
-    OSSL_OPT_PROPERTIES, CX_OPT_END,
+	CX_OPT_SIZE(1),
+	CX_OPT_MODE,
+	CX_OPT_DIRECTION,
+	OSSL_OPT_PROVIDER("default"),
+	OSSL_OPT_PROPERTIES,
+	CX_OPT_END,
 };
 
 static const struct hb_option digest_options[] = {
-    CX_OPT_SIZE(1),	 CX_OPT_MODE, OSSL_OPT_PROVIDER("default"),
-    OSSL_OPT_PROPERTIES, CX_OPT_END,
+	CX_OPT_SIZE(1),
+	CX_OPT_MODE,
+	OSSL_OPT_PROVIDER("default"),
+	OSSL_OPT_PROPERTIES,
+	CX_OPT_END,
 };
 
 static const struct hb_target targets[] = {
-    CX_TARGETS(CX_TARGET_ENTRY){.name = NULL},
+	CX_TARGETS(CX_TARGET_ENTRY)
+	{.name = NULL},
 };
+/* clang-format on */
 
 /* The library version, and Blowfish unusable without the legacy provider. */
 static int ossl_describe(struct hb_about *a, char *err, size_t errlen)
