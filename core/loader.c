@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -111,7 +112,9 @@ static int push_binary_dirs(struct strlist *out)
 
 int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs)
 {
-	const char *env = getenv("HOSTBENCH_PLUGIN_PATH");
+	/* a setuid or setgid hostbench takes no plugin path from the caller */
+	const char *env =
+		getauxval(AT_SECURE) ? NULL : getenv("HOSTBENCH_PLUGIN_PATH");
 	int err = 0;
 
 	for (size_t i = 0; cli_dirs && i < cli_dirs->n && !err; i++)
@@ -159,7 +162,8 @@ fail_copy:
 
 /*
  * Whether what (a "file" or "directory") at path may be changed by another
- * user; if so, why names it and its mode. A path that cannot be stat'ed is
+ * user: writable by group or others, or owned by someone who is neither
+ * this user nor root. If so, why names it, its mode or owner, and the fix. A path that cannot be stat'ed is
  * left to the next step to report.
  */
 static int writable_by_others(const char *path, const char *what, char *why,
@@ -170,14 +174,22 @@ static int writable_by_others(const char *path, const char *what, char *why,
 
 	if (stat(path, &st) != 0)
 		return 0;
+	if (st.st_uid != 0 && st.st_uid != geteuid()) {
+		errorf(why, len, -EPERM,
+		       "%s %s belongs to user %u, neither you nor root (fix: "
+		       "chown root %s)",
+		       what, path, (unsigned)st.st_uid, path);
+		return 1;
+	}
 	if (st.st_mode & S_IWOTH)
 		who = "others";
 	else if (st.st_mode & S_IWGRP)
 		who = "group";
 	else
 		return 0;
-	errorf(why, len, -EPERM, "%s %s is writable by %s (mode %04o)", what,
-	       path, who, (unsigned)(st.st_mode & 07777));
+	errorf(why, len, -EPERM,
+	       "%s %s is writable by %s (mode %04o; fix: chmod go-w %s)", what,
+	       path, who, (unsigned)(st.st_mode & 07777), path);
 	return 1;
 }
 

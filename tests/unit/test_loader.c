@@ -362,8 +362,8 @@ static int refuses_world_writable_directory(void)
 	FORMAT(path, "%s/fixture.so", dir);
 	FORMAT(want,
 	       "loader: %s: refused: directory %s is writable by others "
-	       "(mode 0777)\n",
-	       path, dir);
+	       "(mode 0777; fix: chmod go-w %s)\n",
+	       path, dir, dir);
 	CHECK_INT(l.reg.n, 0);
 	CHECK_INT(l.reg.nrefused, 1);
 	CHECK_STR(l.reg.refused[0].path, path);
@@ -410,11 +410,37 @@ static int refuses_world_writable_file(void)
 	remove_tempdir(dir);
 	FORMAT(want,
 	       "loader: %s/fixture.so: refused: file %s/fixture.so is "
-	       "writable by others (mode 0666)\n",
-	       dir, dir);
+	       "writable by others (mode 0666; fix: chmod go-w "
+	       "%s/fixture.so)\n",
+	       dir, dir, dir);
 	CHECK_INT(l.reg.n, 0);
 	CHECK_INT(l.reg.nrefused, 1);
 	CHECK_STR(l.diag, want);
+	unload(&l);
+	return 0;
+}
+
+static int refuses_file_of_another_user(void)
+{
+	char dir[PATH_MAX], path[PATH_MAX];
+	const char *dirs[] = {dir};
+	struct loaded l;
+
+	CHECK(make_tempdir(dir, sizeof(dir)));
+	CHECK_INT(
+	    copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0755), 0);
+	FORMAT(path, "%s/fixture.so", dir);
+	if (chown(path, 4242, 4242) != 0) { /* needs root: CI runs as root */
+		remove_tempdir(dir);
+		fprintf(stderr, "skipped: chown needs root\n");
+		return 0;
+	}
+	load(&l, dirs, 1);
+	remove_tempdir(dir);
+	CHECK_INT(l.reg.n, 0);
+	CHECK_INT(l.reg.nrefused, 1);
+	CHECK_CONTAINS(l.reg.refused[0].reason,
+		       "belongs to user 4242, neither you nor root");
 	unload(&l);
 	return 0;
 }
@@ -433,7 +459,7 @@ static int refuses_group_writable_file(void)
 	CHECK_INT(l.reg.n, 0);
 	CHECK_INT(l.reg.nrefused, 1);
 	CHECK_CONTAINS(l.reg.refused[0].reason,
-		       "fixture.so is writable by group (mode 0775)");
+		       "fixture.so is writable by group (mode 0775; fix: ");
 	unload(&l);
 	return 0;
 }
@@ -643,6 +669,7 @@ static const struct test tests[] = {
 	{"refuses_world_writable_file", refuses_world_writable_file},
 	{"runs_no_code_from_writable_plugin", runs_no_code_from_writable_plugin},
 	{"refuses_group_writable_file", refuses_group_writable_file},
+	{"refuses_file_of_another_user", refuses_file_of_another_user},
 	{"refuses_second_file_with_same_backend_and_target", refuses_second_file_with_same_backend_and_target},
 	{"bad_plugin_does_not_stop_good_one", bad_plugin_does_not_stop_good_one},
 	{"every_refusal_is_one_line", every_refusal_is_one_line},
