@@ -175,9 +175,7 @@ static int gcry_cipher_start(void *h, const uint8_t *iv, char *err,
 	if (k->ctr) {
 		e = gcry_cipher_setctr(k->h, iv, k->ai->iv_len);
 	} else {
-		/* An AEAD handle must forget the last message's tag. */
-		if (k->ai->kind == CX_AEAD)
-			gcry_cipher_reset(k->h);
+		/* For GCM and Poly1305 a new IV also starts a new tag. */
 		e = gcry_cipher_setiv(k->h, iv, k->ai->iv_len);
 	}
 	if (e)
