@@ -51,7 +51,18 @@ install(FILES "${CMAKE_BINARY_DIR}/sdk/hostbench-config.cmake"
               "${CMAKE_BINARY_DIR}/sdk/hostbench-config-version.cmake"
         DESTINATION "${HB_CMAKE_INSTALL_DIR}")
 
-install(FILES "${PROJECT_SOURCE_DIR}/docs/man/hostbench.1"
+# The man page goes in compressed, as Debian policy asks; -n keeps the
+# archive free of a time stamp, so builds are reproducible.
+find_program(HB_GZIP gzip REQUIRED)
+add_custom_command(
+  OUTPUT "${CMAKE_BINARY_DIR}/sdk/hostbench.1.gz"
+  COMMAND "${HB_GZIP}" -9nc "${PROJECT_SOURCE_DIR}/docs/man/hostbench.1"
+          > "${CMAKE_BINARY_DIR}/sdk/hostbench.1.gz"
+  DEPENDS "${PROJECT_SOURCE_DIR}/docs/man/hostbench.1"
+  COMMENT "Compressing hostbench.1")
+add_custom_target(hostbench_man ALL
+  DEPENDS "${CMAKE_BINARY_DIR}/sdk/hostbench.1.gz")
+install(FILES "${CMAKE_BINARY_DIR}/sdk/hostbench.1.gz"
         DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")
 install(FILES "${PROJECT_SOURCE_DIR}/docs/completion/hostbench.bash"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/bash-completion/completions"

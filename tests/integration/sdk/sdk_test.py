@@ -22,7 +22,6 @@ NAME, HB, BUILD, SRC, WORK, CMAKE, CPACK = sys.argv[1:8]
 PREFIX = os.path.join(WORK, "prefix")
 EXAMPLE = os.path.join(SRC, "examples", "accelerator")
 EXAMPLE_BUILD = os.path.join(WORK, "example-build")
-PLUGIN_REL = None  # set by plugin_dir()
 
 # No plugin directory from the caller's environment may leak in.
 ENV = {k: v for k, v in os.environ.items()
@@ -106,7 +105,7 @@ def test_install_prefix():
     for rel in ["bin/hostbench", "include/hostbench/plugin.h",
                 "share/hostbench/conf/default.ini",
                 "share/hostbench/conf/extended.ini",
-                "share/man/man1/hostbench.1",
+                "share/man/man1/hostbench.1.gz",
                 "share/bash-completion/completions/hostbench",
                 "libexec/hostbench/hostbench-serve"]:
         assert os.path.isfile(os.path.join(PREFIX, rel)), rel
@@ -265,6 +264,13 @@ def test_relocated_prefix_works():
     assert [r["job"] for r in doc["results"]] == ["moved-extended"], doc
     p = run([hb, "serve", "--help"])
     assert "--listen" in p.stdout, p.stdout
+    # The SDK files moved along: pkg-config names the moved plugin dir.
+    pc = glob.glob(os.path.join(moved, "lib*", "**", "pkgconfig"),
+                   recursive=True)
+    env = dict(ENV, PKG_CONFIG_PATH=":".join(pc))
+    plugindir = run(["pkg-config", "--variable=plugindir",
+                     "hostbench-plugin"], env=env).stdout.strip()
+    assert os.path.samefile(plugindir, plugin_dir(moved)), plugindir
 
 
 def sdk_with_abi(name, major, minor):
@@ -369,7 +375,7 @@ def test_deb_lists_plugins():
     for p in doc["plugins"]:
         assert p["path"].startswith(os.path.realpath(root) + "/"), p["path"]
     assert not doc["refused"], doc["refused"]
-    for rel in ("usr/share/man/man1/hostbench.1",
+    for rel in ("usr/share/man/man1/hostbench.1.gz",
                 "usr/share/bash-completion/completions/hostbench",
                 "usr/include/hostbench/plugin.h",
                 "usr/share/hostbench/conf/default.ini"):
