@@ -10,12 +10,14 @@
  *
  * This file is what a vendor keeps; device_soft.c is what they replace.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <hostbench/plugin.h>
 
+#include "accel.h"
 #include "device.h"
 #include "kat.h"
 
@@ -77,6 +79,21 @@ static const struct hb_target targets[] = {
     },
     {.name = NULL},
 };
+
+int accel_code(int errnum)
+{
+	switch (errnum) {
+	case -ENODEV:
+		return HB_SKIP; /* no device here: nothing for the user to fix
+				 */
+	case -ENOMEM:
+		return HB_ENOMEM;
+	case -EINVAL:
+		return HB_EINVAL;
+	default:
+		return HB_EIO;
+	}
+}
 
 /* Deterministic filler, so every run sees the same data. */
 static void fill_pattern(uint8_t *p, size_t n, uint64_t seed)

@@ -1,11 +1,12 @@
 /* NIST SP 800-38A F.5.5 through the device. */
 #include "kat.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <hostbench/plugin.h>
+
+#include "accel.h"
 
 #define KAT_SOURCE "NIST SP 800-38A F.5.5 CTR-AES256.Encrypt"
 
@@ -103,20 +104,6 @@ static const uint8_t kat_cipher[64] = {
 
 /* Where a stream check cuts the vector: inside the second block. */
 #define KAT_SPLIT 23
-
-int accel_code(int errnum)
-{
-	switch (errnum) {
-	case -ENODEV:
-		return HB_SKIP;
-	case -ENOMEM:
-		return HB_ENOMEM;
-	case -EINVAL:
-		return HB_EINVAL;
-	default:
-		return HB_EIO;
-	}
-}
 
 int accel_kat_check(struct accel_dev *dev, int encrypt, int split, char *err,
 		    size_t errlen)

@@ -19,7 +19,4 @@
 int accel_kat_check(struct accel_dev *dev, int encrypt, int split, char *err,
 		    size_t errlen);
 
-/* The HB_E* code for a negative errno from the driver. */
-int accel_code(int errnum);
-
 #endif
