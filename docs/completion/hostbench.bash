@@ -24,8 +24,8 @@ _hostbench()
 	fi
 
 	local commands="run list describe sysinfo serve"
-	local options="--extended --format --output --set --plugin-dir --help
-		--version"
+	local options="--extended --format --output --set --journal --resume
+		--plugin-dir --help --version"
 	local serve_options="--listen --token --max-clients --max-time
 		--idle-timeout --help"
 	local command="" i
@@ -56,7 +56,7 @@ _hostbench()
 		COMPREPLY=($(compgen -W "text json csv md" -- "$cur"))
 		return
 		;;
-	-o | --output)
+	-o | --output | --journal | --resume)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
 		;;
