@@ -91,6 +91,9 @@ static void host_note(const struct hb_case *c, const char *key,
 }
 
 static void host_warn(const struct hb_case *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void host_warn(const struct hb_case *c, const char *fmt, ...)
 {
 	const struct host_ctx *ctx = c->core;
 	char line[512];
@@ -104,6 +107,9 @@ static void host_warn(const struct hb_case *c, const char *fmt, ...)
 			return; /* every worker may say the same thing */
 	strlist_push(&ctx->r->warnings, line);
 }
+
+static void host_log(const struct hb_case *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static void host_log(const struct hb_case *c, const char *fmt, ...)
 {
