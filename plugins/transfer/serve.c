@@ -115,33 +115,39 @@ static void dispatch(struct server *srv, int fd)
 	pthread_t t;
 	int full;
 
-	net_addr_text(fd, 1, cn ? cn->peer : (char[1]){0}, cn ? 64 : 1);
+	if (!cn) {
+		logf_("refused a client: out of memory");
+		close(fd);
+		return;
+	}
+	net_addr_text(fd, 1, cn->peer, sizeof(cn->peer));
 	pthread_mutex_lock(&srv->lock);
 	full = srv->active >= srv->max_clients;
-	if (!full && cn)
+	if (!full)
 		srv->active++;
 	pthread_mutex_unlock(&srv->lock);
-	if (!cn || full) {
-		logf_("refused %s: %s", cn ? cn->peer : "a client",
-		      cn ? "too many clients" : "out of memory");
-		close(fd);
-		free(cn);
-		return;
+	if (full) {
+		logf_("refused %s: too many clients (--max-clients %d)",
+		      cn->peer, srv->max_clients);
+		goto out_close;
 	}
 	cn->srv = srv;
 	cn->fd = fd;
 	cn->id = ++srv->next_id;
 	pthread_attr_init(&at);
 	pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
-	if (pthread_create(&t, &at, conn_main, cn)) {
-		logf_("refused %s: cannot start a thread", cn->peer);
-		close(fd);
-		free(cn);
-		pthread_mutex_lock(&srv->lock);
-		srv->active--;
-		pthread_mutex_unlock(&srv->lock);
+	if (pthread_create(&t, &at, conn_main, cn) == 0) {
+		pthread_attr_destroy(&at);
+		return;
 	}
 	pthread_attr_destroy(&at);
+	logf_("refused %s: cannot start a thread", cn->peer);
+	pthread_mutex_lock(&srv->lock);
+	srv->active--;
+	pthread_mutex_unlock(&srv->lock);
+out_close:
+	close(fd);
+	free(cn);
 }
 
 static void usage(FILE *f)
