@@ -1,7 +1,8 @@
 /*
  * The JSON report: the contract scripts and `compare` read, documented in
  * docs/json-schema.md. Figures are bytes per second and operations per
- * second, never display units. Built with jansson, written in one go.
+ * second, never display units. Built with jansson, written in one go; each
+ * result's measurement through result_json.c, the codec every reader uses.
  */
 #include "report.h"
 
@@ -13,6 +14,7 @@
 #include <jansson.h>
 
 #include "parse.h"
+#include "result_json.h"
 
 /* Bumped only when a field is renamed or removed or changes meaning. */
 #define SCHEMA_VERSION 1
@@ -124,22 +126,6 @@ static json_t *number(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* The summary of a set of rates. */
-static json_t *stats_json(const struct stats *s, int *bad)
-{
-	json_t *o = json_object();
-
-	set(o, "median", number(s->median), bad);
-	set(o, "min", number(s->min), bad);
-	set(o, "max", number(s->max), bad);
-	set(o, "mean", number(s->mean), bad);
-	set(o, "stddev", number(s->stddev), bad);
-	set(o, "cv", number(s->cv), bad);
-	set(o, "p25", number(s->p25), bad);
-	set(o, "p75", number(s->p75), bad);
-	return o;
-}
-
 /* A strlist as an array of strings. */
 static json_t *strings_json(const struct strlist *l, int *bad)
 {
@@ -222,87 +208,6 @@ static json_t *params_json(const struct bench_case *c, int *bad)
 	return o;
 }
 
-/* Each kept sample as measured. */
-static json_t *details_json(const struct result *res, int *bad)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; i < res->nsamples; i++) {
-		const struct sample *s = &res->samples[i];
-		json_t *o = json_object();
-
-		set(o, "seconds", number(s->seconds), bad);
-		set(o, "bytes", number(s->bytes), bad);
-		set(o, "ops", number(s->ops), bad);
-		set(o, "cpu_seconds", number(s->cpu_seconds), bad);
-		push(a, o, bad);
-	}
-	return a;
-}
-
-/* Bytes per second of each kept sample. */
-static json_t *samples_json(const struct result *res, int *bad)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; i < res->nsamples; i++) {
-		const struct sample *s = &res->samples[i];
-
-		push(a, number(s->seconds > 0 ? s->bytes / s->seconds : 0),
-		     bad);
-	}
-	return a;
-}
-
-static const char *status_name(enum result_status s)
-{
-	switch (s) {
-	case RESULT_OK:
-		return "ok";
-	case RESULT_FAILED:
-		return "failed";
-	case RESULT_SKIPPED:
-		return "skipped";
-	}
-	return "failed";
-}
-
-/* The measurement fields a result and a part share. */
-static void measurement_json(json_t *o, const struct result *res, int *bad)
-{
-	int ok = res->status == RESULT_OK;
-	json_t *flags = json_object();
-
-	set(o, "status", text(status_name(res->status)), bad);
-	set(o, "reason", text(ok ? NULL : res->reason), bad);
-	set(o, "stats", ok ? stats_json(&res->rate, bad) : json_null(), bad);
-	set(o, "ops_stats", ok ? stats_json(&res->ops_rate, bad) : json_null(),
-	    bad);
-	set(o, "samples", ok ? samples_json(res, bad) : json_array(), bad);
-	set(o, "sample_details", ok ? details_json(res, bad) : json_array(),
-	    bad);
-	set(o, "cpu_ratio", ok ? number(res->cpu_ratio) : json_null(), bad);
-	set(flags, "noisy", json_boolean(res->noisy), bad);
-	set(flags, "starved", json_boolean(res->starved), bad);
-	set(o, "flags", flags, bad);
-	set(o, "warnings", strings_json(&res->warnings, bad), bad);
-	set(o, "info", kv_json(&res->info, bad), bad);
-}
-
-/* A composite's part. */
-static json_t *part_json(const struct result *p, int *bad)
-{
-	json_t *o = json_object();
-
-	set(o, "target",
-	    text(p->part ? p->part
-		 : p->c	 ? p->c->target
-			 : ""),
-	    bad);
-	measurement_json(o, p, bad);
-	return o;
-}
-
 /* One result: what was run, then what was measured. */
 static json_t *result_json(const struct report *r, const struct result *res,
 			   int *bad)
@@ -311,7 +216,7 @@ static json_t *result_json(const struct report *r, const struct result *res,
 	const struct job *job = r->suite && c && c->job < r->suite->njobs
 				    ? &r->suite->jobs[c->job]
 				    : NULL;
-	json_t *o = json_object(), *parts = json_array();
+	json_t *o = json_object();
 
 	set(o, "job", text(job ? job->label : NULL), bad);
 	set(o, "title", text(c ? c->title : NULL), bad);
@@ -323,10 +228,9 @@ static json_t *result_json(const struct report *r, const struct result *res,
 	set(o, "duration", c ? number(c->duration) : json_null(), bad);
 	set(o, "repetitions", json_integer(c ? c->repetitions : 0), bad);
 	set(o, "warmup", json_integer(c ? c->warmup : 0), bad);
-	measurement_json(o, res, bad);
-	for (size_t i = 0; i < res->nparts; i++)
-		push(parts, part_json(&res->parts[i], bad), bad);
-	set(o, "parts", parts, bad);
+	/* the codec the isolated child, resume and compare read back */
+	if (!o || result_json_put(o, res))
+		*bad = 1;
 	return o;
 }
 

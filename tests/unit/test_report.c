@@ -511,19 +511,17 @@ static int json_survives_text_that_is_not_utf8(void)
 	struct fixture *f = fixture_new();
 	json_t *doc, *res;
 
-	/* a Latin-1 path in a warning and a note key; valid UTF-8 kept */
-	strlist_push(&f->results[0].warnings, "dir /data/caf\xe9 is slow");
-	kvlist_set(&f->results[0].info, "k\xe9y", "v");
+	/* a Latin-1 directory and label; valid UTF-8 is kept as it is */
+	kvlist_set(&f->cases[11].params, "dir", "/data/caf\xe9");
+	f->jobs[J_FWRITE].label = "fwrite \xe9t\xe9";
 	f->si.hostname = "h\xc3\xa9te";
 	doc = render_json(f);
 	CHECK(doc);
-	res = json_array_get(json_object_get(doc, "results"), 0);
+	res = json_array_get(json_object_get(doc, "results"), 11);
 	CHECK_STR(json_string_value(
-		      json_array_get(json_object_get(res, "warnings"), 0)),
-		  "dir /data/caf? is slow");
-	CHECK_STR(json_string_value(
-		      json_object_get(json_object_get(res, "info"), "k?y")),
-		  "v");
+		      json_object_get(json_object_get(res, "params"), "dir")),
+		  "/data/caf?");
+	CHECK_STR(json_string_value(json_object_get(res, "job")), "fwrite ?t?");
 	CHECK_STR(json_string_value(json_object_get(
 		      json_object_get(doc, "system"), "hostname")),
 		  "h\xc3\xa9te");
