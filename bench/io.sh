@@ -4,17 +4,31 @@
 # flag and job count. Prints MB/s for each and the ratio hostbench / fio
 # (1.00 = as fast as fio), then the filesystem it ran on.
 #
-# Usage: bench/io.sh [BUILD_DIR] [DIR] [FILE_SIZE] [SECONDS]
+# Shared disks are noisy: each line runs ROUNDS times, fio and hostbench
+# taking turns to go first, with `sync` before every measurement so one
+# tool's dirty pages do not slow the other; the medians are compared.
+#
+# Buffered reads: hostbench syncs the files it wrote, drops their cached
+# pages and drops them again whenever a pass wraps to the start. fio
+# invalidates the cache only when it opens a file: its own layout leaves
+# dirty pages that cannot be dropped, and a time-based run wraps without
+# reopening, so it would reread its files from memory. For that line fio
+# lays the files out in a run of its own, then (after sync) reads them
+# with loops, which reopen and so invalidate the files every pass.
+#
+# Usage: bench/io.sh [BUILD_DIR] [DIR] [FILE_SIZE] [SECONDS] [ROUNDS]
 #   DIR        where the files go (default: a fresh directory in /var/tmp);
 #              everything made there is removed at the end
 #   FILE_SIZE  per job for the large-file lines (default 1G; 4 jobs)
 #   SECONDS    per measurement, fio's runtime (default 10)
+#   ROUNDS     measurements per tool and line (default 3)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
 base=${2:-/var/tmp}
 fsize=${3:-1G}
 secs=${4:-10}
+rounds=${5:-3}
 jobs=4
 
 command -v fio >/dev/null || { echo "io.sh: fio not found" >&2; exit 2; }
@@ -23,13 +37,20 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$dir"' EXIT INT TERM
 
 # fio's aggregate MB/s (10^6 bytes/s) of one job group: fio RW ARGS...
+# RW "coldread" reads files laid out beforehand, cold on every pass.
 fio_mbs() {
 	rw=$1
 	shift
-	fio --output-format=json --directory="$dir" --ioengine=sync \
-		--numjobs=$jobs --group_reporting --time_based \
-		--runtime="$secs" --unlink=1 --name=bench --rw="$rw" "$@" \
-		>"$tmp/fio.json"
+	set -- --directory="$dir" --ioengine=sync --numjobs=$jobs \
+		--group_reporting --name=bench "$@"
+	if [ "$rw" = coldread ]; then
+		rw=read
+		fio "$@" --rw=read --create_only=1 >/dev/null
+		set -- "$@" --loops=1000000
+	fi
+	sync
+	fio --output-format=json --runtime="$secs" --unlink=1 --rw="$rw" \
+		"$@" >"$tmp/fio.json"
 	python3 - "$tmp/fio.json" "$rw" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
@@ -52,6 +73,7 @@ hb_mbs() {
 		echo "warmup = 1"
 		for kv in "$@"; do echo "$kv"; done
 	} | sed 's/=/ = /' >"$tmp/hb.ini"
+	sync
 	"$build/hostbench" run "$tmp/hb.ini" --format json >"$tmp/hb.json"
 	python3 - "$tmp/hb.json" <<'PY'
 import json, sys
@@ -62,36 +84,60 @@ print("%.1f" % (r["stats"]["median"] / 1e6))
 PY
 }
 
-line() {
-	python3 -c "import sys; n, f, h = sys.argv[1:]; \
-print('%-34s %10s %10s %8.2f' % (n, f, h, float(h) / float(f)))" "$@"
+# The median of ROUNDS alternating runs of both sides, then the line:
+# compare LABEL "FIO ARGS" "HOSTBENCH ARGS"
+compare() {
+	label=$1
+	: >"$tmp/f"
+	: >"$tmp/h"
+	for r in $(seq "$rounds"); do
+		if [ $((r % 2)) = 1 ]; then
+			# shellcheck disable=SC2086
+			fio_mbs $2 >>"$tmp/f"
+			# shellcheck disable=SC2086
+			hb_mbs $3 >>"$tmp/h"
+		else
+			# shellcheck disable=SC2086
+			hb_mbs $3 >>"$tmp/h"
+			# shellcheck disable=SC2086
+			fio_mbs $2 >>"$tmp/f"
+		fi
+	done
+	python3 - "$label" "$tmp/f" "$tmp/h" <<'PY'
+import statistics, sys
+label, f, h = sys.argv[1:]
+f = [float(x) for x in open(f)]
+h = [float(x) for x in open(h)]
+mf, mh = statistics.median(f), statistics.median(h)
+print("%-36s %9.1f %9.1f %7.2f   fio %s / hb %s" % (
+    label, mf, mh, mh / mf, " ".join("%.0f" % x for x in f),
+    " ".join("%.0f" % x for x in h)))
+PY
 }
 
-printf '%-34s %10s %10s %8s\n' "profile ($jobs jobs)" "fio MB/s" \
-	"hb MB/s" "hb/fio"
-for direct in 1 0; do
-	flag=$([ $direct = 1 ] && echo true || echo false)
-	label=$([ $direct = 1 ] && echo direct || echo buffered)
-	f=$(fio_mbs write --bs=1M --size="$fsize" --direct=$direct)
-	h=$(hb_mbs io/seq-write size=1M file_size="$fsize" direct=$flag)
-	line "seq write 1M, $fsize, $label" "$f" "$h"
-	f=$(fio_mbs read --bs=1M --size="$fsize" --direct=$direct)
-	h=$(hb_mbs io/seq-read size=1M file_size="$fsize" direct=$flag)
-	line "seq read 1M, $fsize, $label" "$f" "$h"
-done
+printf '%-36s %9s %9s %7s   %s\n' "profile ($jobs jobs, sync engine)" \
+	"fio MB/s" "hb MB/s" "hb/fio" "each round"
+big="--bs=1M --size=$fsize"
+compare "seq write 1M, $fsize/job, direct" \
+	"write $big --direct=1 --time_based" \
+	"io/seq-write size=1M file_size=$fsize direct=true"
+compare "seq read 1M, $fsize/job, direct" \
+	"read $big --direct=1 --time_based" \
+	"io/seq-read size=1M file_size=$fsize direct=true"
+compare "seq write 1M, $fsize/job, buffered" \
+	"write $big --direct=0 --time_based" \
+	"io/seq-write size=1M file_size=$fsize direct=false"
+compare "seq read 1M, $fsize/job, buffered" \
+	"coldread $big --direct=0" \
+	"io/seq-read size=1M file_size=$fsize direct=false"
 # open-io-close: one file at a time, opened, done whole, closed
 small="--bs=4k --filesize=64k --nrfiles=250 --size=16000k --openfiles=1"
-small="$small --file_service_type=sequential --direct=1"
-# shellcheck disable=SC2086
-f=$(fio_mbs write $small)
-h=$(hb_mbs io/small-files mode=write size=4K file_size=64K files=250 \
-	direct=true)
-line "small files write 4K, 64K x250, direct" "$f" "$h"
-# shellcheck disable=SC2086
-f=$(fio_mbs read $small)
-h=$(hb_mbs io/small-files mode=read size=4K file_size=64K files=250 \
-	direct=true)
-line "small files read 4K, 64K x250, direct" "$f" "$h"
+small="$small --file_service_type=sequential --direct=1 --time_based"
+hbsmall="size=4K file_size=64K files=250 direct=true"
+compare "small files write 4K, 64K x250, direct" "write $small" \
+	"io/small-files mode=write $hbsmall"
+compare "small files read 4K, 64K x250, direct" "read $small" \
+	"io/small-files mode=read $hbsmall"
 
 echo
 df -hT "$dir" | awk 'NR == 2 { printf "filesystem: %s on %s (%s free), dir %s\n", $2, $1, $5, "'"$dir"'" }'
