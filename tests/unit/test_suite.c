@@ -230,6 +230,21 @@ static int suite_reads_process_limits(void)
 	return 0;
 }
 
+static int suite_reads_isolate_flag(void)
+{
+	struct suite s;
+
+	CHECK_INT(load(&s, "[m]\ntarget = mem/memcpy\n"
+			   "[n]\ntarget = mem/memcpy\nisolate = no\n"),
+		  0);
+	CHECK_INT(s.cases[0].isolate, 1);
+	CHECK_INT(s.cases[1].isolate, 0);
+	suite_free(&s);
+	CHECK_CONTAINS(load_error("[m]\ntarget = mem/memcpy\nisolate = some\n"),
+		       "t.ini:3: [m] isolate: \"some\" is not a boolean");
+	return 0;
+}
+
 static int suite_global_gives_defaults(void)
 {
 	struct suite s;
@@ -1058,6 +1073,7 @@ static const struct test tests[] = {
 	{"suite_reads_job_with_defaults", suite_reads_job_with_defaults},
 	{"suite_reads_core_keys", suite_reads_core_keys},
 	{"suite_reads_process_limits", suite_reads_process_limits},
+	{"suite_reads_isolate_flag", suite_reads_isolate_flag},
 	{"suite_global_gives_defaults", suite_global_gives_defaults},
 	{"suite_global_applies_to_jobs_after_it", suite_global_applies_to_jobs_after_it},
 	{"suite_later_global_replaces_earlier", suite_later_global_replaces_earlier},
