@@ -24,6 +24,10 @@ foreach(line ${hb_abi_lines})
   string(REGEX MATCH "HB_ABI_(MAJOR|MINOR) ([0-9]+)" _ "${line}")
   set(HB_ABI_${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
 endforeach()
+if(NOT DEFINED HB_ABI_MAJOR OR NOT DEFINED HB_ABI_MINOR)
+  message(FATAL_ERROR "include/hostbench/plugin.h: no "
+                      "#define HB_ABI_MAJOR/HB_ABI_MINOR lines found")
+endif()
 
 set(HB_PKGCONFIG_INSTALL_DIR "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 set(HB_CMAKE_INSTALL_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/hostbench")
