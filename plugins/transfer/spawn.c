@@ -131,7 +131,10 @@ static void tail_line(struct capture *cp, char *out, size_t len)
 	out[o] = '\0';
 }
 
-/* File actions and attributes: /dev/null in, pipes out, own process group. */
+/*
+ * File actions and attributes: /dev/null in, pipes out, no other
+ * descriptor, default signal mask and SIGPIPE, its own process group.
+ */
 static int prepare(posix_spawn_file_actions_t *fa, posix_spawnattr_t *at,
 		   int out_w, int err_w)
 {
@@ -147,9 +150,11 @@ static int prepare(posix_spawn_file_actions_t *fa, posix_spawnattr_t *at,
 		posix_spawn_file_actions_destroy(fa);
 		return -1;
 	}
+	/* Nothing of this process but the three standard streams leaks in. */
 	if (posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0) ||
 	    posix_spawn_file_actions_adddup2(fa, out_w, 1) ||
 	    posix_spawn_file_actions_adddup2(fa, err_w, 2) ||
+	    posix_spawn_file_actions_addclosefrom_np(fa, 3) ||
 	    posix_spawnattr_setpgroup(at, 0) ||
 	    posix_spawnattr_setsigmask(at, &none) ||
 	    posix_spawnattr_setsigdefault(at, &defaults) ||

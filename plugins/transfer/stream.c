@@ -5,11 +5,11 @@
  * them, so the figure is bytes received.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 
 #include <linux/errqueue.h>
 
@@ -55,7 +55,27 @@ static void reap_zerocopy(struct stream *s)
 	}
 }
 
-/* One MSG_ZEROCOPY send of the whole buffer. */
+/*
+ * Wait for completions when the socket has too many pending: ENOBUFS.
+ * Returns 0, or -1 when none came within the I/O timeout.
+ */
+static int await_completions(struct stream *s)
+{
+	struct pollfd p = {.fd = s->ch.fd, .events = 0};
+	double t = s->ends.pc.net.io_timeout;
+
+	/* POLLERR is always reported: it means the error queue has entries. */
+	if (poll(&p, 1, t > 0 ? (int)(t * 1000) : -1) <= 0)
+		return -1;
+	reap_zerocopy(s);
+	return 0;
+}
+
+/*
+ * One MSG_ZEROCOPY send of the whole buffer. The kernel may still read the
+ * pages after send() returns; that is safe because the payload never
+ * changes after setup.
+ */
 static int send_zerocopy(struct stream *s, char *err, size_t errlen)
 {
 	const char *p = s->buf;
@@ -67,7 +87,10 @@ static int send_zerocopy(struct stream *s, char *err, size_t errlen)
 
 		if (n < 0 && errno == ENOBUFS) {
 			/* Too many completions pending: collect them. */
-			reap_zerocopy(s);
+			if (await_completions(s))
+				return terr(err, errlen, HB_EIO,
+					    "send: MSG_ZEROCOPY completions "
+					    "stopped coming");
 			continue;
 		}
 		if (n < 0 && errno == EINTR)
