@@ -106,15 +106,30 @@ static void gcry_lib_close(void *lib)
 	(void)lib;
 }
 
-/* Tell the result which library did the work. */
+/*
+ * Tell the result which library did the work, and the CPU features it
+ * uses (libgcrypt picks AES-NI, VAES, SHA-NI, ... itself).
+ */
 static void note_library(const struct hb_case *c)
 {
-	char v[64];
+	char v[64], *hwf;
+	size_t n;
 
 	if (!c)
 		return;
 	snprintf(v, sizeof(v), "libgcrypt %s", gcry_check_version(NULL));
 	c->host->note(c, "library", v);
+	hwf = gcry_get_config(0, "hwflist");
+	if (!hwf)
+		return;
+	/* "hwflist:intel-cpu:intel-aesni:...:\n" -> "intel-cpu:..." */
+	n = strcspn(hwf, "\n");
+	while (n && hwf[n - 1] == ':')
+		n--;
+	hwf[n] = '\0';
+	c->host->note(c, "features",
+		      strncmp(hwf, "hwflist:", 8) == 0 ? hwf + 8 : hwf);
+	gcry_free(hwf);
 }
 
 static void gcry_cipher_close_h(void *h)
