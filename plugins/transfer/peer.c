@@ -46,9 +46,17 @@ int peer_open(const struct peer_cfg *cfg, struct chan *ch, char *err,
 	if (rc == 0)
 		rc = wire_recv_reply(ch, err, errlen);
 	if (rc) {
-		/* Name the peer: "127.0.0.1:5201: refused by receiver: ..." */
+		/*
+		 * Name the peer: "127.0.0.1:5201: refused by receiver: ...". A
+		 * receiver that hangs up before answering is most likely not
+		 * hostbench serve, or one at its --max-clients: say so.
+		 */
 		snprintf(what, sizeof(what), "%s", err);
-		terr(err, errlen, rc, "%s: %s", cfg->addr, what);
+		terr(err, errlen, rc, "%s: %s%s", cfg->addr, what,
+		     rc == HB_EIO && strstr(what, "closed by peer")
+			 ? " (is it hostbench serve, below its "
+			   "--max-clients?)"
+			 : "");
 		peer_close(ch);
 	}
 	return rc;

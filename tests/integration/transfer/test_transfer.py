@@ -72,7 +72,8 @@ class Server:
             cmd + ["--listen", "127.0.0.1:0", "--token", token] +
             list(extra), stderr=self.log)
         self.port = None
-        for _ in range(200):
+        # Making its RSA and EC keys takes a while on a busy machine.
+        for _ in range(1000):
             m = re.search(r"listening on 127\.0\.0\.1:(\d+)", self.text())
             if m:
                 self.port = int(m.group(1))
