@@ -229,7 +229,11 @@ static int open_plugin(struct plugin *p, char *why, size_t len)
 	void *sym;
 
 	dlerror();
-	p->handle = dlopen(p->path, RTLD_NOW | RTLD_LOCAL);
+	/*
+	 * NODELETE: crypto libraries set up process-wide state once; unloading
+	 * them at exit would gain nothing and strand that state.
+	 */
+	p->handle = dlopen(p->path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
 	if (!p->handle)
 		return explain_dlopen(p->path, dlerror(), why, len);
 	sym = dlsym(p->handle, HB_ENTRY_SYMBOL);
