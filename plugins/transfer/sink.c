@@ -1,6 +1,7 @@
 /* The receiving end of one transfer connection. */
 #include "sink.h"
 
+#include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
@@ -100,6 +101,7 @@ int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
 		ch.ssl = tls_wrap(cfg->tls, cfg->bio, fd);
 		if (!ch.ssl)
 			return terr(err, errlen, HB_ENOMEM, "SSL_new failed");
+		errno = 0;
 		rc = SSL_accept(ch.ssl);
 		if (rc <= 0) {
 			rc = tls_fail(ch.ssl, rc, "TLS handshake", err, errlen);
@@ -119,8 +121,7 @@ int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
 		rc = drain(cfg, &ch, buf, buflen, st, err, errlen);
 out_ssl:
 	if (ch.ssl) {
-		/* Freed without close_notify, like s_time: keep it resumable.
-		 */
+		/* No close_notify, as s_time: the session stays resumable. */
 		SSL_set_shutdown(ch.ssl,
 				 SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
 		SSL_free(ch.ssl);

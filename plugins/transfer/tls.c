@@ -85,6 +85,7 @@ int tls_server_ctx(unsigned keys, SSL_CTX **out, char *err, size_t errlen)
 	if (!SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION) ||
 	    !SSL_CTX_set_ciphersuites(ctx, TLS13_ALL) ||
 	    !SSL_CTX_set_cipher_list(ctx, "ALL:!aNULL:!eNULL") ||
+	    !SSL_CTX_set_dh_auto(ctx, 1) ||
 	    !SSL_CTX_set_session_id_context(ctx, (const unsigned char *)"hb",
 					    2)) {
 		rc = terr(err, errlen, HB_ECRYPTO, "configure server context");
