@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,6 +251,11 @@ int main(int argc, char **argv)
 	rc = parse_args(argc, argv, &srv, &listen_on);
 	if (rc)
 		return rc == 1 ? 0 : rc;
+	/*
+	 * Sockets never raise SIGPIPE (MSG_NOSIGNAL); this covers stderr, so
+	 * a log reader that goes away cannot stop the server.
+	 */
+	signal(SIGPIPE, SIG_IGN);
 	srv.cfg.bio = tls_bio_method();
 	if (!srv.cfg.bio ||
 	    tls_server_ctx(1u << TLS_KEY_RSA2048 | 1u << TLS_KEY_EC_P256,
