@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "parse.h"
+#include "suitevalue.h"
 
 static const char *const type_names[] = {
 	[HB_OPT_SIZE] = "size",	    [HB_OPT_SIZE_LIST] = "size list",
@@ -219,9 +220,10 @@ static void describe_text(const struct plugin *p, const struct hb_target *t,
 		option_text(o, out);
 	if (t->flags & HB_TARGET_EXTRA_KEYS)
 		fprintf(out, "  other keys are passed to the target as text\n");
-	fprintf(out, "  core keys: parallel (1), duration (1s), repetitions "
-		     "(5), warmup (1), unit (Gbps), backend, timeout, "
-		     "section\n\n");
+	fprintf(out, "  core keys (see docs/suites.md):");
+	for (const char *const *k = suite_core_keys; *k; k++)
+		fprintf(out, "%s %s", k == suite_core_keys ? "" : ",", *k);
+	fprintf(out, "\n\n");
 }
 
 int catalog_describe(const struct registry *reg, const char *target,

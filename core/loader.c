@@ -21,6 +21,7 @@
 
 #include "parse.h"
 #include "suite.h"
+#include "suitevalue.h"
 
 /* Longest reason text kept for one refusal. */
 #define REASON_LEN 512
@@ -291,17 +292,6 @@ static int check_slots(const struct hb_plugin *d, char *why, size_t len)
 	return 0;
 }
 
-/* Whether name is a suite key the core reads itself. */
-static int is_core_key(const char *name)
-{
-	static const char *const keys[] = {SUITE_CORE_KEYS};
-
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (strcmp(keys[i], name) == 0)
-			return 1;
-	return 0;
-}
-
 /* Whether text is one of the NULL-terminated choices. */
 static int is_choice(const char *const *choices, const char *text)
 {
@@ -378,7 +368,7 @@ static int check_option(const char *full, const struct hb_option *o, char *why,
 	if (!*o->name)
 		return errorf(why, len, -EINVAL,
 			      "%s has an option with no name", full);
-	if (is_core_key(o->name))
+	if (core_key(o->name))
 		return errorf(why, len, -EINVAL,
 			      "%s option \"%s\" is a key the core reads itself",
 			      full, o->name);

@@ -29,22 +29,6 @@ struct reader {
 	size_t errlen;
 };
 
-int array_grow(void **items, size_t n, size_t *cap, size_t elem)
-{
-	size_t ncap;
-	void *p;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 8;
-	p = realloc(*items, ncap * elem);
-	if (!p)
-		return -ENOMEM;
-	*items = p;
-	*cap = ncap;
-	return 0;
-}
-
 /* Record the first error, prefixed with "NAME:LINE: "; returns rc. */
 __attribute__((format(printf, 3, 4))) static int
 reader_fail(struct reader *r, int rc, const char *fmt, ...)

@@ -52,11 +52,5 @@ void suitefile_free(struct suitefile *f);
 /* Nonzero when key is a key name: letters, digits, '_' and '-'. */
 int is_key_name(const char *key);
 
-/*
- * Make room for one more element of elem bytes in *items, which holds n of
- * *cap. Returns 0 or -ENOMEM (then *items is unchanged). Suites build
- * their arrays with it.
- */
-int array_grow(void **items, size_t n, size_t *cap, size_t elem);
 
 #endif

@@ -6,8 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Make room for one more element of size elem in *items (n used, *cap). */
-static int grow(void **items, size_t n, size_t *cap, size_t elem)
+int array_grow(void **items, size_t n, size_t *cap, size_t elem)
 {
 	size_t ncap;
 	void *p;
@@ -27,7 +26,7 @@ int strlist_push(struct strlist *l, const char *s)
 {
 	char *copy = strdup(s);
 
-	if (!copy || grow((void **)&l->items, l->n, &l->cap, sizeof(char *))) {
+	if (!copy || array_grow((void **)&l->items, l->n, &l->cap, sizeof(char *))) {
 		free(copy);
 		return -ENOMEM;
 	}
@@ -66,7 +65,7 @@ int kvlist_set(struct kvlist *l, const char *key, const char *value)
 		return 0;
 	}
 	k = strdup(key);
-	if (!k || grow((void **)&l->items, l->n, &l->cap, sizeof(struct kv))) {
+	if (!k || array_grow((void **)&l->items, l->n, &l->cap, sizeof(struct kv))) {
 		free(k);
 		free(v);
 		return -ENOMEM;

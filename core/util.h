@@ -42,6 +42,12 @@ int kvlist_copy(struct kvlist *dst, const struct kvlist *src);
 /* Free every pair and the array. */
 void kvlist_free(struct kvlist *l);
 
+/*
+ * Make room for one more element of elem bytes in *items, which holds n of
+ * *cap (doubling). Returns 0 or -ENOMEM (then *items is unchanged).
+ */
+int array_grow(void **items, size_t n, size_t *cap, size_t elem);
+
 /* snprintf into err (if err and len) and return code: one-line error helper. */
 int errorf(char *err, size_t len, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
