@@ -11,17 +11,17 @@
 #include "suitevalue.h"
 
 static const char *const type_names[] = {
-	[HB_OPT_SIZE] = "size",	    [HB_OPT_SIZE_LIST] = "size list",
-	[HB_OPT_INT] = "int",	    [HB_OPT_BOOL] = "bool",
-	[HB_OPT_STRING] = "string", [HB_OPT_ENUM] = "enum",
-	[HB_OPT_DURATION] = "duration",
+    [HB_OPT_SIZE] = "size",	    [HB_OPT_SIZE_LIST] = "size list",
+    [HB_OPT_INT] = "int",	    [HB_OPT_BOOL] = "bool",
+    [HB_OPT_STRING] = "string",	    [HB_OPT_ENUM] = "enum",
+    [HB_OPT_DURATION] = "duration",
 };
 
 static const char *const work_names[] = {
-	[HB_WORK_BYTES] = "bytes",
-	[HB_WORK_FILES] = "files",
-	[HB_WORK_MESSAGES] = "messages",
-	[HB_WORK_OPS] = "operations",
+    [HB_WORK_BYTES] = "bytes",
+    [HB_WORK_FILES] = "files",
+    [HB_WORK_MESSAGES] = "messages",
+    [HB_WORK_OPS] = "operations",
 };
 
 /* "usable", or the reason the target cannot run with p here. */
@@ -35,9 +35,9 @@ static const char *usability(const struct plugin *p, const char *target)
 /* JSON for one option. */
 static json_t *option_json(const struct hb_option *o)
 {
-	json_t *j = json_pack("{s:s, s:s, s:s?, s:s?}", "name", o->name,
-			      "type", type_names[o->type], "default", o->def,
-			      "help", o->help);
+	json_t *j =
+	    json_pack("{s:s, s:s, s:s?, s:s?}", "name", o->name, "type",
+		      type_names[o->type], "default", o->def, "help", o->help);
 	json_t *choices;
 
 	if (o->choices) {
@@ -168,8 +168,8 @@ int catalog_list(const struct registry *reg, enum report_format f, FILE *out,
 }
 
 /* The known target nearest to name, or NULL when none is close. */
-static const char *nearest_target(const struct registry *reg,
-				  const char *name, char *buf, size_t len)
+static const char *nearest_target(const struct registry *reg, const char *name,
+				  char *buf, size_t len)
 {
 	size_t best = (size_t)-1;
 
@@ -227,8 +227,7 @@ static void describe_text(const struct plugin *p, const struct hb_target *t,
 }
 
 int catalog_describe(const struct registry *reg, const char *target,
-		     enum report_format f, FILE *out, char *err,
-		     size_t errlen)
+		     enum report_format f, FILE *out, char *err, size_t errlen)
 {
 	json_t *all = json_array();
 	char near[256];

@@ -14,9 +14,11 @@ static const char *host_text(const struct hb_case *c, const char *name)
 	const struct host_ctx *ctx = c->core;
 	const char *v = kvlist_get(&ctx->bc->params, name);
 
-	if (!v)
-		fprintf(stderr, "hostbench: %s: plugin asked for undeclared "
-				"option \"%s\"\n",
+	/* targets taking extra keys look names up to see if they exist */
+	if (!v && !(c->target->flags & HB_TARGET_EXTRA_KEYS))
+		fprintf(stderr,
+			"hostbench: %s: plugin asked for undeclared "
+			"option \"%s\"\n",
 			ctx->bc->title, name);
 	return v;
 }
@@ -87,11 +89,12 @@ static void host_note(const struct hb_case *c, const char *key,
 {
 	const struct host_ctx *ctx = c->core;
 
-	kvlist_set(&ctx->r->info, key, value);
+	if (ctx->r) /* validate() has no result to note into */
+		kvlist_set(&ctx->r->info, key, value);
 }
 
 static void host_warn(const struct hb_case *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 static void host_warn(const struct hb_case *c, const char *fmt, ...)
 {
@@ -99,6 +102,8 @@ static void host_warn(const struct hb_case *c, const char *fmt, ...)
 	char line[512];
 	va_list ap;
 
+	if (!ctx->r) /* validate() has no result to warn into */
+		return;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
@@ -109,7 +114,7 @@ static void host_warn(const struct hb_case *c, const char *fmt, ...)
 }
 
 static void host_log(const struct hb_case *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 static void host_log(const struct hb_case *c, const char *fmt, ...)
 {
@@ -124,14 +129,14 @@ static void host_log(const struct hb_case *c, const char *fmt, ...)
 }
 
 const struct hb_host host_api = {
-	.size = sizeof(struct hb_host),
-	.get_size = host_get_size,
-	.get_int = host_get_int,
-	.get_bool = host_get_bool,
-	.get_str = host_get_str,
-	.get_duration = host_get_duration,
-	.get_size_list = host_get_size_list,
-	.note = host_note,
-	.warn = host_warn,
-	.log = host_log,
+    .size = sizeof(struct hb_host),
+    .get_size = host_get_size,
+    .get_int = host_get_int,
+    .get_bool = host_get_bool,
+    .get_str = host_get_str,
+    .get_duration = host_get_duration,
+    .get_size_list = host_get_size_list,
+    .note = host_note,
+    .warn = host_warn,
+    .log = host_log,
 };

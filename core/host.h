@@ -13,7 +13,7 @@
 /* What hb_case.core points to while a case is set up, run, torn down. */
 struct host_ctx {
 	const struct bench_case *bc;
-	struct result *r;
+	struct result *r; /* NULL in validate(): notes and warnings dropped */
 };
 
 /* The one host API table; its functions read hb_case.core. */

@@ -12,6 +12,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +116,7 @@ int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs)
 {
 	/* a setuid or setgid hostbench takes no plugin path from the caller */
 	const char *env =
-		getauxval(AT_SECURE) ? NULL : getenv("HOSTBENCH_PLUGIN_PATH");
+	    getauxval(AT_SECURE) ? NULL : getenv("HOSTBENCH_PLUGIN_PATH");
 	int err = 0;
 
 	for (size_t i = 0; cli_dirs && i < cli_dirs->n && !err; i++)
@@ -164,8 +165,8 @@ fail_copy:
 /*
  * Whether what (a "file" or "directory") at path may be changed by another
  * user: writable by group or others, or owned by someone who is neither
- * this user nor root. If so, why names it, its mode or owner, and the fix. A path that cannot be stat'ed is
- * left to the next step to report.
+ * this user nor root. If so, why names it, its mode or owner, and the fix. A
+ * path that cannot be stat'ed is left to the next step to report.
  */
 static int writable_by_others(const char *path, const char *what, char *why,
 			      size_t len)
@@ -256,6 +257,14 @@ static int open_plugin(struct plugin *p, char *why, size_t len)
  * minor appends fields, an older plugin's smaller size is fine and only
  * the fields its minor had may be read.
  */
+/* The size of struct hb_plugin as ABI minor (of this major) defined it. */
+static size_t abi_size(unsigned minor)
+{
+	if (minor == 0)
+		return offsetof(struct hb_plugin, validate);
+	return sizeof(struct hb_plugin);
+}
+
 static int check_abi(const struct hb_plugin *d, char *why, size_t len)
 {
 	if (d->abi_major != HB_ABI_MAJOR)
@@ -269,10 +278,11 @@ static int check_abi(const struct hb_plugin *d, char *why, size_t len)
 			      "%d.%d: update hostbench",
 			      d->abi_major, d->abi_minor, HB_ABI_MAJOR,
 			      HB_ABI_MINOR);
-	if (d->abi_minor == HB_ABI_MINOR && d->size < sizeof(*d))
+	if (d->size < abi_size(d->abi_minor))
 		return errorf(why, len, -EINVAL,
-			      "descriptor is %u bytes, ABI %d.%d needs %zu",
-			      d->size, HB_ABI_MAJOR, HB_ABI_MINOR, sizeof(*d));
+			      "descriptor is %u bytes, ABI %u.%u needs %zu",
+			      d->size, d->abi_major, d->abi_minor,
+			      abi_size(d->abi_minor));
 	return 0;
 }
 

@@ -16,6 +16,7 @@
 #include "isolate.h"
 #include "journal.h"
 #include "output.h"
+#include "precheck.h"
 #include "registry.h"
 #include "report.h"
 #include "runner.h"
@@ -64,21 +65,27 @@ static int self_dir(char *buf, size_t len)
 }
 
 /*
- * The shipped suite name ("default.ini") into path: beside an installed
- * binary first, then the source tree of a build, then the install prefix.
+ * The shipped suite name ("default.ini") into path: beside the binary as
+ * installed (a relocated prefix too), the source tree when the binary is
+ * the build tree's, then the compiled-in install prefix.
  */
 static int conf_path(const char *name, char *path, size_t len)
 {
 	char dir[PATH_MAX];
-	const char *fixed[] = {HB_SOURCE_CONF_DIR, HB_INSTALL_CONF_DIR};
+	int have_dir = self_dir(dir, sizeof(dir)) == 0;
+	const char *built = have_dir && strcmp(dir, HB_BUILD_DIR) == 0
+				? HB_SOURCE_CONF_DIR
+				: NULL;
+	const char *fixed[] = {built, HB_INSTALL_CONF_DIR};
 
-	if (self_dir(dir, sizeof(dir)) == 0 &&
+	if (have_dir &&
 	    snprintf(path, len, "%s/%s/%s", dir, HB_REL_CONF_DIR, name) <
 		(int)len &&
 	    access(path, R_OK) == 0)
 		return 0;
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
-		if (snprintf(path, len, "%s/%s", fixed[i], name) < (int)len &&
+		if (fixed[i] &&
+		    snprintf(path, len, "%s/%s", fixed[i], name) < (int)len &&
 		    access(path, R_OK) == 0)
 			return 0;
 	return -ENOENT;
@@ -87,8 +94,8 @@ static int conf_path(const char *name, char *path, size_t len)
 /* `hostbench serve ...` is the transfer plugin's server program. */
 static int exec_serve(char **argv)
 {
-	const char *rel[] = {"hostbench-serve", "../libexec/hostbench/"
-						"hostbench-serve"};
+	const char *rel[] = {"hostbench-serve",
+			     HB_REL_LIBEXEC_DIR "/hostbench-serve"};
 	char dir[PATH_MAX], path[2 * PATH_MAX];
 
 	if (self_dir(dir, sizeof(dir)) == 0)
@@ -262,7 +269,10 @@ static int cmd_run(const struct cli *cli, const struct registry *reg)
 	rc = suite_load(&s, one ? &one : (const char *const *)cli->args.items,
 			one ? 1 : cli->args.n, &cli->sets, reg, err,
 			sizeof(err));
+	if (!rc)
+		rc = precheck_suite(&s, err, sizeof(err));
 	if (rc) {
+		suite_free(&s);
 		fprintf(stderr, "hostbench: %s\n", err);
 		return EXIT_BAD_INPUT;
 	}

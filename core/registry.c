@@ -1,6 +1,7 @@
 /* Lookups in a loaded registry: which plugin offers which target. */
 #include "registry.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,4 +65,14 @@ const struct plugin *registry_default(const struct registry *reg,
 			first = p;
 	}
 	return first;
+}
+
+validate_fn plugin_validate_fn(const struct plugin *p)
+{
+	const struct hb_plugin *d = p->desc;
+
+	if (d->abi_minor < 1 || d->size < offsetof(struct hb_plugin, validate) +
+					      sizeof(d->validate))
+		return NULL;
+	return d->validate;
 }

@@ -14,11 +14,11 @@
 
 /* One plugin that loaded and passed every check. */
 struct plugin {
-	char *path;                   /* the .so file it came from */
-	void *handle;                 /* dlopen handle */
+	char *path;		      /* the .so file it came from */
+	void *handle;		      /* dlopen handle */
 	const struct hb_plugin *desc; /* the plugin's constant descriptor */
 	struct kvlist libraries;      /* from describe(): name -> version */
-	struct kvlist unusable;       /* from describe(): "group/name" -> reason */
+	struct kvlist unusable; /* from describe(): "group/name" -> reason */
 };
 
 /* A plugin file that was refused, and why (one line). */
@@ -75,6 +75,12 @@ const struct plugin *registry_default(const struct registry *reg,
 
 /* Why target is unusable with plugin p on this host, or NULL. */
 const char *registry_unusable(const struct plugin *p, const char *target);
+
+/* A plugin's validate slot (ABI 1.1). */
+typedef int (*validate_fn)(const struct hb_case *c, char *err, size_t errlen);
+
+/* The plugin's validate slot, or NULL (absent, or an ABI 1.0 plugin). */
+validate_fn plugin_validate_fn(const struct plugin *p);
 
 /* "group/name" of t into buf. */
 void target_fullname(const struct hb_target *t, char *buf, size_t len);

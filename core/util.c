@@ -26,7 +26,8 @@ int strlist_push(struct strlist *l, const char *s)
 {
 	char *copy = strdup(s);
 
-	if (!copy || array_grow((void **)&l->items, l->n, &l->cap, sizeof(char *))) {
+	if (!copy ||
+	    array_grow((void **)&l->items, l->n, &l->cap, sizeof(char *))) {
 		free(copy);
 		return -ENOMEM;
 	}
@@ -65,7 +66,8 @@ int kvlist_set(struct kvlist *l, const char *key, const char *value)
 		return 0;
 	}
 	k = strdup(key);
-	if (!k || array_grow((void **)&l->items, l->n, &l->cap, sizeof(struct kv))) {
+	if (!k ||
+	    array_grow((void **)&l->items, l->n, &l->cap, sizeof(struct kv))) {
 		free(k);
 		free(v);
 		return -ENOMEM;

@@ -50,7 +50,7 @@ int array_grow(void **items, size_t n, size_t *cap, size_t elem);
 
 /* snprintf into err (if err and len) and return code: one-line error helper. */
 int errorf(char *err, size_t len, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 /* strdup that returns NULL for NULL. */
 char *xstrdup(const char *s);

@@ -9,6 +9,7 @@
  *
  * Lifecycle of one case with N workers (see docs/plugins.md):
  *   describe()                 once per process, after loading
+ *   validate()                 once per case, before any case runs (1.1)
  *   setup() x N                serially, one state per worker
  *   run() ...                  concurrently, one thread per worker state
  *   teardown() x N             serially, always, for every state setup made
@@ -25,7 +26,7 @@ extern "C" {
 
 /* A major bump breaks plugins; a minor bump only appends. */
 #define HB_ABI_MAJOR 1
-#define HB_ABI_MINOR 0
+#define HB_ABI_MINOR 1
 
 /* Name of the single symbol a plugin exports. */
 #define HB_ENTRY_SYMBOL "hostbench_plugin_entry"
@@ -196,6 +197,18 @@ struct hb_plugin {
 
 	/* Free everything setup made: memory, files, sockets. Never fails. */
 	void (*teardown)(void *state);
+
+	/* ---- ABI 1.1 ---- */
+
+	/*
+	 * Optional. Check a case's parameters against this host before any
+	 * case of the suite runs (a directory that must exist, a template
+	 * naming a parameter that is not there); c->worker is 0. Cheap and
+	 * without side effects: create nothing. Returns 0, or a negative code
+	 * with err filled: the suite is then refused as bad input. note()
+	 * and warn() are not available here.
+	 */
+	int (*validate)(const struct hb_case *c, char *err, size_t errlen);
 };
 
 /* The one exported symbol. */
