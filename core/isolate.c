@@ -188,6 +188,21 @@ static void remove_leftovers(const char *dir, pid_t pid)
 	closedir(d);
 }
 
+/*
+ * Remove what a dead child left where plugins put temporary files: the
+ * case's dir and file_dir, $TMPDIR and /tmp.
+ */
+static void remove_all_leftovers(const struct bench_case *c, pid_t pid)
+{
+	const char *tmpdir = getenv("TMPDIR");
+
+	remove_leftovers(kvlist_get(&c->params, "dir"), pid);
+	remove_leftovers(kvlist_get(&c->params, "file_dir"), pid);
+	if (tmpdir && *tmpdir)
+		remove_leftovers(tmpdir, pid);
+	remove_leftovers("/tmp", pid);
+}
+
 /* Set r failed or skipped with a formatted reason. */
 static int child_verdict(struct result *r, enum result_status st,
 			 const char *fmt, ...)
@@ -259,7 +274,7 @@ static int child_result(struct child *ch, const struct bench_case *c,
 		result_free(r);
 		memset(r, 0, sizeof(*r));
 		rc = child_failure(ch, c, r);
-		remove_leftovers(kvlist_get(&c->params, "dir"), ch->pid);
+		remove_all_leftovers(c, ch->pid);
 	} else if (ch->outlen) {
 		ch->out[strcspn(ch->out, "\n")] = '\0';
 		rc = child_verdict(r, RESULT_FAILED,

@@ -87,7 +87,7 @@ static int make_file(const char *dir, uint64_t size, char **path, char *err,
 		     size_t errlen)
 {
 	uint64_t seed[2], *chunk;
-	size_t len = strlen(dir) + 40;
+	size_t len = strlen(dir) + 64;
 	int fd, rc = 0;
 
 	*path = malloc(len);
@@ -96,7 +96,9 @@ static int make_file(const char *dir, uint64_t size, char **path, char *err,
 		rc = terr(err, errlen, HB_ENOMEM, "out of memory");
 		goto out_free;
 	}
-	snprintf(*path, len, "%s/hostbench-transfer-XXXXXX", dir);
+	/* the core removes .hostbench-PID-* files of a case that crashed */
+	snprintf(*path, len, "%s/.hostbench-%ld-transfer-XXXXXX", dir,
+		 (long)getpid());
 	fd = mkstemp(*path);
 	if (fd < 0) {
 		rc = terr(err, errlen, HB_EIO, "create file in %s: %s", dir,
@@ -213,12 +215,41 @@ static void note_command(const struct hb_case *c, const struct words *w)
 	c->host->note(c, "command", line);
 }
 
+/*
+ * Split the command template and fill every {name} but {file}: unknown
+ * names and a program not on PATH are errors. tmpl and out are the
+ * caller's to free, also on error.
+ */
+static int command_prepare(const struct hb_case *c, struct lookup_ctx *l,
+			   struct words *tmpl, struct words *out, char *err,
+			   size_t errlen)
+{
+	int rc = argv_split(c->host->get_str(c, "command"), tmpl, err, errlen);
+
+	if (rc == 0)
+		rc = expand_all(tmpl, l, out, err, errlen);
+	if (rc == 0)
+		rc = find_program(out->w[0], err, errlen);
+	return rc;
+}
+
+int command_validate(const struct hb_case *c, char *err, size_t errlen)
+{
+	struct lookup_ctx l = {.c = c, .file = ""};
+	struct words tmpl = {0}, argv = {0};
+	int rc = command_prepare(c, &l, &tmpl, &argv, err, errlen);
+
+	words_free(&argv);
+	words_free(&tmpl);
+	return rc;
+}
+
 int command_setup(const struct hb_case *c, void **state, char *err,
 		  size_t errlen)
 {
 	struct command *s = calloc(1, sizeof(*s));
 	struct lookup_ctx l = {.c = c, .file = ""};
-	struct words tmpl;
+	struct words tmpl = {0};
 	int rc;
 
 	if (!s)
@@ -227,13 +258,8 @@ int command_setup(const struct hb_case *c, void **state, char *err,
 	s->file_size = c->host->get_size(c, "file_size");
 	s->timeout = c->host->get_duration(c, "command_timeout");
 	snprintf(l.worker, sizeof(l.worker), "%u", c->worker);
-	rc = argv_split(c->host->get_str(c, "command"), &tmpl, err, errlen);
-	if (rc)
-		goto out_free;
 	/* A first pass finds unknown {names} before any file is made. */
-	rc = expand_all(&tmpl, &l, &s->argv, err, errlen);
-	if (rc == 0)
-		rc = find_program(s->argv.w[0], err, errlen);
+	rc = command_prepare(c, &l, &tmpl, &s->argv, err, errlen);
 	if (rc)
 		goto out_tmpl;
 	if (l.uses_file) {
@@ -254,7 +280,6 @@ int command_setup(const struct hb_case *c, void **state, char *err,
 	return 0;
 out_tmpl:
 	words_free(&tmpl);
-out_free:
 	command_teardown(s);
 	return rc;
 }

@@ -186,6 +186,15 @@ static int transfer_setup(const struct hb_case *c, void **state, char *err,
 	return terr(err, errlen, HB_ENOTSUP, "no target %s", name);
 }
 
+/* Only commands can be checked without touching the network. */
+static int transfer_validate(const struct hb_case *c, char *err,
+			     size_t errlen)
+{
+	if (strcmp(c->target->name, "command") == 0)
+		return command_validate(c, err, errlen);
+	return 0;
+}
+
 static int transfer_run(void *state, uint64_t iterations, struct hb_done *done,
 			char *err, size_t errlen)
 {
@@ -213,6 +222,7 @@ static const struct hb_plugin plugin = {
     .setup = transfer_setup,
     .run = transfer_run,
     .teardown = transfer_teardown,
+    .validate = transfer_validate,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

@@ -29,6 +29,8 @@ int handshake_setup(const struct hb_case *c, void **state, char *err,
 		    size_t errlen);
 
 /* transfer/command: one run of the command per iteration. */
+/* Check a command case before the suite runs: template names, program. */
+int command_validate(const struct hb_case *c, char *err, size_t errlen);
 int command_setup(const struct hb_case *c, void **state, char *err,
 		  size_t errlen);
 

@@ -546,19 +546,9 @@ duration = 1s
 target = transfer/tls
 cipher = TLS_NOPE_SHA256
 
-[no program]
-target = transfer/command
-command = no-such-program-xyz {file}
-file_dir = %s
-
 [exit 3]
 target = transfer/command
 command = sh -c 'echo scp refused the cipher >&2; exit 3'
-file_dir = %s
-
-[placeholder]
-target = transfer/command
-command = touch {file}.ran {nope}
 file_dir = %s
 
 [hangs]
@@ -568,7 +558,7 @@ command_timeout = 200ms
 
 [good]
 target = transfer/tcp
-""" % (free_port(), srv.port, peer.port, d, d, d, marker))
+""" % (free_port(), srv.port, peer.port, d, marker))
             got = by_title(results)
             expect(rc == 1, "exit %d" % rc)
             want = {"refused": "Connection refused",
@@ -576,9 +566,7 @@ target = transfer/tcp
                     "wrong token": "wrong token",
                     "closes": "closed by peer",
                     "unknown cipher": "TLS_NOPE_SHA256",
-                    "no program": "not found",
                     "exit 3": "scp refused the cipher",
-                    "placeholder": "{nope}",
                     "hangs": "timed out"}
             for title, fragment in want.items():
                 r = got[title]
@@ -592,6 +580,25 @@ target = transfer/tcp
     finally:
         srv.stop()
         peer.join(5)
+
+
+def test_cli_bad_command_is_a_suite_error_before_anything_runs():
+    for command, fragment in (("no-such-program-xyz {file}", "not found"),
+                              ("touch {file}.ran {nope}", "{nope}")):
+        with tempfile.TemporaryDirectory() as d:
+            with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+                f.write(TINY + "[first]\ntarget = transfer/tcp\n\n"
+                        "[bad]\ntarget = transfer/command\n"
+                        "command = %s\nfile_dir = %s\n" % (command, d))
+                f.flush()
+                p = subprocess.run([HOSTBENCH, "run", f.name], timeout=60,
+                                   capture_output=True, text=True)
+            expect(p.returncode == 2, "exit %d" % p.returncode)
+            expect(p.stdout == "", "nothing measured, nothing on stdout")
+            line = p.stderr.strip()
+            expect("\n" not in line and "[bad]" in line and
+                   fragment in line, line)
+            expect(os.listdir(d) == [], "left files %r" % os.listdir(d))
 
 
 def test_cli_serve_measures_between_two_processes():
