@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonw.h"
 #include "util.h"
 
 const char *result_status_name(enum result_status s)
@@ -21,42 +22,19 @@ const char *result_status_name(enum result_status s)
 	return "failed";
 }
 
-/*
- * Objects are built with set(): a NULL value (jansson out of memory) or a
- * failed insertion marks the whole object bad, checked once at the end.
- */
-static void set(json_t *obj, const char *key, json_t *value, int *bad)
-{
-	if (!obj || !value || json_object_set_new(obj, key, value))
-		*bad = 1;
-}
-
-/* Append value to array (see set()). */
-static void push(json_t *arr, json_t *value, int *bad)
-{
-	if (!arr || !value || json_array_append_new(arr, value))
-		*bad = 1;
-}
-
-/* A number, or null when it is not finite (JSON has no NaN). */
-static json_t *number(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 /* The summary of a set of rates. */
 static json_t *stats_put(const struct stats *s, int *bad)
 {
 	json_t *o = json_object();
 
-	set(o, "median", number(s->median), bad);
-	set(o, "min", number(s->min), bad);
-	set(o, "max", number(s->max), bad);
-	set(o, "mean", number(s->mean), bad);
-	set(o, "stddev", number(s->stddev), bad);
-	set(o, "cv", number(s->cv), bad);
-	set(o, "p25", number(s->p25), bad);
-	set(o, "p75", number(s->p75), bad);
+	jw_set(o, "median", jw_number(s->median), bad);
+	jw_set(o, "min", jw_number(s->min), bad);
+	jw_set(o, "max", jw_number(s->max), bad);
+	jw_set(o, "mean", jw_number(s->mean), bad);
+	jw_set(o, "stddev", jw_number(s->stddev), bad);
+	jw_set(o, "cv", jw_number(s->cv), bad);
+	jw_set(o, "p25", jw_number(s->p25), bad);
+	jw_set(o, "p75", jw_number(s->p75), bad);
 	return o;
 }
 
@@ -66,7 +44,7 @@ static json_t *strings_put(const struct strlist *l, int *bad)
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < l->n; i++)
-		push(a, json_string(l->items[i]), bad);
+		jw_push(a, jw_text(l->items[i]), bad);
 	return a;
 }
 
@@ -76,7 +54,7 @@ static json_t *kv_put(const struct kvlist *l, int *bad)
 	json_t *o = json_object();
 
 	for (size_t i = 0; i < l->n; i++)
-		set(o, l->items[i].key, json_string(l->items[i].value), bad);
+		jw_set(o, l->items[i].key, jw_text(l->items[i].value), bad);
 	return o;
 }
 
@@ -89,11 +67,11 @@ static json_t *details_put(const struct result *r, int *bad)
 		const struct sample *s = &r->samples[i];
 		json_t *o = json_object();
 
-		set(o, "seconds", number(s->seconds), bad);
-		set(o, "bytes", number(s->bytes), bad);
-		set(o, "ops", number(s->ops), bad);
-		set(o, "cpu_seconds", number(s->cpu_seconds), bad);
-		push(a, o, bad);
+		jw_set(o, "seconds", jw_number(s->seconds), bad);
+		jw_set(o, "bytes", jw_number(s->bytes), bad);
+		jw_set(o, "ops", jw_number(s->ops), bad);
+		jw_set(o, "cpu_seconds", jw_number(s->cpu_seconds), bad);
+		jw_push(a, o, bad);
 	}
 	return a;
 }
@@ -106,8 +84,9 @@ static json_t *rates_put(const struct result *r, int *bad)
 	for (size_t i = 0; i < r->nsamples; i++) {
 		const struct sample *s = &r->samples[i];
 
-		push(a, number(s->seconds > 0 ? s->bytes / s->seconds : 0),
-		     bad);
+		jw_push(a,
+			jw_number(s->seconds > 0 ? s->bytes / s->seconds : 0),
+			bad);
 	}
 	return a;
 }
@@ -118,29 +97,30 @@ static void measurement_put(json_t *o, const struct result *r, int *bad)
 	int ok = r->status == RESULT_OK;
 	json_t *flags = json_object(), *parts = json_array();
 
-	set(o, "status", json_string(result_status_name(r->status)), bad);
-	set(o, "reason",
-	    !ok && r->reason ? json_string(r->reason) : json_null(), bad);
-	set(o, "stats", ok ? stats_put(&r->rate, bad) : json_null(), bad);
-	set(o, "ops_stats", ok ? stats_put(&r->ops_rate, bad) : json_null(),
-	    bad);
-	set(o, "samples", ok ? rates_put(r, bad) : json_array(), bad);
-	set(o, "sample_details", ok ? details_put(r, bad) : json_array(), bad);
-	set(o, "cpu_ratio", ok ? number(r->cpu_ratio) : json_null(), bad);
-	set(flags, "noisy", json_boolean(r->noisy), bad);
-	set(flags, "starved", json_boolean(r->starved), bad);
-	set(o, "flags", flags, bad);
-	set(o, "warnings", strings_put(&r->warnings, bad), bad);
-	set(o, "info", kv_put(&r->info, bad), bad);
+	jw_set(o, "status", json_string(result_status_name(r->status)), bad);
+	jw_set(o, "reason", jw_text(ok ? NULL : r->reason), bad);
+	jw_set(o, "stats", ok ? stats_put(&r->rate, bad) : json_null(), bad);
+	jw_set(o, "ops_stats", ok ? stats_put(&r->ops_rate, bad) : json_null(),
+	       bad);
+	jw_set(o, "samples", ok ? rates_put(r, bad) : json_array(), bad);
+	jw_set(o, "sample_details", ok ? details_put(r, bad) : json_array(),
+	       bad);
+	jw_set(o, "cpu_ratio", ok ? jw_number(r->cpu_ratio) : json_null(), bad);
+	jw_set(flags, "noisy", json_boolean(r->noisy), bad);
+	jw_set(flags, "starved", json_boolean(r->starved), bad);
+	jw_set(o, "flags", flags, bad);
+	jw_set(o, "warnings", strings_put(&r->warnings, bad), bad);
+	jw_set(o, "info", kv_put(&r->info, bad), bad);
 	for (size_t i = 0; i < r->nparts; i++) {
 		json_t *p = json_object();
 
-		set(p, "target",
-		    json_string(r->parts[i].part ? r->parts[i].part : ""), bad);
+		jw_set(p, "target",
+		       json_string(r->parts[i].part ? r->parts[i].part : ""),
+		       bad);
 		measurement_put(p, &r->parts[i], bad);
-		push(parts, p, bad);
+		jw_push(parts, p, bad);
 	}
-	set(o, "parts", parts, bad);
+	jw_set(o, "parts", parts, bad);
 }
 
 int result_json_put(json_t *o, const struct result *r)
