@@ -137,30 +137,28 @@ static int child_read(struct child *ch, int fd)
 }
 
 /*
- * Wait for the child's result, watching the timeout and the stop flag:
- * a stop asks the child to finish (SIGTERM) and gives it the rest of a
- * sample plus two seconds; a timeout kills it.
+ * Wait for the child's result, watching the timeout and the stop flag. A
+ * stop (SIGINT, SIGTERM) ends the case at once: the sample under way is
+ * lost either way, and the user is waiting.
  */
 static void child_wait(struct child *ch, const struct bench_case *c,
 		       const volatile sig_atomic_t *stop)
 {
-	double deadline = now() + isolate_timeout(c), grace = 0;
+	double deadline = now() + isolate_timeout(c);
 	struct pollfd fds[2] = {{.fd = ch->result_fd, .events = POLLIN},
 				{.fd = ch->stdout_fd, .events = POLLIN}};
 
 	while (fds[0].fd >= 0) {
-		if (poll(fds, 2, 100) > 0)
+		if (poll(fds, 2, 50) > 0)
 			for (int i = 0; i < 2; i++)
-				if (fds[i].revents &&
-				    !child_read(ch, fds[i].fd))
+				if (fds[i].revents && !child_read(ch, fds[i].fd))
 					fds[i].fd = -1;
-		if (*stop && !ch->interrupted) {
+		if (*stop) {
 			ch->interrupted = 1;
-			kill(ch->pid, SIGTERM);
-			grace = now() + c->duration + 2;
+			break;
 		}
-		if (now() > deadline || (grace > 0 && now() > grace)) {
-			ch->timed_out = !ch->interrupted;
+		if (now() > deadline) {
+			ch->timed_out = 1;
 			break;
 		}
 	}
