@@ -16,9 +16,9 @@ double isolate_timeout(const struct bench_case *c);
 
 /*
  * Run c in a child process into r (zeroed by the caller), with c's memory
- * and CPU limits and timeout. When *stop becomes nonzero the child is asked
- * to stop (SIGTERM), then killed if it does not end within a grace period;
- * the case is then reported skipped ("interrupted"). Temporary files a
+ * and CPU limits and timeout. When *stop becomes nonzero the child is
+ * killed at once and the case reported skipped ("interrupted"). Temporary
+ * files a
  * killed or crashed case left in its directories (named
  * ".hostbench-<pid>-*", see docs/plugins.md) are removed. Returns 0, or
  * -ENOMEM / -errno when the child could not be started.
