@@ -38,15 +38,6 @@ static char *path_join(const char *dir, const char *name)
 	return path;
 }
 
-/* Whether l holds s. */
-static int strlist_has(const struct strlist *l, const char *s)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (strcmp(l->items[i], s) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * Append dir unless it is there already. A directory that exists is kept
  * as its realpath, so two spellings of one directory (a symlink, "x/..")

@@ -527,22 +527,80 @@ static int resolve_target(struct loader *ld, struct draft *d)
 			: " (`hostbench list` shows the targets)");
 }
 
+/*
+ * The plugins d may use (plugins = a, b), NULL when it does not pin them.
+ * Returns 0 or the parse error, reported against the key.
+ */
+static int pinned_plugins(struct loader *ld, struct draft *d,
+			  struct strlist *pin)
+{
+	struct setting *p = draft_get(d, "plugins");
+	char msg[256];
+	int rc;
+
+	if (!p)
+		return 0;
+	rc = parse_list(p->value, pin, msg, sizeof(msg));
+	if (rc)
+		return fail(ld, rc, p->origin, d->label, "plugins", "%s", msg);
+	return 0;
+}
+
+/* The first plugin in load order offering d's target that pin allows. */
+static const struct plugin *pinned_default(const struct loader *ld,
+					   const struct draft *d,
+					   const struct strlist *pin)
+{
+	for (size_t i = 0; pin->n && i < ld->reg->n; i++) {
+		const struct plugin *p = &ld->reg->plugins[i];
+
+		if (strlist_has(pin, p->desc->name) &&
+		    registry_find(ld->reg, d->target, p->desc->name, NULL))
+			return p;
+	}
+	return registry_default(ld->reg, d->target);
+}
+
+/* Every backend of d is one the suite accepts (plugins = ...). */
+static int check_pin(struct loader *ld, struct draft *d,
+		     const struct strlist *pin)
+{
+	struct setting *p = draft_get(d, "plugins");
+
+	for (size_t i = 0; pin->n && i < d->backends.n; i++)
+		if (!strlist_has(pin, d->backends.items[i]))
+			return fail(ld, -EINVAL, p->origin, d->label, "plugins",
+				    "backend \"%s\" is not one this suite "
+				    "accepts (plugins = %s)",
+				    d->backends.items[i], p->value);
+	return 0;
+}
+
 /* Resolve each backend of d to its plugin and target table. */
 static int resolve_backends(struct loader *ld, struct draft *d)
 {
 	struct setting *b = draft_get(d, "backend");
-	const struct plugin *def = registry_default(ld->reg, d->target);
+	struct strlist pin = {0};
+	const struct plugin *def;
 	char msg[256], names[512];
-	int rc;
+	int rc = pinned_plugins(ld, d, &pin);
 
-	if (b) {
+	def = rc ? NULL : pinned_default(ld, d, &pin);
+	if (!rc && b) {
 		rc = parse_list(b->value, &d->backends, msg, sizeof(msg));
 		if (rc)
-			return fail(ld, rc, b->origin, d->label, "backend",
-				    "%s", msg);
-	} else if (strlist_push(&d->backends, def ? def->desc->name : "none")) {
-		return nomem(ld);
+			rc = fail(ld, rc, b->origin, d->label, "backend", "%s",
+				  msg);
+	} else if (!rc) {
+		rc = strlist_push(&d->backends, def ? def->desc->name : "none")
+			 ? nomem(ld)
+			 : 0;
 	}
+	if (!rc)
+		rc = check_pin(ld, d, &pin);
+	strlist_free(&pin);
+	if (rc)
+		return rc;
 	d->plugins = calloc(d->backends.n, sizeof(*d->plugins));
 	d->tdescs = calloc(d->backends.n, sizeof(*d->tdescs));
 	if (!d->plugins || !d->tdescs)
@@ -625,7 +683,9 @@ static int check_setting(struct loader *ld, struct draft *d, struct setting *st)
 			return fail(ld, rc, st->origin, d->label, st->key, "%s",
 				    msg);
 	}
-	if (o && o->type == HB_OPT_SIZE_LIST && !core_key(st->key)) {
+	/* a size list, or the plugins a suite accepts, is one value whole */
+	if ((o && o->type == HB_OPT_SIZE_LIST && !core_key(st->key)) ||
+	    strcmp(st->key, "plugins") == 0) {
 		strlist_free(&st->items);
 		if (strlist_push(&st->items, st->value))
 			return nomem(ld);

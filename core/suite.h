@@ -15,7 +15,7 @@
 /* Keys the core itself reads; every other key belongs to the target. */
 #define SUITE_CORE_KEYS                                                        \
 	"target", "backend", "parallel", "duration", "repetitions", "warmup",  \
-	    "unit", "timeout", "section", "memory_limit", "cpu_limit", "isolate"
+	    "unit", "timeout", "section", "memory_limit", "cpu_limit", "isolate", "plugins"
 
 /* One point of a job's matrix: every parameter fixed. */
 struct bench_case {

@@ -35,6 +35,14 @@ int strlist_push(struct strlist *l, const char *s)
 	return 0;
 }
 
+int strlist_has(const struct strlist *l, const char *s)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->items[i], s) == 0)
+			return 1;
+	return 0;
+}
+
 void strlist_free(struct strlist *l)
 {
 	for (size_t i = 0; i < l->n; i++)

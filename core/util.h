@@ -30,6 +30,8 @@ struct kvlist {
 
 /* Append a copy of s. Returns 0 or -ENOMEM. */
 int strlist_push(struct strlist *l, const char *s);
+/* Nonzero when l holds s. */
+int strlist_has(const struct strlist *l, const char *s);
 /* Free every string and the array; leaves l empty and reusable. */
 void strlist_free(struct strlist *l);
 

@@ -428,6 +428,32 @@ static int suite_list_of_one_backends_key_makes_no_copies(void)
 	return 0;
 }
 
+static int suite_plugins_pin_picks_the_default_backend(void)
+{
+	struct suite s;
+
+	/* openssl is first in load order; the pin makes gcrypt the default */
+	CHECK_INT(load(&s, "[global]\nplugins = gcrypt, mem\n"
+			   "[c]\ntarget = crypto/aes-256-ctr\n"
+			   "[m]\ntarget = mem/memcpy\n"),
+		  0);
+	CHECK_INT(s.ncases, 2);
+	CHECK_STR(s.cases[0].backend, "gcrypt");
+	CHECK_STR(s.cases[1].backend, "mem");
+	suite_free(&s);
+	return 0;
+}
+
+static int suite_plugins_pin_refuses_other_backends(void)
+{
+	CHECK_STR(load_error("[global]\nplugins = gcrypt, mem\n"
+			     "[c]\ntarget = crypto/aes-256-ctr\n"
+			     "backend = openssl\n"),
+		  "t.ini:2: [c] plugins: backend \"openssl\" is not one "
+		  "this suite accepts (plugins = gcrypt, mem)");
+	return 0;
+}
+
 static int suite_repeated_section_is_new_job(void)
 {
 	struct suite s;
@@ -1086,6 +1112,8 @@ static const struct test tests[] = {
 	{"suite_title_names_other_varying_keys", suite_title_names_other_varying_keys},
 	{"suite_params_follow_each_backend_table", suite_params_follow_each_backend_table},
 	{"suite_list_of_one_backends_key_makes_no_copies", suite_list_of_one_backends_key_makes_no_copies},
+	{"suite_plugins_pin_picks_the_default_backend", suite_plugins_pin_picks_the_default_backend},
+	{"suite_plugins_pin_refuses_other_backends", suite_plugins_pin_refuses_other_backends},
 	{"suite_repeated_section_is_new_job", suite_repeated_section_is_new_job},
 	{"suite_size_list_option_is_not_expanded", suite_size_list_option_is_not_expanded},
 	{"suite_fills_option_defaults", suite_fills_option_defaults},
