@@ -557,7 +557,7 @@ static void plugin_free(struct plugin *p)
 }
 
 /* Append p to the registry, which then owns it. */
-static int keep(struct registry *reg, struct plugin *p)
+static int keep(struct registry *reg, const struct plugin *p)
 {
 	struct plugin *grown =
 	    realloc(reg->plugins, (reg->n + 1) * sizeof(*grown));

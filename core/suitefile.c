@@ -137,6 +137,8 @@ static char *reader_next(char *str, int num, void *stream)
 	r->pos += rawlen + (nl != NULL);
 	r->line++;
 	n = rawlen;
+	/* an empty line has n == 0, whatever cppcheck infers */
+	/* cppcheck-suppress knownConditionTrueFalse */
 	if (n && s[n - 1] == '\r')
 		n--;
 	if (r->line == 1 && n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
