@@ -65,6 +65,11 @@ void io_cache_system(struct io_state *s)
 	char how[160];
 	int rc;
 
+	/*
+	 * Settle the filesystem first: writeback and discards left by earlier
+	 * cases (or this case's own setup) must not compete with the reads.
+	 */
+	syncfs(s->dirfd);
 	if (s->p.cache) {
 		s->c->host->note(s->c, "cache", "kept (cache = true)");
 		return;

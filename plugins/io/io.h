@@ -154,8 +154,10 @@ uint64_t io_cache_resident(int fd, uint64_t len);
 
 /*
  * Before a read phase, after each file was dropped with io_cache_drop():
- * also drop the system's page cache when asked and allowed (drop_caches =
- * true, running as root), and note "cache" with what was done.
+ * flush the whole filesystem (syncfs) so earlier writeback does not compete
+ * with the reads, also drop the system's page cache when asked and allowed
+ * (drop_caches = true, running as root), and note "cache" with what was
+ * done.
  */
 void io_cache_system(struct io_state *s);
 
