@@ -9,10 +9,8 @@
 
 #include "io.h"
 
-int io_dir_open(const char *path, char *abs, size_t abslen, int *fd, char *err,
-		size_t errlen)
+int io_dir_check(const char *path, char *err, size_t errlen)
 {
-	char real[PATH_MAX];
 	struct stat st;
 
 	/* stat first: realpath would blur "missing" and "not a directory" */
@@ -31,6 +29,17 @@ int io_dir_open(const char *path, char *abs, size_t abslen, int *fd, char *err,
 			 strerror(errno));
 		return HB_EINVAL;
 	}
+	return 0;
+}
+
+int io_dir_open(const char *path, char *abs, size_t abslen, int *fd, char *err,
+		size_t errlen)
+{
+	char real[PATH_MAX];
+	int rc = io_dir_check(path, err, errlen);
+
+	if (rc)
+		return rc;
 	if (!realpath(path, real) || strlen(real) >= abslen) {
 		snprintf(err, errlen, "dir %s: %s", path,
 			 strerror(errno ? errno : ENAMETOOLONG));

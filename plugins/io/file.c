@@ -1,7 +1,8 @@
 /*
- * Files the plugin makes: always new (O_CREAT | O_EXCL | O_NOFOLLOW, or
- * mkdir), always inside the case's directory, under a name no other file
- * had; and the full-length reads and writes the targets do on them.
+ * Files the plugin makes: always new (O_CREAT | O_EXCL | O_NOFOLLOW),
+ * always inside the case's directory, under a name no other file had, and
+ * only ever reopened or removed while they are still the same file; and
+ * the full-length reads and writes the targets do on them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,20 +16,21 @@
 /* Enough attempts to step over any leftovers of earlier runs of this pid. */
 #define IO_NAME_TRIES 1000
 
-/* ".hostbench-PID-WORKER-N" into name. */
-static void io_name(char *name, size_t len, unsigned worker, unsigned n)
+void io_file_name(char *buf, size_t len, unsigned worker, unsigned n)
 {
-	snprintf(name, len, ".hostbench-%ld-%u-%u", (long)getpid(), worker, n);
+	snprintf(buf, len, ".hostbench-%ld-%u-%u", (long)getpid(), worker, n);
 }
 
-int io_file_anonymous(int dirfd, const char *dir, unsigned worker, char *err,
-		      size_t errlen)
+int io_file_named(int dirfd, const char *dir, unsigned worker, unsigned *next,
+		  struct io_name *nm, char *err, size_t errlen)
 {
+	unsigned last = *next + IO_NAME_TRIES;
+	struct stat st;
 	char name[64];
 	int fd = -1;
 
-	for (unsigned n = 0; n < IO_NAME_TRIES; n++) {
-		io_name(name, sizeof(name), worker, n);
+	for (nm->n = *next; nm->n < last; nm->n++) {
+		io_file_name(name, sizeof(name), worker, nm->n);
 		fd = openat(dirfd, name,
 			    O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			    0600);
@@ -40,6 +42,31 @@ int io_file_anonymous(int dirfd, const char *dir, unsigned worker, char *err,
 			 strerror(errno));
 		return HB_EIO;
 	}
+	if (fstat(fd, &st) != 0) {
+		snprintf(err, errlen, "stat %s/%s: %s", dir, name,
+			 strerror(errno));
+		unlinkat(dirfd, name, 0);
+		close(fd);
+		return HB_EIO;
+	}
+	nm->dev = st.st_dev;
+	nm->ino = st.st_ino;
+	*next = nm->n + 1;
+	return fd;
+}
+
+int io_file_anonymous(int dirfd, const char *dir, unsigned worker, char *err,
+		      size_t errlen)
+{
+	struct io_name nm;
+	unsigned next = 0;
+	char name[64];
+	int fd;
+
+	fd = io_file_named(dirfd, dir, worker, &next, &nm, err, errlen);
+	if (fd < 0)
+		return fd;
+	io_file_name(name, sizeof(name), worker, nm.n);
 	if (unlinkat(dirfd, name, 0) != 0) {
 		snprintf(err, errlen, "unlink %s/%s: %s", dir, name,
 			 strerror(errno));
@@ -49,33 +76,34 @@ int io_file_anonymous(int dirfd, const char *dir, unsigned worker, char *err,
 	return fd;
 }
 
-int io_subdir_create(int dirfd, const char *dir, unsigned worker, char *name,
-		     size_t namelen, char *err, size_t errlen)
+int io_file_reopen(int dirfd, unsigned worker, const struct io_name *nm,
+		   int flags)
 {
-	int rc = -1, fd;
+	struct stat st;
+	char name[64];
+	int fd;
 
-	for (unsigned n = 0; n < IO_NAME_TRIES; n++) {
-		io_name(name, namelen, worker, n);
-		rc = mkdirat(dirfd, name, 0700);
-		if (rc == 0 || errno != EEXIST)
-			break;
-	}
-	if (rc != 0) {
-		snprintf(err, errlen, "mkdir %s/%s: %s", dir, name,
-			 strerror(errno));
-		name[0] = '\0';
-		return HB_EIO;
-	}
-	fd = openat(dirfd, name,
-		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(err, errlen, "open %s/%s: %s", dir, name,
-			 strerror(errno));
-		unlinkat(dirfd, name, AT_REMOVEDIR);
-		name[0] = '\0';
-		return HB_EIO;
+	io_file_name(name, sizeof(name), worker, nm->n);
+	fd = openat(dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) != 0 || st.st_dev != nm->dev ||
+	    st.st_ino != nm->ino) {
+		close(fd);
+		return -ESTALE;
 	}
 	return fd;
+}
+
+void io_file_remove(int dirfd, unsigned worker, const struct io_name *nm)
+{
+	struct stat st;
+	char name[64];
+
+	io_file_name(name, sizeof(name), worker, nm->n);
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_dev == nm->dev && st.st_ino == nm->ino)
+		unlinkat(dirfd, name, 0);
 }
 
 int io_direct_on(int fd, const char *dir, char *err, size_t errlen)

@@ -229,26 +229,35 @@ static int io_params_check(const struct io_params *p, char *err, size_t errlen)
 /* Close and remove everything the state made, then free it. */
 static void io_release(struct io_state *s)
 {
-	char name[32];
-
 	if (s->fp)
 		fclose(s->fp);
 	if (s->fd >= 0)
 		close(s->fd);
-	for (uint64_t i = 0; i < s->made; i++) {
-		snprintf(name, sizeof(name), "f%llu", (unsigned long long)i);
-		unlinkat(s->subfd, name, 0);
-	}
-	if (s->subfd >= 0)
-		close(s->subfd);
-	/* only an empty directory goes: anything else in it is not ours */
-	if (s->subname[0] && unlinkat(s->dirfd, s->subname, AT_REMOVEDIR) != 0)
-		s->c->host->log(s->c, "cannot remove %s/%s: %s", s->dir,
-				s->subname, strerror(errno));
+	for (uint64_t i = 0; i < s->made; i++)
+		io_file_remove(s->dirfd, s->c->worker, &s->names[i]);
 	if (s->dirfd >= 0)
 		close(s->dirfd);
+	free(s->names);
 	free(s->buf);
 	free(s);
+}
+
+/*
+ * Before the suite runs: parameters the option table cannot express and a
+ * dir that is missing, not a directory or not writable refuse the suite,
+ * naming the dir. Creates nothing; O_DIRECT support and free space are
+ * known only in setup.
+ */
+static int io_validate(const struct hb_case *c, char *err, size_t errlen)
+{
+	struct io_params p = {0};
+	int rc;
+
+	io_params_read(c, &p);
+	rc = io_params_check(&p, err, errlen);
+	if (!rc)
+		rc = io_dir_check(p.dir, err, errlen);
+	return rc;
 }
 
 static void io_teardown(void *state)
@@ -268,7 +277,7 @@ static int io_setup(const struct hb_case *c, void **state, char *err,
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		return HB_ENOMEM;
 	}
-	*s = (struct io_state){.c = c, .dirfd = -1, .fd = -1, .subfd = -1};
+	*s = (struct io_state){.c = c, .dirfd = -1, .fd = -1};
 	for (i = 0; io_all_ops[i]; i++)
 		if (strcmp(io_all_ops[i]->name, c->target->name) == 0)
 			s->ops = io_all_ops[i];
@@ -323,6 +332,7 @@ static const struct hb_plugin io_plugin = {
     .setup = io_setup,
     .run = io_run,
     .teardown = io_teardown,
+    .validate = io_validate,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

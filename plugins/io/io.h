@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <hostbench/plugin.h>
 
@@ -49,6 +50,13 @@ struct io_params {
 
 struct io_ops;
 
+/* A file the plugin created by name, and how to know it is still that file. */
+struct io_name {
+	unsigned n; /* ".hostbench-PID-WORKER-N" */
+	dev_t dev;
+	ino_t ino;
+};
+
 /*
  * One worker's state. Every resource starts empty (-1 or NULL) so that
  * io_release() can free a state at any point of its setup.
@@ -64,10 +72,9 @@ struct io_state {
 	unsigned char *buf; /* one block, IO_ALIGN-aligned, random content */
 	uint64_t blocks;    /* blocks per file */
 	uint64_t block;	    /* next block of the current pass */
-	/* small-files: a private directory of numbered files */
-	int subfd;
-	char subname[64];
-	uint64_t made; /* files f0 .. f<made-1> exist in subname */
+	/* small-files: files named as io_file_named() made them */
+	struct io_name *names;
+	uint64_t made; /* names[0 .. made-1] exist */
 	uint64_t next; /* next file of the current pass */
 };
 
@@ -90,7 +97,13 @@ extern const struct io_ops io_small_ops;
 /* dir.c ------------------------------------------------------------------ */
 
 /*
- * Check that path exists, is a directory and is writable, and open it.
+ * Check, without changing anything, that path exists, is a directory and
+ * is writable. Returns 0, or HB_EINVAL with "dir PATH: REASON" in err.
+ */
+int io_dir_check(const char *path, char *err, size_t errlen);
+
+/*
+ * io_dir_check() path, and open it.
  * Fills abs (absolute path, abslen >= PATH_MAX) and *fd. Returns 0, or
  * HB_EINVAL with "dir PATH: REASON" in err.
  */
@@ -111,20 +124,35 @@ int io_dir_room(struct io_state *s, uint64_t need, char *err, size_t errlen);
 
 /*
  * Create a file that did not exist in dirfd, named
- * ".hostbench-PID-WORKER-N" with the first free N, with
- * O_CREAT | O_EXCL | O_NOFOLLOW, and unlink it at once: the returned
- * read-write descriptor is the only reference, so nothing is left behind
- * even if the process dies. Returns the fd, or HB_EIO with err filled.
+ * ".hostbench-PID-WORKER-N" with the first N from *next on that nobody
+ * has, with O_CREAT | O_EXCL | O_NOFOLLOW (mode 0600), read-write. The core
+ * removes files so named if the process dies before teardown. Fills nm,
+ * sets *next past N. Returns the fd, or HB_EIO with err filled.
+ */
+int io_file_named(int dirfd, const char *dir, unsigned worker, unsigned *next,
+		  struct io_name *nm, char *err, size_t errlen);
+
+/*
+ * As io_file_named(), then unlink the file at once: the returned
+ * descriptor is its only reference, so nothing is left behind even if the
+ * process dies. Returns the fd, or HB_EIO with err filled.
  */
 int io_file_anonymous(int dirfd, const char *dir, unsigned worker, char *err,
 		      size_t errlen);
 
 /*
- * Create a private (0700) directory that did not exist in dirfd, named as
- * above, and open it. Fills name. Returns the fd, or HB_EIO with err.
+ * Open the file nm of worker again with flags (O_NOFOLLOW added), and
+ * check it is the very file created: a file put in its place is refused.
+ * Returns the fd, or -errno (-ESTALE: replaced).
  */
-int io_subdir_create(int dirfd, const char *dir, unsigned worker, char *name,
-		     size_t namelen, char *err, size_t errlen);
+int io_file_reopen(int dirfd, unsigned worker, const struct io_name *nm,
+		   int flags);
+
+/* Remove the file nm of worker, unless something else took its name. */
+void io_file_remove(int dirfd, unsigned worker, const struct io_name *nm);
+
+/* The name of file nm of worker into buf. */
+void io_file_name(char *buf, size_t len, unsigned worker, unsigned n);
 
 /*
  * Turn O_DIRECT on for fd. Returns 0, HB_SKIP with the reason when the

@@ -1,49 +1,47 @@
 /*
- * small-files: fio's open-io-close profile. Each worker owns a private
- * directory of `files` files of file_size bytes, made in setup (as fio
- * lays out its files before the clock starts). One unit of work is one
- * whole file: open, write (mode = write) or read (mode = read) it in
- * `size` blocks, close. Figures are bytes/s and files/s.
+ * small-files: fio's open-io-close profile. Each worker owns `files` files
+ * of file_size bytes in dir, made in setup (as fio lays out its files
+ * before the clock starts). One unit of work is one whole file: open,
+ * write (mode = write) or read (mode = read) it in `size` blocks, close.
+ * Figures are bytes/s and files/s. The files keep the plugin's temporary
+ * names, so the core can remove them if the case's process is killed.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "io.h"
 
-/* "what DIR/SUB/NAME: REASON" into err; returns HB_EIO. */
-static int small_fail(struct io_state *s, const char *what, const char *name,
+/* "what DIR/NAME: REASON" for file i into err; returns HB_EIO. */
+static int small_fail(struct io_state *s, const char *what, uint64_t i,
 		      int code, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "%s %s/%s/%s: %s", what, s->dir, s->subname, name,
-		 strerror(code ? code : EIO));
-	return HB_EIO;
-}
+	char name[64];
 
-/* Name of file i of the worker's directory. */
-static void small_name(char *name, size_t len, uint64_t i)
-{
-	snprintf(name, len, "f%" PRIu64, i);
+	io_file_name(name, sizeof(name), s->c->worker, s->names[i].n);
+	snprintf(err, errlen, "%s %s/%s: %s", what, s->dir, name,
+		 code == ESTALE ? "replaced by another file"
+				: strerror(code ? code : EIO));
+	return HB_EIO;
 }
 
 /*
  * Make file i: reserved for writing, or written and dropped from the cache
  * for reading. *resident gets what stayed cached.
  */
-static int small_make(struct io_state *s, uint64_t i, uint64_t *resident,
-		      char *err, size_t errlen)
+static int small_make(struct io_state *s, uint64_t i, unsigned *next,
+		      uint64_t *resident, char *err, size_t errlen)
 {
 	uint64_t bytes = s->blocks * s->p.size;
-	char name[32];
 	int fd, rc = 0;
 
-	small_name(name, sizeof(name), i);
-	fd = openat(s->subfd, name,
-		    O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = io_file_named(s->dirfd, s->dir, s->c->worker, next, &s->names[i],
+			   err, errlen);
 	if (fd < 0)
-		return small_fail(s, "create", name, errno, err, errlen);
+		return fd;
 	s->made++;
 	if (s->p.direct && i == 0 &&
 	    (rc = io_direct_on(fd, s->dir, err, errlen)))
@@ -53,13 +51,12 @@ static int small_make(struct io_state *s, uint64_t i, uint64_t *resident,
 	else
 		rc = -io_fill(fd, s->buf, (size_t)s->p.size, s->blocks);
 	if (rc && rc != EOPNOTSUPP) {
-		rc = small_fail(s, "write", name, rc, err, errlen);
+		rc = small_fail(s, "write", i, rc, err, errlen);
 		goto out_close;
 	}
 	rc = 0;
 	if (s->p.read && !s->p.cache && (rc = io_cache_drop(fd)))
-		rc = small_fail(s, "drop cached pages of", name, -rc, err,
-				errlen);
+		rc = small_fail(s, "drop cached pages of", i, -rc, err, errlen);
 	if (s->p.read)
 		*resident += io_cache_resident(fd, bytes);
 out_close:
@@ -71,18 +68,20 @@ static int small_setup(struct io_state *s, char *err, size_t errlen)
 {
 	uint64_t bytes = s->blocks * s->p.size, resident = 0;
 	char text[PATH_MAX + 64], size[32];
+	unsigned next = 0;
 	int rc;
 
 	rc = io_dir_room(s, s->p.files * bytes * (s->c->workers - s->c->worker),
 			 err, errlen);
 	if (rc)
 		return rc;
-	s->subfd = io_subdir_create(s->dirfd, s->dir, s->c->worker, s->subname,
-				    sizeof(s->subname), err, errlen);
-	if (s->subfd < 0)
-		return s->subfd;
+	s->names = calloc(s->p.files, sizeof(*s->names));
+	if (!s->names) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		return HB_ENOMEM;
+	}
 	for (uint64_t i = 0; i < s->p.files; i++)
-		if ((rc = small_make(s, i, &resident, err, errlen)))
+		if ((rc = small_make(s, i, &next, &resident, err, errlen)))
 			return rc;
 	if (s->p.read) {
 		io_cache_system(s);
@@ -125,22 +124,21 @@ static int small_io(struct io_state *s, int fd)
 static int small_run(struct io_state *s, uint64_t n, struct hb_done *done,
 		     char *err, size_t errlen)
 {
-	int flags = (s->p.read ? O_RDONLY : O_WRONLY) | O_NOFOLLOW | O_CLOEXEC |
-		    (s->p.direct ? O_DIRECT : 0);
-	char name[32];
+	int flags =
+	    (s->p.read ? O_RDONLY : O_WRONLY) | (s->p.direct ? O_DIRECT : 0);
 	int fd, rc;
 
 	for (uint64_t i = 0; i < n; i++) {
-		small_name(name, sizeof(name), s->next);
-		fd = openat(s->subfd, name, flags);
+		fd = io_file_reopen(s->dirfd, s->c->worker, &s->names[s->next],
+				    flags);
 		if (fd < 0)
-			return small_fail(s, "open", name, errno, err, errlen);
+			return small_fail(s, "open", s->next, -fd, err, errlen);
 		rc = small_io(s, fd);
 		if (close(fd) != 0 && !rc)
 			rc = -errno;
 		if (rc)
-			return small_fail(s, s->p.read ? "read" : "write", name,
-					  -rc, err, errlen);
+			return small_fail(s, s->p.read ? "read" : "write",
+					  s->next, -rc, err, errlen);
 		done->bytes += s->blocks * s->p.size;
 		done->ops++;
 		if (++s->next == s->p.files)

@@ -6,8 +6,10 @@ sizes, modes and mtimes of everything in them).
 Usage: test_io_cli.py HOSTBENCH CONF_DIR TEST_NAME
 Exit 0 pass, 1 fail, 77 cannot run here (reason on stderr).
 """
+import atexit
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -40,6 +42,18 @@ JOBS = [
 ]
 
 
+# Every directory a test made, removed at exit even when a check failed.
+MADE = []
+atexit.register(lambda: [shutil.rmtree(d, ignore_errors=True)
+                         for d in MADE if not os.path.ismount(d)])
+
+
+def fresh_dir(base="/tmp", prefix="hbio-cli-"):
+    d = tempfile.mkdtemp(prefix=prefix, dir=base)
+    MADE.append(d)
+    return d
+
+
 class Fail(Exception):
     pass
 
@@ -60,7 +74,7 @@ def listing(d):
 
 def seeded_dir(base="/tmp"):
     """A fresh dir holding a user file and one named as the plugin names."""
-    d = tempfile.mkdtemp(prefix="hbio-cli-", dir=base)
+    d = fresh_dir(base)
     for name in ("keep.txt", ".hostbench-1-0-0"):
         path = os.path.join(d, name)
         with open(path, "w") as f:
@@ -155,50 +169,58 @@ def test_text_report_says_free_space_and_file_size():
     remove_seeded(d)
 
 
-def test_missing_dir_fails_the_case_naming_it():
+def refused(suite, want):
+    """The suite is refused before anything runs, with want on stderr."""
+    p = run([suite])
+    check(p.returncode == 2, "exit status %d" % p.returncode)
+    check(p.stdout == "", "stdout: %r" % p.stdout[:200])
+    check(want in p.stderr, "stderr: %r" % p.stderr)
+
+
+def test_missing_dir_refuses_the_suite_naming_it():
     suite = suite_of(["/nonexistent/hbio"], JOBS[2:3])
     try:
-        p = run([suite])
-        check(p.returncode == 1, "exit status %d" % p.returncode)
-        r = results(p)[0]
-        check(r["status"] == "failed", r["status"])
-        check("dir /nonexistent/hbio: No such file or directory"
-              in r["reason"], r["reason"])
+        refused(suite, "[seq-write] dir /nonexistent/hbio: "
+                "No such file or directory")
     finally:
         os.unlink(suite)
 
 
-def test_readonly_dir_fails_the_case_naming_it():
-    d = tempfile.mkdtemp(prefix="hbio-cli-ro-")
+def test_file_as_dir_refuses_the_suite_naming_it():
+    suite = suite_of(["/etc/hostname"], JOBS[:1])
+    try:
+        refused(suite, "[fwrite] dir /etc/hostname: Not a directory")
+    finally:
+        os.unlink(suite)
+
+
+def test_readonly_dir_refuses_the_suite_naming_it():
+    d = fresh_dir(prefix="hbio-cli-ro-")
     mounted = False
     if os.geteuid() == 0:
         # root writes through any mode: only a read-only mount stops it
         m = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m",
                             "tmpfs", d], capture_output=True, text=True)
         if m.returncode != 0:
-            os.rmdir(d)
             sys.stderr.write("skipped: cannot mount read-only tmpfs: %s" %
                              m.stderr)
             return SKIPPED
         mounted = True
-        want = "dir %s: not writable: Read-only file system" % d
+        why = "Read-only file system"
     else:
         os.chmod(d, 0o500)
-        want = "dir %s: not writable: Permission denied" % d
+        why = "Permission denied"
     suite = suite_of([d], JOBS[:1])
     try:
-        p = run([suite])
-        r = results(p)[0]
-        check(r["status"] == "failed", r["status"])
-        check(want in r["reason"], r["reason"])
+        refused(suite, "[fwrite] dir %s: not writable: %s" % (d, why))
     finally:
         os.unlink(suite)
         if mounted:
             subprocess.run(["umount", d], check=True)
-        os.rmdir(d)
 
 
-def test_interrupt_leaves_dir_as_found():
+def interrupt_mid_case(isolate):
+    """SIGINT while small-files runs; dir must be as before afterwards."""
     d = seeded_dir()
     before = listing(d)
     suite = write_suite("""
@@ -210,34 +232,50 @@ parallel = 2
 duration = 2s
 repetitions = 20
 warmup = 0
-""" % d)
+isolate = %s
+""" % (d, isolate))
+    p = subprocess.Popen([HB, "run", suite, "--format", "json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        p = subprocess.Popen([HB, "run", suite, "--format", "json"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        # wait until the workers' private directories exist: mid-case
+        # wait until both workers made their 50 files: the case is on
         deadline = time.time() + 30
-        while time.time() < deadline and len(os.listdir(d)) < 4:
+        while time.time() < deadline and len(os.listdir(d)) < 2 + 100:
             time.sleep(0.01)
-        check(len(os.listdir(d)) == 4, "case never started: %s" %
-              os.listdir(d))
+        check(len(os.listdir(d)) == 2 + 100, "case never started: %d "
+              "entries" % len(os.listdir(d)))
         time.sleep(0.5)
         p.send_signal(signal.SIGINT)
         out, err = p.communicate(timeout=60)
         sys.stderr.write(err.decode())
-        check(p.returncode >= 0, "killed by signal %d" % -p.returncode)
+        check(p.returncode in (130, 1, 0), "exit status %d" % p.returncode)
+        res = json.loads(out)["results"]
+        check(res[0]["status"] == "skipped" and
+              "interrupted" in res[0]["reason"], "result: %s %s" % (
+                  res[0]["status"], res[0]["reason"]))
         check(listing(d) == before, "%s left: %s" % (d, listing(d)))
     finally:
         if p.poll() is None:
             p.kill()
+            p.wait()
         os.unlink(suite)
     remove_seeded(d)
+
+
+def test_interrupt_leaves_dir_as_found():
+    # the case's process is killed: the core removes the files by name
+    return interrupt_mid_case("yes")
+
+
+def test_interrupt_without_isolation_leaves_dir_as_found():
+    # the case stops after its sample and teardown removes the files
+    return interrupt_mid_case("no")
 
 
 def test_direct_on_tmpfs_skips_with_reason_or_runs():
     if not os.path.isdir("/dev/shm"):
         sys.stderr.write("skipped: no /dev/shm\n")
         return SKIPPED
-    d = tempfile.mkdtemp(prefix="hbio-cli-", dir="/dev/shm")
+    d = fresh_dir("/dev/shm")
     suite = suite_of([d], JOBS[3:4])
     try:
         p = run([suite])
@@ -252,14 +290,13 @@ def test_direct_on_tmpfs_skips_with_reason_or_runs():
         check(os.listdir(d) == [], "left: %s" % os.listdir(d))
     finally:
         os.unlink(suite)
-        os.rmdir(d)
 
 
 def test_buffered_read_on_tmpfs_is_flagged_as_cached():
     if not os.path.isdir("/dev/shm"):
         sys.stderr.write("skipped: no /dev/shm\n")
         return SKIPPED
-    d = tempfile.mkdtemp(prefix="hbio-cli-", dir="/dev/shm")
+    d = fresh_dir("/dev/shm")
     suite = suite_of([d], JOBS[1:2])
     try:
         r = results(run([suite]))[0]
@@ -268,7 +305,6 @@ def test_buffered_read_on_tmpfs_is_flagged_as_cached():
               "warnings: %s" % r["warnings"])
     finally:
         os.unlink(suite)
-        os.rmdir(d)
 
 
 def test_presets_run_on_two_dirs():

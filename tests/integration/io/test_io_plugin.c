@@ -19,18 +19,50 @@
 #include <hostbench/plugin.h>
 
 #include "check.h"
-#include "parse.h"
-#include "util.h"
 
 #define SKIPPED	    77
 #define MAX_WORKERS 4
 
+#define MAX_PAIRS 16
+
+/* A small key/value table: enough for one case's parameters or notes. */
+struct pairs {
+	char key[MAX_PAIRS][64];
+	char value[MAX_PAIRS][512];
+	int n;
+};
+
 /* What the core would keep for a case: its parameters and notes. */
 struct fake {
-	struct kvlist params;
-	struct kvlist notes;
-	struct strlist warnings;
+	struct pairs params;
+	struct pairs notes;
+	char warnings[MAX_PAIRS][512];
+	int nwarnings;
 };
+
+/* The value of key in p, or NULL. */
+static const char *pairs_get(const struct pairs *p, const char *key)
+{
+	for (int i = 0; i < p->n; i++)
+		if (strcmp(p->key[i], key) == 0)
+			return p->value[i];
+	return NULL;
+}
+
+/* Set key to value; the last value wins, as the core's note() does. */
+static void pairs_set(struct pairs *p, const char *key, const char *value)
+{
+	int i = 0;
+
+	while (i < p->n && strcmp(p->key[i], key))
+		i++;
+	if (i == MAX_PAIRS)
+		return;
+	snprintf(p->key[i], sizeof(p->key[i]), "%s", key);
+	snprintf(p->value[i], sizeof(p->value[i]), "%s", value);
+	if (i == p->n)
+		p->n++;
+}
 
 /* One case of one target, set up for some workers. */
 struct rig {
@@ -49,7 +81,7 @@ struct rig {
 static const char *fake_text(const struct hb_case *c, const char *name)
 {
 	const struct fake *f = c->core;
-	const char *v = kvlist_get(&f->params, name);
+	const char *v = pairs_get(&f->params, name);
 
 	for (const struct hb_option *o = c->target->options; !v && o->name; o++)
 		if (strcmp(o->name, name) == 0)
@@ -60,28 +92,25 @@ static const char *fake_text(const struct hb_case *c, const char *name)
 	return v ? v : "";
 }
 
+/* "64K", "1M", "1000T": the sizes these tests write (powers of 1024). */
 static uint64_t fake_size(const struct hb_case *c, const char *name)
 {
-	uint64_t v = 0;
+	char *end;
+	uint64_t v = strtoull(fake_text(c, name), &end, 10);
+	const char *units = "KMGT";
+	const char *u = *end ? strchr(units, *end) : NULL;
 
-	parse_size(fake_text(c, name), &v, NULL, 0);
-	return v;
+	return u ? v << (10 * (u - units + 1)) : v;
 }
 
 static int64_t fake_int(const struct hb_case *c, const char *name)
 {
-	int64_t v = 0;
-
-	parse_int(fake_text(c, name), &v, NULL, 0);
-	return v;
+	return strtoll(fake_text(c, name), NULL, 10);
 }
 
 static int fake_bool(const struct hb_case *c, const char *name)
 {
-	int v = 0;
-
-	parse_bool(fake_text(c, name), &v, NULL, 0);
-	return v;
+	return strcmp(fake_text(c, name), "true") == 0;
 }
 
 static void fake_note(const struct hb_case *c, const char *key,
@@ -89,19 +118,19 @@ static void fake_note(const struct hb_case *c, const char *key,
 {
 	struct fake *f = c->core;
 
-	kvlist_set(&f->notes, key, value);
+	pairs_set(&f->notes, key, value);
 }
 
 static void fake_warn(const struct hb_case *c, const char *fmt, ...)
 {
 	struct fake *f = c->core;
-	char line[512];
 	va_list ap;
 
+	if (f->nwarnings == MAX_PAIRS)
+		return;
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	vsnprintf(f->warnings[f->nwarnings++], sizeof(f->warnings[0]), fmt, ap);
 	va_end(ap);
-	strlist_push(&f->warnings, line);
 }
 
 static void fake_log(const struct hb_case *c, const char *fmt, ...)
@@ -152,7 +181,7 @@ static int rig_open(struct rig *r, const char *target, unsigned workers, ...)
 		const char *eq = strchr(kv, '=');
 
 		snprintf(key, sizeof(key), "%.*s", (int)(eq - kv), kv);
-		kvlist_set(&r->f.params, key, eq + 1);
+		pairs_set(&r->f.params, key, eq + 1);
 	}
 	va_end(ap);
 	r->n = workers;
@@ -205,9 +234,6 @@ static void rig_teardown(struct rig *r)
 static void rig_close(struct rig *r)
 {
 	rig_teardown(r);
-	kvlist_free(&r->f.params);
-	kvlist_free(&r->f.notes);
-	strlist_free(&r->f.warnings);
 	dlclose(r->dl);
 }
 
@@ -317,10 +343,10 @@ static int fwrite_notes_free_space_and_file_size(void)
 	/* the file is unlinked from the start: nothing to see in dir */
 	CHECK_INT(entries(dir), 0);
 	snprintf(want, sizeof(want), "GiB at %s", dir);
-	CHECK_CONTAINS(kvlist_get(&r.f.notes, "text"), "free space ");
-	CHECK_CONTAINS(kvlist_get(&r.f.notes, "text"), want);
-	CHECK_STR(kvlist_get(&r.f.notes, "file_size"), "2097152");
-	CHECK(kvlist_get(&r.f.notes, "free_space"));
+	CHECK_CONTAINS(pairs_get(&r.f.notes, "text"), "free space ");
+	CHECK_CONTAINS(pairs_get(&r.f.notes, "text"), want);
+	CHECK_STR(pairs_get(&r.f.notes, "file_size"), "2097152");
+	CHECK(pairs_get(&r.f.notes, "free_space"));
 	rig_close(&r);
 	CHECK(rmdir(dir) == 0);
 	return 0;
@@ -359,9 +385,9 @@ static int fread_notes_file_size_and_cache_drop(void)
 	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
 	CHECK(rig_open(&r, "fread", 1, dirkv, "file_size=4M", NULL) == 0);
 	CHECK_INT(rig_setup(&r), HB_OK);
-	CHECK_STR(kvlist_get(&r.f.notes, "text"), "file size 4.00MiB");
-	CHECK_STR(kvlist_get(&r.f.notes, "cache"), "fadvise");
-	CHECK_INT(r.f.warnings.n, 0);
+	CHECK_STR(pairs_get(&r.f.notes, "text"), "file size 4.00MiB");
+	CHECK_STR(pairs_get(&r.f.notes, "cache"), "fadvise");
+	CHECK_INT(r.f.nwarnings, 0);
 	rig_close(&r);
 	CHECK(rmdir(dir) == 0);
 	return 0;
@@ -379,8 +405,8 @@ static int fread_on_memory_fs_warns_cached(void)
 	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
 	CHECK(rig_open(&r, "fread", 1, dirkv, "file_size=1M", NULL) == 0);
 	CHECK_INT(rig_setup(&r), HB_OK);
-	CHECK_INT(r.f.warnings.n, 1);
-	CHECK_CONTAINS(r.f.warnings.items[0], "served from memory");
+	CHECK_INT(r.f.nwarnings, 1);
+	CHECK_CONTAINS(r.f.warnings[0], "served from memory");
 	rig_close(&r);
 	CHECK(rmdir(dir) == 0);
 	return 0;
@@ -396,8 +422,8 @@ static int fread_with_cache_keeps_pages_and_says_so(void)
 	CHECK(rig_open(&r, "fread", 1, dirkv, "file_size=1M", "cache=true",
 		       NULL) == 0);
 	CHECK_INT(rig_setup(&r), HB_OK);
-	CHECK_STR(kvlist_get(&r.f.notes, "cache"), "kept (cache = true)");
-	CHECK_INT(r.f.warnings.n, 0);
+	CHECK_STR(pairs_get(&r.f.notes, "cache"), "kept (cache = true)");
+	CHECK_INT(r.f.nwarnings, 0);
 	rig_close(&r);
 	CHECK(rmdir(dir) == 0);
 	return 0;
@@ -491,36 +517,110 @@ static int small_files_direct_read_counts_files(void)
 			 "mode=read");
 }
 
-static int small_files_live_in_a_private_directory(void)
+static int small_files_carry_crash_cleanup_names(void)
 {
-	char dir[256], dirkv[300], sub[600];
-	struct dirent *e;
+	char dir[256], dirkv[300], prefix[64];
+	struct dirent **names;
 	struct stat st;
 	struct rig r;
-	DIR *d;
+	int n;
 
 	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
 	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
 	CHECK(rig_open(&r, "small-files", 1, dirkv, "files=6", NULL) == 0);
 	CHECK_INT(rig_setup(&r), HB_OK);
-	CHECK_INT(entries(dir), 1);
-	d = opendir(dir);
-	CHECK(d);
-	while ((e = readdir(d)) && e->d_name[0] == '.' &&
-	       (!e->d_name[1] || !strcmp(e->d_name, "..")))
-		;
-	CHECK(e);
-	CHECK(strncmp(e->d_name, ".hostbench-", 11) == 0);
-	snprintf(sub, sizeof(sub), "%s/%s", dir, e->d_name);
-	closedir(d);
-	CHECK(lstat(sub, &st) == 0);
-	CHECK(S_ISDIR(st.st_mode));
-	CHECK_INT(st.st_mode & 0777, 0700);
-	CHECK_INT(entries(sub), 6);
-	CHECK_STR(kvlist_get(&r.f.notes, "text"), "6 files of 64.00KiB");
+	/* the names the core removes if the case's process is killed */
+	snprintf(prefix, sizeof(prefix), ".hostbench-%ld-0-", (long)getpid());
+	n = scandir(dir, &names, NULL, alphasort);
+	CHECK_INT(n, 2 + 6);
+	for (int i = 0; i < n; i++) {
+		char path[600];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+		if (names[i]->d_name[1] && strcmp(names[i]->d_name, "..")) {
+			CHECK(strncmp(names[i]->d_name, prefix,
+				      strlen(prefix)) == 0);
+			CHECK(lstat(path, &st) == 0);
+			CHECK(S_ISREG(st.st_mode));
+			CHECK_INT(st.st_mode & 0777, 0600);
+			CHECK_INT(st.st_size, 65536);
+		}
+		free(names[i]);
+	}
+	free(names);
+	CHECK_STR(pairs_get(&r.f.notes, "text"), "6 files of 64.00KiB");
 	rig_close(&r);
 	CHECK_INT(entries(dir), 0);
 	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int small_files_refuse_a_replaced_file(void)
+{
+	char dir[256], dirkv[300], path[600], moved[700];
+	struct rig r;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "small-files", 1, dirkv, "files=2", NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_OK);
+	/*
+	 * Someone moves the second file away and puts one of their own in
+	 * its place (moved, not removed, so its inode cannot be reused).
+	 */
+	snprintf(path, sizeof(path), "%s/.hostbench-%ld-0-1", dir,
+		 (long)getpid());
+	snprintf(moved, sizeof(moved), "%s.moved", path);
+	CHECK(rename(path, moved) == 0);
+	CHECK(close(open(path, O_WRONLY | O_CREAT | O_EXCL, 0600)) == 0);
+	CHECK_INT(rig_run(&r, 2), HB_EIO);
+	CHECK_CONTAINS(r.err, "replaced by another file");
+	rig_close(&r);
+	/* theirs stays, untouched: teardown removed only its own name */
+	CHECK_INT(entries(dir), 2);
+	CHECK(unlink(path) == 0);
+	CHECK(unlink(moved) == 0);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int validate_names_a_missing_dir(void)
+{
+	struct rig r;
+
+	CHECK(rig_open(&r, "small-files", 1, "dir=/nonexistent/hbio", NULL) ==
+	      0);
+	CHECK(r.p->validate);
+	CHECK_INT(r.p->validate(&r.cases[0], r.err, sizeof(r.err)), HB_EINVAL);
+	CHECK_STR(r.err, "dir /nonexistent/hbio: No such file or directory");
+	rig_close(&r);
+	return 0;
+}
+
+static int validate_accepts_a_dir_and_creates_nothing(void)
+{
+	char dir[256], dirkv[300];
+	struct rig r;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "seq-read", 1, dirkv, "direct=true", NULL) == 0);
+	CHECK_INT(r.p->validate(&r.cases[0], r.err, sizeof(r.err)), HB_OK);
+	CHECK_INT(entries(dir), 0);
+	rig_close(&r);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int validate_refuses_unaligned_direct_block(void)
+{
+	struct rig r;
+
+	CHECK(rig_open(&r, "small-files", 1, "dir=/tmp", "direct=true",
+		       "size=1000", NULL) == 0);
+	CHECK_INT(r.p->validate(&r.cases[0], r.err, sizeof(r.err)), HB_EINVAL);
+	CHECK_STR(r.err, "size 1000: direct needs a multiple of 4096 bytes");
+	rig_close(&r);
 	return 0;
 }
 
@@ -659,38 +759,38 @@ static int full_filesystem_fails_run_and_cleans_up(void)
 	return 0;
 }
 
+/* One line per test: CMakeLists.txt reads the names from them. */
+/* clang-format off */
 static const struct test tests[] = {
-    {"fwrite_counts_blocks_across_passes", fwrite_counts_blocks_across_passes},
-    {"fwrite_fsync_end_counts_blocks", fwrite_fsync_end_counts_blocks},
-    {"fwrite_notes_free_space_and_file_size",
-     fwrite_notes_free_space_and_file_size},
-    {"fwrite_skips_when_free_space_short", fwrite_skips_when_free_space_short},
-    {"fread_counts_blocks_across_passes", fread_counts_blocks_across_passes},
-    {"fread_notes_file_size_and_cache_drop",
-     fread_notes_file_size_and_cache_drop},
-    {"fread_on_memory_fs_warns_cached", fread_on_memory_fs_warns_cached},
-    {"fread_with_cache_keeps_pages_and_says_so",
-     fread_with_cache_keeps_pages_and_says_so},
-    {"seq_write_counts_blocks_per_worker", seq_write_counts_blocks_per_worker},
-    {"seq_write_direct_fsync_each_counts_blocks",
-     seq_write_direct_fsync_each_counts_blocks},
-    {"seq_read_counts_blocks_per_worker", seq_read_counts_blocks_per_worker},
-    {"seq_read_direct_counts_blocks", seq_read_direct_counts_blocks},
-    {"seq_direct_refuses_unaligned_block", seq_direct_refuses_unaligned_block},
-    {"seq_direct_on_tmpfs_skips_or_runs", seq_direct_on_tmpfs_skips_or_runs},
-    {"small_files_write_counts_files", small_files_write_counts_files},
-    {"small_files_read_counts_files", small_files_read_counts_files},
-    {"small_files_direct_read_counts_files",
-     small_files_direct_read_counts_files},
-    {"small_files_live_in_a_private_directory",
-     small_files_live_in_a_private_directory},
-    {"preexisting_files_are_untouched", preexisting_files_are_untouched},
-    {"missing_dir_is_named", missing_dir_is_named},
-    {"file_as_dir_is_named", file_as_dir_is_named},
-    {"readonly_dir_is_named", readonly_dir_is_named},
-    {"full_filesystem_fails_run_and_cleans_up",
-     full_filesystem_fails_run_and_cleans_up},
+	{"fwrite_counts_blocks_across_passes", fwrite_counts_blocks_across_passes},
+	{"fwrite_fsync_end_counts_blocks", fwrite_fsync_end_counts_blocks},
+	{"fwrite_notes_free_space_and_file_size", fwrite_notes_free_space_and_file_size},
+	{"fwrite_skips_when_free_space_short", fwrite_skips_when_free_space_short},
+	{"fread_counts_blocks_across_passes", fread_counts_blocks_across_passes},
+	{"fread_notes_file_size_and_cache_drop", fread_notes_file_size_and_cache_drop},
+	{"fread_on_memory_fs_warns_cached", fread_on_memory_fs_warns_cached},
+	{"fread_with_cache_keeps_pages_and_says_so", fread_with_cache_keeps_pages_and_says_so},
+	{"seq_write_counts_blocks_per_worker", seq_write_counts_blocks_per_worker},
+	{"seq_write_direct_fsync_each_counts_blocks", seq_write_direct_fsync_each_counts_blocks},
+	{"seq_read_counts_blocks_per_worker", seq_read_counts_blocks_per_worker},
+	{"seq_read_direct_counts_blocks", seq_read_direct_counts_blocks},
+	{"seq_direct_refuses_unaligned_block", seq_direct_refuses_unaligned_block},
+	{"seq_direct_on_tmpfs_skips_or_runs", seq_direct_on_tmpfs_skips_or_runs},
+	{"small_files_write_counts_files", small_files_write_counts_files},
+	{"small_files_read_counts_files", small_files_read_counts_files},
+	{"small_files_direct_read_counts_files", small_files_direct_read_counts_files},
+	{"small_files_carry_crash_cleanup_names", small_files_carry_crash_cleanup_names},
+	{"small_files_refuse_a_replaced_file", small_files_refuse_a_replaced_file},
+	{"validate_names_a_missing_dir", validate_names_a_missing_dir},
+	{"validate_accepts_a_dir_and_creates_nothing", validate_accepts_a_dir_and_creates_nothing},
+	{"validate_refuses_unaligned_direct_block", validate_refuses_unaligned_direct_block},
+	{"preexisting_files_are_untouched", preexisting_files_are_untouched},
+	{"missing_dir_is_named", missing_dir_is_named},
+	{"file_as_dir_is_named", file_as_dir_is_named},
+	{"readonly_dir_is_named", readonly_dir_is_named},
+	{"full_filesystem_fails_run_and_cleans_up", full_filesystem_fails_run_and_cleans_up},
 };
+/* clang-format on */
 
 /* As check_main(), but one named test's own status is the exit status. */
 int main(int argc, char **argv)
