@@ -7,10 +7,10 @@
 # hashes, so mode = message); and AES-256-CTR with two workers against one.
 #
 # Two ratios hostbench / reference (1.00 = the framework adds nothing):
-#   cpu   bytes per CPU second: openssl speed's and xxhsum's own figures
-#         (they divide by CPU time), hostbench's bytes over its process CPU
-#         time (workers and core together); a neighbour's load on a shared
-#         machine does not move it;
+#   cpu   bytes per CPU second (user + system time of the whole process,
+#         workers and core together for hostbench; xxhsum's own figure,
+#         which divides by clock()); a neighbour's load on a shared machine
+#         does not move it;
 #   wall  bytes per wall-clock second: openssl speed's count over its
 #         S-second alarm, hostbench's median figure.
 # Each pair runs ROUNDS times, alternating, and the best of each side is
@@ -47,13 +47,23 @@ cpu = sum(x["bytes"] for x in s) / sum(x["cpu_seconds"]for x in s)
 print(r["stats"]["median"] if ok else 0, cpu if ok else 0)'
 }
 
-# openssl_rates ALG BYTES: "WALL CPU" bytes/s from "N ALG's in T s".
+# openssl_rates ALG BYTES: "WALL CPU" bytes/s. The count comes from its
+# "N ALG's in T s" line; CPU time is the process's user + system time, as
+# hostbench counts it (openssl speed itself divides by user time only).
 openssl_rates() {
-	openssl speed -evp "$1" -bytes "$2" -seconds "$secs" 2>&1 |
-		python3 -c 'import re,sys
-m = re.search(r"size blocks: (\d+) .* in ([0-9.]+)s", sys.stdin.read())
-n = int(m.group(1)) * '"$2"'
-print(n / '"$secs"', n / float(m.group(2)))'
+	python3 - "$1" "$2" "$secs" <<'PY'
+import re, resource, subprocess, sys
+alg, size, secs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+before = resource.getrusage(resource.RUSAGE_CHILDREN)
+run = subprocess.run(["openssl", "speed", "-evp", alg, "-bytes", str(size),
+                      "-seconds", str(secs)], capture_output=True,
+                     text=True)
+out = run.stdout + run.stderr
+after = resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+n = int(re.search(r"size blocks: (\d+) ", out).group(1)) * size
+print(n / secs, n / cpu)
+PY
 }
 
 # xxhsum_rates: XXH3_64b (variant 5) on xxhsum's 100 KB sample; xxhsum
