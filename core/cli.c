@@ -57,7 +57,7 @@ static const char *option_value(int argc, char **argv, int *i, const char *name,
 	if (strncmp(argv[*i], "--", 2) == 0 && eq)
 		return eq + 1;
 	if (*i + 1 >= argc) {
-		errorf(err, errlen, -EINVAL, "option %s needs a value", name);
+		error_fill(err, errlen, "option %s needs a value", name);
 		return NULL;
 	}
 	return argv[++*i];
@@ -173,7 +173,8 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 	if ((cli->journal || cli->resume) && strcmp(cli->command, "run") != 0)
 		return errorf(err, errlen, -EINVAL,
 			      "--journal and --resume only go with run");
-	if (cli->journal && cli->resume && strcmp(cli->journal, cli->resume))
+	if (cli->journal && cli->resume &&
+	    strcmp(cli->journal, cli->resume) != 0)
 		return errorf(err, errlen, -EINVAL,
 			      "--resume appends to its own file; drop "
 			      "--journal %s",

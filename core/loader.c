@@ -168,10 +168,11 @@ static int writable_by_others(const char *path, const char *what, char *why,
 	if (stat(path, &st) != 0)
 		return 0;
 	if (st.st_uid != 0 && st.st_uid != geteuid()) {
-		errorf(why, len, -EPERM,
-		       "%s %s belongs to user %u, neither you nor root (fix: "
-		       "chown root %s)",
-		       what, path, (unsigned)st.st_uid, path);
+		error_fill(
+		    why, len,
+		    "%s %s belongs to user %u, neither you nor root (fix: "
+		    "chown root %s)",
+		    what, path, (unsigned)st.st_uid, path);
 		return 1;
 	}
 	if (st.st_mode & S_IWOTH)
@@ -180,9 +181,9 @@ static int writable_by_others(const char *path, const char *what, char *why,
 		who = "group";
 	else
 		return 0;
-	errorf(why, len, -EPERM,
-	       "%s %s is writable by %s (mode %04o; fix: chmod go-w %s)", what,
-	       path, who, (unsigned)(st.st_mode & 07777), path);
+	error_fill(why, len,
+		   "%s %s is writable by %s (mode %04o; fix: chmod go-w %s)",
+		   what, path, who, (unsigned)(st.st_mode & 07777), path);
 	return 1;
 }
 
@@ -199,20 +200,19 @@ static int is_prefix_path(const char *start, const char *end, const char *path)
  * installed is the common case on a host without some library, so it is
  * named first; anything else is passed on as dlerror wrote it.
  */
-static int explain_dlopen(const char *path, const char *msg, char *why,
-			  size_t len)
+static void explain_dlopen(const char *path, const char *msg, char *why,
+			   size_t len)
 {
-	const char *colon;
+	const char *colon = msg ? strstr(msg, ": ") : NULL;
 
 	if (!msg)
-		return errorf(why, len, -EINVAL, "cannot be loaded");
-	colon = strstr(msg, ": ");
-	if (colon && strstr(msg, "cannot open shared object file") &&
-	    !is_prefix_path(msg, colon, path))
-		return errorf(why, len, -EINVAL,
-			      "needs %.*s, which is not installed (%s)",
-			      (int)(colon - msg), msg, msg);
-	return errorf(why, len, -EINVAL, "cannot be loaded (%s)", msg);
+		error_fill(why, len, "cannot be loaded");
+	else if (colon && strstr(msg, "cannot open shared object file") &&
+		 !is_prefix_path(msg, colon, path))
+		error_fill(why, len, "needs %.*s, which is not installed (%s)",
+			   (int)(colon - msg), msg, msg);
+	else
+		error_fill(why, len, "cannot be loaded (%s)", msg);
 }
 
 /* dlopen path, find its entry function and ask it for the descriptor. */
@@ -227,8 +227,10 @@ static int open_plugin(struct plugin *p, char *why, size_t len)
 	 * them at exit would gain nothing and strand that state.
 	 */
 	p->handle = dlopen(p->path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-	if (!p->handle)
-		return explain_dlopen(p->path, dlerror(), why, len);
+	if (!p->handle) {
+		explain_dlopen(p->path, dlerror(), why, len);
+		return -EINVAL;
+	}
 	sym = dlsym(p->handle, HB_ENTRY_SYMBOL);
 	if (!sym)
 		return errorf(why, len, -EINVAL,
@@ -664,8 +666,8 @@ static int load_dir(struct registry *reg, const char *dir, struct strlist *seen,
 			return 0;
 		if (errno == ENOMEM)
 			return -ENOMEM;
-		errorf(dir_why, sizeof(dir_why), -errno,
-		       "cannot read the directory: %s", strerror(errno));
+		error_fill(dir_why, sizeof(dir_why),
+			   "cannot read the directory: %s", strerror(errno));
 		return refuse(reg, diag, dir, dir_why);
 	}
 	writable_by_others(dir, "directory", dir_why, sizeof(dir_why));

@@ -48,7 +48,7 @@ int output_open(struct output *o, const char *path, char *err, size_t errlen)
 
 fail_tmp:
 	fd = -errno;
-	errorf(err, errlen, fd, "--output %s: %s", path, strerror(-fd));
+	error_fill(err, errlen, "--output %s: %s", path, strerror(-fd));
 	free(o->tmp);
 	o->tmp = NULL;
 	return fd;
@@ -69,8 +69,8 @@ int output_commit(struct output *o, char *err, size_t errlen)
 		rc = -errno;
 	if (rc) {
 		unlink(o->tmp);
-		errorf(err, errlen, rc, "--output %s: %s", o->path,
-		       strerror(-rc));
+		error_fill(err, errlen, "--output %s: %s", o->path,
+			   strerror(-rc));
 	}
 	free(o->tmp);
 	o->tmp = NULL;

@@ -236,16 +236,17 @@ static char *list_item(const char **p, const char *text, char *err,
 		start = ++s;
 		end = strchr(s, '"');
 		if (!end) {
-			errorf(err, errlen, -EINVAL,
-			       "\"%s\" has an unterminated quote", text);
+			error_fill(err, errlen,
+				   "\"%s\" has an unterminated quote", text);
 			return NULL;
 		}
 		s = end + 1;
 		while (is_blank(*s))
 			s++;
 		if (*s != ',' && *s != '\0') {
-			errorf(err, errlen, -EINVAL,
-			       "\"%s\" has text after a closing quote", text);
+			error_fill(err, errlen,
+				   "\"%s\" has text after a closing quote",
+				   text);
 			return NULL;
 		}
 	} else {
@@ -256,18 +257,18 @@ static char *list_item(const char **p, const char *text, char *err,
 		while (end > start && is_blank(end[-1]))
 			end--;
 		if (end == start && *text == '\0') {
-			errorf(err, errlen, -EINVAL, "empty value");
+			error_fill(err, errlen, "empty value");
 			return NULL;
 		}
 		if (end == start) {
-			errorf(err, errlen, -EINVAL,
-			       "\"%s\" has an empty list item", text);
+			error_fill(err, errlen, "\"%s\" has an empty list item",
+				   text);
 			return NULL;
 		}
 	}
 	item = strndup(start, (size_t)(end - start));
 	if (!item) {
-		errorf(err, errlen, -ENOMEM, "out of memory");
+		error_fill(err, errlen, "out of memory");
 		return NULL;
 	}
 	*p = *s == ',' ? s + 1 : s;
@@ -290,7 +291,7 @@ int parse_list(const char *text, struct strlist *out, char *err, size_t errlen)
 		rc = strlist_push(&items, item);
 		free(item);
 		if (rc) {
-			errorf(err, errlen, rc, "out of memory");
+			error_fill(err, errlen, "out of memory");
 			goto free_items;
 		}
 		/* A trailing comma leaves an empty last item: an error. */

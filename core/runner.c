@@ -340,6 +340,8 @@ static int run_parts(const struct bench_case *bc,
 
 	while (parts[n])
 		n++;
+	if (n == 0)
+		return 0;
 	r->parts = calloc(n, sizeof(*r->parts));
 	if (!r->parts)
 		return -ENOMEM;

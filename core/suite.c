@@ -582,7 +582,7 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 	struct setting *b = draft_get(d, "backend");
 	struct strlist pin = {0};
 	const struct plugin *def;
-	char msg[256], names[512];
+	char msg[256], names[512], origin[ORIGIN_MAX];
 	int rc = pinned_plugins(ld, d, &pin);
 
 	def = rc ? NULL : pinned_default(ld, d, &pin);
@@ -601,8 +601,8 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 	strlist_free(&pin);
 	if (rc)
 		return rc;
-	d->plugins = calloc(d->backends.n, sizeof(*d->plugins));
-	d->tdescs = calloc(d->backends.n, sizeof(*d->tdescs));
+	d->plugins = calloc(d->backends.n, sizeof(const struct plugin *));
+	d->tdescs = calloc(d->backends.n, sizeof(const struct hb_target *));
 	if (!d->plugins || !d->tdescs)
 		return nomem(ld);
 	for (size_t i = 0; i < d->backends.n; i++) {
@@ -617,7 +617,10 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 			continue;
 		}
 		offering_backends(ld->reg, d->target, names, sizeof(names));
-		return fail(ld, -EINVAL, b->origin, d->label, "backend",
+		return fail(ld, -EINVAL,
+			    b ? b->origin
+			      : draft_origin(d, origin, sizeof(origin)),
+			    d->label, "backend",
 			    "\"%s\" does not offer %s (backends that do: %s)",
 			    name, d->target, names);
 	}

@@ -93,7 +93,7 @@ static char *case_title(const struct draft *d, const size_t *at,
 		uint64_t size;
 
 		if (!setting_applies(st, t) || st->items.n < 2 ||
-		    strcmp(st->key, "size"))
+		    strcmp(st->key, "size") != 0)
 			continue;
 		if (parse_size(st->items.items[at[i]], &size, NULL, 0) == 0) {
 			format_size(size, text, sizeof(text));

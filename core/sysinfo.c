@@ -439,7 +439,8 @@ static int read_netifs(struct sysinfo *si)
 	closedir(d);
 	if (err)
 		goto free_names;
-	qsort(names.items, names.n, sizeof(char *), cmp_name);
+	if (names.n) /* qsort wants an array, even of none */
+		qsort(names.items, names.n, sizeof(char *), cmp_name);
 	si->netifs = calloc(names.n ? names.n : 1, sizeof(*si->netifs));
 	if (!si->netifs) {
 		err = -ENOMEM;

@@ -111,16 +111,15 @@ void kvlist_free(struct kvlist *l)
 	memset(l, 0, sizeof(*l));
 }
 
-int errorf(char *err, size_t len, int code, const char *fmt, ...)
+void error_fill(char *err, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (err && len) {
-		va_start(ap, fmt);
-		vsnprintf(err, len, fmt, ap);
-		va_end(ap);
-	}
-	return code;
+	if (!err || !len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
 }
 
 char *xstrdup(const char *s)

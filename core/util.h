@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* A growable list of owned strings. */
 struct strlist {
@@ -50,9 +51,16 @@ void kvlist_free(struct kvlist *l);
  */
 int array_grow(void **items, size_t n, size_t *cap, size_t elem);
 
-/* snprintf into err (if err and len) and return code: one-line error helper. */
-int errorf(char *err, size_t len, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* snprintf into err, when err and len are given. */
+void error_fill(char *err, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/*
+ * Fill err and evaluate to code: `return errorf(err, len, -EINVAL, ...)`.
+ * A macro, so static analysis sees which code comes back.
+ */
+#define errorf(err, len, code, ...)                                            \
+	(error_fill((err), (len), __VA_ARGS__), (code))
 
 /* strdup that returns NULL for NULL. */
 char *xstrdup(const char *s);
