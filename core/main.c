@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "fleet.h"
 #include "isolate.h"
 #include "journal.h"
 #include "output.h"
@@ -91,19 +92,35 @@ static int conf_path(const char *name, char *path, size_t len)
 	return -ENOENT;
 }
 
-/* `hostbench serve ...` is the transfer plugin's server program. */
-static int exec_serve(char **argv)
+/*
+ * The transfer plugin's server program into path: beside the binary (build
+ * tree), then in libexec (installed). Returns 0 or -ENOENT.
+ */
+static int serve_path(char *path, size_t len)
 {
 	const char *rel[] = {"hostbench-serve",
 			     HB_REL_LIBEXEC_DIR "/hostbench-serve"};
-	char dir[PATH_MAX], path[2 * PATH_MAX];
+	char dir[PATH_MAX];
 
 	if (self_dir(dir, sizeof(dir)) == 0)
-		for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-			snprintf(path, sizeof(path), "%s/%s", dir, rel[i]);
-			argv[0] = path;
-			execv(path, argv);
-		}
+		for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++)
+			if (snprintf(path, len, "%s/%s", dir, rel[i]) <
+				(int)len &&
+			    access(path, X_OK) == 0)
+				return 0;
+	snprintf(path, len, "hostbench-serve");
+	return -ENOENT;
+}
+
+/* `hostbench serve ...` is the transfer plugin's server program. */
+static int exec_serve(char **argv)
+{
+	char path[2 * PATH_MAX];
+
+	if (serve_path(path, sizeof(path)) == 0) {
+		argv[0] = path;
+		execv(path, argv);
+	}
 	fprintf(stderr, "hostbench: serve: hostbench-serve is not installed "
 			"(the transfer plugin was not built)\n");
 	return EXIT_BAD_INPUT;
@@ -142,14 +159,21 @@ static int load_plugins(const struct cli *cli, struct registry *reg)
 	return rc;
 }
 
-/* Write a report of results (possibly none) to --output or stdout. */
-static int write_report(const struct cli *cli, const struct report *rep)
+/*
+ * Write a report of results (possibly none) to --output or stdout; the
+ * fleet's report instead when this rank writes one for every rank.
+ */
+static int write_report(const struct cli *cli, const struct fleet *fl,
+			const struct report *rep)
 {
 	char err[512];
 	struct output out;
 	int rc = output_open(&out, cli->output, err, sizeof(err));
 
-	if (!rc)
+	if (!rc && fleet_reports(fl))
+		rc = fleet_report(fl, cli->format, rep, out.fp, err,
+				  sizeof(err));
+	else if (!rc)
 		rc = report_write(cli->format, rep, out.fp, err, sizeof(err));
 	if (!rc)
 		rc = output_commit(&out, err, sizeof(err));
@@ -190,10 +214,11 @@ static int run_case(const struct bench_case *c, struct result *r)
 
 /*
  * Run every case, or take it from the journal of an earlier run; journal
- * each finished case. Returns the exit status the results call for.
+ * each finished case. In a fleet each case waits for its turn and its
+ * result goes to rank 0. Returns the exit status the results call for.
  */
 static int run_cases(const struct suite *s, struct journal *j,
-		     struct result *results)
+		     struct result *results, struct fleet *fl)
 {
 	int status = EXIT_ALL_OK, rc;
 
@@ -201,6 +226,8 @@ static int run_cases(const struct suite *s, struct journal *j,
 	for (size_t i = 0; i < s->ncases; i++) {
 		struct result *r = &results[i];
 
+		if (!fleet_case_begin(fl, i))
+			break;
 		rc = j->done ? journal_recall(j, s, &s->cases[i], r) : 0;
 		if (rc == 0) {
 			if (!stop_signal)
@@ -211,6 +238,8 @@ static int run_cases(const struct suite *s, struct journal *j,
 		} else if (rc > 0) {
 			rc = 0; /* measured in the earlier run */
 		}
+		if (!rc)
+			rc = fleet_case_end(fl, i, r);
 		if (rc) {
 			fprintf(stderr, "hostbench: %s: %s\n",
 				s->cases[i].title, strerror(-rc));
@@ -256,25 +285,33 @@ static int suite_files(const struct cli *cli, char *buf, size_t len,
 
 static int cmd_run(const struct cli *cli, const struct registry *reg)
 {
-	char err[1024], buf[PATH_MAX];
+	char err[1024], buf[PATH_MAX], serve[2 * PATH_MAX];
 	const char *one = NULL;
 	struct suite s = {0};
+	const struct suite *run = &s; /* s with host pairs resolved */
 	struct sysinfo si = {0};
 	struct result *results = NULL;
 	struct journal j = {0};
+	struct fleet fl;
 	int status = EXIT_BAD_INPUT, rc;
 
 	if (suite_files(cli, buf, sizeof(buf), &one))
 		return EXIT_BAD_INPUT;
+	if (fleet_init(&fl, cli->format, err, sizeof(err))) {
+		fprintf(stderr, "hostbench: %s\n", err);
+		return EXIT_BAD_INPUT;
+	}
+	serve_path(serve, sizeof(serve));
 	rc = suite_load(&s, one ? &one : (const char *const *)cli->args.items,
 			one ? 1 : cli->args.n, &cli->sets, reg, err,
 			sizeof(err));
+	rc = fleet_prepare(&fl, &s, rc, serve, &run, err, sizeof(err));
 	if (!rc)
-		rc = precheck_suite(&s, err, sizeof(err));
+		rc = precheck_suite(run, err, sizeof(err));
+	rc = fleet_agree(&fl, rc, err, sizeof(err));
 	if (rc) {
-		suite_free(&s);
 		fprintf(stderr, "hostbench: %s\n", err);
-		return EXIT_BAD_INPUT;
+		goto out_suite;
 	}
 	status = EXIT_INTERNAL;
 	results = calloc(s.ncases ? s.ncases : 1, sizeof(*results));
@@ -286,14 +323,20 @@ static int cmd_run(const struct cli *cli, const struct registry *reg)
 	}
 	sysinfo_read(&si);
 	note_dirs(&s, &si);
-	status = run_cases(&s, &j, results);
-	if (status != EXIT_INTERNAL &&
-	    write_report(cli, &(struct report){.sys = &si,
-					       .reg = reg,
-					       .suite = &s,
-					       .results = results,
-					       .nresults = s.ncases}))
+	if (fleet_start(&fl, &(struct report){.sys = &si,
+					      .reg = reg,
+					      .suite = &(struct suite){0}}))
+		goto out_sysinfo;
+	status = fleet_finish(&fl, run_cases(run, &j, results, &fl));
+	if (status != EXIT_INTERNAL && !fleet_silent(&fl) &&
+	    write_report(cli, &fl,
+			 &(struct report){.sys = &si,
+					  .reg = reg,
+					  .suite = &s,
+					  .results = results,
+					  .nresults = s.ncases}))
 		status = EXIT_INTERNAL;
+out_sysinfo:
 	sysinfo_free(&si);
 	journal_close(&j);
 out_results:
@@ -301,6 +344,8 @@ out_results:
 		result_free(&results[i]);
 	free(results);
 out_suite:
+	status =
+	    fleet_end(&fl, status); /* before s: the fleet points into it */
 	suite_free(&s);
 	return status;
 }
@@ -312,8 +357,9 @@ static int cmd_sysinfo(const struct cli *cli, const struct registry *reg)
 	int rc;
 
 	sysinfo_read(&si);
-	rc = write_report(
-	    cli, &(struct report){.sys = &si, .reg = reg, .suite = &s});
+	rc =
+	    write_report(cli, &(struct fleet){.size = 1},
+			 &(struct report){.sys = &si, .reg = reg, .suite = &s});
 	sysinfo_free(&si);
 	return rc ? EXIT_INTERNAL : EXIT_ALL_OK;
 }

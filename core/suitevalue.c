@@ -170,6 +170,11 @@ int core_key_check(const char *key, const char *item, char *msg, size_t len)
 		return errorf(msg, len, -ERANGE,
 			      "\"%s\" is out of range (at most 1h)", item);
 	}
+	if (strcmp(key, "fleet") == 0 && strcmp(item, "together") != 0 &&
+	    strcmp(item, "sequential") != 0)
+		return errorf(msg, len, -EINVAL,
+			      "\"%s\" is not one of: together, sequential",
+			      item);
 	if (strcmp(key, "unit") == 0 && !unit_valid(item))
 		return errorf(msg, len, -EINVAL,
 			      "\"%s\" is not a unit (one of: %s)", item,
