@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char cli_usage[] =
@@ -15,12 +16,16 @@ const char cli_usage[] =
     "not\n"
     "  describe TARGET          a target's options, defaults and units\n"
     "  sysinfo                  the system information of the report\n"
+    "  compare BASE.json NEW.json\n"
+    "                           the cases of two JSON reports side by side,\n"
+    "                           each improved, regressed or within noise\n"
+    "  merge A.json B.json...   one table of hosts (or runs) by cases\n"
     "  serve --listen ADDR:PORT --token TOKEN\n"
     "                           the receiving side of transfer targets\n"
     "\n"
     "Options:\n"
     "  --extended               run the extended matrix (conf/extended.ini)\n"
-    "  -f, --format FMT         text (default), json, csv, md\n"
+    "  -f, --format FMT         text (default), json, csv, md, html\n"
     "  -o, --output FILE        write the report to FILE (written whole)\n"
     "  -s, --set [SECTION.]KEY=VALUE\n"
     "                           override a suite value (repeatable)\n"
@@ -29,6 +34,8 @@ const char cli_usage[] =
     "  --resume FILE            skip the cases FILE already holds, run the\n"
     "                           rest and append them to FILE\n"
     "  -P, --plugin-dir DIR     also load plugins from DIR (repeatable)\n"
+    "  --threshold PERCENT      compare: the noise threshold (default 5)\n"
+    "  --fail-on-regression     compare: exit 1 when a case regressed\n"
     "  -h, --help               this text\n"
     "  -V, --version            the version\n"
     "\n"
@@ -36,8 +43,8 @@ const char cli_usage[] =
     "Exit status: 0 every case ok or skipped, 1 a case failed,\n"
     "2 bad command line or suite, 130/143 interrupted.\n";
 
-static const char *const commands[] = {"run", "list", "describe", "sysinfo",
-				       NULL};
+static const char *const commands[] = {
+    "run", "list", "describe", "sysinfo", "compare", "merge", NULL};
 
 /* Nonzero when word is a known command. */
 static int is_command(const char *word)
@@ -74,6 +81,23 @@ static int opt_is(const char *word, const char *shrt, const char *lng)
 	       (word[n] == '\0' || word[n] == '=');
 }
 
+/* --threshold PERCENT ("5", "2.5%") as a fraction into *out. */
+static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
+{
+	char *end;
+	double pct = strtod(v, &end);
+
+	if (end != v && *end == '%')
+		end++;
+	if (end == v || *end || !(pct >= 0 && pct < 1000))
+		return errorf(err, errlen, -EINVAL,
+			      "--threshold %s: expected a percentage from 0 "
+			      "to 1000 (5 means 5%%)",
+			      v);
+	*out = pct / 100;
+	return 0;
+}
+
 /* Handle one option taking a value; returns 1 if it was one, <0 on error. */
 static int value_option(int argc, char **argv, int *i, struct cli *cli,
 			char *err, size_t errlen)
@@ -87,8 +111,8 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 			return -EINVAL;
 		if (report_format_parse(v, &cli->format))
 			return errorf(err, errlen, -EINVAL,
-				      "--format %s: expected text, json, csv "
-				      "or md",
+				      "--format %s: expected text, json, csv, "
+				      "md or html",
 				      v);
 	} else if (opt_is(w, "-o", "--output")) {
 		v = option_value(argc, argv, i, "--output", err, errlen);
@@ -119,6 +143,11 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		if (!v)
 			return -EINVAL;
 		rc = strlist_push(&cli->plugin_dirs, v);
+	} else if (opt_is(w, NULL, "--threshold")) {
+		v = option_value(argc, argv, i, "--threshold", err, errlen);
+		if (!v)
+			return -EINVAL;
+		rc = threshold_parse(v, &cli->threshold, err, errlen);
 	} else {
 		return 0;
 	}
@@ -138,6 +167,8 @@ static int cli_word(int argc, char **argv, int *i, struct cli *cli, char *err,
 		cli->version = 1;
 	else if (strcmp(w, "--extended") == 0)
 		cli->extended = 1;
+	else if (strcmp(w, "--fail-on-regression") == 0)
+		cli->fail_on_regression = 1;
 	else if ((rc = value_option(argc, argv, i, cli, err, errlen)) != 0)
 		return rc < 0 ? rc : 0;
 	else if (w[0] == '-' && w[1] != '\0')
@@ -147,7 +178,7 @@ static int cli_word(int argc, char **argv, int *i, struct cli *cli, char *err,
 	else if (!cli->command)
 		return errorf(err, errlen, -EINVAL,
 			      "unknown command \"%s\" (try run, list, "
-			      "describe, sysinfo, serve)",
+			      "describe, sysinfo, compare, merge, serve)",
 			      w);
 	else
 		return strlist_push(&cli->args, w);
@@ -170,6 +201,17 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 	    cli->args.n)
 		return errorf(err, errlen, -EINVAL, "%s takes no argument: %s",
 			      cli->command, cli->args.items[0]);
+	if (strcmp(cli->command, "compare") == 0 && cli->args.n != 2)
+		return errorf(err, errlen, -EINVAL,
+			      "compare needs two reports: BASE.json NEW.json");
+	if (strcmp(cli->command, "merge") == 0 && cli->args.n < 1)
+		return errorf(err, errlen, -EINVAL,
+			      "merge needs JSON reports: A.json B.json ...");
+	if ((cli->threshold >= 0 || cli->fail_on_regression) &&
+	    strcmp(cli->command, "compare") != 0)
+		return errorf(err, errlen, -EINVAL,
+			      "--threshold and --fail-on-regression only go "
+			      "with compare");
 	if ((cli->journal || cli->resume) && strcmp(cli->command, "run") != 0)
 		return errorf(err, errlen, -EINVAL,
 			      "--journal and --resume only go with run");
@@ -192,6 +234,7 @@ int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
 
 	memset(cli, 0, sizeof(*cli));
 	cli->format = REPORT_TEXT;
+	cli->threshold = -1; /* not given */
 	for (int i = 1; i < argc; i++) {
 		rc = cli_word(argc, argv, &i, cli, err, errlen);
 		if (rc)

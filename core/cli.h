@@ -13,14 +13,17 @@
 /* A parsed command line. */
 struct cli {
 	const char *command; /* "run", "list", "describe", "sysinfo", ... */
-	struct strlist args; /* suites for run, a target for describe */
+	struct strlist args; /* suites for run, a target for describe,
+				reports for compare and merge */
 	struct strlist sets; /* --set texts, in order */
 	struct strlist plugin_dirs; /* --plugin-dir, in order */
 	enum report_format format;
-	const char *output;  /* --output FILE, NULL = stdout */
-	const char *journal; /* --journal FILE: append each result */
-	const char *resume;  /* --resume FILE: skip what it holds */
-	int extended;	     /* --extended */
+	const char *output;	/* --output FILE, NULL = stdout */
+	const char *journal;	/* --journal FILE: append each result */
+	const char *resume;	/* --resume FILE: skip what it holds */
+	int extended;		/* --extended */
+	double threshold;	/* --threshold as a fraction; -1 = not given */
+	int fail_on_regression; /* compare: exit 1 when a case regressed */
 	int help;
 	int version;
 };

@@ -13,13 +13,16 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "compare.h"
 #include "fleet.h"
 #include "isolate.h"
 #include "journal.h"
+#include "merge.h"
 #include "output.h"
 #include "precheck.h"
 #include "registry.h"
 #include "report.h"
+#include "report_read.h"
 #include "runner.h"
 #include "suite.h"
 #include "sysinfo.h"
@@ -389,6 +392,74 @@ static int cmd_catalog(const struct cli *cli, const struct registry *reg)
 	return rc == -ENOENT ? EXIT_BAD_INPUT : rc ? EXIT_INTERNAL : 0;
 }
 
+/* Read the reports of cli->args into docs; bad input says why on one line. */
+static int read_reports(const struct cli *cli, struct doc_report *docs)
+{
+	char err[1024];
+
+	for (size_t i = 0; i < cli->args.n; i++) {
+		if (report_read(&docs[i], cli->args.items[i], err,
+				sizeof(err)) == 0)
+			continue;
+		fprintf(stderr, "hostbench: %s\n", err);
+		while (i--)
+			report_read_free(&docs[i]);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* compare BASE NEW, or merge A B ...: reports in, one report out. */
+static int cmd_reports(const struct cli *cli)
+{
+	struct doc_report *docs = calloc(cli->args.n, sizeof(*docs));
+	int is_compare = strcmp(cli->command, "compare") == 0;
+	struct comparison cmp = {0};
+	struct merge m = {0};
+	struct output out;
+	char err[1024];
+	int status = EXIT_BAD_INPUT, rc;
+
+	if (!docs || read_reports(cli, docs)) {
+		free(docs);
+		return docs ? EXIT_BAD_INPUT : EXIT_INTERNAL;
+	}
+	if (is_compare)
+		rc = compare_build(&cmp, &docs[0], &docs[1],
+				   cli->threshold >= 0 ? cli->threshold
+						       : COMPARE_THRESHOLD,
+				   err, sizeof(err));
+	else
+		rc = merge_build(&m, docs, cli->args.n, err, sizeof(err));
+	if (!rc)
+		rc = output_open(&out, cli->output, err, sizeof(err));
+	if (!rc) {
+		rc = is_compare ? compare_write(&cmp, cli->format, out.fp, err,
+						sizeof(err))
+				: merge_write(&m, cli->format, out.fp, err,
+					      sizeof(err));
+		if (!rc)
+			rc = output_commit(&out, err, sizeof(err));
+		else
+			output_abort(&out);
+		status = rc ? EXIT_INTERNAL : EXIT_ALL_OK;
+	} else {
+		status = rc == -ENOMEM ? EXIT_INTERNAL : EXIT_BAD_INPUT;
+	}
+	if (rc)
+		fprintf(stderr, "hostbench: %s\n", err);
+	/* a CI gate: a slower case, or one that now fails */
+	if (!rc && is_compare && cli->fail_on_regression &&
+	    (cmp.nregressed || cmp.new_failed))
+		status = EXIT_CASE_FAILED;
+	compare_free(&cmp);
+	merge_free(&m);
+	for (size_t i = 0; i < cli->args.n; i++)
+		report_read_free(&docs[i]);
+	free(docs);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct registry reg = {0};
@@ -409,6 +480,12 @@ int main(int argc, char **argv)
 		      stdout);
 		cli_free(&cli);
 		return EXIT_ALL_OK;
+	}
+	if (strcmp(cli.command, "compare") == 0 ||
+	    strcmp(cli.command, "merge") == 0) {
+		status = cmd_reports(&cli);
+		cli_free(&cli);
+		return status;
 	}
 	if (check_plugin_dirs(&cli)) {
 		cli_free(&cli);

@@ -21,10 +21,8 @@ int report_format_parse(const char *name, enum report_format *out)
 		const char *name;
 		enum report_format f;
 	} formats[] = {
-	    {"text", REPORT_TEXT},
-	    {"json", REPORT_JSON},
-	    {"csv", REPORT_CSV},
-	    {"md", REPORT_MD},
+	    {"text", REPORT_TEXT}, {"json", REPORT_JSON}, {"csv", REPORT_CSV},
+	    {"md", REPORT_MD},	   {"html", REPORT_HTML},
 	};
 
 	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
@@ -48,6 +46,8 @@ int report_write(enum report_format f, const struct report *r, FILE *out,
 		return report_csv(r, out, err, errlen);
 	case REPORT_MD:
 		return report_md(r, out, err, errlen);
+	case REPORT_HTML:
+		return report_html(r, out, err, errlen);
 	}
 	return errorf(err, errlen, -EINVAL, "unknown report format %d", (int)f);
 }
@@ -97,8 +97,7 @@ static int same_job(const struct result *a, const struct result *b)
 	return a->c && b->c && a->c->job == b->c->job;
 }
 
-/* The end of the run of results of the job results[i] belongs to. */
-static size_t job_end(const struct report *r, size_t i)
+size_t report_job_end(const struct report *r, size_t i)
 {
 	size_t j = i + 1;
 
@@ -142,8 +141,7 @@ const char *report_section_of(const struct report *r, const struct result *res)
 	return group;
 }
 
-/* The text of parameter key of case c ("backend" and "parallel" too). */
-static const char *case_value(const struct bench_case *c, const char *key,
+const char *report_case_value(const struct bench_case *c, const char *key,
 			      char *buf, size_t len)
 {
 	const char *v;
@@ -158,42 +156,66 @@ static const char *case_value(const struct bench_case *c, const char *key,
 	return v ? v : "";
 }
 
-/* Nonzero when key has more than one value over results[a..b). */
-static int key_varies(const struct report *r, size_t a, size_t b,
+int report_key_varies(const struct report *r, size_t a, size_t b,
 		      const char *key)
 {
 	char b1[32], b2[32];
-	const char *first = case_value(r->results[a].c, key, b1, sizeof(b1));
+	const char *first =
+	    report_case_value(r->results[a].c, key, b1, sizeof(b1));
 
 	for (size_t i = a + 1; i < b; i++)
-		if (strcmp(first, case_value(r->results[i].c, key, b2,
-					     sizeof(b2))) != 0)
+		if (strcmp(first, report_case_value(r->results[i].c, key, b2,
+						    sizeof(b2))) != 0)
 			return 1;
 	return 0;
 }
 
+/* The position of key in the job's varying keys (file order), else n. */
+static size_t varying_rank(const struct report *r, size_t a, const char *key)
+{
+	const struct job *job = job_of(r, &r->results[a]);
+
+	for (size_t i = 0; job && i < job->varying.n; i++)
+		if (strcmp(job->varying.items[i], key) == 0)
+			return i;
+	return job ? job->varying.n : 0;
+}
+
 /*
- * The column parameter when results[a..b) (one job) read as a table: the
- * only parameter other than backend whose value changes, unless it is
- * parallel. NULL otherwise.
+ * How results[a..b) (one job) read: as a table when the only parameter
+ * other than backend whose value changes is not parallel (*key set), as a
+ * grid when exactly two change and the backend does not (*rows_key and
+ * *key set, the one written first in the suite down the rows), else as
+ * lines (both NULL).
  */
-static const char *table_key(const struct report *r, size_t a, size_t b)
+static void table_keys(const struct report *r, size_t a, size_t b,
+		       const char **key, const char **rows_key)
 {
 	const struct bench_case *c = r->results[a].c;
-	const char *key = NULL;
+	const char *found[2] = {NULL, NULL};
 	size_t nvarying = 0;
 
+	*key = *rows_key = NULL;
 	if (!c || b - a < 2)
-		return NULL;
-	if (key_varies(r, a, b, "parallel"))
-		nvarying++;
+		return;
+	if (report_key_varies(r, a, b, "parallel"))
+		found[nvarying++] = "parallel";
 	for (size_t k = 0; k < c->params.n; k++) {
-		if (key_varies(r, a, b, c->params.items[k].key)) {
-			key = c->params.items[k].key;
-			nvarying++;
-		}
+		if (!report_key_varies(r, a, b, c->params.items[k].key))
+			continue;
+		if (nvarying < 2)
+			found[nvarying] = c->params.items[k].key;
+		nvarying++;
 	}
-	return nvarying == 1 ? key : NULL;
+	if (nvarying == 1 && strcmp(found[0], "parallel") != 0) {
+		*key = found[0];
+	} else if (nvarying == 2 && !report_key_varies(r, a, b, "backend")) {
+		int swap =
+		    varying_rank(r, a, found[1]) < varying_rank(r, a, found[0]);
+
+		*rows_key = found[swap];
+		*key = found[!swap];
+	}
 }
 
 /* The distinct values of key over results[a..b), in order. */
@@ -204,7 +226,7 @@ static int distinct_values(const struct report *r, size_t a, size_t b,
 
 	for (size_t i = a; i < b; i++) {
 		const char *v =
-		    case_value(r->results[i].c, key, buf, sizeof(buf));
+		    report_case_value(r->results[i].c, key, buf, sizeof(buf));
 		size_t k = 0;
 
 		while (k < out->n && strcmp(out->items[k], v) != 0)
@@ -236,11 +258,12 @@ static int extends_table(const struct report *r, const struct report_item *prev,
 	struct strlist mine = {0}, theirs = {0};
 	int same;
 
-	if (!prev->key || prev->last != a || strcmp(prev->key, key) != 0)
+	if (!prev->key || prev->rows_key || prev->last != a ||
+	    strcmp(prev->key, key) != 0)
 		return 0;
 	same = !distinct_values(r, a, b, key, &mine) &&
-	       !distinct_values(r, prev->first, job_end(r, prev->first), key,
-				&theirs) &&
+	       !distinct_values(r, prev->first, report_job_end(r, prev->first),
+				key, &theirs) &&
 	       same_list(&mine, &theirs);
 	strlist_free(&mine);
 	strlist_free(&theirs);
@@ -269,7 +292,7 @@ static struct report_section *section_for(struct report_layout *lay,
 
 /* Append an item to a section. */
 static int add_item(struct report_section *s, size_t first, size_t last,
-		    const char *key)
+		    const char *key, const char *rows_key)
 {
 	struct report_item *grown;
 
@@ -277,7 +300,8 @@ static int add_item(struct report_section *s, size_t first, size_t last,
 	if (!grown)
 		return -ENOMEM;
 	s->items = grown;
-	s->items[s->nitems++] = (struct report_item){first, last, key};
+	s->items[s->nitems++] =
+	    (struct report_item){first, last, key, rows_key};
 	return 0;
 }
 
@@ -287,20 +311,23 @@ static int layout_job(const struct report *r, struct report_layout *lay,
 {
 	struct report_section *s =
 	    section_for(lay, report_section_of(r, &r->results[a]));
-	const char *key = table_key(r, a, b);
+	const char *key, *rows_key;
 	int err = 0;
 
 	if (!s)
 		return -ENOMEM;
+	table_keys(r, a, b, &key, &rows_key);
+	if (rows_key)
+		return add_item(s, a, b, key, rows_key);
 	if (key && s->nitems &&
 	    extends_table(r, &s->items[s->nitems - 1], a, b, key)) {
 		s->items[s->nitems - 1].last = b;
 		return 0;
 	}
 	if (key)
-		return add_item(s, a, b, key);
+		return add_item(s, a, b, key, NULL);
 	for (size_t i = a; i < b && !err; i++)
-		err = add_item(s, i, i + 1, NULL);
+		err = add_item(s, i, i + 1, NULL, NULL);
 	return err;
 }
 
@@ -308,7 +335,7 @@ int report_layout_build(const struct report *r, struct report_layout *lay)
 {
 	memset(lay, 0, sizeof(*lay));
 	for (size_t i = 0; i < r->nresults;) {
-		size_t end = job_end(r, i);
+		size_t end = report_job_end(r, i);
 
 		if (layout_job(r, lay, i, end)) {
 			report_layout_free(lay);
@@ -478,9 +505,26 @@ static void column_header(const struct bench_case *c, const char *key,
 		snprintf(buf, len, "%s", v);
 }
 
-/* Set cell (row, col) of t to a copy of text. */
-static int set_cell(struct report_table *t, size_t row, size_t col,
-		    const char *text)
+int report_table_init(struct report_table *t, size_t rows, size_t cols)
+{
+	size_t n = rows * cols;
+
+	memset(t, 0, sizeof(*t));
+	t->cells = calloc(n ? n : 1, sizeof(*t->cells));
+	if (!t->cells)
+		return -ENOMEM;
+	t->rows = rows;
+	t->cols = cols;
+	for (size_t i = 0; i < n; i++)
+		if (!(t->cells[i] = strdup(""))) {
+			report_table_free(t);
+			return -ENOMEM;
+		}
+	return 0;
+}
+
+int report_table_set(struct report_table *t, size_t row, size_t col,
+		     const char *text)
 {
 	char **cell = &t->cells[row * t->cols + col];
 
@@ -503,7 +547,7 @@ static size_t table_rows(const struct report *r, const struct report_item *it,
 	size_t n = 0;
 
 	for (size_t a = it->first; a < it->last;) {
-		size_t b = job_end(r, a);
+		size_t b = report_job_end(r, a);
 
 		for (size_t i = a; i < b; i++) {
 			const char *be = r->results[i].c->backend;
@@ -532,7 +576,7 @@ static const struct result *row_result(const struct report *r,
 		const struct bench_case *c = r->results[i].c;
 
 		if (strcmp(c->backend ? c->backend : "", row->backend) == 0 &&
-		    strcmp(case_value(c, key, buf, sizeof(buf)), v) == 0)
+		    strcmp(report_case_value(c, key, buf, sizeof(buf)), v) == 0)
 			return &r->results[i];
 	}
 	return NULL;
@@ -544,12 +588,12 @@ static int table_header(const struct report *r, const struct report_item *it,
 			struct report_table *t)
 {
 	char text[REPORT_LINE];
-	int err = set_cell(t, 0, 0, it->key);
+	int err = report_table_set(t, 0, 0, it->key);
 
 	for (size_t v = 0; v < values->n && !err; v++) {
 		column_header(r->results[it->first].c, it->key,
 			      values->items[v], text, sizeof(text));
-		err = set_cell(t, 0, 1 + v, text);
+		err = report_table_set(t, 0, 1 + v, text);
 	}
 	for (size_t d = 0; d < ndiff && !err; d++) {
 		if (ndiff == 1)
@@ -557,7 +601,7 @@ static int table_header(const struct report *r, const struct report_item *it,
 		else
 			snprintf(text, sizeof(text), "%% %s",
 				 values->items[d + 1]);
-		err = set_cell(t, 0, 1 + values->n + d, text);
+		err = report_table_set(t, 0, 1 + values->n + d, text);
 	}
 	return err;
 }
@@ -597,7 +641,7 @@ static int table_row_fill(const struct report *r, const struct report_item *it,
 	int err;
 
 	row_label(r, row, text, sizeof(text));
-	err = set_cell(t, ri, 0, text);
+	err = report_table_set(t, ri, 0, text);
 	for (size_t v = 0; v < values->n && !err; v++) {
 		const struct result *res =
 		    row_result(r, row, it->key, values->items[v]);
@@ -605,11 +649,11 @@ static int table_row_fill(const struct report *r, const struct report_item *it,
 		if (v == 0)
 			base = res;
 		if (!res) {
-			err = set_cell(t, ri, 1 + v, "-");
+			err = report_table_set(t, ri, 1 + v, "-");
 			continue;
 		}
 		report_figure(res, text, sizeof(text));
-		err = set_cell(t, ri, 1 + v, text);
+		err = report_table_set(t, ri, 1 + v, text);
 		report_annotations(res, notes, sizeof(notes));
 		if (!err && notes[0]) {
 			/* the cell's row and column say which case it is */
@@ -630,8 +674,94 @@ static int table_row_fill(const struct report *r, const struct report_item *it,
 				     100);
 		else
 			snprintf(text, sizeof(text), "-");
-		err = set_cell(t, ri, values->n + v, text);
+		err = report_table_set(t, ri, values->n + v, text);
 	}
+	return err;
+}
+
+/* A grid's heading for value v of key: "4 parallels", "size 64K". */
+static void grid_label(const char *key, const char *v, char *buf, size_t len)
+{
+	if (strcmp(key, "parallel") == 0)
+		snprintf(buf, len, "%s parallel%s", v,
+			 strcmp(v, "1") == 0 ? "" : "s");
+	else
+		snprintf(buf, len, "%s %s", key, v);
+}
+
+/* The result of results[a..b) with rows_key rv and key cv, or NULL. */
+static const struct result *grid_result(const struct report *r,
+					const struct report_item *it,
+					const char *rv, const char *cv)
+{
+	char b1[32], b2[32];
+
+	for (size_t i = it->first; i < it->last; i++) {
+		const struct bench_case *c = r->results[i].c;
+
+		if (strcmp(report_case_value(c, it->rows_key, b1, sizeof(b1)),
+			   rv) == 0 &&
+		    strcmp(report_case_value(c, it->key, b2, sizeof(b2)), cv) ==
+			0)
+			return &r->results[i];
+	}
+	return NULL;
+}
+
+/* One grid cell: the figure, and its annotations among the notes. */
+static int grid_cell(const struct report *r, const struct report_item *it,
+		     const char *rv, const char *cv, size_t row, size_t col,
+		     struct report_table *t)
+{
+	const struct result *res = grid_result(r, it, rv, cv);
+	char text[REPORT_LINE], notes[REPORT_LINE];
+	int err;
+
+	if (!res)
+		return report_table_set(t, row, col, "-");
+	report_figure(res, text, sizeof(text));
+	err = report_table_set(t, row, col, text);
+	report_annotations(res, notes, sizeof(notes));
+	if (err || !notes[0])
+		return err;
+	text[0] = '\0';
+	appendf(text, sizeof(text), "%s, %s: %s", t->cells[row * t->cols],
+		t->cells[col], notes);
+	return strlist_push(&t->notes, text);
+}
+
+/* A grid item: a row per value of rows_key, a column per value of key. */
+static int grid_build(const struct report *r, const struct report_item *it,
+		      struct report_table *t)
+{
+	struct strlist rv = {0}, cv = {0};
+	char text[REPORT_LINE];
+	int err = distinct_values(r, it->first, it->last, it->rows_key, &rv);
+
+	if (!err)
+		err = distinct_values(r, it->first, it->last, it->key, &cv);
+	if (!err)
+		err = report_table_init(t, 1 + rv.n, 1 + cv.n);
+	if (!err) {
+		const struct job *job = job_of(r, &r->results[it->first]);
+
+		err = report_table_set(t, 0, 0, job ? job->label : "");
+	}
+	for (size_t c = 0; c < cv.n && !err; c++) {
+		grid_label(it->key, cv.items[c], text, sizeof(text));
+		err = report_table_set(t, 0, 1 + c, text);
+	}
+	for (size_t i = 0; i < rv.n && !err; i++) {
+		grid_label(it->rows_key, rv.items[i], text, sizeof(text));
+		err = report_table_set(t, 1 + i, 0, text);
+		for (size_t c = 0; c < cv.n && !err; c++)
+			err = grid_cell(r, it, rv.items[i], cv.items[c], 1 + i,
+					1 + c, t);
+	}
+	if (err)
+		report_table_free(t);
+	strlist_free(&rv);
+	strlist_free(&cv);
 	return err;
 }
 
@@ -643,14 +773,16 @@ int report_table_build(const struct report *r, const struct report_item *it,
 	size_t nrows, ndiff;
 	int err;
 
+	if (it->rows_key)
+		return grid_build(r, it, t);
 	memset(t, 0, sizeof(*t));
 	rows = calloc(it->last - it->first, sizeof(*rows));
 	if (!rows)
 		return -ENOMEM;
 	nrows = table_rows(r, it, rows);
 	show_backends(rows, nrows);
-	err = distinct_values(r, it->first, job_end(r, it->first), it->key,
-			      &values);
+	err = distinct_values(r, it->first, report_job_end(r, it->first),
+			      it->key, &values);
 	if (err)
 		goto free_rows;
 	ndiff = strcmp(it->key, "dir") == 0 && values.n > 1 ? values.n - 1 : 0;

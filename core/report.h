@@ -17,6 +17,7 @@ enum report_format {
 	REPORT_JSON,
 	REPORT_CSV,
 	REPORT_MD,
+	REPORT_HTML,
 };
 
 struct report {
@@ -27,7 +28,7 @@ struct report {
 	size_t nresults;
 };
 
-/* "text", "json", "csv", "md" -> format. Returns 0 or -EINVAL. */
+/* "text", "json", "csv", "md", "html" -> format. Returns 0 or -EINVAL. */
 int report_format_parse(const char *name, enum report_format *out);
 
 /* Write r in format to out. Returns 0 or a negative code with err filled. */
@@ -39,6 +40,8 @@ int report_text(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_json(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_csv(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_md(const struct report *r, FILE *out, char *err, size_t errlen);
+/* One self-contained HTML page: context, every table, inline SVG charts. */
+int report_html(const struct report *r, FILE *out, char *err, size_t errlen);
 
 /*
  * What the writers share (report.c), so every format says the same thing
@@ -50,12 +53,15 @@ int report_md(const struct report *r, FILE *out, char *err, size_t errlen);
 
 /*
  * A run of results shown together in a report section: one result as a
- * line, or the results of one or more consecutive jobs that vary in a
- * single parameter, as a table with a column per value of that parameter.
+ * line, the results of one or more consecutive jobs that vary in a single
+ * parameter, as a table with a column per value of that parameter, or the
+ * results of one job that varies in two, as a grid: a row per value of
+ * rows_key, a column per value of key.
  */
 struct report_item {
-	size_t first, last; /* results[first..last) */
-	const char *key;    /* the table's column parameter; NULL = a line */
+	size_t first, last;   /* results[first..last) */
+	const char *key;      /* the table's column parameter; NULL = a line */
+	const char *rows_key; /* a grid's row parameter; NULL = not a grid */
 };
 
 /* A report section in order of first appearance, and what it shows. */
@@ -78,7 +84,10 @@ struct report_layout {
  * a table when its cases differ in exactly one parameter other than
  * backend (a differing backend gives the table's rows) and that parameter
  * is not parallel, which keeps the reference's "memcpy [4 parallels]"
- * lines. Returns 0 or -ENOMEM.
+ * lines. A job of one backend whose cases differ in exactly two parameters
+ * (parallel counts here) becomes a grid: the parameter written first in
+ * the suite down the rows, the other across the columns. Returns 0 or
+ * -ENOMEM.
  */
 int report_layout_build(const struct report *r, struct report_layout *lay);
 void report_layout_free(struct report_layout *lay);
@@ -88,8 +97,10 @@ void report_layout_free(struct report_layout *lay);
  * backend, labelled with the job and, when the rows differ in backend, the
  * backend. cells[row * cols + col], each an owned string. A "dir" table
  * has a "% Difference" column against the first directory (one per further
- * directory when there are more than two). notes holds "ROW, COLUMN:
- * annotations" for every cell that has annotations.
+ * directory when there are more than two). A grid's corner names the job
+ * and its rows and columns name their parameter ("size 64K", "4
+ * parallels"). notes holds "ROW, COLUMN: annotations" for every cell that
+ * has annotations.
  */
 struct report_table {
 	char **cells;
@@ -102,9 +113,22 @@ int report_table_build(const struct report *r, const struct report_item *it,
 		       struct report_table *t);
 void report_table_free(struct report_table *t);
 
+/* The end of the run of results of the job results[i] belongs to. */
+size_t report_job_end(const struct report *r, size_t i);
+
+/*
+ * The text of parameter key of case c, "backend" and "parallel" included
+ * (buf holds the parallel count); "" when c has no such parameter.
+ */
+const char *report_case_value(const struct bench_case *c, const char *key,
+			      char *buf, size_t len);
+
+/* Nonzero when key has more than one value over results[a..b). */
+int report_key_varies(const struct report *r, size_t a, size_t b,
+		      const char *key);
+
 /* The report section a result belongs to (see report_layout_build). */
-const char *report_section_of(const struct report *r,
-			      const struct result *res);
+const char *report_section_of(const struct report *r, const struct result *res);
 
 /*
  * The headline figure of res in unit (the case's unit for a result; pass
@@ -122,8 +146,8 @@ void report_figure(const struct result *res, char *buf, size_t len);
  * The label of a result's line: its title, with " (backend)" when its job
  * uses more than one backend.
  */
-void report_label(const struct report *r, const struct result *res,
-		  char *buf, size_t len);
+void report_label(const struct report *r, const struct result *res, char *buf,
+		  size_t len);
 
 /*
  * What to say after a figure, joined with "; " ("" when nothing): the
@@ -155,6 +179,29 @@ void report_netif_line(const struct netif *nif, char *buf, size_t len);
 
 /* "/tmp : ext4 on /dev/vda1, free 80.12GiB of 251.00GiB". */
 void report_fs_line(const struct fsinfo *fs, char *buf, size_t len);
+
+/*
+ * t as aligned text: the first column left-aligned, the others right, a
+ * rule of dashes under the header row, then t's notes as "* NOTE" lines.
+ * Returns 0 or -ENOMEM.
+ */
+int report_text_table(const struct report_table *t, FILE *out);
+
+/*
+ * t as a GitHub-flavoured Markdown table (first column left-aligned, the
+ * others right), then t's notes as a list.
+ */
+void report_md_table(const struct report_table *t, FILE *out);
+
+/*
+ * An empty table of rows x cols cells, each "" (cells are then replaced
+ * with report_table_set()). Returns 0 or -ENOMEM.
+ */
+int report_table_init(struct report_table *t, size_t rows, size_t cols);
+
+/* Set cell (row, col) of t to a copy of text. Returns 0 or -ENOMEM. */
+int report_table_set(struct report_table *t, size_t row, size_t col,
+		     const char *text);
 
 /* errorf() for a failed write to a report stream. */
 int report_io_error(FILE *out, char *err, size_t errlen);

@@ -8,7 +8,6 @@
 
 #include <string.h>
 
-
 static const char *const columns[] = {
     "job",     "title",	   "target",	 "backend",  "params",	   "parallel",
     "status",  "reason",   "unit",	 "median",   "median_bps", "min_bps",

@@ -91,6 +91,29 @@ static void case_row(const struct report *r, const struct result *res,
 	fputs("|\n", out);
 }
 
+void report_md_table(const struct report_table *t, FILE *out)
+{
+	for (size_t row = 0; row < t->rows; row++) {
+		for (size_t c = 0; c < t->cols; c++)
+			cell(out, t->cells[row * t->cols + c]);
+		fputs("|\n", out);
+		if (row > 0)
+			continue;
+		for (size_t c = 0; c < t->cols; c++)
+			fputs(c ? "|--:" : "|---", out);
+		fputs("|\n", out);
+	}
+	if (t->notes.n)
+		fputc('\n', out);
+	for (size_t i = 0; i < t->notes.n; i++) {
+		fputs("- ", out);
+		for (const char *s = t->notes.items[i]; *s; s++)
+			fputc(*s == '\n' ? ' ' : *s, out);
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
 /* A by-parameter table, then its notes as a list. */
 static int write_table(const struct report *r, const struct report_item *it,
 		       FILE *out)
@@ -100,25 +123,7 @@ static int write_table(const struct report *r, const struct report_item *it,
 
 	if (err)
 		return err;
-	for (size_t row = 0; row < t.rows; row++) {
-		for (size_t c = 0; c < t.cols; c++)
-			cell(out, t.cells[row * t.cols + c]);
-		fputs("|\n", out);
-		if (row > 0)
-			continue;
-		for (size_t c = 0; c < t.cols; c++)
-			fputs(c ? "|--:" : "|---", out);
-		fputs("|\n", out);
-	}
-	if (t.notes.n)
-		fputc('\n', out);
-	for (size_t i = 0; i < t.notes.n; i++) {
-		fputs("- ", out);
-		for (const char *s = t.notes.items[i]; *s; s++)
-			fputc(*s == '\n' ? ' ' : *s, out);
-		fputc('\n', out);
-	}
-	fputc('\n', out);
+	report_md_table(&t, out);
 	report_table_free(&t);
 	return 0;
 }

@@ -150,38 +150,44 @@ static void write_row(const struct report_table *t, size_t row,
 	fputc('\n', out);
 }
 
+int report_text_table(const struct report_table *t, FILE *out)
+{
+	size_t *widths = calloc(t->cols ? t->cols : 1, sizeof(*widths));
+
+	if (!widths)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->rows * t->cols; i++)
+		if (text_width(t->cells[i]) > widths[i % t->cols])
+			widths[i % t->cols] = text_width(t->cells[i]);
+	for (size_t row = 0; row < t->rows; row++) {
+		write_row(t, row, widths, out);
+		if (row > 0)
+			continue;
+		for (size_t c = 0; c < t->cols; c++) {
+			fputs(c ? "  " : "", out);
+			for (size_t i = 0; i < widths[c]; i++)
+				fputc('-', out);
+		}
+		fputc('\n', out);
+	}
+	for (size_t i = 0; i < t->notes.n; i++)
+		fprintf(out, "* %s\n", t->notes.items[i]);
+	free(widths);
+	return 0;
+}
+
 /* A table item: header, dashes under each column, rows, then notes. */
 static int write_table(const struct report *r, const struct report_item *it,
 		       FILE *out)
 {
 	struct report_table t;
-	size_t *widths;
 	int err = report_table_build(r, it, &t);
 
 	if (err)
 		return err;
-	widths = calloc(t.cols, sizeof(*widths));
-	if (!widths) {
-		report_table_free(&t);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < t.rows * t.cols; i++)
-		if (text_width(t.cells[i]) > widths[i % t.cols])
-			widths[i % t.cols] = text_width(t.cells[i]);
-	write_row(&t, 0, widths, out);
-	for (size_t c = 0; c < t.cols; c++) {
-		fputs(c ? "  " : "", out);
-		for (size_t i = 0; i < widths[c]; i++)
-			fputc('-', out);
-	}
-	fputc('\n', out);
-	for (size_t row = 1; row < t.rows; row++)
-		write_row(&t, row, widths, out);
-	for (size_t i = 0; i < t.notes.n; i++)
-		fprintf(out, "* %s\n", t.notes.items[i]);
-	free(widths);
+	err = report_text_table(&t, out);
 	report_table_free(&t);
-	return 0;
+	return err;
 }
 
 /* The performance sections, in order of first appearance. */

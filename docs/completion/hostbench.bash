@@ -23,16 +23,16 @@ _hostbench()
 		cword=$COMP_CWORD
 	fi
 
-	local commands="run list describe sysinfo serve"
+	local commands="run list describe sysinfo compare merge serve"
 	local options="--extended --format --output --set --journal --resume
-		--plugin-dir --help --version"
+		--plugin-dir --threshold --fail-on-regression --help --version"
 	local serve_options="--listen --token --max-clients --max-time
 		--idle-timeout --help"
 	local command="" i
 	local -a dirs=()
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
-		run | list | describe | sysinfo | serve)
+		run | list | describe | sysinfo | compare | merge | serve)
 			[[ -z $command ]] && command=${words[i]}
 			;;
 		-P | --plugin-dir)
@@ -53,7 +53,7 @@ _hostbench()
 
 	case $prev in
 	-f | --format)
-		COMPREPLY=($(compgen -W "text json csv md" -- "$cur"))
+		COMPREPLY=($(compgen -W "text json csv md html" -- "$cur"))
 		return
 		;;
 	-o | --output | --journal | --resume)
@@ -64,7 +64,7 @@ _hostbench()
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return
 		;;
-	-s | --set)
+	-s | --set | --threshold)
 		return
 		;;
 	esac
@@ -79,6 +79,9 @@ _hostbench()
 		;;
 	run)
 		COMPREPLY=($(compgen -f -X '!*.ini' -- "$cur") $(compgen -d -- "$cur"))
+		;;
+	compare | merge)
+		COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))
 		;;
 	describe)
 		COMPREPLY=($(compgen -W "$(_hostbench_targets "${words[0]}" \

@@ -672,7 +672,7 @@ static int parallel_only_job_stays_lines(void)
 	return 0;
 }
 
-static int two_varying_keys_stay_lines(void)
+static int two_varying_keys_make_a_grid(void)
 {
 	struct fixture *f = fixture_new();
 	char *text;
@@ -680,7 +680,27 @@ static int two_varying_keys_stay_lines(void)
 	f->cases[7].parallel = 4;
 	f->cases[7].title = "speed [1024, 4 parallels]";
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\nspeed [1024, 4 parallels] : 3703.68k\n");
+	/* no varying order known: parallel down the rows, size across */
+	CHECK_CONTAINS(text, "\nspeed         size 16   size 64  size 1024\n");
+	CHECK_CONTAINS(text, "\n4 parallels         -         -   3703.68k\n");
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
+static int grid_rows_follow_suite_order(void)
+{
+	struct fixture *f = fixture_new();
+	struct strlist *varying = &f->jobs[J_SPEED].varying;
+	char *text;
+
+	f->cases[7].parallel = 4;
+	CHECK(!strlist_push(varying, "size") &&
+	      !strlist_push(varying, "parallel"));
+	text = render(f, REPORT_MD);
+	strlist_free(varying);
+	CHECK_CONTAINS(text, "| speed | 1 parallel | 4 parallels |\n");
+	CHECK_CONTAINS(text, "| size 1024 | - | 3703.68k |\n");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -699,7 +719,8 @@ static const struct test tests[] = {
 	{"text_ops_and_kilobyte_units", text_ops_and_kilobyte_units},
 	{"text_job_section_overrides_group", text_job_section_overrides_group},
 	{"parallel_only_job_stays_lines", parallel_only_job_stays_lines},
-	{"two_varying_keys_stay_lines", two_varying_keys_stay_lines},
+	{"two_varying_keys_make_a_grid", two_varying_keys_make_a_grid},
+	{"grid_rows_follow_suite_order", grid_rows_follow_suite_order},
 	{"text_aligns_utf8_labels_by_characters", text_aligns_utf8_labels_by_characters},
 	{"json_has_schema_and_every_result", json_has_schema_and_every_result},
 	{"json_params_are_typed", json_params_are_typed},

@@ -95,7 +95,11 @@ def test_run_text_has_report_sections():
     for heading in ("-- [Application]", "-- [Linked Libraries]",
                     "-- [System Information]", "-- [Base Performance]"):
         expect(heading in out, f"missing {heading}")
-    expect("copy [2MB, 2 parallels]" in out, "matrix titles")
+    # size x parallel reads as a grid: sizes down, parallels across
+    lines = [l.split() for l in out.splitlines()]
+    expect(["copy", "1", "parallel", "2", "parallels"] in lines, "grid header")
+    expect(any(l[:2] == ["size", "2M"] and len(l) == 4 for l in lines),
+           "grid row of the 2M cases")
     lines = [l for l in out.splitlines() if l.startswith("fill")]
     expect(len(lines) == 1 and "GB/s" in lines[0], f"fill line: {lines}")
 

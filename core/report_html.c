@@ -1,0 +1,391 @@
+/*
+ * The HTML report: one self-contained page with the context, every table
+ * of the text report, and inline SVG charts per job: throughput against
+ * block size (a line per backend, or per whatever else varies) and
+ * throughput against parallelism with ideal scaling drawn.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "parse.h"
+#include "svg.h"
+
+/* The display unit of a result, as the other formats choose it. */
+static const char *unit_of(const struct result *res)
+{
+	return res->c && res->c->unit ? res->c->unit : "Gbps";
+}
+
+/* Append a row label / value pair to a two-column table. */
+static int fact_row(struct report_table *t, size_t *row, const char *k,
+		    const char *v)
+{
+	int err = report_table_set(t, *row, 0, k);
+
+	if (!err)
+		err = report_table_set(t, *row, 1, v);
+	(*row)++;
+	return err;
+}
+
+/* The context: application, libraries, system facts, NICs, filesystems. */
+static int write_context(const struct report *r, FILE *out)
+{
+	struct kvlist facts = {0};
+	struct strlist libs = {0};
+	struct report_table t;
+	char line[REPORT_LINE];
+	size_t nrows, row = 1;
+	int err = report_libraries(r, &libs);
+
+	err = err ? err : report_system_facts(r, &facts);
+	nrows =
+	    3 + facts.n + libs.n + (r->sys ? r->sys->nnetifs + r->sys->nfs : 0);
+	err = err ? err : report_table_init(&t, nrows, 2);
+	if (err)
+		goto free_lists;
+	report_table_set(&t, 0, 0, "Context");
+	report_table_set(&t, 0, 1, "");
+	report_app_line(r, line, sizeof(line));
+	err = fact_row(&t, &row, "Application", line);
+	for (size_t i = 0; i < libs.n && !err; i++)
+		err = fact_row(&t, &row, "Library", libs.items[i]);
+	for (size_t i = 0; i < facts.n && !err; i++)
+		err = fact_row(&t, &row, facts.items[i].key,
+			       facts.items[i].value);
+	for (size_t i = 0; r->sys && i < r->sys->nnetifs && !err; i++) {
+		report_netif_line(&r->sys->netifs[i], line, sizeof(line));
+		err = fact_row(&t, &row, "Network", line);
+	}
+	for (size_t i = 0; r->sys && i < r->sys->nfs && !err; i++) {
+		report_fs_line(&r->sys->fs[i], line, sizeof(line));
+		err = fact_row(&t, &row, "File System", line);
+	}
+	t.rows = row; /* the spare rows stay allocated, unseen */
+	if (!err) {
+		html_section(out, "Context");
+		html_table(out, &t, "context", NULL);
+		html_section_end(out);
+	}
+	t.rows = nrows;
+	report_table_free(&t);
+free_lists:
+	kvlist_free(&facts);
+	strlist_free(&libs);
+	return err;
+}
+
+/* Line items items[a..b) of a section as one case table. */
+static int case_table(const struct report *r, const struct report_item *items,
+		      size_t a, size_t b, FILE *out)
+{
+	static const char *const head[] = {"Case", "Backend", "Median",
+					   "Unit", "CV",      "Notes"};
+	char text[REPORT_LINE];
+	struct report_table t;
+	int err = report_table_init(&t, 1 + b - a, 6);
+
+	for (size_t c = 0; c < 6 && !err; c++)
+		err = report_table_set(&t, 0, c, head[c]);
+	for (size_t i = a; i < b && !err; i++) {
+		const struct result *res = &r->results[items[i].first];
+		size_t row = 1 + i - a;
+
+		report_label(r, res, text, sizeof(text));
+		err = report_table_set(&t, row, 0, res->c->title);
+		err = err ? err : report_table_set(&t, row, 1, res->c->backend);
+		if (res->status == RESULT_OK)
+			snprintf(text, sizeof(text), "%.2f",
+				 report_value(res, unit_of(res)));
+		else
+			report_figure(res, text, sizeof(text));
+		err = err ? err : report_table_set(&t, row, 2, text);
+		err = err ? err : report_table_set(&t, row, 3, unit_of(res));
+		snprintf(text, sizeof(text), "%.1f%%",
+			 result_headline(res)->cv * 100);
+		err =
+		    err ? err
+			: report_table_set(
+			      &t, row, 4, res->status == RESULT_OK ? text : "");
+		report_annotations(res, text, sizeof(text));
+		err = err ? err : report_table_set(&t, row, 5, text);
+	}
+	if (!err)
+		html_table(out, &t, "cases", NULL);
+	report_table_free(&t);
+	return err;
+}
+
+/* A series of a chart being gathered. */
+struct series_buf {
+	char *name;
+	double *x, *y;
+	size_t n;
+};
+
+/* The series name of res: the values of every varying key but xkey. */
+static void series_name(const struct report *r, size_t a, size_t b,
+			const struct result *res, const char *xkey, char *buf,
+			size_t len)
+{
+	const struct bench_case *c = res->c;
+	char num[32];
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < c->params.n + 2; k++) {
+		const char *key = k == 0   ? "backend"
+				  : k == 1 ? "parallel"
+					   : c->params.items[k - 2].key;
+		const char *v = report_case_value(c, key, num, sizeof(num));
+
+		if (strcmp(key, xkey) == 0 || !report_key_varies(r, a, b, key))
+			continue;
+		if (k == 1)
+			used += (size_t)snprintf(
+			    buf + used, len - used, "%s%s parallel%s",
+			    used ? ", " : "", v, c->parallel == 1 ? "" : "s");
+		else if (k == 0)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used ? ", " : "", v);
+		else
+			used +=
+			    (size_t)snprintf(buf + used, len - used, "%s%s %s",
+					     used ? ", " : "", key, v);
+		if (used >= len)
+			return;
+	}
+	if (!used)
+		snprintf(buf, len, "%s", c->title ? c->title : "");
+}
+
+/* x of res for xkey: parallel, or the size parameter in bytes. */
+static double x_of(const struct result *res, const char *xkey)
+{
+	char why[64];
+	uint64_t size;
+
+	if (strcmp(xkey, "parallel") == 0)
+		return res->c->parallel;
+	if (parse_size(kvlist_get(&res->c->params, xkey), &size, why,
+		       sizeof(why)))
+		return NAN;
+	return (double)size;
+}
+
+/* Sort a series by x (few points: insertion sort). */
+static void series_sort(struct series_buf *s)
+{
+	for (size_t i = 1; i < s->n; i++)
+		for (size_t j = i; j > 0 && s->x[j - 1] > s->x[j]; j--) {
+			double tx = s->x[j], ty = s->y[j];
+
+			s->x[j] = s->x[j - 1];
+			s->y[j] = s->y[j - 1];
+			s->x[j - 1] = tx;
+			s->y[j - 1] = ty;
+		}
+}
+
+/* Gather results[a..b) into series along xkey; returns the count. */
+static int gather(const struct report *r, size_t a, size_t b, const char *xkey,
+		  struct series_buf *bufs, size_t *nbufs)
+{
+	char name[REPORT_LINE];
+
+	for (size_t i = a; i < b; i++) {
+		const struct result *res = &r->results[i];
+		size_t k = 0;
+
+		if (res->status != RESULT_OK || !isfinite(x_of(res, xkey)))
+			continue;
+		series_name(r, a, b, res, xkey, name, sizeof(name));
+		while (k < *nbufs && strcmp(bufs[k].name, name) != 0)
+			k++;
+		if (k == *nbufs) {
+			bufs[k].name = strdup(name);
+			bufs[k].x = calloc(b - a, sizeof(double));
+			bufs[k].y = calloc(b - a, sizeof(double));
+			(*nbufs)++;
+			if (!bufs[k].name || !bufs[k].x || !bufs[k].y)
+				return -ENOMEM;
+		}
+		bufs[k].x[bufs[k].n] = x_of(res, xkey);
+		bufs[k].y[bufs[k].n++] = report_value(res, unit_of(res));
+	}
+	for (size_t k = 0; k < *nbufs; k++)
+		series_sort(&bufs[k]);
+	return 0;
+}
+
+/*
+ * Ideal scaling of a measured series: its first point times the workers'
+ * ratio, flat beyond the CPUs the host has (cpus, 0 = unknown).
+ */
+static void ideal_of(const struct series_buf *s, unsigned cpus, double *y)
+{
+	double x0 = s->x[0], cap = cpus ? (double)cpus : INFINITY;
+
+	for (size_t i = 0; i < s->n; i++)
+		y[i] = s->y[0] * fmin(s->x[i], fmax(cap, x0)) / x0;
+}
+
+/* One chart of results[a..b) along xkey. */
+static int job_chart(const struct report *r, size_t a, size_t b,
+		     const char *xkey, FILE *out)
+{
+	const struct result *first = &r->results[a];
+	int parallel = strcmp(xkey, "parallel") == 0;
+	struct series_buf *bufs = calloc(b - a, sizeof(*bufs));
+	struct svg_series *series = calloc(2 * (b - a), sizeof(*series));
+	double *ideal = calloc((b - a) * (b - a), sizeof(*ideal));
+	char title[REPORT_LINE], xlabel[64];
+	size_t nbufs = 0, n = 0;
+	int err = bufs && series && ideal ? 0 : -ENOMEM;
+
+	err = err ? err : gather(r, a, b, xkey, bufs, &nbufs);
+	for (size_t k = 0; k < nbufs && !err; k++) {
+		series[n++] = (struct svg_series){.name = bufs[k].name,
+						  .x = bufs[k].x,
+						  .y = bufs[k].y,
+						  .n = bufs[k].n,
+						  .color = k};
+		if (!parallel || bufs[k].n < 2)
+			continue;
+		ideal_of(&bufs[k], r->sys ? r->sys->logical_cpus : 0,
+			 &ideal[k * (b - a)]);
+		series[n++] = (struct svg_series){.name = "ideal scaling",
+						  .x = bufs[k].x,
+						  .y = &ideal[k * (b - a)],
+						  .n = bufs[k].n,
+						  .dashed = 1,
+						  .color = k};
+	}
+	snprintf(title, sizeof(title), "%s: throughput against %s",
+		 r->suite && first->c->job < r->suite->njobs
+		     ? r->suite->jobs[first->c->job].label
+		     : first->c->title,
+		 parallel ? "parallelism" : xkey);
+	snprintf(xlabel, sizeof(xlabel), "%s%s", parallel ? "workers" : xkey,
+		 parallel ? "" : " (bytes)");
+	if (!err && n)
+		svg_line_chart(
+		    out, &(struct svg_line_chart){
+			     .title = title,
+			     .xlabel = xlabel,
+			     .ylabel = unit_of(first),
+			     .kind = parallel ? "parallel" : "size",
+			     .xformat = parallel ? SVG_X_PLAIN : SVG_X_BYTES,
+			     .series = series,
+			     .nseries = n});
+	for (size_t k = 0; bufs && k < nbufs; k++) {
+		free(bufs[k].name);
+		free(bufs[k].x);
+		free(bufs[k].y);
+	}
+	free(bufs);
+	free(series);
+	free(ideal);
+	return err;
+}
+
+/* The size parameter that varies over results[a..b), or NULL. */
+static const char *size_key(const struct report *r, size_t a, size_t b)
+{
+	const struct bench_case *c = r->results[a].c;
+	const struct hb_option *o = c->tdesc ? c->tdesc->options : NULL;
+
+	for (; o && o->name; o++)
+		if (o->type == HB_OPT_SIZE && kvlist_get(&c->params, o->name) &&
+		    report_key_varies(r, a, b, o->name))
+			return o->name;
+	return NULL;
+}
+
+/* The charts of the job results[a..b): by size, by parallelism. */
+static int job_charts(const struct report *r, size_t a, size_t b, FILE *out)
+{
+	const char *skey;
+	int err = 0;
+
+	if (b - a < 2 || !r->results[a].c)
+		return 0;
+	skey = size_key(r, a, b);
+	if (skey)
+		err = job_chart(r, a, b, skey, out);
+	if (!err && report_key_varies(r, a, b, "parallel"))
+		err = job_chart(r, a, b, "parallel", out);
+	return err;
+}
+
+/* One section: its runs of lines, its tables, then its jobs' charts. */
+static int write_section(const struct report *r, const struct report_section *s,
+			 FILE *out)
+{
+	struct report_table t;
+	size_t charted = 0;
+	int err = 0;
+
+	html_section(out, s->title);
+	for (size_t i = 0; i < s->nitems && !err;) {
+		size_t j = i;
+
+		if (s->items[i].key) {
+			err = report_table_build(r, &s->items[i], &t);
+			if (!err)
+				html_table(out, &t,
+					   s->items[i].rows_key
+					       ? "grid"
+					       : "by-parameter",
+					   NULL);
+			report_table_free(&t);
+			i++;
+			continue;
+		}
+		while (j < s->nitems && !s->items[j].key)
+			j++;
+		err = case_table(r, s->items, i, j, out);
+		i = j;
+	}
+	for (size_t i = 0; i < s->nitems && !err; i++) {
+		/* a job's results are contiguous: chart it at its first */
+		for (size_t a = s->items[i].first;
+		     a < s->items[i].last && !err;) {
+			size_t b = report_job_end(r, a);
+
+			if (a >= charted) {
+				err = job_charts(r, a, b, out);
+				charted = b;
+			}
+			a = b;
+		}
+	}
+	html_section_end(out);
+	return err;
+}
+
+int report_html(const struct report *r, FILE *out, char *err, size_t errlen)
+{
+	struct report_layout lay;
+	int rc;
+
+	html_begin(out, "hostbench report");
+	rc = write_context(r, out);
+	if (!rc)
+		rc = report_layout_build(r, &lay);
+	if (rc)
+		return errorf(err, errlen, rc, "html report: out of memory");
+	for (size_t s = 0; s < lay.nsections && !rc; s++)
+		rc = write_section(r, &lay.sections[s], out);
+	report_layout_free(&lay);
+	if (rc)
+		return errorf(err, errlen, rc, "html report: out of memory");
+	html_end(out);
+	return report_io_error(out, err, errlen);
+}
