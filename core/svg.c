@@ -52,8 +52,8 @@ size_t svg_ticks(double max, size_t maxticks, double *out, size_t outlen)
 	size_t n = 0;
 
 	if (!(max > 0) || !isfinite(max) || maxticks < 1) {
-		max = 1;
-		maxticks = maxticks < 1 ? 1 : maxticks;
+		max = 1; /* an empty axis still reads 0 to 1 */
+		maxticks = 1;
 	}
 	raw = max / (double)maxticks;
 	mag = pow(10, floor(log10(raw)));

@@ -1,0 +1,289 @@
+"""compare, merge, the md grid and the html page, end to end.
+
+Usage: reports_test.py NAME HOSTBENCH
+Runs test_NAME. Reports come from short runs of memory targets; the tests
+that need a changed report write it by transforming a real run's JSON, so
+no verdict depends on how noisy the machine is.
+"""
+import copy
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+NAME, HB = sys.argv[1], sys.argv[2]
+WORK = tempfile.mkdtemp(prefix="hb-reports-")
+
+# memset of 64K is the steadiest target here; memcpy varies size x parallel.
+SUITE = """[global]
+duration = 30ms
+repetitions = 6
+warmup = 1
+unit = GB/s
+
+[copy]
+target = mem/memcpy
+size = 1M, 2M
+parallel = 1, 2
+
+[fill]
+target = mem/memset
+size = 64K
+"""
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def run(*args):
+    """Run hostbench; return (status, stdout, stderr)."""
+    p = subprocess.run([HB, *args], capture_output=True, text=True,
+                       timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def path(name):
+    return os.path.join(WORK, name)
+
+
+def measured(fmt="json", name="base.json"):
+    """Run SUITE once into WORK/name; return the path."""
+    with open(path("suite.ini"), "w") as f:
+        f.write(SUITE)
+    status, _, err = run("run", path("suite.ini"), "--format", fmt,
+                         "-o", path(name))
+    expect(status == 0, f"run: exit {status}: {err}")
+    return path(name)
+
+
+def scaled(src, factor, name, edit=None):
+    """A copy of report src with every rate times factor."""
+    doc = json.load(open(src))
+    for r in doc["results"]:
+        if r["status"] != "ok":
+            continue
+        r["samples"] = [v * factor for v in r["samples"]]
+        for k in ("median", "min", "max", "mean", "stddev", "p25", "p75"):
+            r["stats"][k] *= factor
+        for s in r["sample_details"]:
+            s["bytes"] *= factor
+    if edit:
+        edit(doc)
+    json.dump(doc, open(path(name), "w"))
+    return path(name)
+
+
+def compare_json(a, b, *extra):
+    status, out, err = run("compare", a, b, "--format", "json", *extra)
+    expect(status in (0, 1), f"compare: exit {status}: {err}")
+    return status, json.loads(out)
+
+
+def test_halved_report_is_regressed():
+    base = measured()
+    half = scaled(base, 0.5, "half.json")
+    status, doc = compare_json(base, half, "--fail-on-regression")
+    expect(status == 1, f"exit {status}, want 1 under --fail-on-regression")
+    verdicts = [c["verdict"] for c in doc["cases"]]
+    expect("regressed" in verdicts, f"nothing regressed: {verdicts}")
+    for c in doc["cases"]:
+        expect(abs(c["diff"] + 0.5) < 1e-9, f"diff {c['diff']}, want -50%")
+        # with 6 samples a side the test decides; steady cases must be caught
+        if c["base"]["cv"] < 0.15:
+            expect(c["verdict"] == "regressed", f"{c['title']}: {c}")
+    expect(doc["summary"]["regressed"] == verdicts.count("regressed"),
+           "summary count")
+    status, out, _ = run("compare", base, half)
+    expect(status == 0, "without --fail-on-regression compare exits 0")
+    expect(re.search(r"^fill \(mem\) .* -50\.00% .* regressed$", out, re.M),
+           f"text line of fill:\n{out}")
+
+
+def test_same_run_is_not_flagged():
+    # Two live runs on a shared 2-CPU VM differ by more than 5% too often
+    # to gate on; the report against itself and against a copy 1% faster
+    # must never be flagged.
+    base = measured()
+    for other in (base, scaled(base, 1.01, "plus1.json")):
+        status, doc = compare_json(base, other, "--fail-on-regression")
+        expect(status == 0, f"exit {status} comparing with {other}")
+        expect(all(c["verdict"] == "within noise" for c in doc["cases"]),
+               [c["verdict"] for c in doc["cases"]])
+
+
+def test_context_differences_are_called_out():
+    base = measured()
+
+    def other_host(doc):
+        doc["system"]["kernel"] = "Linux 9.9.9"
+        doc["libraries"].setdefault("openssl", {})["OpenSSL"] = "3.5.0"
+        doc["results"] = doc["results"][1:]  # one case only in base
+    new = scaled(base, 1, "other.json", other_host)
+    status, out, err = run("compare", base, new)
+    expect(status == 0, err)
+    expect(re.search(r"^\* Kernel +: .* -> Linux 9\.9\.9$", out, re.M),
+           f"kernel not called out:\n{out}")
+    expect(re.search(r"^\* Library OpenSSL \(openssl\) +: .* -> 3\.5\.0$",
+                     out, re.M), "library not called out")
+    expect(re.search(r"^Differs: Kernel, Library OpenSSL", out, re.M),
+           "differs line")
+    expect(re.search(r"only in base$", out, re.M), "case only in base")
+    status, doc = compare_json(base, new)
+    expect(doc["summary"]["only_base"] == 1, doc["summary"])
+    expect([f["name"] for f in doc["context"] if f["differs"]][:1] ==
+           ["Kernel"], "json context")
+
+
+def bad(args, fragment, output):
+    """Exit 2, one line naming the problem, --output not created."""
+    status, out, err = run(*args, "-o", output)
+    expect(status == 2, f"exit {status}, want 2 ({err!r})")
+    lines = [l for l in err.splitlines() if l]
+    expect(len(lines) == 1, f"want one error line, got {lines!r}")
+    expect(fragment in lines[0], f"{lines[0]!r} lacks {fragment!r}")
+    expect(not os.path.exists(output), "output written for bad input")
+
+
+def test_bad_input_exits_2_and_writes_nothing():
+    base = measured()
+    out = path("out.txt")
+    with open(path("suite.json"), "w") as f:
+        f.write("[global]\nduration = 1s\n")
+    bad(["compare", base, path("suite.json")], "not a hostbench JSON report",
+        out)
+    json.dump({"results": []}, open(path("other.json"), "w"))
+    bad(["compare", path("other.json"), base], "not a hostbench JSON report",
+        out)
+    newer = scaled(base, 1, "newer.json",
+                   lambda d: d.update(schema_version=99))
+    bad(["compare", base, newer], "schema_version 99", out)
+
+    def rename(doc):
+        for r in doc["results"]:
+            r["job"] += "-other"
+    disjoint = scaled(base, 1, "disjoint.json", rename)
+    bad(["compare", base, disjoint], "no case in common", out)
+    bad(["merge", base, path("missing.json")], "missing.json", out)
+    bad(["compare", base], "compare needs two reports", out)
+    leftovers = [f for f in os.listdir(WORK) if ".tmp-" in f]
+    expect(not leftovers, f"temporary files left: {leftovers}")
+
+
+def test_merge_has_a_column_per_host():
+    base = measured()
+    other = scaled(base, 2, "lab-2.json",
+                   lambda d: d["system"].update(hostname="lab-2"))
+    status, out, err = run("merge", base, other, "--format", "csv")
+    expect(status == 0, err)
+    rows = list(csv.DictReader(io.StringIO(out)))
+    host = json.load(open(base))["system"]["hostname"]
+    expect(len(rows) == 5, f"{len(rows)} rows, want 5")
+    for r in rows:
+        a, b = float(r[f"{host} median"]), float(r["lab-2 median"])
+        expect(abs(b / a - 2) < 1e-9, f"{r['title']}: {a} {b}")
+    status, out, err = run("merge", base, other, "--format", "json")
+    doc = json.loads(out)
+    expect([c["label"] for c in doc["columns"]] == [host, "lab-2"], "labels")
+    expect(all(len(c["values"]) == 2 for c in doc["cases"]), "values")
+    status, out, err = run("merge", base, other, "--format", "md")
+    expect(f"| Case | {host} | lab-2 |" in out, f"md header:\n{out}")
+    expect(re.search(r"^\| fill \(mem\) \| [0-9.]+GB/s ±[0-9.]+%", out,
+                     re.M), "md cells carry the CV")
+    status, out, err = run("merge", base, base)
+    expect("base.json" in out, "one host twice: columns named by file")
+
+
+def test_md_reads_size_by_parallel_as_grid():
+    md = open(measured("md", "run.md")).read()
+    expect("| copy | 1 parallel | 2 parallels |" in md, f"grid header:\n{md}")
+    for size in ("1M", "2M"):
+        expect(re.search(r"^\| size %s \| [0-9.]+GB/s \| [0-9.]+GB/s \|$"
+                         % size, md, re.M), f"grid row {size}")
+
+
+CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+            "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync",
+            "--enable-logging=stderr", "--v=0"]
+
+
+def chromium(page):
+    """Load page in headless Chromium: (DOM after load, console lines)."""
+    exe = shutil.which("chromium")
+    if not exe:
+        print("chromium is not installed (apt-get install chromium)")
+        sys.exit(77)
+    profile = tempfile.mkdtemp(dir=WORK)
+    p = subprocess.run([exe, *CHROMIUM, "--user-data-dir=" + profile,
+                        "--dump-dom", "file://" + page],
+                       capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 0, f"chromium: exit {p.returncode}: {p.stderr}")
+    console = [l for l in p.stderr.splitlines() if ":CONSOLE" in l]
+    return p.stdout, console
+
+
+def self_contained(page):
+    text = open(page).read()
+    expect("<script" not in text and "<link" not in text, "script or link")
+    refs = re.findall(r"""(?:src|href)\s*=|url\(|@import|https?://""", text)
+    refs = [r for r in refs if r != "http://"]
+    expect(not refs, f"external references: {refs}")
+    expect(text.count("http://www.w3.org/2000/svg") ==
+           text.count("http://"), "only the SVG namespace names a URL")
+
+
+def test_html_report_renders_in_chromium():
+    page = measured("html", "run.html")
+    self_contained(page)
+    dom, console = chromium(page)
+    expect(not console, f"console messages: {console}")
+    expect("<h1>hostbench report</h1>" in dom, "title")
+    expect('<table class="context">' in dom, "context table")
+    expect('<table class="grid">' in dom and "2 parallels</th>" in dom,
+           "size x parallel grid")
+    expect('<table class="cases">' in dom, "case table of fill")
+    charts = re.findall(r'<svg [^>]*class="chart line-chart" '
+                        r'data-kind="(\w+)"', dom)
+    expect(sorted(charts) == ["parallel", "size"], f"charts: {charts}")
+    size_chart = dom[dom.index('data-kind="size"'):]
+    size_chart = size_chart[:size_chart.index("</svg>")]
+    expect(re.findall(r'class="series" data-series="([^"]+)"', size_chart)
+           == ["1 parallel", "2 parallels"], "a line per parallelism")
+    par = dom[dom.index('data-kind="parallel"'):]
+    par = par[:par.index("</svg>")]
+    expect(re.findall(r'class="series" data-series="([^"]+)"', par)
+           == ["size 1M", "size 2M"], "a line per size")
+    expect(par.count('class="ideal"') == 2, "ideal scaling for each")
+
+
+def test_html_compare_renders_in_chromium():
+    base = measured()
+    half = scaled(base, 0.5, "half.json")
+    page = path("compare.html")
+    status, _, err = run("compare", base, half, "--format", "html",
+                         "-o", page)
+    expect(status == 0, err)
+    self_contained(page)
+    dom, console = chromium(page)
+    expect(not console, f"console messages: {console}")
+    expect("<h1>hostbench compare</h1>" in dom, "title")
+    expect('<rect class="noise-band"' in dom, "noise band")
+    bars = re.findall(r'class="bar (\w+)" data-case="([^"]+)" '
+                      r'data-value="([-0-9.]+)"', dom)
+    expect(len(bars) == 5, f"{len(bars)} bars, want 5")
+    expect(all(float(v) == -50 for _, _, v in bars), bars)
+    expect(any(v == "regressed" for v, _, _ in bars), "a regressed bar")
+
+
+if __name__ == "__main__":
+    try:
+        globals()["test_" + NAME]()
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)

@@ -1,0 +1,232 @@
+/*
+ * compare: the Mann-Whitney U test against values counted by brute force
+ * (every split of the pooled samples), the verdict rules, and the matching
+ * of two reports read back from JSON files.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "compare.h"
+
+static int mann_whitney_separated_samples_exact(void)
+{
+	const double a[] = {1, 2, 3, 4, 5}, b[] = {6, 7, 8, 9, 10};
+	double u, p;
+
+	compare_mann_whitney(a, 5, b, 5, &u, &p);
+	CHECK_NEAR(u, 0, 0);
+	CHECK_NEAR(p, 2.0 / 252, 1e-12); /* the two extreme splits of 252 */
+	return 0;
+}
+
+static int mann_whitney_interleaved_samples_exact(void)
+{
+	const double a[] = {1, 3, 5, 7, 9}, b[] = {2, 4, 6, 8, 10};
+	const double c[] = {10, 11, 12, 13, 14, 15};
+	const double d[] = {1, 2, 3, 14.5, 16, 17, 18};
+	double u, p;
+
+	compare_mann_whitney(a, 5, b, 5, &u, &p);
+	CHECK_NEAR(u, 10, 0);
+	CHECK_NEAR(p, 0.6904761904761905, 1e-12);
+	compare_mann_whitney(c, 6, d, 7, &u, &p);
+	CHECK_NEAR(u, 19, 0);
+	CHECK_NEAR(p, 0.8356643356643356, 1e-12);
+	return 0;
+}
+
+static int mann_whitney_ties_use_normal_approximation(void)
+{
+	const double a[] = {1, 2, 2, 3, 3, 3, 4, 5};
+	const double b[] = {3, 4, 4, 5, 5, 6, 6, 7};
+	double u, p;
+
+	compare_mann_whitney(a, 8, b, 8, &u, &p);
+	CHECK_NEAR(u, 7.5, 0);
+	CHECK_NEAR(p, 0.010515245935858918, 1e-9);
+	return 0;
+}
+
+static int mann_whitney_empty_side_is_not_significant(void)
+{
+	const double a[] = {1, 2};
+	double u, p;
+
+	compare_mann_whitney(a, 2, NULL, 0, &u, &p);
+	CHECK_NEAR(p, 1, 0);
+	return 0;
+}
+
+static int three_samples_a_side_cannot_be_significant(void)
+{
+	CHECK_NEAR(compare_min_p(3, 3), 0.1, 1e-12);
+	CHECK(compare_min_p(3, 3) >= COMPARE_ALPHA);
+	CHECK(compare_min_p(4, 4) < COMPARE_ALPHA);
+	CHECK(compare_min_p(3, 5) < COMPARE_ALPHA);
+	CHECK(compare_min_p(2, 7) >= COMPARE_ALPHA);
+	return 0;
+}
+
+static int verdict_needs_threshold_and_test(void)
+{
+	/* beyond the threshold, and real */
+	CHECK_INT(compare_verdict(-0.5, 0.05, 1, 0.008, 0.01, 0.01),
+		  CMP_REGRESSED);
+	CHECK_INT(compare_verdict(0.2, 0.05, 1, 0.01, 0.01, 0.01),
+		  CMP_IMPROVED);
+	/* beyond the threshold, but the test cannot tell it from noise */
+	CHECK_INT(compare_verdict(-0.5, 0.05, 1, 0.2, 0.01, 0.01), CMP_SAME);
+	/* real but small: within the threshold */
+	CHECK_INT(compare_verdict(-0.04, 0.05, 1, 0.001, 0.001, 0.001),
+		  CMP_SAME);
+	return 0;
+}
+
+static int verdict_with_few_samples_uses_cv(void)
+{
+	CHECK_INT(compare_verdict(-0.5, 0.05, 0, 1, 0.02, 0.03), CMP_REGRESSED);
+	/* a 10% move with a 5% CV is within three CVs: noise */
+	CHECK_INT(compare_verdict(-0.1, 0.05, 0, 1, 0.05, 0.01), CMP_SAME);
+	return 0;
+}
+
+/* A report of one memcpy job at size bytes with samples scaled by k. */
+static char *write_report(const char *dir, const char *name, int version,
+			  const char *size, double k)
+{
+	char *path;
+	FILE *f;
+
+	if (asprintf(&path, "%s/%s", dir, name) < 0)
+		return NULL;
+	f = fopen(path, "w");
+	fprintf(f,
+		"{\"schema_version\": %d, \"hostbench\": {\"version\": "
+		"\"0.1.0\"}, \"system\": {\"kernel\": \"Linux %s\", "
+		"\"hostname\": \"h\"}, \"libraries\": {\"openssl\": "
+		"{\"OpenSSL\": \"3.0.%d\"}}, \"results\": [{\"job\": \"copy\", "
+		"\"title\": \"copy\", \"target\": \"mem/memcpy\", \"backend\": "
+		"\"mem\", \"params\": {\"size\": %s, \"parallel\": 1}, "
+		"\"unit\": \"GB/s\", \"status\": \"ok\", \"stats\": "
+		"{\"median\": %g, \"cv\": 0.01}, \"sample_details\": [",
+		version, k == 1 ? "6.1" : "6.5", k == 1 ? 11 : 19, size,
+		3e9 * k);
+	for (int i = 0; i < 5; i++)
+		fprintf(f,
+			"%s{\"seconds\": 1, \"bytes\": %g, \"ops\": 1, "
+			"\"cpu_seconds\": 1}",
+			i ? ", " : "", (3e9 + 1e7 * i) * k);
+	fputs("]}]}\n", f);
+	fclose(f);
+	return path;
+}
+
+static int compare_flags_halved_report_and_context(void)
+{
+	char dir[] = "/tmp/hb-compare-XXXXXX", err[256];
+	struct doc_report base, half;
+	struct comparison cmp;
+	char *a, *b;
+	int differs = 0;
+
+	CHECK(mkdtemp(dir));
+	a = write_report(dir, "a.json", 1, "1048576", 1);
+	b = write_report(dir, "b.json", 1, "1048576", 0.5);
+	CHECK_INT(report_read(&base, a, err, sizeof(err)), 0);
+	CHECK_INT(report_read(&half, b, err, sizeof(err)), 0);
+	CHECK_INT(compare_build(&cmp, &base, &half, 0.05, err, sizeof(err)), 0);
+	CHECK_INT(cmp.nrows, 1);
+	CHECK_INT(cmp.rows[0].verdict, CMP_REGRESSED);
+	CHECK_NEAR(cmp.rows[0].diff, -0.5, 1e-9);
+	CHECK_NEAR(cmp.rows[0].p, 2.0 / 252, 1e-12);
+	for (size_t i = 0; i < cmp.nfacts; i++)
+		differs += cmp.facts[i].differs;
+	CHECK_INT(differs, 2); /* the kernel and OpenSSL */
+	compare_free(&cmp);
+	report_read_free(&base);
+	report_read_free(&half);
+	unlink(a);
+	unlink(b);
+	free(a);
+	free(b);
+	rmdir(dir);
+	return 0;
+}
+
+static int compare_matches_params_by_type(void)
+{
+	char dir[] = "/tmp/hb-compare-XXXXXX", err[256];
+	struct doc_report x, y;
+	struct comparison cmp;
+	char *a, *b;
+
+	CHECK(mkdtemp(dir));
+	a = write_report(dir, "a.json", 1, "1048576", 1);
+	b = write_report(dir, "b.json", 1, "\"1048576\"", 1);
+	CHECK_INT(report_read(&x, a, err, sizeof(err)), 0);
+	CHECK_INT(report_read(&y, b, err, sizeof(err)), 0);
+	/* 1048576 and "1048576" are different parameters */
+	CHECK_INT(compare_build(&cmp, &x, &y, 0.05, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "no case in common");
+	report_read_free(&x);
+	report_read_free(&y);
+	unlink(a);
+	unlink(b);
+	free(a);
+	free(b);
+	rmdir(dir);
+	return 0;
+}
+
+static int report_read_refuses_newer_schema(void)
+{
+	char dir[] = "/tmp/hb-compare-XXXXXX", err[256];
+	struct doc_report doc;
+	char *a;
+
+	CHECK(mkdtemp(dir));
+	a = write_report(dir, "a.json", 2, "1", 1);
+	CHECK_INT(report_read(&doc, a, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "schema_version 2");
+	unlink(a);
+	free(a);
+	rmdir(dir);
+	return 0;
+}
+
+static int report_read_refuses_other_json(void)
+{
+	char path[] = "/tmp/hb-compare-XXXXXX", err[256];
+	struct doc_report doc;
+	int fd = mkstemp(path);
+
+	CHECK(fd >= 0);
+	CHECK(write(fd, "{\"results\": []}", 15) == 15);
+	close(fd);
+	CHECK_INT(report_read(&doc, path, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "not a hostbench JSON report");
+	unlink(path);
+	return 0;
+}
+
+/* clang-format off */
+static const struct test tests[] = {
+	{"mann_whitney_separated_samples_exact", mann_whitney_separated_samples_exact},
+	{"mann_whitney_interleaved_samples_exact", mann_whitney_interleaved_samples_exact},
+	{"mann_whitney_ties_use_normal_approximation", mann_whitney_ties_use_normal_approximation},
+	{"mann_whitney_empty_side_is_not_significant", mann_whitney_empty_side_is_not_significant},
+	{"three_samples_a_side_cannot_be_significant", three_samples_a_side_cannot_be_significant},
+	{"verdict_needs_threshold_and_test", verdict_needs_threshold_and_test},
+	{"verdict_with_few_samples_uses_cv", verdict_with_few_samples_uses_cv},
+	{"compare_flags_halved_report_and_context", compare_flags_halved_report_and_context},
+	{"compare_matches_params_by_type", compare_matches_params_by_type},
+	{"report_read_refuses_newer_schema", report_read_refuses_newer_schema},
+	{"report_read_refuses_other_json", report_read_refuses_other_json},
+};
+/* clang-format on */
+
+TEST_MAIN(tests)

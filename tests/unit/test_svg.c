@@ -1,0 +1,130 @@
+/* The SVG chart writer: axis ticks, labels, escaping and chart elements. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "svg.h"
+
+static int ticks_are_nice_steps_from_zero(void)
+{
+	double t[16];
+	size_t n = svg_ticks(37, 5, t, 16);
+
+	CHECK_INT(n, 5);
+	CHECK_NEAR(t[1], 10, 1e-12);
+	CHECK_NEAR(t[4], 40, 1e-12);
+	n = svg_ticks(0.8, 4, t, 16);
+	CHECK_NEAR(t[1], 0.2, 1e-12);
+	CHECK_NEAR(t[n - 1], 0.8, 1e-12);
+	return 0;
+}
+
+static int ticks_of_nothing_are_zero_and_one(void)
+{
+	double t[16];
+
+	CHECK_INT(svg_ticks(0, 5, t, 16), 2);
+	CHECK_NEAR(t[1], 1, 1e-12);
+	return 0;
+}
+
+static int sizes_label_in_powers_of_1024(void)
+{
+	char buf[32];
+
+	svg_format_x(65536, SVG_X_BYTES, buf, sizeof(buf));
+	CHECK_STR(buf, "64K");
+	svg_format_x(16777216, SVG_X_BYTES, buf, sizeof(buf));
+	CHECK_STR(buf, "16M");
+	svg_format_x(16, SVG_X_PLAIN, buf, sizeof(buf));
+	CHECK_STR(buf, "16");
+	return 0;
+}
+
+/* What a chart writer wrote, as a string. */
+static char *capture_line(const struct svg_line_chart *c, int *rc)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	*rc = svg_line_chart(f, c);
+	fclose(f);
+	return text;
+}
+
+static int line_chart_has_series_ideal_and_escaped_names(void)
+{
+	const double x[] = {1, 2, 4}, y[] = {10, 19, 30},
+		     ideal[] = {10, 20, 40};
+	const struct svg_series s[] = {
+	    {.name = "openssl <fast>", .x = x, .y = y, .n = 3},
+	    {.name = "ideal scaling", .x = x, .y = ideal, .n = 3, .dashed = 1},
+	};
+	int rc;
+	char *text = capture_line(&(struct svg_line_chart){.title = "t",
+							   .xlabel = "workers",
+							   .ylabel = "Gbps",
+							   .kind = "parallel",
+							   .series = s,
+							   .nseries = 2},
+				  &rc);
+
+	CHECK_INT(rc, 0);
+	CHECK_CONTAINS(text, "data-kind=\"parallel\"");
+	CHECK_CONTAINS(text, "class=\"series\" data-series=\"openssl "
+			     "&lt;fast&gt;\"");
+	CHECK_CONTAINS(text, "class=\"ideal\"");
+	CHECK_CONTAINS(text, "stroke-dasharray");
+	free(text);
+	return 0;
+}
+
+static int line_chart_without_points_is_refused(void)
+{
+	int rc;
+	char *text = capture_line(
+	    &(struct svg_line_chart){.title = "t", .kind = "size"}, &rc);
+
+	CHECK_INT(rc < 0, 1);
+	free(text);
+	return 0;
+}
+
+static int bar_chart_draws_noise_band_and_verdicts(void)
+{
+	const struct svg_bar bars[] = {
+	    {.label = "AES", .value = -50, .verdict = "regressed"},
+	    {.label = "CTR", .value = 1, .verdict = "same"},
+	};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	CHECK_INT(svg_bar_chart(f, &(struct svg_bar_chart){.title = "c",
+							   .band = 5,
+							   .bars = bars,
+							   .nbars = 2}),
+		  0);
+	fclose(f);
+	CHECK_CONTAINS(text, "class=\"noise-band\"");
+	CHECK_CONTAINS(text, "class=\"bar regressed\" data-case=\"AES\" "
+			     "data-value=\"-50.00\"");
+	CHECK_CONTAINS(text, "class=\"bar same\" data-case=\"CTR\"");
+	free(text);
+	return 0;
+}
+
+/* clang-format off */
+static const struct test tests[] = {
+	{"ticks_are_nice_steps_from_zero", ticks_are_nice_steps_from_zero},
+	{"ticks_of_nothing_are_zero_and_one", ticks_of_nothing_are_zero_and_one},
+	{"sizes_label_in_powers_of_1024", sizes_label_in_powers_of_1024},
+	{"line_chart_has_series_ideal_and_escaped_names", line_chart_has_series_ideal_and_escaped_names},
+	{"line_chart_without_points_is_refused", line_chart_without_points_is_refused},
+	{"bar_chart_draws_noise_band_and_verdicts", bar_chart_draws_noise_band_and_verdicts},
+};
+/* clang-format on */
+
+TEST_MAIN(tests)
