@@ -67,20 +67,38 @@ static int is_binary(const char *s, size_t n)
 	return 0;
 }
 
+/*
+ * The ']' that ends header s (n bytes): the first one followed only by
+ * blanks or a comment, so a name may hold brackets ("HMAC[MD5]"). NULL
+ * when there is none.
+ */
+static const char *header_close(const char *s, size_t n)
+{
+	for (const char *c = memchr(s, ']', n); c;
+	     c = memchr(c + 1, ']', (size_t)(s + n - c - 1))) {
+		const char *rest = c + 1;
+
+		while (rest < s + n && is_blank(*rest))
+			rest++;
+		if (rest == s + n || *rest == ';' || *rest == '#')
+			return c;
+	}
+	return NULL;
+}
+
 /* Start a new section named by the header s (n bytes, starts with '['). */
 static int section_start(struct reader *r, const char *s, size_t n)
 {
-	const char *close = memchr(s, ']', n);
-	const char *name = s + 1, *end, *rest;
+	const char *close = header_close(s, n);
+	const char *name = s + 1, *end;
 	struct sf_section *sec;
 	struct suitefile *f = r->f;
 
 	if (!close)
-		return reader_fail(r, -EINVAL, "section header without ']'");
-	for (rest = close + 1; rest < s + n && is_blank(*rest); rest++)
-		;
-	if (rest < s + n && *rest != ';' && *rest != '#')
-		return reader_fail(r, -EINVAL, "text after the section header");
+		return reader_fail(r, -EINVAL,
+				   memchr(s, ']', n)
+					   ? "text after the section header"
+					   : "section header without ']'");
 	while (name < close && is_blank(*name))
 		name++;
 	for (end = close; end > name && is_blank(end[-1]); end--)

@@ -454,6 +454,20 @@ static int suite_plugins_pin_refuses_other_backends(void)
 	return 0;
 }
 
+static int suite_section_name_may_hold_brackets(void)
+{
+	struct suite s;
+
+	CHECK_INT(load(&s, "[AES256/CBC/HMAC[MD5]] ; as the reference\n"
+			   "target = mem/memcpy\n"),
+		  0);
+	CHECK_STR(s.jobs[0].label, "AES256/CBC/HMAC[MD5]");
+	suite_free(&s);
+	CHECK_CONTAINS(load_error("[a] b\ntarget = mem/memcpy\n"),
+		       "t.ini:1: text after the section header");
+	return 0;
+}
+
 static int suite_repeated_section_is_new_job(void)
 {
 	struct suite s;
@@ -1114,6 +1128,7 @@ static const struct test tests[] = {
 	{"suite_list_of_one_backends_key_makes_no_copies", suite_list_of_one_backends_key_makes_no_copies},
 	{"suite_plugins_pin_picks_the_default_backend", suite_plugins_pin_picks_the_default_backend},
 	{"suite_plugins_pin_refuses_other_backends", suite_plugins_pin_refuses_other_backends},
+	{"suite_section_name_may_hold_brackets", suite_section_name_may_hold_brackets},
 	{"suite_repeated_section_is_new_job", suite_repeated_section_is_new_job},
 	{"suite_size_list_option_is_not_expanded", suite_size_list_option_is_not_expanded},
 	{"suite_fills_option_defaults", suite_fills_option_defaults},
