@@ -1,6 +1,8 @@
 /* HTML page helpers shared by the run, compare and merge pages. */
 #include "html.h"
 
+#include <string.h>
+
 #include "svg.h"
 
 /* Small, readable, printable; no web font. */
@@ -14,7 +16,7 @@ static const char style[] =
     "thead th{background:#f2f2f2}"
     "td{text-align:right;font-variant-numeric:tabular-nums}"
     "tbody th{text-align:left;font-weight:normal}"
-    "td.text,table.context td{text-align:left}"
+    "td.text{text-align:left}"
     "tr.differs th,tr.differs td{background:#fff3cd}"
     ".verdict-regressed{color:#b33c00;font-weight:bold}"
     ".verdict-improved{color:#00794f;font-weight:bold}"
@@ -75,10 +77,15 @@ void html_table(FILE *out, const struct report_table *t, const char *cls,
 			fputs("<tr>", out);
 		}
 		for (size_t c = 0; c < t->cols; c++) {
+			const char *cell = t->cells[row * t->cols + c];
 			const char *tag = row == 0 || c == 0 ? "th" : "td";
 
-			fprintf(out, "<%s>", tag);
-			html_text(out, t->cells[row * t->cols + c]);
+			/* figures align right, words (notes, names) left */
+			if (tag[1] == 'd' && !strchr("0123456789+-.", cell[0]))
+				fputs("<td class=\"text\">", out);
+			else
+				fprintf(out, "<%s>", tag);
+			html_text(out, cell);
 			fprintf(out, "</%s>", tag);
 		}
 		fputs(row == 0 ? "</tr></thead>\n<tbody>\n" : "</tr>\n", out);

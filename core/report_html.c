@@ -122,6 +122,16 @@ static int case_table(const struct report *r, const struct report_item *items,
 	return err;
 }
 
+/*
+ * The results one chart draws: those of a job, with every later job of
+ * the section that has its label and target (the default suite measures
+ * "AES256/CTR" at 1 worker and again at 4 and 8).
+ */
+struct chart_set {
+	size_t *idx;
+	size_t n;
+};
+
 /* A series of a chart being gathered. */
 struct series_buf {
 	char *name;
@@ -129,8 +139,35 @@ struct series_buf {
 	size_t n;
 };
 
-/* The series name of res: the values of every varying key but xkey. */
-static void series_name(const struct report *r, size_t a, size_t b,
+/* The label of the job of res: its section name in the suite. */
+static const char *job_label(const struct report *r, const struct result *res)
+{
+	if (r->suite && res->c->job < r->suite->njobs)
+		return r->suite->jobs[res->c->job].label;
+	return res->c->title ? res->c->title : "";
+}
+
+/* Nonzero when key has more than one value over the set. */
+static int set_varies(const struct report *r, const struct chart_set *cs,
+		      const char *key)
+{
+	char b1[32], b2[32];
+	const char *first;
+
+	first =
+	    report_case_value(r->results[cs->idx[0]].c, key, b1, sizeof(b1));
+	for (size_t i = 1; i < cs->n; i++)
+		if (strcmp(first, report_case_value(r->results[cs->idx[i]].c,
+						    key, b2, sizeof(b2))) != 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The series name of res: the values of every varying key but xkey, or
+ * the job's label when nothing else varies.
+ */
+static void series_name(const struct report *r, const struct chart_set *cs,
 			const struct result *res, const char *xkey, char *buf,
 			size_t len)
 {
@@ -145,7 +182,7 @@ static void series_name(const struct report *r, size_t a, size_t b,
 					   : c->params.items[k - 2].key;
 		const char *v = report_case_value(c, key, num, sizeof(num));
 
-		if (strcmp(key, xkey) == 0 || !report_key_varies(r, a, b, key))
+		if (strcmp(key, xkey) == 0 || !set_varies(r, cs, key))
 			continue;
 		if (k == 1)
 			used += (size_t)snprintf(
@@ -162,19 +199,19 @@ static void series_name(const struct report *r, size_t a, size_t b,
 			return;
 	}
 	if (!used)
-		snprintf(buf, len, "%s", c->title ? c->title : "");
+		snprintf(buf, len, "%s", job_label(r, res));
 }
 
 /* x of res for xkey: parallel, or the size parameter in bytes. */
 static double x_of(const struct result *res, const char *xkey)
 {
+	const char *text = kvlist_get(&res->c->params, xkey);
 	char why[64];
 	uint64_t size;
 
 	if (strcmp(xkey, "parallel") == 0)
 		return res->c->parallel;
-	if (parse_size(kvlist_get(&res->c->params, xkey), &size, why,
-		       sizeof(why)))
+	if (!text || parse_size(text, &size, why, sizeof(why)))
 		return NAN;
 	return (double)size;
 }
@@ -193,25 +230,25 @@ static void series_sort(struct series_buf *s)
 		}
 }
 
-/* Gather results[a..b) into series along xkey; returns the count. */
-static int gather(const struct report *r, size_t a, size_t b, const char *xkey,
-		  struct series_buf *bufs, size_t *nbufs)
+/* Gather the set's ok results into series along xkey. */
+static int gather(const struct report *r, const struct chart_set *cs,
+		  const char *xkey, struct series_buf *bufs, size_t *nbufs)
 {
 	char name[REPORT_LINE];
 
-	for (size_t i = a; i < b; i++) {
-		const struct result *res = &r->results[i];
+	for (size_t i = 0; i < cs->n; i++) {
+		const struct result *res = &r->results[cs->idx[i]];
 		size_t k = 0;
 
 		if (res->status != RESULT_OK || !isfinite(x_of(res, xkey)))
 			continue;
-		series_name(r, a, b, res, xkey, name, sizeof(name));
+		series_name(r, cs, res, xkey, name, sizeof(name));
 		while (k < *nbufs && strcmp(bufs[k].name, name) != 0)
 			k++;
 		if (k == *nbufs) {
 			bufs[k].name = strdup(name);
-			bufs[k].x = calloc(b - a, sizeof(double));
-			bufs[k].y = calloc(b - a, sizeof(double));
+			bufs[k].x = calloc(cs->n, sizeof(double));
+			bufs[k].y = calloc(cs->n, sizeof(double));
 			(*nbufs)++;
 			if (!bufs[k].name || !bufs[k].x || !bufs[k].y)
 				return -ENOMEM;
@@ -236,20 +273,31 @@ static void ideal_of(const struct series_buf *s, unsigned cpus, double *y)
 		y[i] = s->y[0] * fmin(s->x[i], fmax(cap, x0)) / x0;
 }
 
-/* One chart of results[a..b) along xkey. */
-static int job_chart(const struct report *r, size_t a, size_t b,
+/* Free what gather() made. */
+static void series_free(struct series_buf *bufs, size_t n)
+{
+	for (size_t k = 0; bufs && k < n; k++) {
+		free(bufs[k].name);
+		free(bufs[k].x);
+		free(bufs[k].y);
+	}
+	free(bufs);
+}
+
+/* One chart of the set along xkey. */
+static int set_chart(const struct report *r, const struct chart_set *cs,
 		     const char *xkey, FILE *out)
 {
-	const struct result *first = &r->results[a];
+	const struct result *first = &r->results[cs->idx[0]];
 	int parallel = strcmp(xkey, "parallel") == 0;
-	struct series_buf *bufs = calloc(b - a, sizeof(*bufs));
-	struct svg_series *series = calloc(2 * (b - a), sizeof(*series));
-	double *ideal = calloc((b - a) * (b - a), sizeof(*ideal));
+	struct series_buf *bufs = calloc(cs->n, sizeof(*bufs));
+	struct svg_series *series = calloc(2 * cs->n, sizeof(*series));
+	double *ideal = calloc(cs->n * cs->n, sizeof(*ideal));
 	char title[REPORT_LINE], xlabel[64];
 	size_t nbufs = 0, n = 0;
 	int err = bufs && series && ideal ? 0 : -ENOMEM;
 
-	err = err ? err : gather(r, a, b, xkey, bufs, &nbufs);
+	err = err ? err : gather(r, cs, xkey, bufs, &nbufs);
 	for (size_t k = 0; k < nbufs && !err; k++) {
 		series[n++] = (struct svg_series){.name = bufs[k].name,
 						  .x = bufs[k].x,
@@ -259,19 +307,16 @@ static int job_chart(const struct report *r, size_t a, size_t b,
 		if (!parallel || bufs[k].n < 2)
 			continue;
 		ideal_of(&bufs[k], r->sys ? r->sys->logical_cpus : 0,
-			 &ideal[k * (b - a)]);
+			 &ideal[k * cs->n]);
 		series[n++] = (struct svg_series){.name = "ideal scaling",
 						  .x = bufs[k].x,
-						  .y = &ideal[k * (b - a)],
+						  .y = &ideal[k * cs->n],
 						  .n = bufs[k].n,
 						  .dashed = 1,
 						  .color = k};
 	}
 	snprintf(title, sizeof(title), "%s: throughput against %s",
-		 r->suite && first->c->job < r->suite->njobs
-		     ? r->suite->jobs[first->c->job].label
-		     : first->c->title,
-		 parallel ? "parallelism" : xkey);
+		 job_label(r, first), parallel ? "parallelism" : xkey);
 	snprintf(xlabel, sizeof(xlabel), "%s%s", parallel ? "workers" : xkey,
 		 parallel ? "" : " (bytes)");
 	if (!err && n)
@@ -284,43 +329,75 @@ static int job_chart(const struct report *r, size_t a, size_t b,
 			     .xformat = parallel ? SVG_X_PLAIN : SVG_X_BYTES,
 			     .series = series,
 			     .nseries = n});
-	for (size_t k = 0; bufs && k < nbufs; k++) {
-		free(bufs[k].name);
-		free(bufs[k].x);
-		free(bufs[k].y);
-	}
-	free(bufs);
+	series_free(bufs, nbufs);
 	free(series);
 	free(ideal);
 	return err;
 }
 
-/* The size parameter that varies over results[a..b), or NULL. */
-static const char *size_key(const struct report *r, size_t a, size_t b)
+/* The size parameter that varies over the set, or NULL. */
+static const char *size_key(const struct report *r, const struct chart_set *cs)
 {
-	const struct bench_case *c = r->results[a].c;
+	const struct bench_case *c = r->results[cs->idx[0]].c;
 	const struct hb_option *o = c->tdesc ? c->tdesc->options : NULL;
 
 	for (; o && o->name; o++)
 		if (o->type == HB_OPT_SIZE && kvlist_get(&c->params, o->name) &&
-		    report_key_varies(r, a, b, o->name))
+		    set_varies(r, cs, o->name))
 			return o->name;
 	return NULL;
 }
 
-/* The charts of the job results[a..b): by size, by parallelism. */
-static int job_charts(const struct report *r, size_t a, size_t b, FILE *out)
+/* The charts of a set: by block size, by parallelism. */
+static int set_charts(const struct report *r, const struct chart_set *cs,
+		      FILE *out)
 {
 	const char *skey;
 	int err = 0;
 
-	if (b - a < 2 || !r->results[a].c)
+	if (cs->n < 2)
 		return 0;
-	skey = size_key(r, a, b);
+	skey = size_key(r, cs);
 	if (skey)
-		err = job_chart(r, a, b, skey, out);
-	if (!err && report_key_varies(r, a, b, "parallel"))
-		err = job_chart(r, a, b, "parallel", out);
+		err = set_chart(r, cs, skey, out);
+	if (!err && set_varies(r, cs, "parallel"))
+		err = set_chart(r, cs, "parallel", out);
+	return err;
+}
+
+/* Nonzero when results i and j belong in one chart (see chart_set). */
+static int same_chart(const struct report *r, size_t i, size_t j)
+{
+	const struct result *a = &r->results[i], *b = &r->results[j];
+
+	return a->c && b->c && strcmp(job_label(r, a), job_label(r, b)) == 0 &&
+	       strcmp(a->c->target, b->c->target) == 0;
+}
+
+/* The charts of a section, one set per job label and target. */
+static int section_charts(const struct report *r,
+			  const struct report_section *s, FILE *out)
+{
+	struct chart_set cs = {calloc(r->nresults + 1, sizeof(size_t)), 0};
+	char *done = calloc(r->nresults + 1, 1);
+	int err = cs.idx && done ? 0 : -ENOMEM;
+
+	for (size_t i = 0; i < s->nitems && !err; i++)
+		for (size_t a = s->items[i].first; a < s->items[i].last; a++) {
+			if (done[a] || !r->results[a].c)
+				continue;
+			cs.n = 0;
+			for (size_t t = 0; t < s->nitems; t++)
+				for (size_t b = s->items[t].first;
+				     b < s->items[t].last; b++)
+					if (!done[b] && same_chart(r, a, b)) {
+						done[b] = 1;
+						cs.idx[cs.n++] = b;
+					}
+			err = set_charts(r, &cs, out);
+		}
+	free(cs.idx);
+	free(done);
 	return err;
 }
 
@@ -329,7 +406,6 @@ static int write_section(const struct report *r, const struct report_section *s,
 			 FILE *out)
 {
 	struct report_table t;
-	size_t charted = 0;
 	int err = 0;
 
 	html_section(out, s->title);
@@ -353,19 +429,8 @@ static int write_section(const struct report *r, const struct report_section *s,
 		err = case_table(r, s->items, i, j, out);
 		i = j;
 	}
-	for (size_t i = 0; i < s->nitems && !err; i++) {
-		/* a job's results are contiguous: chart it at its first */
-		for (size_t a = s->items[i].first;
-		     a < s->items[i].last && !err;) {
-			size_t b = report_job_end(r, a);
-
-			if (a >= charted) {
-				err = job_charts(r, a, b, out);
-				charted = b;
-			}
-			a = b;
-		}
-	}
+	if (!err)
+		err = section_charts(r, s, out);
 	html_section_end(out);
 	return err;
 }

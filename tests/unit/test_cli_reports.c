@@ -1,0 +1,101 @@
+/* The command line of compare and merge: arguments and their options. */
+#include <errno.h>
+
+#include "check.h"
+#include "cli.h"
+
+/* Parse a NULL-terminated argv; returns cli_parse()'s code. */
+static int parse(struct cli *cli, char *err, const char **words)
+{
+	int argc = 0;
+
+	while (words[argc])
+		argc++;
+	return cli_parse(argc, (char **)words, cli, err, 256);
+}
+
+static int compare_takes_threshold_in_percent(void)
+{
+	const char *argv[] = {"hostbench",
+			      "compare",
+			      "a.json",
+			      "b.json",
+			      "--threshold",
+			      "2.5%",
+			      "--fail-on-regression",
+			      NULL};
+	struct cli cli;
+	char err[256];
+
+	CHECK_INT(parse(&cli, err, argv), 0);
+	CHECK_STR(cli.command, "compare");
+	CHECK_INT(cli.args.n, 2);
+	CHECK_NEAR(cli.threshold, 0.025, 1e-12);
+	CHECK_INT(cli.fail_on_regression, 1);
+	cli_free(&cli);
+	return 0;
+}
+
+static int compare_without_threshold_leaves_default(void)
+{
+	const char *argv[] = {"hostbench", "compare", "a.json", "b.json",
+			      "--format",  "html",    NULL};
+	struct cli cli;
+	char err[256];
+
+	CHECK_INT(parse(&cli, err, argv), 0);
+	CHECK(cli.threshold < 0);
+	CHECK_INT(cli.format, REPORT_HTML);
+	cli_free(&cli);
+	return 0;
+}
+
+static int compare_needs_two_reports(void)
+{
+	const char *argv[] = {"hostbench", "compare", "a.json", NULL};
+	struct cli cli;
+	char err[256];
+
+	CHECK_INT(parse(&cli, err, argv), -EINVAL);
+	CHECK_CONTAINS(err, "compare needs two reports");
+	cli_free(&cli);
+	return 0;
+}
+
+static int threshold_must_be_a_percentage(void)
+{
+	const char *argv[] = {"hostbench",   "compare", "a", "b",
+			      "--threshold", "five",	NULL};
+	struct cli cli;
+	char err[256];
+
+	CHECK_INT(parse(&cli, err, argv), -EINVAL);
+	CHECK_CONTAINS(err, "--threshold five");
+	cli_free(&cli);
+	return 0;
+}
+
+static int compare_options_only_go_with_compare(void)
+{
+	const char *argv[] = {"hostbench", "merge", "a.json",
+			      "--fail-on-regression", NULL};
+	struct cli cli;
+	char err[256];
+
+	CHECK_INT(parse(&cli, err, argv), -EINVAL);
+	CHECK_CONTAINS(err, "only go with compare");
+	cli_free(&cli);
+	return 0;
+}
+
+/* clang-format off */
+static const struct test tests[] = {
+	{"compare_takes_threshold_in_percent", compare_takes_threshold_in_percent},
+	{"compare_without_threshold_leaves_default", compare_without_threshold_leaves_default},
+	{"compare_needs_two_reports", compare_needs_two_reports},
+	{"threshold_must_be_a_percentage", threshold_must_be_a_percentage},
+	{"compare_options_only_go_with_compare", compare_options_only_go_with_compare},
+};
+/* clang-format on */
+
+TEST_MAIN(tests)
