@@ -302,7 +302,8 @@ static int write_json(const struct fleet *f, const struct report *own,
 		: 0;
 
 	if (!rc &&
-	    (json_dumpf(doc, out, JSON_INDENT(2)) || fputc('\n', out) == EOF))
+	    (json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15)) ||
+	     fputc('\n', out) == EOF))
 		rc = report_io_error(out, err, errlen);
 	json_decref(doc);
 	return rc;

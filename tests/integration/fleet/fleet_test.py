@@ -1,0 +1,287 @@
+"""Fleet runs under mpirun on one machine.
+
+Usage: fleet_test.py NAME (environment: HB, HB_MPIRUN, HB_FIXTURE_DIR)
+Every rank runs on this host, so host-pair transfers go over loopback and
+every rank's host is the same name; what is checked is what a user of a
+real fleet reads: both ranks in one report, each result with its rank and
+host, the spread per case, and the failures named by rank and host.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HB = os.environ["HB"]
+MPIRUN = os.environ["HB_MPIRUN"]
+FIXTURES = os.environ["HB_FIXTURE_DIR"]
+
+GLOBAL = """[global]
+duration = 50ms
+repetitions = 2
+warmup = 0
+"""
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def suite_file(text):
+    f = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+    f.write(GLOBAL + text)
+    f.close()
+    return f.name
+
+
+def mpirun(contexts, extra=(), timeout=100):
+    """Run one mpirun of app contexts [(ranks, [args...]), ...]."""
+    cmd = [MPIRUN, "--oversubscribe", *extra]
+    if os.geteuid() == 0:
+        cmd.append("--allow-run-as-root")
+    for i, (n, args) in enumerate(contexts):
+        cmd += ([":"] if i else []) + ["-np", str(n), HB, *args]
+    return subprocess.run(cmd, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def run_json(suite, ranks=2):
+    p = mpirun([(ranks, ["run", suite, "--format", "json"])])
+    try:
+        return p, json.loads(p.stdout)
+    except ValueError:
+        raise AssertionError(f"exit {p.returncode}, no JSON: {p.stderr}")
+
+
+def results_of(doc, job):
+    return [r for r in doc["results"] if r["job"] == job]
+
+
+def test_two_ranks_one_report_with_a_rank_pair_transfer():
+    p, doc = run_json(suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+
+[TCP pair]
+target = transfer/tcp
+peer = rank-pairs
+size = 64K
+"""))
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    hosts = doc["fleet"]["hosts"]
+    expect([h["rank"] for h in hosts] == [0, 1], f"ranks {hosts}")
+    expect(all(h["status"] == "ok" for h in hosts), "no rank lost")
+    for job in ("memcpy", "TCP pair"):
+        res = results_of(doc, job)
+        expect(sorted(r["rank"] for r in res) == [0, 1], f"{job}: ranks")
+        expect(all(r["status"] == "ok" and r["host"] for r in res),
+               f"{job}: {res}")
+    pair = results_of(doc, "TCP pair")
+    # each rank sent to the other's receiver: two receivers, two ports
+    peers = {r["info"]["peer"] for r in pair}
+    expect(len(peers) == 2 and all(re.fullmatch(r"127\.0\.0\.1:\d+", x)
+                                   for x in peers), f"peers {peers}")
+    # the report keeps the suite's parameters, not the resolved ones
+    expect(all(r["params"]["peer"] == "rank-pairs" for r in pair),
+           "params as written")
+    expect(all(r["params"]["token"] == "" for r in pair), "no token kept")
+
+
+def test_each_host_keeps_its_own_report():
+    p, doc = run_json(suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""))
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    for h in doc["fleet"]["hosts"]:
+        rep = h["report"]
+        expect(rep["schema_version"] == 1, "a whole report")
+        expect(rep["system"]["hostname"] == h["host"] or
+               "hostname" not in rep["system"], "its own system")
+        expect(len(rep["results"]) == 1 and
+               rep["results"][0]["status"] == "ok", "its own results")
+
+
+def test_spread_names_min_median_max_and_outlier():
+    p, doc = run_json(suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""))
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    (sp,) = doc["fleet"]["spread"]
+    values = sorted(r["stats"]["median"] for r in results_of(doc, "memcpy"))
+    expect(sp["hosts_ok"] == 2 and sp["hosts"] == 2, f"spread {sp}")
+    expect(sp["min"]["value"] == values[0], "min is the lower median")
+    expect(sp["max"]["value"] == values[1], "max is the higher median")
+    expect(abs(sp["median"] - sum(values) / 2) <= 1e-6 * values[1],
+           "median of two")
+    # of two hosts the slower is the outlier
+    expect(sp["outlier"]["rank"] == sp["min"]["rank"], f"outlier {sp}")
+
+
+def test_three_ranks_ring_and_the_odd_rank_out_of_pairs():
+    p, doc = run_json(suite_file("""
+[TLS ring]
+target = transfer/tls
+peer = ring
+size = 64K
+
+[TCP pair]
+target = transfer/tcp
+peer = rank-pairs
+size = 64K
+"""), ranks=3)
+    expect(p.returncode == 1, f"exit {p.returncode}: {p.stderr}")
+    ring = results_of(doc, "TLS ring")
+    expect(all(r["status"] == "ok" for r in ring), f"ring {ring}")
+    expect(len({r["info"]["peer"] for r in ring}) == 3, "three receivers")
+    pair = {r["rank"]: r for r in results_of(doc, "TCP pair")}
+    expect(pair[0]["status"] == "ok" and pair[1]["status"] == "ok",
+           "ranks 0 and 1 pair up")
+    expect(pair[2]["status"] == "failed" and
+           "rank 2 of 3 has no partner" in pair[2]["reason"],
+           f"odd rank out: {pair[2]}")
+
+
+def test_sequential_cases_run_on_every_rank():
+    p, doc = run_json(suite_file("""
+[TCP pair]
+target = transfer/tcp
+peer = rank-pairs
+size = 64K
+fleet = sequential
+
+[memcpy]
+target = mem/memcpy
+size = 64K
+fleet = together
+"""))
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    expect(len(doc["results"]) == 4 and
+           all(r["status"] == "ok" for r in doc["results"]),
+           f"results {doc['results']}")
+
+
+def test_text_report_shows_ranks_and_spread():
+    p = mpirun([(2, ["run", suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""), "--format", "text"])])
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    expect("Fleet: 2 ranks" in p.stdout, p.stdout)
+    expect(re.search(r"rank 1 \(.+\): ok", p.stdout), p.stdout)
+    expect(re.search(r"memcpy \(mem\)\s+2/2\s+\S+Gbps", p.stdout), p.stdout)
+
+
+def test_a_suite_that_differs_between_ranks_is_refused():
+    suite = suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+""")
+    p = mpirun([(1, ["run", suite]),
+                (1, ["run", suite, "--set", "memcpy.size=128K"])])
+    expect(p.returncode == 2, f"exit {p.returncode}: {p.stderr}")
+    expect(p.stdout == "", "nothing ran, nothing reported")
+    expect(re.search(r"the suite differs between ranks: rank 1 \(.+\)",
+                     p.stderr), p.stderr)
+
+
+def test_a_suite_one_rank_cannot_load_is_refused():
+    suite = suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+""")
+    p = mpirun([(1, ["run", suite]),
+                (1, ["run", suite, "--set", "memcpy.size=64Q"])])
+    expect(p.returncode == 2, f"exit {p.returncode}: {p.stderr}")
+    expect("rank 1 (" in p.stderr and "could not load the suite" in
+           p.stderr, p.stderr)
+    expect('"64Q" is not a size' in p.stderr, "the rank's own message")
+
+
+def test_a_failed_case_names_its_rank_and_host():
+    suite = suite_file("""
+[spin]
+target = fixture/spin
+
+[memcpy]
+target = mem/memcpy
+size = 64K
+""")
+    good = os.path.join(FIXTURES, "good")
+    bad = os.path.join(FIXTURES, "fleet-setup-fails")
+    p = mpirun([(1, ["run", suite, "--format", "json", "--plugin-dir",
+                     good]),
+                (1, ["run", suite, "--format", "json", "--plugin-dir",
+                     bad])])
+    expect(p.returncode == 1, f"exit {p.returncode}: {p.stderr}")
+    doc = json.loads(p.stdout)
+    spin = {r["rank"]: r for r in results_of(doc, "spin")}
+    expect(spin[0]["status"] == "ok", "rank 0 ran it")
+    expect(spin[1]["status"] == "failed" and
+           "fixture setup failed on purpose" in spin[1]["reason"],
+           f"rank 1: {spin[1]}")
+    (not_ok,) = doc["fleet"]["spread"][0]["not_ok"]
+    expect(not_ok["rank"] == 1 and not_ok["host"] and
+           not_ok["status"] == "failed", f"not_ok {not_ok}")
+    expect(all(r["status"] == "ok" for r in results_of(doc, "memcpy")),
+           "the suite went on on both ranks")
+
+
+def test_a_rank_that_dies_is_reported_and_the_others_finish():
+    # isolate = false: the crash takes rank 1's whole process with it;
+    # --enable-recovery keeps mpirun from ending the job at once (and
+    # makes its exit status 0 whatever the ranks return: the report says)
+    suite = suite_file("""
+[spin]
+target = fixture/spin
+isolate = false
+timeout = 2s
+
+[memcpy]
+target = mem/memcpy
+size = 64K
+""")
+    out = tempfile.mktemp(suffix=".json")
+    good = os.path.join(FIXTURES, "good")
+    bad = os.path.join(FIXTURES, "fleet-crash-run")
+    args = ["run", suite, "--format", "json", "--output", out]
+    p = mpirun([(1, args + ["--plugin-dir", good]),
+                (1, args + ["--plugin-dir", bad])],
+               extra=["--enable-recovery"])
+    expect(os.path.exists(out), f"no report: {p.stderr}")
+    with open(out) as f:
+        doc = json.load(f)
+    host = doc["fleet"]["hosts"][1]
+    expect(host["status"] == "lost" and "died or hung" in host["reason"]
+           and '"spin"' in host["reason"], f"rank 1: {host}")
+    res = {(r["job"], r["rank"]): r for r in doc["results"]}
+    expect(res["spin", 0]["status"] == "ok", "rank 0 ran spin")
+    expect(res["memcpy", 0]["status"] == "ok", "rank 0 finished the suite")
+    for job in ("spin", "memcpy"):
+        r = res[job, 1]
+        expect(r["status"] == "failed" and r["reason"].startswith(
+            "rank 1 (") and "lost" in r["reason"], f"{job}: {r}")
+
+
+def test_fleet_key_takes_together_or_sequential():
+    p = subprocess.run([HB, "run", suite_file("""
+[memcpy]
+target = mem/memcpy
+fleet = sideways
+""")], capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 2, f"exit {p.returncode}")
+    expect('fleet: "sideways" is not one of: together, sequential'
+           in p.stderr, p.stderr)
+
+
+if __name__ == "__main__":
+    globals()["test_" + sys.argv[1]]()

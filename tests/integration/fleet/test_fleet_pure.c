@@ -1,0 +1,76 @@
+/*
+ * The fleet's pure rules: who sends to whom for peer = rank-pairs and
+ * peer = ring, and which host is the outlier of a case.
+ */
+#include "check.h"
+#include "fleet_int.h"
+
+static int rank_pairs_pair_neighbours(void)
+{
+	CHECK_INT(fleet_partner("rank-pairs", 0, 4), 1);
+	CHECK_INT(fleet_partner("rank-pairs", 1, 4), 0);
+	CHECK_INT(fleet_partner("rank-pairs", 2, 4), 3);
+	CHECK_INT(fleet_partner("rank-pairs", 3, 4), 2);
+	return 0;
+}
+
+static int rank_pairs_leave_the_odd_rank_out(void)
+{
+	CHECK_INT(fleet_partner("rank-pairs", 2, 3), -1);
+	CHECK_INT(fleet_partner("rank-pairs", 0, 1), -1);
+	return 0;
+}
+
+static int ring_sends_to_the_next_rank_and_wraps(void)
+{
+	CHECK_INT(fleet_partner("ring", 0, 3), 1);
+	CHECK_INT(fleet_partner("ring", 2, 3), 0);
+	CHECK_INT(fleet_partner("ring", 0, 1), 0);
+	return 0;
+}
+
+static int a_host_and_port_is_no_peer_mode(void)
+{
+	CHECK_INT(fleet_partner("lab2:5201", 0, 2), -2);
+	return 0;
+}
+
+static int outlier_is_farthest_from_the_median(void)
+{
+	double v[] = {10, 11, 4, 10.5}, median = 0;
+
+	CHECK_INT(fleet_outlier(v, 4, &median), 2);
+	CHECK_NEAR(median, 10.25, 1e-9);
+	return 0;
+}
+
+static int outlier_of_two_is_the_slower(void)
+{
+	double v[] = {9, 7}, median = 0;
+
+	CHECK_INT(fleet_outlier(v, 2, &median), 1);
+	CHECK_NEAR(median, 8, 1e-9);
+	return 0;
+}
+
+static int outlier_of_none_is_none(void)
+{
+	double median = 0;
+
+	CHECK_INT(fleet_outlier(NULL, 0, &median), -1);
+	return 0;
+}
+
+static const struct test tests[] = {
+    {"rank_pairs_pair_neighbours", rank_pairs_pair_neighbours},
+    {"rank_pairs_leave_the_odd_rank_out", rank_pairs_leave_the_odd_rank_out},
+    {"ring_sends_to_the_next_rank_and_wraps",
+     ring_sends_to_the_next_rank_and_wraps},
+    {"a_host_and_port_is_no_peer_mode", a_host_and_port_is_no_peer_mode},
+    {"outlier_is_farthest_from_the_median",
+     outlier_is_farthest_from_the_median},
+    {"outlier_of_two_is_the_slower", outlier_of_two_is_the_slower},
+    {"outlier_of_none_is_none", outlier_of_none_is_none},
+};
+
+TEST_MAIN(tests)
