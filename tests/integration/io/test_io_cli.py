@@ -187,9 +187,11 @@ def test_missing_dir_refuses_the_suite_naming_it():
 
 
 def test_file_as_dir_refuses_the_suite_naming_it():
-    suite = suite_of(["/etc/hostname"], JOBS[:1])
+    f = os.path.join(fresh_dir(), "file")
+    open(f, "w").close()
+    suite = suite_of([f], JOBS[:1])
     try:
-        refused(suite, "[fwrite] dir /etc/hostname: Not a directory")
+        refused(suite, "[fwrite] dir %s: Not a directory" % f)
     finally:
         os.unlink(suite)
 

@@ -684,12 +684,20 @@ static int missing_dir_is_named(void)
 
 static int file_as_dir_is_named(void)
 {
+	char dir[256], file[300], dirkv[320], want[400];
 	struct rig r;
 
-	CHECK(rig_open(&r, "fwrite", 1, "dir=/etc/hostname", NULL) == 0);
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(file, sizeof(file), "%s/file", dir);
+	CHECK(close(open(file, O_WRONLY | O_CREAT | O_EXCL, 0600)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", file);
+	CHECK(rig_open(&r, "fwrite", 1, dirkv, NULL) == 0);
 	CHECK_INT(rig_setup(&r), HB_EINVAL);
-	CHECK_STR(r.err, "dir /etc/hostname: Not a directory");
+	snprintf(want, sizeof(want), "dir %s: Not a directory", file);
+	CHECK_STR(r.err, want);
 	rig_close(&r);
+	CHECK(unlink(file) == 0);
+	CHECK(rmdir(dir) == 0);
 	return 0;
 }
 
