@@ -133,10 +133,8 @@ enum cmp_verdict compare_verdict(double diff, double threshold, int tested,
 	return diff > 0 ? CMP_IMPROVED : CMP_REGRESSED;
 }
 
-const char *compare_verdict_name(const struct comparison *cmp,
-				 const struct cmp_row *row)
+const char *compare_verdict_name(const struct cmp_row *row)
 {
-	(void)cmp;
 	switch (row->verdict) {
 	case CMP_SAME:
 		return "within noise";

@@ -96,8 +96,7 @@ enum cmp_verdict compare_verdict(double diff, double threshold, int tested,
 				 double p, double cv_base, double cv_new);
 
 /* "improved", "regressed", "within noise", "failed", "only in base", ... */
-const char *compare_verdict_name(const struct comparison *cmp,
-				 const struct cmp_row *row);
+const char *compare_verdict_name(const struct cmp_row *row);
 
 /*
  * Write cmp as text, md, csv, json or html to out. Returns 0 or a negative

@@ -94,8 +94,7 @@ static int case_table(const struct comparison *cmp, struct report_table *t)
 			  : report_table_set(t, 1 + i, 4,
 					     judged(row) && row->tested ? text
 									: "-");
-		snprintf(text, sizeof(text), "%s%s",
-			 compare_verdict_name(cmp, row),
+		snprintf(text, sizeof(text), "%s%s", compare_verdict_name(row),
 			 judged(row) && !row->tested ? " (few samples)" : "");
 		err = err ? err : report_table_set(t, 1 + i, 5, text);
 	}
@@ -279,7 +278,7 @@ static int write_csv(const struct comparison *cmp, FILE *out)
 		csv_side(out, row->new, row_unit(row));
 		csv_number(out, judged(row), row->diff * 100);
 		csv_number(out, judged(row) && row->tested, row->p);
-		csv_field(out, ",", compare_verdict_name(cmp, row));
+		csv_field(out, ",", compare_verdict_name(row));
 		fputs("\r\n", out);
 	}
 	return 0;
@@ -307,8 +306,7 @@ static json_t *json_side(const struct doc_result *d, int *bad)
 }
 
 /* One case of the JSON document. */
-static json_t *json_case(const struct comparison *cmp,
-			 const struct cmp_row *row, int *bad)
+static json_t *json_case(const struct cmp_row *row, int *bad)
 {
 	const struct doc_result *d = row->base ? row->base : row->new;
 	json_t *o = json_object();
@@ -327,7 +325,7 @@ static json_t *json_case(const struct comparison *cmp,
 	jw_set(o, "p",
 	       judged(row) && row->tested ? jw_number(row->p) : json_null(),
 	       bad);
-	jw_set(o, "verdict", jw_text(compare_verdict_name(cmp, row)), bad);
+	jw_set(o, "verdict", jw_text(compare_verdict_name(row)), bad);
 	return o;
 }
 
@@ -354,7 +352,7 @@ static int write_json(const struct comparison *cmp, FILE *out)
 	}
 	jw_set(doc, "context", facts, &bad);
 	for (size_t i = 0; i < cmp->nrows; i++)
-		jw_push(cases, json_case(cmp, &cmp->rows[i], &bad), &bad);
+		jw_push(cases, json_case(&cmp->rows[i], &bad), &bad);
 	jw_set(doc, "cases", cases, &bad);
 	jw_set(sum, "matched", json_integer((json_int_t)cmp->nmatched), &bad);
 	jw_set(sum, "regressed", json_integer((json_int_t)cmp->nregressed),
@@ -429,7 +427,7 @@ static int html_cases(const struct comparison *cmp, FILE *out)
 		bars[nbars].value = row->diff * 100;
 		bars[nbars].verdict = row->verdict == CMP_SAME
 					  ? "same"
-					  : compare_verdict_name(cmp, row);
+					  : compare_verdict_name(row);
 		nbars++;
 	}
 	if (!err) {

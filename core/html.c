@@ -16,7 +16,7 @@ static const char style[] =
     "thead th{background:#f2f2f2}"
     "td{text-align:right;font-variant-numeric:tabular-nums}"
     "tbody th{text-align:left;font-weight:normal}"
-    "td.text{text-align:left}"
+    "td.text,table.context td{text-align:left}"
     "tr.differs th,tr.differs td{background:#fff3cd}"
     ".verdict-regressed{color:#b33c00;font-weight:bold}"
     ".verdict-improved{color:#00794f;font-weight:bold}"

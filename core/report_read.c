@@ -152,8 +152,9 @@ char *report_read_key(const char *job, const char *target, const char *backend,
 		      const json_t *params)
 {
 	/* sorted keys, and jansson writes 5 and 5.0 differently: typed */
-	char *p = json_dumps(params ? params : json_object(),
-			     JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+	char *p = params ? json_dumps(params, JSON_COMPACT | JSON_SORT_KEYS |
+						  JSON_ENCODE_ANY)
+			 : strdup("{}");
 	char *key = NULL;
 
 	if (!p)
