@@ -20,7 +20,7 @@ static const char style[] =
     "tr.differs th,tr.differs td{background:#fff3cd}"
     ".verdict-regressed{color:#b33c00;font-weight:bold}"
     ".verdict-improved{color:#00794f;font-weight:bold}"
-    ".notes{font-size:.9em;color:#555}"
+    ".notes{font-size:.9em;color:#555}small.cv{color:#777}"
     "svg.chart{display:block;margin:1em 0;max-width:100%;height:auto}"
     "figure{margin:0}";
 
@@ -86,6 +86,11 @@ void html_table(FILE *out, const struct report_table *t, const char *cls,
 			else
 				fprintf(out, "<%s>", tag);
 			html_text(out, cell);
+			if (t->spread && t->spread[row * t->cols + c]) {
+				fputs(" <small class=\"cv\">", out);
+				html_text(out, t->spread[row * t->cols + c]);
+				fputs("</small>", out);
+			}
 			fprintf(out, "</%s>", tag);
 		}
 		fputs(row == 0 ? "</tr></thead>\n<tbody>\n" : "</tr>\n", out);

@@ -533,6 +533,29 @@ int report_table_set(struct report_table *t, size_t row, size_t col,
 	return *cell ? 0 : -ENOMEM;
 }
 
+/* A figure cell: the figure, and the CV of its samples in spread. */
+static int figure_cell(struct report_table *t, size_t row, size_t col,
+		       const struct result *res)
+{
+	char text[64];
+	char **spread;
+	int err;
+
+	report_figure(res, text, sizeof(text));
+	err = report_table_set(t, row, col, text);
+	if (err || res->status != RESULT_OK)
+		return err;
+	if (!t->spread)
+		t->spread = calloc(t->rows * t->cols, sizeof(*t->spread));
+	if (!t->spread)
+		return -ENOMEM;
+	spread = &t->spread[row * t->cols + col];
+	free(*spread);
+	snprintf(text, sizeof(text), "±%.1f%%", result_headline(res)->cv * 100);
+	*spread = strdup(text);
+	return *spread ? 0 : -ENOMEM;
+}
+
 /* One row of a table per (job, backend) of the item, in order. */
 struct table_row {
 	size_t first, last; /* the job's results */
@@ -652,8 +675,7 @@ static int table_row_fill(const struct report *r, const struct report_item *it,
 			err = report_table_set(t, ri, 1 + v, "-");
 			continue;
 		}
-		report_figure(res, text, sizeof(text));
-		err = report_table_set(t, ri, 1 + v, text);
+		err = figure_cell(t, ri, 1 + v, res);
 		report_annotations(res, notes, sizeof(notes));
 		if (!err && notes[0]) {
 			/* the cell's row and column say which case it is */
@@ -719,8 +741,7 @@ static int grid_cell(const struct report *r, const struct report_item *it,
 
 	if (!res)
 		return report_table_set(t, row, col, "-");
-	report_figure(res, text, sizeof(text));
-	err = report_table_set(t, row, col, text);
+	err = figure_cell(t, row, col, res);
 	report_annotations(res, notes, sizeof(notes));
 	if (err || !notes[0])
 		return err;
@@ -804,7 +825,10 @@ void report_table_free(struct report_table *t)
 {
 	for (size_t i = 0; t->cells && i < t->rows * t->cols; i++)
 		free(t->cells[i]);
+	for (size_t i = 0; t->spread && i < t->rows * t->cols; i++)
+		free(t->spread[i]);
 	free(t->cells);
+	free(t->spread);
 	strlist_free(&t->notes);
 	memset(t, 0, sizeof(*t));
 }

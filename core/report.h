@@ -100,10 +100,13 @@ void report_layout_free(struct report_layout *lay);
  * directory when there are more than two). A grid's corner names the job
  * and its rows and columns name their parameter ("size 64K", "4
  * parallels"). notes holds "ROW, COLUMN: annotations" for every cell that
- * has annotations.
+ * has annotations. spread (NULL when no cell has a figure) holds the CV of
+ * each figure's samples, which md and html show beside it and text, to
+ * keep the classic layout, leaves to the notes of noisy cells.
  */
 struct report_table {
 	char **cells;
+	char **spread; /* per cell "±0.8%", the CV of its figure, or NULL */
 	size_t rows, cols;
 	struct strlist notes;
 };

@@ -93,9 +93,18 @@ static void case_row(const struct report *r, const struct result *res,
 
 void report_md_table(const struct report_table *t, FILE *out)
 {
+	char text[REPORT_LINE];
+
 	for (size_t row = 0; row < t->rows; row++) {
-		for (size_t c = 0; c < t->cols; c++)
-			cell(out, t->cells[row * t->cols + c]);
+		for (size_t c = 0; c < t->cols; c++) {
+			size_t i = row * t->cols + c;
+
+			/* a figure keeps its spread: "3.60Gbps ±0.8%" */
+			snprintf(text, sizeof(text), "%s%s%s", t->cells[i],
+				 t->spread && t->spread[i] ? " " : "",
+				 t->spread && t->spread[i] ? t->spread[i] : "");
+			cell(out, text);
+		}
 		fputs("|\n", out);
 		if (row > 0)
 			continue;

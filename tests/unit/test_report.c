@@ -578,7 +578,8 @@ static int md_has_case_table_and_difference(void)
 			     "| memcpy | mem | 8.00 | Gbps | 0.0% |  |\n");
 	CHECK_CONTAINS(text, "| dir | /a | /b | % Difference |\n"
 			     "|---|--:|--:|--:|\n"
-			     "| fwrite | 100.00MB/s | 90.00MB/s | -10.00 |\n");
+			     "| fwrite | 100.00MB/s ±0.0% | 90.00MB/s ±0.0% "
+			     "| -10.00 |\n");
 	CHECK_CONTAINS(text, "| AES256/CBC/HMAC[MD5] | openssl | 5.58 | Gbps "
 			     "| 0.0% | crypto/aes-256-cbc slower than "
 			     "mac/hmac-md5[5.99Gbps] |\n");
@@ -700,7 +701,7 @@ static int grid_rows_follow_suite_order(void)
 	text = render(f, REPORT_MD);
 	strlist_free(varying);
 	CHECK_CONTAINS(text, "| speed | 1 parallel | 4 parallels |\n");
-	CHECK_CONTAINS(text, "| size 1024 | - | 3703.68k |\n");
+	CHECK_CONTAINS(text, "| size 1024 | - | 3703.68k ±0.0% |\n");
 	free(text);
 	fixture_free(f);
 	return 0;
