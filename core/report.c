@@ -529,7 +529,7 @@ int report_table_set(struct report_table *t, size_t row, size_t col,
 	char **cell = &t->cells[row * t->cols + col];
 
 	free(*cell);
-	*cell = strdup(text);
+	*cell = strdup(text ? text : "");
 	return *cell ? 0 : -ENOMEM;
 }
 

@@ -202,7 +202,7 @@ void report_md_table(const struct report_table *t, FILE *out);
  */
 int report_table_init(struct report_table *t, size_t rows, size_t cols);
 
-/* Set cell (row, col) of t to a copy of text. Returns 0 or -ENOMEM. */
+/* Set cell (row, col) of t to a copy of text ("" for NULL). 0 or -ENOMEM. */
 int report_table_set(struct report_table *t, size_t row, size_t col,
 		     const char *text);
 

@@ -67,13 +67,11 @@ static int write_context(const struct report *r, FILE *out)
 		report_fs_line(&r->sys->fs[i], line, sizeof(line));
 		err = fact_row(&t, &row, "File System", line);
 	}
-	t.rows = row; /* the spare rows stay allocated, unseen */
 	if (!err) {
 		html_section(out, "Context");
 		html_table(out, &t, "context", NULL);
 		html_section_end(out);
 	}
-	t.rows = nrows;
 	report_table_free(&t);
 free_lists:
 	kvlist_free(&facts);
@@ -97,9 +95,12 @@ static int case_table(const struct report *r, const struct report_item *items,
 		const struct result *res = &r->results[items[i].first];
 		size_t row = 1 + i - a;
 
-		report_label(r, res, text, sizeof(text));
-		err = report_table_set(&t, row, 0, res->c->title);
-		err = err ? err : report_table_set(&t, row, 1, res->c->backend);
+		err = report_table_set(&t, row, 0,
+				       res->c->title ? res->c->title : "");
+		err = err ? err
+			  : report_table_set(&t, row, 1,
+					     res->c->backend ? res->c->backend
+							     : "");
 		if (res->status == RESULT_OK)
 			snprintf(text, sizeof(text), "%.2f",
 				 report_value(res, unit_of(res)));
