@@ -4,9 +4,10 @@
  * pairs resolved for transfers, and every rank's results gathered to rank
  * 0, which writes one report. docs/fleet.md describes what users see.
  *
- * Only built with -DHOSTBENCH_MPI=ON. Without it every function below is
- * an inline no-op for a fleet of one rank, so main.c reads the same in
- * both builds and nothing about MPI is compiled.
+ * The MPI implementation (fleet.c, fleet_peer.c, fleet_report.c) is built
+ * with -DHOSTBENCH_MPI=ON only. Without it fleet_solo.c implements the
+ * same calls for a fleet of one rank, so main.c reads the same in both
+ * builds and nothing about MPI is compiled.
  *
  * Rank 0 coordinates with point-to-point messages rather than collectives
  * once cases run, so a rank that dies or hangs costs the others a deadline
@@ -34,8 +35,6 @@ struct fleet {
 	struct fleet_state *st; /* NULL without MPI */
 };
 
-#ifdef HOSTBENCH_MPI
-
 /*
  * Join the MPI job (MPI_Init) and learn rank, size and host name. A
  * process started without mpirun is a fleet of one (MPI singleton). fmt
@@ -59,8 +58,9 @@ int fleet_init(struct fleet *f, enum report_format fmt, char *err,
  * token, and *run is set to a copy of s whose such cases send to their
  * partner (peer = HOST:PORT, token = ...); a rank-pairs case of the odd
  * rank out is skipped with the reason. Otherwise *run is s. When loaded
- * is nonzero err is left as the caller filled it. Returns 0, -EINVAL,
- * -ENOMEM or -EIO.
+ * is nonzero err is left as the caller filled it. Without MPI a case
+ * with such a peer is refused (-EINVAL, naming file, line and section).
+ * Returns 0, -EINVAL, -ENOMEM or -EIO.
  */
 int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
 		  const char *serve, const struct suite **run, char *err,
@@ -124,83 +124,5 @@ int fleet_report(const struct fleet *f, enum report_format fmt,
  * status so a hung rank cannot keep the job alive. Returns status.
  */
 int fleet_end(struct fleet *f, int status);
-
-#else /* !HOSTBENCH_MPI: a fleet of one */
-
-static inline int fleet_init(struct fleet *f, enum report_format fmt, char *err,
-			     size_t errlen)
-{
-	(void)fmt, (void)err, (void)errlen;
-	*f = (struct fleet){.rank = 0, .size = 1};
-	return 0;
-}
-
-static inline int fleet_prepare(struct fleet *f, const struct suite *s,
-				int loaded, const char *serve,
-				const struct suite **run, char *err,
-				size_t errlen)
-{
-	(void)f, (void)serve, (void)err, (void)errlen;
-	*run = s;
-	return loaded;
-}
-
-static inline int fleet_agree(struct fleet *f, int rc, char *err, size_t errlen)
-{
-	(void)f, (void)err, (void)errlen;
-	return rc;
-}
-
-static inline int fleet_start(struct fleet *f, const struct report *ctx)
-{
-	(void)f, (void)ctx;
-	return 0;
-}
-
-static inline int fleet_case_begin(struct fleet *f, size_t i)
-{
-	(void)f, (void)i;
-	return 1;
-}
-
-static inline int fleet_case_end(struct fleet *f, size_t i, struct result *r)
-{
-	(void)f, (void)i, (void)r;
-	return 0;
-}
-
-static inline int fleet_finish(struct fleet *f, int own)
-{
-	(void)f;
-	return own;
-}
-
-static inline int fleet_reports(const struct fleet *f)
-{
-	(void)f;
-	return 0;
-}
-
-static inline int fleet_silent(const struct fleet *f)
-{
-	(void)f;
-	return 0;
-}
-
-static inline int fleet_report(const struct fleet *f, enum report_format fmt,
-			       const struct report *own, FILE *out, char *err,
-			       size_t errlen)
-{
-	(void)f, (void)fmt, (void)own, (void)out, (void)err, (void)errlen;
-	return 0;
-}
-
-static inline int fleet_end(struct fleet *f, int status)
-{
-	(void)f;
-	return status;
-}
-
-#endif /* HOSTBENCH_MPI */
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * What the fleet's files share: the state behind struct fleet, the
- * receivers of host-pair transfers (fleet_peer.c) and the report
- * (fleet_report.c). Only built with HOSTBENCH_MPI.
+ * receivers of host-pair transfers (fleet_peer.c), the report
+ * (fleet_report.c) and the peer modes (fleet_pairs.c, in every build).
  */
 #ifndef HB_CORE_FLEET_INT_H
 #define HB_CORE_FLEET_INT_H
@@ -62,6 +62,12 @@ int fleet_context_text(const struct report *ctx, char **text);
  * -1 for the odd rank out of rank-pairs, -2 when mode is neither. Pure.
  */
 int fleet_partner(const char *mode, int rank, int size);
+
+/*
+ * The peer mode c asks for ("rank-pairs", "ring"), or NULL when c sends
+ * to no rank (its target takes no peer and token, or peer is HOST:PORT).
+ */
+const char *fleet_peer_mode(const struct bench_case *c);
 
 /*
  * The outlier of n values: the index farthest from their median, the

@@ -23,8 +23,6 @@
 
 #include <mpi.h>
 
-#include "suitevalue.h"
-
 extern char **environ;
 
 /* Seconds a receiver may take to make its keys and start listening. */
@@ -36,25 +34,6 @@ struct fleet_endpoint {
 	int32_t port;		   /* 0: the receiver did not start */
 	char token[40];
 };
-
-int fleet_partner(const char *mode, int rank, int size)
-{
-	if (strcmp(mode, "rank-pairs") == 0)
-		return (rank ^ 1) < size ? rank ^ 1 : -1;
-	if (strcmp(mode, "ring") == 0)
-		return (rank + 1) % size;
-	return -2;
-}
-
-/* The peer mode of c ("rank-pairs", "ring"), or NULL for other cases. */
-static const char *peer_mode(const struct bench_case *c)
-{
-	const char *peer = kvlist_get(&c->params, "peer");
-
-	if (!peer || !c->tdesc || !option_find(c->tdesc, "token"))
-		return NULL;
-	return fleet_partner(peer, 0, 2) == -2 ? NULL : peer;
-}
 
 /* A fresh token: 16 random bytes as hex. */
 static int fresh_token(char *buf, size_t len)
@@ -208,7 +187,8 @@ static int max_streams(const struct suite *s)
 	unsigned most = 0;
 
 	for (size_t i = 0; i < s->ncases; i++)
-		if (peer_mode(&s->cases[i]) && s->cases[i].parallel > most)
+		if (fleet_peer_mode(&s->cases[i]) &&
+		    s->cases[i].parallel > most)
 			most = s->cases[i].parallel;
 	return (int)most;
 }
@@ -242,7 +222,7 @@ static int resolve_case(const struct fleet *f, const struct bench_case *c,
 			const struct fleet_endpoint *ends,
 			struct bench_case *out)
 {
-	const char *mode = peer_mode(c);
+	const char *mode = fleet_peer_mode(c);
 	int p = fleet_partner(mode, f->rank, f->size);
 	const struct fleet_rank *me = &f->st->ranks[f->rank];
 	char where[FLEET_HOST_MAX + 16];
@@ -284,7 +264,7 @@ static int resolve_suite(struct fleet *f, const struct fleet_endpoint *ends)
 		return -ENOMEM;
 	st->run.ncases = s->ncases;
 	for (size_t i = 0; i < s->ncases; i++) {
-		if (!peer_mode(&s->cases[i])) {
+		if (!fleet_peer_mode(&s->cases[i])) {
 			st->run.cases[i] = s->cases[i];
 			continue;
 		}

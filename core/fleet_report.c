@@ -47,8 +47,10 @@ int fleet_outlier(const double *v, size_t n, double *median)
 	free(sorted);
 	for (size_t i = 0; i < n; i++) {
 		double d = fabs(v[i] - *median);
+		/* of two hosts both are equally far, but for rounding */
+		int tie = best >= 0 && fabs(d - far) <= 1e-9 * fabs(*median);
 
-		if (d > far || (d == far && v[i] < v[best])) {
+		if ((d > far && !tie) || (tie && v[i] < v[best])) {
 			far = d;
 			best = (int)i;
 		}

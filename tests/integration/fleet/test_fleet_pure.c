@@ -1,7 +1,10 @@
 /*
  * The fleet's pure rules: who sends to whom for peer = rank-pairs and
- * peer = ring, and which host is the outlier of a case.
+ * peer = ring, which cases send to a rank, and which host is the
+ * outlier of a case.
  */
+#include <stdio.h>
+
 #include "check.h"
 #include "fleet_int.h"
 
@@ -35,6 +38,44 @@ static int a_host_and_port_is_no_peer_mode(void)
 	return 0;
 }
 
+/* A target with peer and token, like transfer/tcp, and one with token only. */
+static const struct hb_option sender_opts[] = {
+    {.name = "peer", .type = HB_OPT_STRING, .def = ""},
+    {.name = "token", .type = HB_OPT_STRING, .def = ""},
+    {0},
+};
+static const struct hb_target sender = {
+    .group = "transfer", .name = "tcp", .options = sender_opts};
+static const struct hb_target other = {
+    .group = "mem", .name = "memcpy", .options = sender_opts + 1};
+
+/* The peer mode of a case of target t with peer = value. */
+static const char *mode_of(const struct hb_target *t, const char *value,
+			   char *buf, size_t len)
+{
+	struct bench_case c = {.tdesc = t};
+	const char *mode;
+
+	if (kvlist_set(&c.params, "peer", value))
+		return "out of memory";
+	mode = fleet_peer_mode(&c);
+	snprintf(buf, len, "%s", mode ? mode : "(none)");
+	kvlist_free(&c.params);
+	return buf;
+}
+
+static int only_rank_modes_of_senders_send_to_a_rank(void)
+{
+	char buf[64];
+
+	CHECK_STR(mode_of(&sender, "ring", buf, sizeof(buf)), "ring");
+	CHECK_STR(mode_of(&sender, "rank-pairs", buf, sizeof(buf)),
+		  "rank-pairs");
+	CHECK_STR(mode_of(&sender, "lab2:5201", buf, sizeof(buf)), "(none)");
+	CHECK_STR(mode_of(&other, "ring", buf, sizeof(buf)), "(none)");
+	return 0;
+}
+
 static int outlier_is_farthest_from_the_median(void)
 {
 	double v[] = {10, 11, 4, 10.5}, median = 0;
@@ -53,6 +94,15 @@ static int outlier_of_two_is_the_slower(void)
 	return 0;
 }
 
+static int outlier_of_two_ignores_rounding(void)
+{
+	/* the two distances from the median differ in the last bits */
+	double v[] = {87446409285.845, 70213985797.1996}, median = 0;
+
+	CHECK_INT(fleet_outlier(v, 2, &median), 1);
+	return 0;
+}
+
 static int outlier_of_none_is_none(void)
 {
 	double median = 0;
@@ -61,16 +111,18 @@ static int outlier_of_none_is_none(void)
 	return 0;
 }
 
+/* clang-format off */
 static const struct test tests[] = {
     {"rank_pairs_pair_neighbours", rank_pairs_pair_neighbours},
     {"rank_pairs_leave_the_odd_rank_out", rank_pairs_leave_the_odd_rank_out},
-    {"ring_sends_to_the_next_rank_and_wraps",
-     ring_sends_to_the_next_rank_and_wraps},
+    {"ring_sends_to_the_next_rank_and_wraps", ring_sends_to_the_next_rank_and_wraps},
     {"a_host_and_port_is_no_peer_mode", a_host_and_port_is_no_peer_mode},
-    {"outlier_is_farthest_from_the_median",
-     outlier_is_farthest_from_the_median},
+    {"only_rank_modes_of_senders_send_to_a_rank", only_rank_modes_of_senders_send_to_a_rank},
+    {"outlier_is_farthest_from_the_median", outlier_is_farthest_from_the_median},
     {"outlier_of_two_is_the_slower", outlier_of_two_is_the_slower},
+    {"outlier_of_two_ignores_rounding", outlier_of_two_ignores_rounding},
     {"outlier_of_none_is_none", outlier_of_none_is_none},
 };
+/* clang-format on */
 
 TEST_MAIN(tests)
