@@ -9,7 +9,10 @@
 #include "fleet_int.h"
 
 #include <errno.h>
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
@@ -30,7 +33,7 @@ extern char **environ;
 
 /* Where one rank's receiver listens, as the others need it. */
 struct fleet_endpoint {
-	char addr[FLEET_HOST_MAX]; /* HOSTBENCH_FLEET_ADDR, "" = by host */
+	char addr[FLEET_HOST_MAX]; /* see my_addr(); "" = by host name */
 	int32_t port;		   /* 0: the receiver did not start */
 	char token[40];
 };
@@ -193,15 +196,57 @@ static int max_streams(const struct suite *s)
 	return (int)most;
 }
 
+/* The first IPv4 address of interface name into buf. 0 or -ENOENT. */
+static int if_addr(const char *name, char *buf, size_t len)
+{
+	struct ifaddrs *all, *a;
+	int rc = -ENOENT;
+
+	if (getifaddrs(&all))
+		return -errno;
+	for (a = all; a && rc; a = a->ifa_next)
+		if (a->ifa_addr && a->ifa_addr->sa_family == AF_INET &&
+		    strcmp(a->ifa_name, name) == 0 &&
+		    inet_ntop(
+			AF_INET,
+			&((struct sockaddr_in *)(void *)a->ifa_addr)->sin_addr,
+			buf, (socklen_t)len))
+			rc = 0;
+	freeifaddrs(all);
+	return rc;
+}
+
+/*
+ * The address others reach this rank's receiver at, into mine->addr:
+ * HOSTBENCH_FLEET_ADDR, else the IPv4 address of HOSTBENCH_FLEET_IF (one
+ * value for every host: mpirun -x), else "" (by host name). Returns 0, or
+ * -ENOENT with err filled.
+ */
+static int my_addr(struct fleet_endpoint *mine, char *err, size_t errlen)
+{
+	const char *addr = getenv("HOSTBENCH_FLEET_ADDR");
+	const char *ifname = getenv("HOSTBENCH_FLEET_IF");
+
+	if (addr && *addr)
+		snprintf(mine->addr, sizeof(mine->addr), "%s", addr);
+	else if (ifname && *ifname &&
+		 if_addr(ifname, mine->addr, sizeof(mine->addr)))
+		return errorf(err, errlen, -ENOENT,
+			      "HOSTBENCH_FLEET_IF=%s: no IPv4 address on "
+			      "this host",
+			      ifname);
+	return 0;
+}
+
 /* Start this rank's receiver into mine; port 0 and err when it failed. */
 static void start_mine(struct fleet *f, const char *serve, int streams,
 		       struct fleet_endpoint *mine, char *err, size_t errlen)
 {
-	const char *addr = getenv("HOSTBENCH_FLEET_ADDR");
 	char listen[FLEET_HOST_MAX + 16];
 
-	if (addr && *addr)
-		snprintf(mine->addr, sizeof(mine->addr), "%s", addr);
+	if (my_addr(mine, err, errlen))
+		return;
+	/* listen where others are told to connect; on one host, loopback */
 	host_port(mine->addr[0] ? mine->addr
 		  : one_host(f) ? "127.0.0.1"
 				: "0.0.0.0",
@@ -292,20 +337,22 @@ int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 		rc = errorf(err, errlen, -EIO, "fleet: MPI_Allgather failed");
 		goto out_ends;
 	}
+	snprintf(who, sizeof(who), "rank %d (%s)", f->rank,
+		 f->st->ranks[f->rank].host);
+	if (!mine.port)
+		rc = errorf(err, errlen, -EIO,
+			    "fleet: %s: no receiver for host-pair transfers "
+			    "(%s): %s",
+			    who, serve, why);
 	for (int r = 0; r < f->size && !rc; r++) {
 		if (ends[r].port > 0)
 			continue;
 		snprintf(who, sizeof(who), "rank %d (%s)", r,
 			 f->st->ranks[r].host);
-		rc = r == f->rank
-			 ? errorf(err, errlen, -EIO,
-				  "fleet: %s: cannot start %s for host-pair "
-				  "transfers: %s",
-				  who, serve, why)
-			 : errorf(err, errlen, -EIO,
-				  "fleet: %s could not start its receiver "
-				  "for host-pair transfers",
-				  who);
+		rc = errorf(err, errlen, -EIO,
+			    "fleet: %s could not start its receiver for "
+			    "host-pair transfers (its message is above)",
+			    who);
 	}
 	if (!rc && resolve_suite(f, ends))
 		rc = errorf(err, errlen, -ENOMEM, "fleet: out of memory");

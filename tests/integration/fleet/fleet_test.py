@@ -272,6 +272,24 @@ size = 64K
             "rank 1 (") and "lost" in r["reason"], f"{job}: {r}")
 
 
+def test_a_receiver_that_cannot_start_stops_the_run_before_it_starts():
+    suite = suite_file("""
+[TCP pair]
+target = transfer/tcp
+peer = rank-pairs
+""")
+    env = dict(os.environ, HOSTBENCH_FLEET_IF="no-such-interface0")
+    cmd = [MPIRUN, "--oversubscribe", "-x", "HOSTBENCH_FLEET_IF"]
+    if os.geteuid() == 0:
+        cmd.append("--allow-run-as-root")
+    p = subprocess.run(cmd + ["-np", "2", HB, "run", suite],
+                       capture_output=True, text=True, env=env, timeout=100)
+    expect(p.returncode == 2, f"exit {p.returncode}: {p.stderr}")
+    expect(p.stdout == "", "nothing ran")
+    expect("HOSTBENCH_FLEET_IF=no-such-interface0: no IPv4 address"
+           in p.stderr, p.stderr)
+
+
 def test_fleet_key_takes_together_or_sequential():
     p = subprocess.run([HB, "run", suite_file("""
 [memcpy]
