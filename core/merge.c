@@ -19,8 +19,8 @@ static struct merge_row *row_of(struct merge *m, const char *key)
 		const struct doc_result *any = NULL;
 
 		for (size_t d = 0; d < m->ndocs && !any; d++)
-			any = m->rows[i].cells[d];
-		if (strcmp(any->key, key) == 0)
+			any = m->rows[i].cells[d].res;
+		if (any && strcmp(any->key, key) == 0)
 			return &m->rows[i];
 	}
 	return NULL;
@@ -35,7 +35,7 @@ static struct merge_row *row_add(struct merge *m)
 		       sizeof(*m->rows)))
 		return NULL;
 	row = &m->rows[m->nrows];
-	row->cells = calloc(m->ndocs, sizeof(*row->cells));
+	row->cells = calloc(m->ndocs + 1, sizeof(*row->cells));
 	if (!row->cells)
 		return NULL;
 	m->nrows++;
@@ -51,7 +51,7 @@ static int labels_make(struct merge *m)
 		for (size_t j = i + 1; j < m->ndocs; j++)
 			repeat |= strcmp(m->docs[i].sys.hostname,
 					 m->docs[j].sys.hostname) == 0;
-	m->labels = calloc(m->ndocs, sizeof(*m->labels));
+	m->labels = calloc(m->ndocs + 1, sizeof(*m->labels));
 	if (!m->labels)
 		return -ENOMEM;
 	for (size_t i = 0; i < m->ndocs; i++) {
@@ -83,8 +83,8 @@ int merge_build(struct merge *m, const struct doc_report *docs, size_t n,
 			if (!row && !(row = row_add(m)))
 				goto fail;
 			/* a case twice in one file: the first one counts */
-			if (!row->cells[d])
-				row->cells[d] = r;
+			if (!row->cells[d].res)
+				row->cells[d].res = r;
 		}
 	return 0;
 
@@ -109,8 +109,8 @@ static const struct doc_result *row_any(const struct merge *m,
 					const struct merge_row *row)
 {
 	for (size_t d = 0; d < m->ndocs; d++)
-		if (row->cells[d])
-			return row->cells[d];
+		if (row->cells[d].res)
+			return row->cells[d].res;
 	return NULL;
 }
 
@@ -165,7 +165,7 @@ static int cases_table(const struct merge *m, struct report_table *t)
 			 any->backend);
 		err = report_table_set(t, 1 + i, 0, text);
 		for (size_t d = 0; d < m->ndocs && !err; d++) {
-			cell_text(row->cells[d], row_unit(m, row), text,
+			cell_text(row->cells[d].res, row_unit(m, row), text,
 				  sizeof(text));
 			err = report_table_set(t, 1 + i, 1 + d, text);
 		}
@@ -320,7 +320,7 @@ static int write_csv(const struct merge *m, FILE *out)
 		csv_field(out, ",", row_unit(m, &m->rows[i]));
 		free(params);
 		for (size_t d = 0; d < m->ndocs; d++) {
-			const struct doc_result *c = m->rows[i].cells[d];
+			const struct doc_result *c = m->rows[i].cells[d].res;
 
 			if (c && c->res.status == RESULT_OK)
 				fprintf(out, ",%.15g,%.15g",
@@ -400,7 +400,7 @@ static int write_json(const struct merge *m, FILE *out)
 		    &bad);
 		jw_set(o, "unit", jw_text(row_unit(m, &m->rows[i])), &bad);
 		for (size_t d = 0; d < m->ndocs; d++)
-			jw_push(vals, json_cell(m->rows[i].cells[d], &bad),
+			jw_push(vals, json_cell(m->rows[i].cells[d].res, &bad),
 				&bad);
 		jw_set(o, "values", vals, &bad);
 		jw_push(cases, o, &bad);

@@ -13,9 +13,14 @@
 #include "report.h"
 #include "report_read.h"
 
-/* One case across the reports: cells[i] is its result in docs[i], or NULL. */
+/* A case in one report: its result there, or NULL. */
+struct merge_cell {
+	const struct doc_result *res;
+};
+
+/* One case across the reports: cells[i] is the case in docs[i]. */
 struct merge_row {
-	const struct doc_result **cells;
+	struct merge_cell *cells;
 };
 
 /* A merged table. */

@@ -546,7 +546,7 @@ static int figure_cell(struct report_table *t, size_t row, size_t col,
 	if (err || res->status != RESULT_OK)
 		return err;
 	if (!t->spread)
-		t->spread = calloc(t->rows * t->cols, sizeof(*t->spread));
+		t->spread = calloc(t->rows * t->cols + 1, sizeof(*t->spread));
 	if (!t->spread)
 		return -ENOMEM;
 	spread = &t->spread[row * t->cols + col];

@@ -300,21 +300,23 @@ static int set_chart(const struct report *r, const struct chart_set *cs,
 
 	err = err ? err : gather(r, cs, xkey, bufs, &nbufs);
 	for (size_t k = 0; k < nbufs && !err; k++) {
-		series[n++] = (struct svg_series){.name = bufs[k].name,
-						  .x = bufs[k].x,
-						  .y = bufs[k].y,
-						  .n = bufs[k].n,
-						  .color = k};
+		series[n] = (struct svg_series){.name = bufs[k].name,
+						.x = bufs[k].x,
+						.y = bufs[k].y,
+						.n = bufs[k].n,
+						.color = k};
+		n++;
 		if (!parallel || bufs[k].n < 2)
 			continue;
 		ideal_of(&bufs[k], r->sys ? r->sys->logical_cpus : 0,
 			 &ideal[k * cs->n]);
-		series[n++] = (struct svg_series){.name = "ideal scaling",
-						  .x = bufs[k].x,
-						  .y = &ideal[k * cs->n],
-						  .n = bufs[k].n,
-						  .dashed = 1,
-						  .color = k};
+		series[n] = (struct svg_series){.name = "ideal scaling",
+						.x = bufs[k].x,
+						.y = &ideal[k * cs->n],
+						.n = bufs[k].n,
+						.dashed = 1,
+						.color = k};
+		n++;
 	}
 	snprintf(title, sizeof(title), "%s: throughput against %s",
 		 job_label(r, first), parallel ? "parallelism" : xkey);
