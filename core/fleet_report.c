@@ -420,7 +420,7 @@ int fleet_report(const struct fleet *f, enum report_format fmt,
 	report_table_free(&t);
 	if (rc)
 		return errorf(err, errlen, rc, "fleet report: out of memory");
-	fputs(fmt == REPORT_MD ? "\nEach host's own report: `--format "
+	fputs(fmt == REPORT_MD ? "Each host's own report: `--format "
 				 "json`, under `fleet.hosts[].report`.\n"
 			       : "\nEach host's own report: --format json, "
 				 "under fleet.hosts[].report.\n",

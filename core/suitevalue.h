@@ -26,8 +26,9 @@ int core_key_zero_is_none(const char *key);
  * Check one item of core key's value ("4" for parallel, "2s" for
  * duration): parallel 1..1024, repetitions 1..10000, warmup 0..1000,
  * duration above 0 and at most 1h, timeout and cpu_limit 0 or a duration,
- * memory_limit a size, unit one of unit_names(). Returns 0, or -EINVAL /
- * -ERANGE with "\"ITEM\" is ..." in msg.
+ * memory_limit a size, unit one of unit_names(), fleet together or
+ * sequential. Returns 0, or -EINVAL / -ERANGE with "\"ITEM\" is ..." in
+ * msg.
  */
 int core_key_check(const char *key, const char *item, char *msg, size_t len);
 
