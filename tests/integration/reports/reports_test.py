@@ -212,6 +212,7 @@ def test_md_reads_size_by_parallel_as_grid():
 CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
             "--no-first-run", "--disable-background-networking",
             "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage",  # containers with a small /dev/shm
             "--enable-logging=stderr", "--v=0"]
 
 
