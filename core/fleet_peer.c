@@ -125,7 +125,7 @@ static int read_port(int fd, char *err, size_t errlen)
 
 			while (colon > at && *colon != ':')
 				colon--;
-			return atoi(colon + 1);
+			return (int)strtol(colon + 1, NULL, 10);
 		}
 	}
 	log[used] = '\0';

@@ -262,7 +262,7 @@ static json_t *fleet_doc(const struct fleet *f, const struct report *own,
 {
 	json_t *doc = json_object(), *fl = json_object(), *hosts = json_array();
 	json_t *spread = json_array(), *results = json_array();
-	json_t **docs = calloc((size_t)f->size, sizeof(*docs));
+	json_t **docs = calloc((size_t)f->size, sizeof(json_t *));
 
 	if (!docs) {
 		*bad = 1;
