@@ -262,8 +262,7 @@ static int write_csv(const struct comparison *cmp, FILE *out)
 	for (size_t i = 0; i < cmp->nrows; i++) {
 		const struct cmp_row *row = &cmp->rows[i];
 		const struct doc_result *d = row->base ? row->base : row->new;
-		char *params =
-		    json_dumps(d->params, JSON_COMPACT | JSON_ENCODE_ANY);
+		char *params = report_read_params_text(d->params);
 
 		if (!params)
 			return -ENOMEM;
@@ -316,7 +315,7 @@ static json_t *json_case(const struct cmp_row *row, int *bad)
 	jw_set(o, "target", jw_text(d->target), bad);
 	jw_set(o, "backend", jw_text(d->backend), bad);
 	jw_set(o, "params",
-	       json_deep_copy(d->params ? d->params : json_object()), bad);
+	       d->params ? json_deep_copy(d->params) : json_object(), bad);
 	jw_set(o, "unit", jw_text(row_unit(row)), bad);
 	jw_set(o, "base", json_side(row->base, bad), bad);
 	jw_set(o, "new", json_side(row->new, bad), bad);

@@ -307,8 +307,7 @@ static int write_csv(const struct merge *m, FILE *out)
 	fputs("\r\n", out);
 	for (size_t i = 0; i < m->nrows; i++) {
 		const struct doc_result *any = row_any(m, &m->rows[i]);
-		char *params =
-		    json_dumps(any->params, JSON_COMPACT | JSON_ENCODE_ANY);
+		char *params = report_read_params_text(any->params);
 
 		if (!params)
 			return -ENOMEM;
@@ -341,6 +340,7 @@ static int write_csv(const struct merge *m, FILE *out)
 static json_t *json_column(const struct merge *m, size_t d, int *bad)
 {
 	const struct doc_report *doc = &m->docs[d];
+	const json_t *libs = json_object_get(doc->root, "libraries");
 	json_t *o = json_object();
 
 	jw_set(o, "label", jw_text(m->labels[d]), bad);
@@ -350,8 +350,8 @@ static json_t *json_column(const struct merge *m, size_t d, int *bad)
 	jw_set(o, "cpu_model", jw_text(doc->sys.cpu_model), bad);
 	jw_set(o, "kernel", jw_text(doc->sys.kernel), bad);
 	jw_set(o, "os", jw_text(doc->sys.os), bad);
-	jw_set(o, "libraries",
-	       json_deep_copy(json_object_get(doc->root, "libraries")), bad);
+	jw_set(o, "libraries", libs ? json_deep_copy(libs) : json_object(),
+	       bad);
 	return o;
 }
 
@@ -394,10 +394,10 @@ static int write_json(const struct merge *m, FILE *out)
 		jw_set(o, "title", jw_text(any->title), &bad);
 		jw_set(o, "target", jw_text(any->target), &bad);
 		jw_set(o, "backend", jw_text(any->backend), &bad);
-		jw_set(
-		    o, "params",
-		    json_deep_copy(any->params ? any->params : json_object()),
-		    &bad);
+		jw_set(o, "params",
+		       any->params ? json_deep_copy(any->params)
+				   : json_object(),
+		       &bad);
 		jw_set(o, "unit", jw_text(row_unit(m, &m->rows[i])), &bad);
 		for (size_t d = 0; d < m->ndocs; d++)
 			jw_push(vals, json_cell(m->rows[i].cells[d].res, &bad),

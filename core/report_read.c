@@ -148,13 +148,20 @@ static int libraries_get(const json_t *root, struct doc_report *doc)
 	return 0;
 }
 
+char *report_read_params_text(const json_t *params)
+{
+	/* sorted keys, so the order a report wrote them in does not matter */
+	if (!params)
+		return strdup("{}");
+	return json_dumps(params,
+			  JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+}
+
 char *report_read_key(const char *job, const char *target, const char *backend,
 		      const json_t *params)
 {
-	/* sorted keys, and jansson writes 5 and 5.0 differently: typed */
-	char *p = params ? json_dumps(params, JSON_COMPACT | JSON_SORT_KEYS |
-						  JSON_ENCODE_ANY)
-			 : strdup("{}");
+	/* jansson writes 5 and 5.0 and "5" apart: parameters stay typed */
+	char *p = report_read_params_text(params);
 	char *key = NULL;
 
 	if (!p)
@@ -234,13 +241,32 @@ static int doc_get(struct doc_report *doc, char *err, size_t errlen)
 	return 0;
 }
 
+/* Everything of the parsed document doc->root, or one line on what is wrong. */
+static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
+		    size_t errlen)
+{
+	const char *path;
+	char why[256] = "";
+	int rc;
+
+	if (!doc->root)
+		return errorf(err, errlen, -EINVAL,
+			      "%s: not a hostbench JSON report (line %d: %s)",
+			      doc->path, jerr->line, jerr->text);
+	rc = doc_get(doc, why, sizeof(why));
+	if (!rc)
+		return 0;
+	path = doc->path;
+	report_read_free(doc);
+	return errorf(err, errlen, rc, "%s: %s", path,
+		      rc == -ENOMEM ? "out of memory" : why);
+}
+
 int report_read(struct doc_report *doc, const char *path, char *err,
 		size_t errlen)
 {
-	char why[256];
 	json_error_t jerr;
 	FILE *f;
-	int rc;
 
 	memset(doc, 0, sizeof(*doc));
 	doc->path = path;
@@ -250,18 +276,18 @@ int report_read(struct doc_report *doc, const char *path, char *err,
 			      strerror(errno));
 	doc->root = json_loadf(f, JSON_DECODE_ANY, &jerr);
 	fclose(f);
-	if (!doc->root)
-		return errorf(err, errlen, -EINVAL,
-			      "%s: not a hostbench JSON report (line %d: %s)",
-			      path, jerr.line, jerr.text);
-	why[0] = '\0';
-	rc = doc_get(doc, why, sizeof(why));
-	if (rc) {
-		report_read_free(doc);
-		return errorf(err, errlen, rc, "%s: %s", path,
-			      rc == -ENOMEM ? "out of memory" : why);
-	}
-	return 0;
+	return doc_load(doc, &jerr, err, errlen);
+}
+
+int report_read_text(struct doc_report *doc, const char *name, const char *text,
+		     size_t len, char *err, size_t errlen)
+{
+	json_error_t jerr;
+
+	memset(doc, 0, sizeof(*doc));
+	doc->path = name;
+	doc->root = json_loadb(text, len, JSON_DECODE_ANY, &jerr);
+	return doc_load(doc, &jerr, err, errlen);
 }
 
 void report_read_free(struct doc_report *doc)

@@ -58,6 +58,14 @@ struct doc_report {
 int report_read(struct doc_report *doc, const char *path, char *err,
 		size_t errlen);
 
+/*
+ * report_read() of a report already in memory: text (len bytes) named
+ * name in messages (name must outlive doc). The same checks and results;
+ * for tests and fuzzing.
+ */
+int report_read_text(struct doc_report *doc, const char *name, const char *text,
+		     size_t len, char *err, size_t errlen);
+
 /* Free what doc owns and zero it. */
 void report_read_free(struct doc_report *doc);
 
@@ -69,6 +77,12 @@ void report_read_free(struct doc_report *doc);
  */
 char *report_read_key(const char *job, const char *target, const char *backend,
 		      const json_t *params);
+
+/*
+ * params as compact JSON text with sorted keys, "{}" for NULL. NULL only
+ * when out of memory.
+ */
+char *report_read_params_text(const json_t *params);
 
 /*
  * The headline rate of each kept sample of d, in d's unit's base: ops/s for

@@ -7,10 +7,12 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "compare.h"
+#include "merge.h"
 
 static int mann_whitney_separated_samples_exact(void)
 {
@@ -213,6 +215,51 @@ static int report_read_refuses_other_json(void)
 	return 0;
 }
 
+/* The writer's output of f for a comparison and a merge of one report. */
+static int writes_every_format(const char *text, enum report_format f)
+{
+	struct doc_report doc;
+	struct comparison cmp;
+	struct merge m;
+	char err[256], *out = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&out, &len);
+	int rc;
+
+	rc = report_read_text(&doc, "t.json", text, strlen(text), err,
+			      sizeof(err));
+	if (rc)
+		return rc;
+	rc = compare_build(&cmp, &doc, &doc, 0.05, err, sizeof(err));
+	if (!rc)
+		rc = compare_write(&cmp, f, fp, err, sizeof(err));
+	compare_free(&cmp);
+	if (!rc)
+		rc = merge_build(&m, &doc, 1, err, sizeof(err));
+	if (!rc)
+		rc = merge_write(&m, f, fp, err, sizeof(err));
+	merge_free(&m);
+	fclose(fp);
+	free(out);
+	report_read_free(&doc);
+	return rc;
+}
+
+static int report_without_params_or_libraries_is_written(void)
+{
+	/* the fields a hand-made or older report may lack */
+	const char *text =
+	    "{\"schema_version\": 1, \"hostbench\": {}, \"results\": "
+	    "[{\"job\": \"j\", \"status\": \"ok\", \"sample_details\": "
+	    "[{\"seconds\": 1, \"bytes\": 5}]}]}";
+	enum report_format f[] = {REPORT_TEXT, REPORT_JSON, REPORT_CSV,
+				  REPORT_MD, REPORT_HTML};
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		CHECK_INT(writes_every_format(text, f[i]), 0);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"mann_whitney_separated_samples_exact", mann_whitney_separated_samples_exact},
@@ -226,6 +273,7 @@ static const struct test tests[] = {
 	{"compare_matches_params_by_type", compare_matches_params_by_type},
 	{"report_read_refuses_newer_schema", report_read_refuses_newer_schema},
 	{"report_read_refuses_other_json", report_read_refuses_other_json},
+	{"report_without_params_or_libraries_is_written", report_without_params_or_libraries_is_written},
 };
 /* clang-format on */
 
