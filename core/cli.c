@@ -40,8 +40,9 @@ const char cli_usage[] =
     "  -V, --version            the version\n"
     "\n"
     "Environment: HOSTBENCH_PLUGIN_PATH=DIR:DIR adds plugin directories.\n"
-    "Exit status: 0 every case ok or skipped, 1 a case failed,\n"
-    "2 bad command line or suite, 130/143 interrupted.\n";
+    "Exit status: 0 every case ok or skipped, 1 a case failed (compare\n"
+    "--fail-on-regression: a case regressed), 2 bad command line, suite or\n"
+    "report, 130/143 interrupted.\n";
 
 static const char *const commands[] = {
     "run", "list", "describe", "sysinfo", "compare", "merge", NULL};
