@@ -38,10 +38,9 @@ struct fleet {
 /*
  * Join the MPI job (MPI_Init) and learn rank, size and host name. A
  * process started without mpirun is a fleet of one (MPI singleton). fmt
- * is the report format asked for: a fleet of more than one rank writes
- * json, text or md only, so others are refused (-EINVAL) before anything
- * runs. On failure the job is already left. Returns 0, or -EINVAL,
- * -ENOMEM or -EIO with err filled.
+ * is the report format asked for (every format has a fleet report; the
+ * argument keeps the call the same should one not). On failure the job is
+ * already left. Returns 0, or -ENOMEM / -EIO with err filled.
  */
 int fleet_init(struct fleet *f, enum report_format fmt, char *err,
 	       size_t errlen);
@@ -109,11 +108,13 @@ int fleet_reports(const struct fleet *f);
 int fleet_silent(const struct fleet *f);
 
 /*
- * The fleet report on rank 0: every rank's results with rank and host,
- * the spread across hosts per case, and each rank's whole report as its
- * own JSON document (fleet.hosts[].report). own is rank 0's report; the
- * other ranks' results are read against own->suite. json, text and md.
- * Returns 0 or a negative code with err filled.
+ * The fleet report on rank 0. json: every rank's results with rank and
+ * host, the spread across hosts per case, and each rank's whole report as
+ * its own JSON document (fleet.hosts[].report). text and md: the ranks and
+ * their state, the table of hosts by cases of `hostbench merge`, then the
+ * spread. csv and html: merge's table. own is rank 0's report; the other
+ * ranks' results are read against own->suite. Returns 0 or a negative
+ * code with err filled.
  */
 int fleet_report(const struct fleet *f, enum report_format fmt,
 		 const struct report *own, FILE *out, char *err, size_t errlen);

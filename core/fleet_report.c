@@ -16,6 +16,8 @@
 #include <jansson.h>
 
 #include "jsonw.h"
+#include "merge.h"
+#include "report_read.h"
 #include "result_json.h"
 
 /* One case across the hosts where it ran ok. */
@@ -311,6 +313,62 @@ static int write_json(const struct fleet *f, const struct report *own,
 	return rc;
 }
 
+/* Rank r's own report read back as `hostbench merge` reads a file. */
+static int rank_doc_report(const struct fleet *f, int r,
+			   const struct report *own, const char *name,
+			   struct doc_report *doc, char *err, size_t errlen)
+{
+	json_t *j = rank_doc(f, r, own);
+	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	int rc =
+	    text ? report_read_text(doc, name, text, strlen(text), err, errlen)
+		 : errorf(err, errlen, -ENOMEM, "fleet report: out of memory");
+
+	free(text);
+	json_decref(j);
+	return rc;
+}
+
+/*
+ * The table of hosts by cases of `hostbench merge`, over every rank's own
+ * report, in fmt: one merge table, whichever way the reports came.
+ */
+static int write_merge(const struct fleet *f, const struct report *own,
+		       enum report_format fmt, FILE *out, char *err,
+		       size_t errlen)
+{
+	size_t n = (size_t)f->size, got = 0;
+	struct doc_report *docs = calloc(n, sizeof(*docs));
+	char **names = calloc(n, sizeof(char *));
+	struct merge m = {0};
+	int rc = docs && names ? 0 : -ENOMEM;
+
+	/* a name labels a column when hosts repeat (ranks of one host) */
+	for (int r = 0; !rc && r < f->size; r++)
+		if (asprintf(&names[r], "rank %d (%s)", r,
+			     f->st->ranks[r].host) < 0) {
+			names[r] = NULL;
+			rc = -ENOMEM;
+		}
+	for (; !rc && got < n; got++)
+		rc = rank_doc_report(f, (int)got, own, names[got], &docs[got],
+				     err, errlen);
+	if (!rc)
+		rc = merge_build(&m, docs, n, err, errlen);
+	if (!rc)
+		rc = merge_write(&m, fmt, out, err, errlen);
+	merge_free(&m);
+	for (size_t i = 0; docs && i < got; i++)
+		report_read_free(&docs[i]);
+	for (size_t i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+	free(docs);
+	return rc == -ENOMEM && !err[0]
+		   ? errorf(err, errlen, rc, "fleet report: out of memory")
+		   : rc;
+}
+
 /* "rank 1 (lab2)" into buf. */
 static void rank_label(const struct fleet *f, int r, char *buf, size_t len)
 {
@@ -397,7 +455,7 @@ static void write_ranks(const struct fleet *f, int md, FILE *out)
 			fr->lost && fr->lost_why ? fr->lost_why : "",
 			fr->failed ? " (a case failed)" : "");
 	}
-	fprintf(out, "\n%sSpread across hosts\n\n", md ? "## " : "");
+	fputc('\n', out);
 }
 
 int fleet_report(const struct fleet *f, enum report_format fmt,
@@ -406,12 +464,17 @@ int fleet_report(const struct fleet *f, enum report_format fmt,
 	struct report_table t = {0};
 	int rc;
 
+	err[0] = '\0';
 	if (fmt == REPORT_JSON)
 		return write_json(f, own, out, err, errlen);
 	if (fmt != REPORT_TEXT && fmt != REPORT_MD)
-		return errorf(err, errlen, -EINVAL,
-			      "a fleet report is json, text or md");
+		return write_merge(f, own, fmt, out, err, errlen);
 	write_ranks(f, fmt == REPORT_MD, out);
+	rc = write_merge(f, own, fmt, out, err, errlen);
+	if (rc)
+		return rc;
+	fprintf(out, "\n%sSpread across hosts\n\n",
+		fmt == REPORT_MD ? "## " : "");
 	rc = spread_table(f, own, &t);
 	if (!rc && fmt == REPORT_TEXT)
 		rc = report_text_table(&t, out);

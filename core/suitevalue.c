@@ -25,8 +25,9 @@ int core_key(const char *key)
 
 int core_key_single(const char *key)
 {
+	/* fleet: reports match cases by parameters, and fleet is none */
 	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
-	       strcmp(key, "section") == 0;
+	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0;
 }
 
 const struct hb_option *option_find(const struct hb_target *t, const char *key)

@@ -104,6 +104,16 @@ size = 64K
                "hostname" not in rep["system"], "its own system")
         expect(len(rep["results"]) == 1 and
                rep["results"][0]["status"] == "ok", "its own results")
+    # compare reads one host's report like any report
+    files = []
+    for h in doc["fleet"]["hosts"]:
+        files.append(tempfile.mktemp(suffix=".json"))
+        with open(files[-1], "w") as f:
+            json.dump(h["report"], f)
+    c = subprocess.run([HB, "compare", *files, "--format", "json"],
+                       capture_output=True, text=True, timeout=60)
+    expect(c.returncode in (0, 1), f"compare: {c.stderr}")
+    expect(json.loads(c.stdout)["summary"]["matched"] == 1, c.stdout)
 
 
 def test_spread_names_min_median_max_and_outlier():
@@ -176,7 +186,26 @@ size = 64K
     expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
     expect("Fleet: 2 ranks" in p.stdout, p.stdout)
     expect(re.search(r"rank 1 \(.+\): ok", p.stdout), p.stdout)
+    # merge's table of hosts by cases: a column per rank
+    expect(re.search(r"Case\s+rank 0 \(.+\)\s+rank 1 \(.+\)", p.stdout),
+           p.stdout)
+    expect(re.search(r"memcpy \(mem\)\s+\S+Gbps.*\s+\S+Gbps", p.stdout),
+           p.stdout)
+    # then the spread
     expect(re.search(r"memcpy \(mem\)\s+2/2\s+\S+Gbps", p.stdout), p.stdout)
+
+
+def test_csv_report_is_the_table_of_hosts_by_cases():
+    p = mpirun([(2, ["run", suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K, 128K
+"""), "--format", "csv"])])
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    rows = p.stdout.splitlines()
+    expect(len(rows) == 3, f"a header and two cases: {rows}")
+    expect(re.search(r"rank 0 \(.+\) median,.*rank 1 \(.+\) median",
+                     rows[0]), rows[0])
 
 
 def test_a_suite_that_differs_between_ranks_is_refused():
@@ -298,6 +327,15 @@ fleet = sideways
 """)], capture_output=True, text=True, timeout=60)
     expect(p.returncode == 2, f"exit {p.returncode}")
     expect('fleet: "sideways" is not one of: together, sequential'
+           in p.stderr, p.stderr)
+    # one value: reports match cases by parameters, and fleet is none
+    p = subprocess.run([HB, "run", suite_file("""
+[memcpy]
+target = mem/memcpy
+fleet = together, sequential
+""")], capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 2, f"exit {p.returncode}")
+    expect('[memcpy] fleet: "together, sequential" is not one of'
            in p.stderr, p.stderr)
 
 
