@@ -89,7 +89,7 @@ static const uint8_t *message_key(struct cx_state *s, uint64_t n)
 	return s->msg_key;
 }
 
-/* MAC or digest of len bytes at in into out, message n's key. */
+/* MAC or digest of one buffer at in into out, with message n's key. */
 static int hash_message(struct cx_state *s, uint64_t n, const uint8_t *in,
 			uint8_t *out, char *err, size_t errlen)
 {
