@@ -155,6 +155,15 @@ static json_t *rank_doc(const struct fleet *f, int r, const struct report *own)
 		if (json_object_get(ctx, keys[k]))
 			json_object_set(doc, keys[k],
 					json_object_get(ctx, keys[k]));
+	if (doc && !ctx) {
+		/* lost before it said anything: only its name is known */
+		json_t *sys = json_object();
+
+		json_object_set_new(sys, "hostname",
+				    jw_text(f->st->ranks[r].host));
+		json_object_set_new(doc, "system", sys);
+		json_object_set_new(doc, "libraries", json_object());
+	}
 	return doc;
 }
 
