@@ -26,13 +26,13 @@ static const char *const io_mode_choices[] = {"write", "read", NULL};
 	}
 #define IO_OPT_FILE_SIZE(d)                                                    \
 	{                                                                      \
-		.name = "file_size", .type = HB_OPT_SIZE, .def = d,            \
+		.name = "file_size", .type = HB_OPT_SIZE, .def = (d),          \
 		.help = "bytes per file (a whole number of blocks is used)",   \
 		.min = 1, .max = IO_MAX_FILE,                                  \
 	}
 #define IO_OPT_SIZE(d)                                                         \
 	{                                                                      \
-		.name = "size", .type = HB_OPT_SIZE, .def = d,                 \
+		.name = "size", .type = HB_OPT_SIZE, .def = (d),               \
 		.help = "block: bytes per read or write call", .min = 1,       \
 		.max = IO_MAX_BLOCK,                                           \
 	}

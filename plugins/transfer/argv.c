@@ -18,7 +18,7 @@ struct buf {
 /* Append len bytes of p; -1 when out of memory. */
 static int buf_add(struct buf *b, const char *p, size_t len)
 {
-	if (b->n + len + 1 > b->cap) {
+	if (!b->s || b->n + len + 1 > b->cap) {
 		size_t cap = (b->n + len + 1) * 2;
 		char *s = realloc(b->s, cap);
 
@@ -185,7 +185,7 @@ int argv_expand(const char *word, argv_lookup lookup, void *ctx, char **out,
 	if (rc == 0 && !b.s && buf_add(&b, "", 0))
 		rc = HB_ENOMEM;
 	if (rc == HB_ENOMEM)
-		terr(err, errlen, rc, "out of memory");
+		terr_fill(err, errlen, "out of memory");
 	if (rc) {
 		free(b.s);
 		return rc;

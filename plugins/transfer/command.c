@@ -228,7 +228,7 @@ static int command_prepare(const struct hb_case *c, struct lookup_ctx *l,
 
 	if (rc == 0)
 		rc = expand_all(tmpl, l, out, err, errlen);
-	if (rc == 0)
+	if (rc == 0 && out->n) /* argv_split never gives an empty command */
 		rc = find_program(out->w[0], err, errlen);
 	return rc;
 }

@@ -7,16 +7,15 @@
 
 #include <openssl/err.h>
 
-int terr(char *err, size_t len, int code, const char *fmt, ...)
+void terr_fill(char *err, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (err && len) {
-		va_start(ap, fmt);
-		vsnprintf(err, len, fmt, ap);
-		va_end(ap);
-	}
-	return code;
+	if (!err || !len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
 }
 
 void terr_ssl(char *err, size_t len)

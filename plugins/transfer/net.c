@@ -212,7 +212,7 @@ out_free:
 
 void net_addr_text(int fd, int peer, char *buf, size_t len)
 {
-	struct sockaddr_storage ss;
+	struct sockaddr_storage ss = {0};
 	socklen_t sl = sizeof(ss);
 	char host[128] = "?", port[16] = "?";
 	int rc = peer ? getpeername(fd, (struct sockaddr *)&ss, &sl)

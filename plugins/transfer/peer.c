@@ -52,11 +52,11 @@ int peer_open(const struct peer_cfg *cfg, struct chan *ch, char *err,
 		 * hostbench serve, or one at its --max-clients: say so.
 		 */
 		snprintf(what, sizeof(what), "%s", err);
-		terr(err, errlen, rc, "%s: %s%s", cfg->addr, what,
-		     rc == HB_EIO && strstr(what, "closed by peer")
-			 ? " (is it hostbench serve, below its "
-			   "--max-clients?)"
-			 : "");
+		terr_fill(err, errlen, "%s: %s%s", cfg->addr, what,
+			  rc == HB_EIO && strstr(what, "closed by peer")
+			      ? " (is it hostbench serve, below its "
+				"--max-clients?)"
+			      : "");
 		peer_close(ch);
 	}
 	return rc;

@@ -187,8 +187,7 @@ static int transfer_setup(const struct hb_case *c, void **state, char *err,
 }
 
 /* Only commands can be checked without touching the network. */
-static int transfer_validate(const struct hb_case *c, char *err,
-			     size_t errlen)
+static int transfer_validate(const struct hb_case *c, char *err, size_t errlen)
 {
 	if (strcmp(c->target->name, "command") == 0)
 		return command_validate(c, err, errlen);

@@ -62,8 +62,8 @@ static int add_identity(SSL_CTX *ctx, enum tls_key k, char *err, size_t errlen)
 
 	if (!cert || !SSL_CTX_use_certificate(ctx, cert) ||
 	    !SSL_CTX_use_PrivateKey(ctx, key)) {
-		terr(err, errlen, HB_ECRYPTO, "make %s certificate",
-		     k == TLS_KEY_EC_P256 ? "EC P-256" : "RSA 2048");
+		terr_fill(err, errlen, "make %s certificate",
+			  k == TLS_KEY_EC_P256 ? "EC P-256" : "RSA 2048");
 		terr_ssl(err, errlen);
 		rc = HB_ECRYPTO;
 	}
@@ -78,7 +78,7 @@ int tls_server_ctx(unsigned keys, SSL_CTX **out, char *err, size_t errlen)
 	int rc;
 
 	if (!ctx) {
-		terr(err, errlen, HB_ECRYPTO, "SSL_CTX_new");
+		terr_fill(err, errlen, "SSL_CTX_new");
 		terr_ssl(err, errlen);
 		return HB_ECRYPTO;
 	}
@@ -177,7 +177,7 @@ int tls_client_ctx(const struct tls_client_opts *o, SSL_CTX **out, char *err,
 	int rc;
 
 	if (!ctx) {
-		terr(err, errlen, HB_ECRYPTO, "SSL_CTX_new");
+		terr_fill(err, errlen, "SSL_CTX_new");
 		terr_ssl(err, errlen);
 		return HB_ECRYPTO;
 	}
@@ -273,6 +273,8 @@ SSL *tls_wrap(SSL_CTX *ctx, BIO_METHOD *meth, int fd)
 		SSL_free(ssl);
 		return NULL;
 	}
+	/* the BIO's data is the socket number itself */
+	/* NOLINTNEXTLINE(performance-no-int-to-ptr) */
 	BIO_set_data(b, (void *)(intptr_t)fd);
 	SSL_set_bio(ssl, b, b);
 	return ssl;
@@ -297,7 +299,7 @@ int tls_fail(SSL *ssl, int rc, const char *prefix, char *err, size_t errlen)
 		return terr(err, errlen, HB_EIO, "%s: %s", prefix,
 			    e == EAGAIN ? "timed out" : strerror(e));
 	}
-	terr(err, errlen, HB_ECRYPTO, "%s", prefix);
+	terr_fill(err, errlen, "%s", prefix);
 	terr_ssl(err, errlen);
 	return HB_ECRYPTO;
 }

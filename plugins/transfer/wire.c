@@ -46,6 +46,8 @@ int wire_send_hello(struct chan *ch, const char *token, char *err,
 			    WIRE_TOKEN_MAX);
 	buf[0] = (unsigned char)(len >> 8);
 	buf[1] = (unsigned char)len;
+	/* a length-prefixed frame, not a C string */
+	/* NOLINTNEXTLINE(bugprone-not-null-terminated-result) */
 	memcpy(buf + 2, token, len);
 	return chan_write(ch, buf, 2 + len, 0, err, errlen);
 }
@@ -81,6 +83,8 @@ int wire_send_reply(struct chan *ch, enum wire_status status, const char *msg,
 		len = 255;
 	buf[0] = (unsigned char)status;
 	buf[1] = (unsigned char)len;
+	/* a length-prefixed frame, not a C string */
+	/* NOLINTNEXTLINE(bugprone-not-null-terminated-result) */
 	memcpy(buf + 2, msg, len);
 	return chan_write(ch, buf, 2 + len, 0, err, errlen);
 }
