@@ -214,10 +214,10 @@ static uint64_t suite_hash(const struct suite *s)
 int fleet_init(struct fleet *f, enum report_format fmt, char *err,
 	       size_t errlen)
 {
-	(void)fmt; /* every format has a fleet report */
 	char host[MPI_MAX_PROCESSOR_NAME];
 	int len = 0;
 
+	(void)fmt; /* every format has a fleet report */
 	*f = (struct fleet){.size = 1};
 	if (MPI_Init(NULL, NULL) != MPI_SUCCESS)
 		return errorf(err, errlen, -EIO, "fleet: MPI_Init failed");
@@ -373,6 +373,7 @@ int fleet_start(struct fleet *f, const struct report *ctx)
 	json_error_t jerr;
 	int rc = fleet_context_text(ctx, &text);
 
+	st->started = 1;
 	if (rc)
 		return rc;
 	if (f->rank != 0) {
@@ -595,6 +596,7 @@ int fleet_finish(struct fleet *f, int own)
 		if ((fr->lost || fr->failed) && status == 0)
 			status = FLEET_EXIT_CASE_FAILED;
 	}
+	st->released = 1;
 	if (fill_lost(f))
 		fprintf(stderr, "hostbench: fleet: out of memory\n");
 	return status;
@@ -615,6 +617,11 @@ int fleet_end(struct fleet *f, int status)
 	struct fleet_state *st = f->st;
 	int lost = 0;
 
+	if (st && f->rank == 0 && st->started && !st->released)
+		/* rank 0 gave up before the end: no rank may wait for it */
+		for (int r = 1; r < f->size; r++)
+			if (!st->ranks[r].lost)
+				send_control(r, FLEET_STOP);
 	if (st) {
 		fleet_peers_release(st);
 		for (int r = 0; st->ranks && r < f->size; r++) {

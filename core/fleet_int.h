@@ -35,6 +35,8 @@ struct fleet_state {
 	size_t pending;		   /* together: case whose results are due */
 	double due;		   /* rank 0: deadline of pending results */
 	int stopped;		   /* this rank was told to stop */
+	int started;		   /* rank 0: workers may wait for its word */
+	int released;		   /* rank 0: every rank was told to stop */
 };
 
 /*
