@@ -443,11 +443,36 @@ void cx_teardown(void *state)
 	free(s);
 }
 
+/* The cipher and MAC (or hash) halves of target sp. */
+static void set_kind(struct cx_state *s, const struct cx_spec *sp)
+{
+	const struct cx_alginfo *ai = cx_alg_info(sp->alg);
+
+	if (ai->kind == CX_CIPHER || ai->kind == CX_AEAD) {
+		s->ci = ai;
+		s->hi = cx_alg_info(sp->mac);
+	} else {
+		s->hi = ai;
+	}
+}
+
+int cx_validate(const struct hb_case *c, char *err, size_t errlen)
+{
+	const struct cx_spec *sp = cx_spec_find(c->target);
+	struct cx_state s = {0};
+
+	if (!sp)
+		return cx_errorf(err, errlen, HB_ENOTSUP,
+				 "%s/%s is not a crypto target",
+				 c->target->group, c->target->name);
+	set_kind(&s, sp);
+	return read_options(&s, c, err, errlen);
+}
+
 int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	     char *err, size_t errlen)
 {
 	const struct cx_spec *sp = cx_spec_find(c->target);
-	const struct cx_alginfo *ai;
 	struct cx_state *s;
 	int rc;
 
@@ -459,13 +484,7 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	if (!s)
 		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	s->ops = ops;
-	ai = cx_alg_info(sp->alg);
-	if (ai->kind == CX_CIPHER || ai->kind == CX_AEAD) {
-		s->ci = ai;
-		s->hi = cx_alg_info(sp->mac);
-	} else {
-		s->hi = ai;
-	}
+	set_kind(s, sp);
 	rc = read_options(s, c, err, errlen);
 	if (rc)
 		goto fail_state;

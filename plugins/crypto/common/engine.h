@@ -70,6 +70,12 @@ struct cx_ops {
 };
 
 /*
+ * The plugin's validate() (ABI 1.1): a size the cipher cannot take (CBC
+ * without padding) is refused before the suite runs.
+ */
+int cx_validate(const struct hb_case *c, char *err, size_t errlen);
+
+/*
  * Prepare one worker of case c with backend ops: read size, mode and
  * direction, check every primitive against its known-answer vector on the
  * same path it will time, allocate and touch the buffers, and prepare valid

@@ -97,6 +97,7 @@ static const struct hb_plugin plugin = {
     .setup = gcry_setup,
     .run = cx_run,
     .teardown = cx_teardown,
+    .validate = cx_validate,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

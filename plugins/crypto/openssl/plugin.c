@@ -113,6 +113,7 @@ static const struct hb_plugin plugin = {
     .setup = ossl_setup,
     .run = cx_run,
     .teardown = cx_teardown,
+    .validate = cx_validate,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)
