@@ -227,8 +227,9 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	c->isolate = 1;
 	if (case_value(d, at, "isolate"))
 		parse_bool(case_value(d, at, "isolate"), &c->isolate, NULL, 0);
-	c->fleet_sequential = case_value(d, at, "fleet") &&
-			      strcmp(case_value(d, at, "fleet"), "sequential") == 0;
+	if (case_value(d, at, "fleet"))
+		c->fleet_sequential =
+		    strcmp(case_value(d, at, "fleet"), "sequential") == 0;
 	if (case_value(d, at, "memory_limit"))
 		parse_size(case_value(d, at, "memory_limit"), &c->memory_limit,
 			   NULL, 0);
