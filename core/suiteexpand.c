@@ -108,9 +108,11 @@ static char *case_title(const struct draft *d, const size_t *at,
 	for (size_t i = 0; i < d->n; i++) {
 		const struct setting *st = &d->set[i];
 
+		/* every report names the backend beside the title */
 		if (!setting_applies(st, t) || st->items.n < 2 ||
 		    strcmp(st->key, "size") == 0 ||
-		    strcmp(st->key, "parallel") == 0)
+		    strcmp(st->key, "parallel") == 0 ||
+		    strcmp(st->key, "backend") == 0)
 			continue;
 		title_part(m, &parts, "%s=%s", st->key, st->items.items[at[i]]);
 	}

@@ -387,12 +387,30 @@ static int suite_title_names_other_varying_keys(void)
 {
 	struct suite s;
 
+	/* the backend is not in the title: every report shows it beside */
+	CHECK_INT(load(&s, "[AES256/GCM]\ntarget = crypto/aes-256-gcm\n"
+			   "backend = openssl, gcrypt\nsize = 2M, 16M\n"
+			   "provider = default, fips\n"),
+		  0);
+	CHECK_INT(s.ncases, 6);
+	CHECK_STR(s.cases[0].title, "AES256/GCM [2MB, provider=default]");
+	CHECK_STR(s.cases[5].title, "AES256/GCM [16MB]");
+	CHECK_STR(s.cases[5].backend, "gcrypt");
+	CHECK(s.cases[5].plugin == &plugins[1]);
+	suite_free(&s);
+	return 0;
+}
+
+static int suite_title_leaves_out_the_backend(void)
+{
+	struct suite s;
+
 	CHECK_INT(load(&s, "[AES256/GCM]\ntarget = crypto/aes-256-gcm\n"
 			   "backend = openssl, gcrypt\nsize = 2M, 16M\n"),
 		  0);
 	CHECK_INT(s.ncases, 4);
-	CHECK_STR(s.cases[0].title, "AES256/GCM [2MB, backend=openssl]");
-	CHECK_STR(s.cases[3].title, "AES256/GCM [16MB, backend=gcrypt]");
+	CHECK_STR(s.cases[0].title, "AES256/GCM [2MB]");
+	CHECK_STR(s.cases[3].title, "AES256/GCM [16MB]");
 	CHECK_STR(s.cases[3].backend, "gcrypt");
 	CHECK(s.cases[3].plugin == &plugins[1]);
 	suite_free(&s);
@@ -421,9 +439,11 @@ static int suite_list_of_one_backends_key_makes_no_copies(void)
 			   "backend = openssl, gcrypt\nprovider = a, b\n"),
 		  0);
 	CHECK_INT(s.ncases, 3);
-	CHECK_STR(s.cases[0].title, "g [backend=openssl, provider=a]");
-	CHECK_STR(s.cases[1].title, "g [backend=openssl, provider=b]");
-	CHECK_STR(s.cases[2].title, "g [backend=gcrypt]");
+	CHECK_STR(s.cases[0].title, "g [provider=a]");
+	CHECK_STR(s.cases[0].backend, "openssl");
+	CHECK_STR(s.cases[1].title, "g [provider=b]");
+	CHECK_STR(s.cases[2].title, "g");
+	CHECK_STR(s.cases[2].backend, "gcrypt");
 	suite_free(&s);
 	return 0;
 }
@@ -1124,6 +1144,7 @@ static const struct test tests[] = {
 	{"suite_records_varying_keys", suite_records_varying_keys},
 	{"suite_title_shows_parallel_above_one", suite_title_shows_parallel_above_one},
 	{"suite_title_names_other_varying_keys", suite_title_names_other_varying_keys},
+	{"suite_title_leaves_out_the_backend", suite_title_leaves_out_the_backend},
 	{"suite_params_follow_each_backend_table", suite_params_follow_each_backend_table},
 	{"suite_list_of_one_backends_key_makes_no_copies", suite_list_of_one_backends_key_makes_no_copies},
 	{"suite_plugins_pin_picks_the_default_backend", suite_plugins_pin_picks_the_default_backend},
