@@ -245,6 +245,24 @@ static int suite_reads_isolate_flag(void)
 	return 0;
 }
 
+static int suite_reads_fleet_key(void)
+{
+	struct suite s;
+
+	CHECK_INT(load(&s, "[m]\ntarget = mem/memcpy\n"
+			   "[n]\ntarget = mem/memcpy\nfleet = sequential\n"),
+		  0);
+	CHECK_INT(s.cases[0].fleet_sequential, 0);
+	CHECK_INT(s.cases[1].fleet_sequential, 1);
+	suite_free(&s);
+	CHECK_CONTAINS(load_error("[m]\ntarget = mem/memcpy\nfleet = all\n"),
+		       "t.ini:3: [m] fleet: \"all\"");
+	CHECK_CONTAINS(load_error("[m]\ntarget = mem/memcpy\n"
+				  "fleet = together, sequential\n"),
+		       "t.ini:3: [m] fleet:");
+	return 0;
+}
+
 static int suite_global_gives_defaults(void)
 {
 	struct suite s;
@@ -1134,6 +1152,7 @@ static const struct test tests[] = {
 	{"suite_reads_core_keys", suite_reads_core_keys},
 	{"suite_reads_process_limits", suite_reads_process_limits},
 	{"suite_reads_isolate_flag", suite_reads_isolate_flag},
+	{"suite_reads_fleet_key", suite_reads_fleet_key},
 	{"suite_global_gives_defaults", suite_global_gives_defaults},
 	{"suite_global_applies_to_jobs_after_it", suite_global_applies_to_jobs_after_it},
 	{"suite_later_global_replaces_earlier", suite_later_global_replaces_earlier},
