@@ -76,12 +76,12 @@
 
 /* One hb_target entry of class cls, for a backend's table. */
 #define CX_TARGET_ENTRY(grp, nam, sum, cls, alg, mac, prt)                     \
-	{.group = grp,                                                         \
-	 .name = nam,                                                          \
-	 .summary = sum,                                                       \
+	{.group = (grp),                                                       \
+	 .name = (nam),                                                        \
+	 .summary = (sum),                                                     \
 	 .work = HB_WORK_BYTES,                                                \
 	 .options = cls##_options,                                             \
-	 .parts = prt},
+	 .parts = (prt)},
 
 /* Largest buffer a case may ask for. */
 #define CX_MAX_SIZE (INT64_C(1) << 30)

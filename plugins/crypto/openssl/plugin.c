@@ -16,7 +16,7 @@
 /* Providers and property query, OpenSSL's own options. */
 #define OSSL_OPT_PROVIDER(def_list)                                            \
 	{                                                                      \
-		.name = "provider", .type = HB_OPT_STRING, .def = def_list,    \
+		.name = "provider", .type = HB_OPT_STRING, .def = (def_list),  \
 		.help = "OpenSSL providers to load, joined with '+' (e.g. "    \
 			"default+legacy, or a vendor's provider)"              \
 	}
