@@ -325,6 +325,9 @@ static int cmd_run(const struct cli *cli, const struct registry *reg)
 		goto out_results;
 	}
 	sysinfo_read(&si);
+	if (report_build_warning(&si))
+		fprintf(stderr, "hostbench: warning: %s\n",
+			report_build_warning(&si));
 	note_dirs(&s, &si);
 	if (fleet_start(&fl, &(struct report){.sys = &si,
 					      .reg = reg,

@@ -850,18 +850,33 @@ void report_table_free(struct report_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+const char *report_build_warning(const struct sysinfo *si)
+{
+	const char *build =
+	    si && si->build_type ? si->build_type : HB_BUILD_TYPE;
+
+	if (si && si->sanitized)
+		return "a sanitizer build: figures are far below a release "
+		       "build's";
+	if (strcmp(build, "Debug") == 0)
+		return "a Debug build: figures are below a release build's";
+	return NULL;
+}
+
 void report_app_line(const struct report *r, char *buf, size_t len)
 {
 	const struct sysinfo *si = r->sys;
 	const char *version = si && si->version ? si->version : HB_VERSION;
 	const char *build =
 	    si && si->build_type ? si->build_type : HB_BUILD_TYPE;
+	const char *warning = report_build_warning(si);
 	size_t os_len = si && si->kernel ? strcspn(si->kernel, " ") : 0;
 
-	snprintf(buf, len, "hostbench %s (%s build%s) / %.*s", version,
+	snprintf(buf, len, "hostbench %s (%s build%s) / %.*s%s%s", version,
 		 build[0] ? build : "unknown",
 		 si && si->sanitized ? ", sanitized" : "",
-		 os_len ? (int)os_len : 5, os_len ? si->kernel : "Linux");
+		 os_len ? (int)os_len : 5, os_len ? si->kernel : "Linux",
+		 warning ? " - WARNING: " : "", warning ? warning : "");
 }
 
 int report_libraries(const struct report *r, struct strlist *out)
