@@ -173,15 +173,13 @@ int report_key_varies(const struct report *r, size_t a, size_t b,
 	 * column of a job that also runs gcrypt */
 	for (size_t i = a; i < b; i++) {
 		const struct bench_case *c = r->results[i].c;
-		const char *v;
 
 		if (!case_has(c, key))
 			continue;
-		v = report_case_value(c, key, first ? b2 : b1,
-				      first ? sizeof(b2) : sizeof(b1));
 		if (!first)
-			first = v;
-		else if (strcmp(first, v) != 0)
+			first = report_case_value(c, key, b1, sizeof(b1));
+		else if (strcmp(first,
+				report_case_value(c, key, b2, sizeof(b2))) != 0)
 			return 1;
 	}
 	return 0;

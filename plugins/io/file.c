@@ -26,7 +26,7 @@ int io_file_named(int dirfd, const char *dir, unsigned worker, unsigned *next,
 {
 	unsigned last = *next + IO_NAME_TRIES;
 	struct stat st;
-	char name[64];
+	char name[64] = "";
 	int fd = -1;
 
 	for (nm->n = *next; nm->n < last; nm->n++) {
