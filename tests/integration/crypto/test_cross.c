@@ -24,14 +24,14 @@ static const struct hb_target lib_target = {
 struct backends {
 	const struct cx_ops *ops[2];
 	void *lib[2];
-	struct fake_case fc;
+	struct fh_case fc;
 };
 
 static int open_backends(struct backends *b)
 {
 	char err[512] = "";
 
-	fake_case_init(&b->fc, &lib_target, NULL);
+	fh_case_init(&b->fc, &lib_target, NULL);
 	b->ops[0] = &cx_openssl_ops;
 	b->ops[1] = &cx_gcrypt_ops;
 	for (int i = 0; i < 2; i++)

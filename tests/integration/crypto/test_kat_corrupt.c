@@ -15,7 +15,7 @@ static int all_fail(const char *direction)
 {
 	const struct hb_plugin *p = hostbench_plugin_entry();
 	const char *over[] = {"size=4096", direction, NULL};
-	struct fake_case fc;
+	struct fh_case fc;
 
 	for (const struct hb_target *t = p->targets; t->name; t++) {
 		char err[512] = "";
@@ -26,7 +26,7 @@ static int all_fail(const char *direction)
 			has_dir |= strcmp(o->name, "direction") == 0;
 		if (direction && !has_dir)
 			continue;
-		fake_case_init(&fc, t, over);
+		fh_case_init(&fc, t, over);
 		CHECK_INT(p->setup(&fc.c, &state, err, sizeof(err)),
 			  HB_EVERIFY);
 		CHECK_CONTAINS(err, "known-answer check failed");

@@ -12,16 +12,16 @@ const struct hb_plugin *hostbench_plugin_entry(void);
 
 /* Set up fullname with overrides; rc, err and notes for the caller. */
 static int try_setup(const char *fullname, const char *const *over,
-		     struct fake_case *fc, char *err, size_t errlen)
+		     struct fh_case *fc, char *err, size_t errlen)
 {
 	const struct hb_plugin *p = hostbench_plugin_entry();
-	const struct hb_target *t = fake_target(p, fullname);
+	const struct hb_target *t = fh_target(p, fullname);
 	void *state = NULL;
 	int rc;
 
 	if (!t)
 		return -100;
-	fake_case_init(fc, t, over);
+	fh_case_init(fc, t, over);
 	rc = p->setup(&fc->c, &state, err, errlen);
 	if (rc == 0)
 		p->teardown(state);
@@ -31,32 +31,32 @@ static int try_setup(const char *fullname, const char *const *over,
 static int default_provider_is_noted(void)
 {
 	static const char *const over[] = {"size=64", NULL};
-	struct fake_case fc;
+	struct fh_case fc;
 	char err[512] = "";
 
 	CHECK_INT(try_setup("crypto/aes-256-gcm", over, &fc, err, sizeof(err)),
 		  0);
-	CHECK_STR(fake_note(&fc, "provider"), "default");
-	CHECK_CONTAINS(fake_note(&fc, "library"), "OpenSSL 3");
+	CHECK_STR(fh_note(&fc, "provider"), "default");
+	CHECK_CONTAINS(fh_note(&fc, "library"), "OpenSSL 3");
 	return 0;
 }
 
 static int blowfish_comes_from_the_legacy_provider(void)
 {
 	static const char *const over[] = {"size=64", NULL};
-	struct fake_case fc;
+	struct fh_case fc;
 	char err[512] = "";
 
 	CHECK_INT(try_setup("crypto/blowfish-cbc", over, &fc, err, sizeof(err)),
 		  0);
-	CHECK_STR(fake_note(&fc, "provider"), "legacy");
+	CHECK_STR(fh_note(&fc, "provider"), "legacy");
 	return 0;
 }
 
 static int blowfish_without_legacy_fails_with_reason(void)
 {
 	static const char *const over[] = {"provider=default", NULL};
-	struct fake_case fc;
+	struct fh_case fc;
 	char err[512] = "";
 
 	CHECK_INT(try_setup("crypto/blowfish-cbc", over, &fc, err, sizeof(err)),
@@ -69,7 +69,7 @@ static int blowfish_without_legacy_fails_with_reason(void)
 static int unknown_provider_fails_with_openssl_reason(void)
 {
 	static const char *const over[] = {"provider=default+nosuchprov", NULL};
-	struct fake_case fc;
+	struct fh_case fc;
 	char err[512] = "";
 
 	CHECK_INT(try_setup("crypto/aes-256-ctr", over, &fc, err, sizeof(err)),
@@ -83,7 +83,7 @@ static int unmatched_properties_fail_with_openssl_reason(void)
 {
 	static const char *const over[] = {"properties=provider=nosuchprov",
 					   NULL};
-	struct fake_case fc;
+	struct fh_case fc;
 	char err[512] = "";
 
 	CHECK_INT(try_setup("mac/hmac-sha256", over, &fc, err, sizeof(err)),
@@ -97,11 +97,11 @@ static int a_property_query_picks_the_provider(void)
 {
 	static const char *const over[] = {"provider=legacy+default",
 					   "properties=provider=default", NULL};
-	struct fake_case fc;
+	struct fh_case fc;
 	char err[512] = "";
 
 	CHECK_INT(try_setup("hash/md5", over, &fc, err, sizeof(err)), 0);
-	CHECK_STR(fake_note(&fc, "provider"), "default");
+	CHECK_STR(fh_note(&fc, "provider"), "default");
 	return 0;
 }
 

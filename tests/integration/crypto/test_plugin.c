@@ -31,13 +31,13 @@ static int run_target(const struct hb_target *t, const char *const *over,
 		      uint64_t size)
 {
 	const struct hb_plugin *p = hostbench_plugin_entry();
-	struct fake_case fc;
+	struct fh_case fc;
 	struct hb_done done = {0};
 	char err[512] = "";
 	void *state = NULL;
 	int rc;
 
-	fake_case_init(&fc, t, over);
+	fh_case_init(&fc, t, over);
 	rc = p->setup(&fc.c, &state, err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "%s/%s: setup: %d %s\n", t->group, t->name, rc,
@@ -51,7 +51,7 @@ static int run_target(const struct hb_target *t, const char *const *over,
 	CHECK_INT(rc, 0);
 	CHECK_INT(done.bytes, 3 * size);
 	CHECK_INT(done.ops, 3);
-	CHECK(fake_note(&fc, "library") != NULL);
+	CHECK(fh_note(&fc, "library") != NULL);
 	return 0;
 }
 
@@ -118,14 +118,14 @@ static int cbc_refuses_a_size_off_the_block(void)
 {
 	static const char *const over[] = {"size=1000", NULL};
 	const struct hb_plugin *p = hostbench_plugin_entry();
-	struct fake_case fc;
+	struct fh_case fc;
 	char err[512] = "";
 	void *state = NULL;
 
 	for (const struct hb_target *t = p->targets; t->name; t++) {
 		if (!is_cbc(t) || strcmp(t->name, "blowfish-cbc") == 0)
 			continue;
-		fake_case_init(&fc, t, over);
+		fh_case_init(&fc, t, over);
 		CHECK_INT(p->setup(&fc.c, &state, err, sizeof(err)), HB_EINVAL);
 		CHECK_CONTAINS(err, "not a multiple of 16");
 	}

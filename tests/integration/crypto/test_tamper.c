@@ -24,7 +24,7 @@ static int damaged_message_fails_every_authenticated_decrypt(void)
 	static const char *const over[] = {"size=4096", "direction=decrypt",
 					   NULL};
 	const struct hb_plugin *p = hostbench_plugin_entry();
-	struct fake_case fc;
+	struct fh_case fc;
 
 	for (const struct hb_target *t = p->targets; t->name; t++) {
 		struct hb_done done = {0};
@@ -34,7 +34,7 @@ static int damaged_message_fails_every_authenticated_decrypt(void)
 
 		if (strcmp(t->group, "hash") == 0)
 			continue;
-		fake_case_init(&fc, t, over);
+		fh_case_init(&fc, t, over);
 		CHECK_INT(p->setup(&fc.c, &state, err, sizeof(err)), 0);
 		rc = p->run(state, 2, &done, err, sizeof(err));
 		p->teardown(state);

@@ -1,8 +1,8 @@
 /*
- * The io plugin driven through the plugin ABI, with a host table of our
- * own: every target runs tiny cases in a fresh directory, which must be
- * exactly as before once teardown returns. Tests that need root (mounts)
- * exit 77, which CTest shows as skipped, with the reason on stderr.
+ * The io plugin driven through the plugin ABI, with the fake host of
+ * tests/support: every target runs tiny cases in a fresh directory, which
+ * must be exactly as before once teardown returns. Tests that need root
+ * (mounts) exit 77, which CTest shows as skipped, with the reason on stderr.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -19,140 +19,22 @@
 #include <hostbench/plugin.h>
 
 #include "check.h"
+#include "fake_host.h"
 
 #define SKIPPED	    77
 #define MAX_WORKERS 4
-
-#define MAX_PAIRS 16
-
-/* A small key/value table: enough for one case's parameters or notes. */
-struct pairs {
-	char key[MAX_PAIRS][64];
-	char value[MAX_PAIRS][512];
-	int n;
-};
-
-/* What the core would keep for a case: its parameters and notes. */
-struct fake {
-	struct pairs params;
-	struct pairs notes;
-	char warnings[MAX_PAIRS][512];
-	int nwarnings;
-};
-
-/* The value of key in p, or NULL. */
-static const char *pairs_get(const struct pairs *p, const char *key)
-{
-	for (int i = 0; i < p->n; i++)
-		if (strcmp(p->key[i], key) == 0)
-			return p->value[i];
-	return NULL;
-}
-
-/* Set key to value; the last value wins, as the core's note() does. */
-static void pairs_set(struct pairs *p, const char *key, const char *value)
-{
-	int i = 0;
-
-	while (i < p->n && strcmp(p->key[i], key))
-		i++;
-	if (i == MAX_PAIRS)
-		return;
-	snprintf(p->key[i], sizeof(p->key[i]), "%s", key);
-	snprintf(p->value[i], sizeof(p->value[i]), "%s", value);
-	if (i == p->n)
-		p->n++;
-}
 
 /* One case of one target, set up for some workers. */
 struct rig {
 	void *dl;
 	const struct hb_plugin *p;
-	struct fake f;
+	struct fh_case f;
 	struct hb_case cases[MAX_WORKERS];
 	void *states[MAX_WORKERS];
 	unsigned n;
 	int up;
 	char err[512];
 	struct hb_done done;
-};
-
-/* The suite text of option name: the case's value or the default. */
-static const char *fake_text(const struct hb_case *c, const char *name)
-{
-	const struct fake *f = c->core;
-	const char *v = pairs_get(&f->params, name);
-
-	for (const struct hb_option *o = c->target->options; !v && o->name; o++)
-		if (strcmp(o->name, name) == 0)
-			v = o->def;
-	if (!v)
-		fprintf(stderr, "plugin asked for undeclared option %s\n",
-			name);
-	return v ? v : "";
-}
-
-/* "64K", "1M", "1000T": the sizes these tests write (powers of 1024). */
-static uint64_t fake_size(const struct hb_case *c, const char *name)
-{
-	char *end;
-	uint64_t v = strtoull(fake_text(c, name), &end, 10);
-	const char *units = "KMGT";
-	const char *u = *end ? strchr(units, *end) : NULL;
-
-	return u ? v << (10 * (u - units + 1)) : v;
-}
-
-static int64_t fake_int(const struct hb_case *c, const char *name)
-{
-	return strtoll(fake_text(c, name), NULL, 10);
-}
-
-static int fake_bool(const struct hb_case *c, const char *name)
-{
-	return strcmp(fake_text(c, name), "true") == 0;
-}
-
-static void fake_note(const struct hb_case *c, const char *key,
-		      const char *value)
-{
-	struct fake *f = c->core;
-
-	pairs_set(&f->notes, key, value);
-}
-
-static void fake_warn(const struct hb_case *c, const char *fmt, ...)
-{
-	struct fake *f = c->core;
-	va_list ap;
-
-	if (f->nwarnings == MAX_PAIRS)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(f->warnings[f->nwarnings++], sizeof(f->warnings[0]), fmt, ap);
-	va_end(ap);
-}
-
-static void fake_log(const struct hb_case *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	(void)c;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-static const struct hb_host fake_host = {
-    .size = sizeof(struct hb_host),
-    .get_size = fake_size,
-    .get_int = fake_int,
-    .get_bool = fake_bool,
-    .get_str = fake_text,
-    .note = fake_note,
-    .warn = fake_warn,
-    .log = fake_log,
 };
 
 /*
@@ -165,6 +47,7 @@ static int rig_open(struct rig *r, const char *target, unsigned workers, ...)
 	const struct hb_target *t;
 	const char *kv;
 	va_list ap;
+	int bad = 0;
 
 	memset(r, 0, sizeof(*r));
 	r->dl = dlopen(HB_IO_PLUGIN, RTLD_NOW | RTLD_LOCAL);
@@ -175,22 +58,15 @@ static int rig_open(struct rig *r, const char *target, unsigned workers, ...)
 	for (t = r->p->targets; t->name && strcmp(t->name, target); t++)
 		;
 	CHECK(t->name);
+	fh_case_init(&r->f, t, NULL);
 	va_start(ap, workers);
-	while ((kv = va_arg(ap, const char *))) {
-		char key[64];
-		const char *eq = strchr(kv, '=');
-
-		snprintf(key, sizeof(key), "%.*s", (int)(eq - kv), kv);
-		pairs_set(&r->f.params, key, eq + 1);
-	}
+	while ((kv = va_arg(ap, const char *)))
+		bad |= fh_set(&r->f, kv);
 	va_end(ap);
+	CHECK(bad == 0);
 	r->n = workers;
 	for (unsigned i = 0; i < workers; i++)
-		r->cases[i] = (struct hb_case){.host = &fake_host,
-					       .target = t,
-					       .worker = i,
-					       .workers = workers,
-					       .core = &r->f};
+		r->cases[i] = fh_worker(&r->f, i, workers);
 	return 0;
 }
 
@@ -343,10 +219,10 @@ static int fwrite_notes_free_space_and_file_size(void)
 	/* the file is unlinked from the start: nothing to see in dir */
 	CHECK_INT(entries(dir), 0);
 	snprintf(want, sizeof(want), "GiB at %s", dir);
-	CHECK_CONTAINS(pairs_get(&r.f.notes, "text"), "free space ");
-	CHECK_CONTAINS(pairs_get(&r.f.notes, "text"), want);
-	CHECK_STR(pairs_get(&r.f.notes, "file_size"), "2097152");
-	CHECK(pairs_get(&r.f.notes, "free_space"));
+	CHECK_CONTAINS(fh_note(&r.f, "text"), "free space ");
+	CHECK_CONTAINS(fh_note(&r.f, "text"), want);
+	CHECK_STR(fh_note(&r.f, "file_size"), "2097152");
+	CHECK(fh_note(&r.f, "free_space"));
 	rig_close(&r);
 	CHECK(rmdir(dir) == 0);
 	return 0;
@@ -385,8 +261,8 @@ static int fread_notes_file_size_and_cache_drop(void)
 	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
 	CHECK(rig_open(&r, "fread", 1, dirkv, "file_size=4M", NULL) == 0);
 	CHECK_INT(rig_setup(&r), HB_OK);
-	CHECK_STR(pairs_get(&r.f.notes, "text"), "file size 4.00MiB");
-	CHECK_STR(pairs_get(&r.f.notes, "cache"), "fadvise");
+	CHECK_STR(fh_note(&r.f, "text"), "file size 4.00MiB");
+	CHECK_STR(fh_note(&r.f, "cache"), "fadvise");
 	CHECK_INT(r.f.nwarnings, 0);
 	rig_close(&r);
 	CHECK(rmdir(dir) == 0);
@@ -422,7 +298,7 @@ static int fread_with_cache_keeps_pages_and_says_so(void)
 	CHECK(rig_open(&r, "fread", 1, dirkv, "file_size=1M", "cache=true",
 		       NULL) == 0);
 	CHECK_INT(rig_setup(&r), HB_OK);
-	CHECK_STR(pairs_get(&r.f.notes, "cache"), "kept (cache = true)");
+	CHECK_STR(fh_note(&r.f, "cache"), "kept (cache = true)");
 	CHECK_INT(r.f.nwarnings, 0);
 	rig_close(&r);
 	CHECK(rmdir(dir) == 0);
@@ -548,7 +424,7 @@ static int small_files_carry_crash_cleanup_names(void)
 		free(names[i]);
 	}
 	free(names);
-	CHECK_STR(pairs_get(&r.f.notes, "text"), "6 files of 64.00KiB");
+	CHECK_STR(fh_note(&r.f, "text"), "6 files of 64.00KiB");
 	rig_close(&r);
 	CHECK_INT(entries(dir), 0);
 	CHECK(rmdir(dir) == 0);
