@@ -173,8 +173,11 @@ def test_journal_and_resume_after_kill():
     p = subprocess.Popen([HB, "run", suite, "--journal", journal,
                           "--format", "json"], stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL)
-    time.sleep(2.5)
-    p.kill()  # kill -9 of the core itself
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (
+            os.path.exists(journal) and os.path.getsize(journal) > 0):
+        time.sleep(0.05)
+    p.kill()  # kill -9 of the core itself, mid-suite
     p.wait()
     done = [json.loads(l) for l in open(journal) if l.strip()]
     expect(1 <= len(done) < 4, f"{len(done)} journaled")
