@@ -11,17 +11,17 @@
 #include "suitevalue.h"
 
 static const char *const type_names[] = {
-    [HB_OPT_SIZE] = "size",	    [HB_OPT_SIZE_LIST] = "size list",
-    [HB_OPT_INT] = "int",	    [HB_OPT_BOOL] = "bool",
-    [HB_OPT_STRING] = "string",	    [HB_OPT_ENUM] = "enum",
-    [HB_OPT_DURATION] = "duration",
+	[HB_OPT_SIZE] = "size",		[HB_OPT_SIZE_LIST] = "size list",
+	[HB_OPT_INT] = "int",		[HB_OPT_BOOL] = "bool",
+	[HB_OPT_STRING] = "string",	[HB_OPT_ENUM] = "enum",
+	[HB_OPT_DURATION] = "duration",
 };
 
 static const char *const work_names[] = {
-    [HB_WORK_BYTES] = "bytes",
-    [HB_WORK_FILES] = "files",
-    [HB_WORK_MESSAGES] = "messages",
-    [HB_WORK_OPS] = "operations",
+	[HB_WORK_BYTES] = "bytes",
+	[HB_WORK_FILES] = "files",
+	[HB_WORK_MESSAGES] = "messages",
+	[HB_WORK_OPS] = "operations",
 };
 
 /* "usable", or the reason the target cannot run with p here. */
@@ -35,9 +35,9 @@ static const char *usability(const struct plugin *p, const char *target)
 /* JSON for one option. */
 static json_t *option_json(const struct hb_option *o)
 {
-	json_t *j =
-	    json_pack("{s:s, s:s, s:s?, s:s?}", "name", o->name, "type",
-		      type_names[o->type], "default", o->def, "help", o->help);
+	json_t *j = json_pack("{s:s, s:s, s:s?, s:s?}", "name", o->name, "type",
+			      type_names[o->type], "default", o->def, "help",
+			      o->help);
 	json_t *choices;
 
 	if (o->choices) {

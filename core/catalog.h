@@ -19,7 +19,6 @@ int catalog_list(const struct registry *reg, enum report_format f, FILE *out,
  * Returns 0, or -ENOENT with "unknown target" and a suggestion in err.
  */
 int catalog_describe(const struct registry *reg, const char *target,
-		     enum report_format f, FILE *out, char *err,
-		     size_t errlen);
+		     enum report_format f, FILE *out, char *err, size_t errlen);
 
 #endif

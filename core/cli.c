@@ -6,46 +6,51 @@
 #include <string.h>
 
 const char cli_usage[] =
-    "Usage: hostbench [COMMAND] [OPTIONS] [ARGS]\n"
-    "\n"
-    "Commands:\n"
-    "  (none)                   run the default host benchmark "
-    "(conf/default.ini)\n"
-    "  run SUITE.ini...         run suites\n"
-    "  list                     plugins, targets, backends, usable here or "
-    "not\n"
-    "  describe TARGET          a target's options, defaults and units\n"
-    "  sysinfo                  the system information of the report\n"
-    "  compare BASE.json NEW.json\n"
-    "                           the cases of two JSON reports side by side,\n"
-    "                           each improved, regressed or within noise\n"
-    "  merge A.json B.json...   one table of hosts (or runs) by cases\n"
-    "  serve --listen ADDR:PORT --token TOKEN\n"
-    "                           the receiving side of transfer targets\n"
-    "\n"
-    "Options:\n"
-    "  --extended               run the extended matrix (conf/extended.ini)\n"
-    "  -f, --format FMT         text (default), json, csv, md, html\n"
-    "  -o, --output FILE        write the report to FILE (written whole)\n"
-    "  -s, --set [SECTION.]KEY=VALUE\n"
-    "                           override a suite value (repeatable)\n"
-    "  --journal FILE           append each finished result to FILE as a\n"
-    "                           JSON line, as soon as it is measured\n"
-    "  --resume FILE            skip the cases FILE already holds, run the\n"
-    "                           rest and append them to FILE\n"
-    "  -P, --plugin-dir DIR     also load plugins from DIR (repeatable)\n"
-    "  --threshold PERCENT      compare: the noise threshold (default 5)\n"
-    "  --fail-on-regression     compare: exit 1 when a case regressed\n"
-    "  -h, --help               this text\n"
-    "  -V, --version            the version\n"
-    "\n"
-    "Environment: HOSTBENCH_PLUGIN_PATH=DIR:DIR adds plugin directories.\n"
-    "Exit status: 0 every case ok or skipped, 1 a case failed (compare\n"
-    "--fail-on-regression: a case regressed), 2 bad command line, suite or\n"
-    "report, 130/143 interrupted.\n";
+	"Usage: hostbench [COMMAND] [OPTIONS] [ARGS]\n"
+	"\n"
+	"Commands:\n"
+	"  (none)                   run the default host benchmark "
+	"(conf/default.ini)\n"
+	"  run SUITE.ini...         run suites\n"
+	"  list                     plugins, targets, backends, usable here or "
+	"not\n"
+	"  describe TARGET          a target's options, defaults and units\n"
+	"  sysinfo                  the system information of the report\n"
+	"  compare BASE.json NEW.json\n"
+	"                           the cases of two JSON reports side by "
+	"side,\n"
+	"                           each improved, regressed or within noise\n"
+	"  merge A.json B.json...   one table of hosts (or runs) by cases\n"
+	"  serve --listen ADDR:PORT --token TOKEN\n"
+	"                           the receiving side of transfer targets\n"
+	"\n"
+	"Options:\n"
+	"  --extended               run the extended matrix "
+	"(conf/extended.ini)\n"
+	"  -f, --format FMT         text (default), json, csv, md, html\n"
+	"  -o, --output FILE        write the report to FILE (written whole)\n"
+	"  -s, --set [SECTION.]KEY=VALUE\n"
+	"                           override a suite value (repeatable)\n"
+	"  --journal FILE           append each finished result to FILE as a\n"
+	"                           JSON line, as soon as it is measured\n"
+	"  --resume FILE            skip the cases FILE already holds, run "
+	"the\n"
+	"                           rest and append them to FILE\n"
+	"  -P, --plugin-dir DIR     also load plugins from DIR (repeatable)\n"
+	"  --threshold PERCENT      compare: the noise threshold (default 5)\n"
+	"  --fail-on-regression     compare: exit 1 when a case regressed\n"
+	"  -h, --help               this text\n"
+	"  -V, --version            the version\n"
+	"\n"
+	"Environment: HOSTBENCH_PLUGIN_PATH=DIR:DIR adds plugin directories.\n"
+	"Exit status: 0 every case ok or skipped, 1 a case failed (compare\n"
+	"--fail-on-regression: a case regressed), 2 bad command line, suite "
+	"or\n"
+	"report, 130/143 interrupted.\n";
 
-static const char *const commands[] = {
-    "run", "list", "describe", "sysinfo", "compare", "merge", NULL};
+static const char *const commands[] = { "run",	   "list",    "describe",
+					"sysinfo", "compare", "merge",
+					NULL };
 
 /* Nonzero when word is a known command. */
 static int is_command(const char *word)
@@ -131,12 +136,12 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		rc = strlist_push(&cli->sets, v);
 	} else if (opt_is(w, NULL, "--journal")) {
 		cli->journal =
-		    option_value(argc, argv, i, "--journal", err, errlen);
+			option_value(argc, argv, i, "--journal", err, errlen);
 		if (!cli->journal)
 			return -EINVAL;
 	} else if (opt_is(w, NULL, "--resume")) {
 		cli->resume =
-		    option_value(argc, argv, i, "--resume", err, errlen);
+			option_value(argc, argv, i, "--resume", err, errlen);
 		if (!cli->resume)
 			return -EINVAL;
 	} else if (opt_is(w, "-P", "--plugin-dir")) {

@@ -179,7 +179,7 @@ static int row_judge(struct comparison *cmp, struct cmp_row *row)
 	row->base_value = value_in(b, b->unit);
 	row->new_value = value_in(n, b->unit);
 	row->diff =
-	    row->base_value > 0 ? row->new_value / row->base_value - 1 : 0;
+		row->base_value > 0 ? row->new_value / row->base_value - 1 : 0;
 	rb = calloc(nb + 1, sizeof(*rb));
 	rn = calloc(nn + 1, sizeof(*rn));
 	if (!rb || !rn) {
@@ -294,8 +294,8 @@ static int plugin_facts(struct comparison *cmp, const struct doc_report *a,
 		for (size_t i = 0; i < mine->n && !err; i++) {
 			const char *v = mine->items[i].value;
 			const char *w =
-			    theirs ? kvlist_get(theirs, mine->items[i].key)
-				   : NULL;
+				theirs ? kvlist_get(theirs, mine->items[i].key)
+				       : NULL;
 
 			/* the base pass already listed what both have */
 			if (!a_is_base && w)

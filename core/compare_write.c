@@ -20,8 +20,8 @@
 #include "units.h"
 
 /* The columns of the case table. */
-static const char *const case_columns[] = {"Case", "Base", "New",
-					   "Diff", "p",	   "Verdict"};
+static const char *const case_columns[] = { "Case", "Base", "New",
+					    "Diff", "p",    "Verdict" };
 #define NCOLS (sizeof(case_columns) / sizeof(case_columns[0]))
 
 /* "TITLE (backend)" of a row. */
@@ -47,8 +47,8 @@ static void figure(const struct doc_result *d, const char *unit, char *buf,
 		return;
 	}
 	report_format_value(
-	    unit_scale(unit, d->res.rate.median, d->res.ops_rate.median), unit,
-	    v, sizeof(v));
+		unit_scale(unit, d->res.rate.median, d->res.ops_rate.median),
+		unit, v, sizeof(v));
 	snprintf(buf, len, "%s ±%.1f%%%s", v, report_read_headline(d)->cv * 100,
 		 d->res.noisy ? " noisy" : "");
 }
@@ -125,7 +125,7 @@ static void summary(const struct comparison *cmp, char *buf, size_t len)
 		 "new. Threshold %.4g%%, Mann-Whitney U at p < %.2f.",
 		 cmp->nmatched, cmp->nregressed, cmp->nimproved,
 		 cmp->nmatched - cmp->nregressed - cmp->nimproved -
-		     cmp->nnot_ok,
+			 cmp->nnot_ok,
 		 cmp->nnot_ok, cmp->nonly_base, cmp->nonly_new,
 		 cmp->threshold * 100, COMPARE_ALPHA);
 }
@@ -152,8 +152,8 @@ static int write_text(const struct comparison *cmp, FILE *out)
 	rule(out, "Context");
 	for (size_t i = 0; i < cmp->nfacts; i++)
 		width = strlen(cmp->facts[i].name) > width
-			    ? strlen(cmp->facts[i].name)
-			    : width;
+				? strlen(cmp->facts[i].name)
+				: width;
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		const struct cmp_fact *f = &cmp->facts[i];
 
@@ -180,7 +180,7 @@ static void md_cell(FILE *out, const char *s)
 {
 	fputs("| ", out);
 	for (; *s; s++)
-		fputs(*s == '|' ? "\\|" : (char[]){*s, 0}, out);
+		fputs(*s == '|' ? "\\|" : (char[]){ *s, 0 }, out);
 	fputc(' ', out);
 }
 
@@ -226,7 +226,7 @@ static void csv_field(FILE *out, const char *sep, const char *s)
 	}
 	fputc('"', out);
 	for (; *s; s++)
-		fputs(*s == '"' ? "\"\"" : (char[]){*s, 0}, out);
+		fputs(*s == '"' ? "\"\"" : (char[]){ *s, 0 }, out);
 	fputc('"', out);
 }
 
@@ -244,10 +244,10 @@ static void csv_side(FILE *out, const struct doc_result *d, const char *unit)
 {
 	int ok = d && d->res.status == RESULT_OK;
 
-	csv_number(
-	    out, ok,
-	    ok ? unit_scale(unit, d->res.rate.median, d->res.ops_rate.median)
-	       : 0);
+	csv_number(out, ok,
+		   ok ? unit_scale(unit, d->res.rate.median,
+				   d->res.ops_rate.median)
+		      : 0);
 	csv_number(out, ok, ok ? report_read_headline(d)->cv : 0);
 	csv_number(out, ok, ok ? (double)d->res.nsamples : 0);
 	fputs(ok && d->res.noisy ? ",true" : ",false", out);
@@ -416,27 +416,27 @@ static int html_cases(const struct comparison *cmp, FILE *out)
 		const struct cmp_row *row = &cmp->rows[i];
 
 		classes[1 + i] =
-		    row->verdict == CMP_REGRESSED  ? "verdict-regressed"
-		    : row->verdict == CMP_IMPROVED ? "verdict-improved"
-						   : NULL;
+			row->verdict == CMP_REGRESSED  ? "verdict-regressed"
+			: row->verdict == CMP_IMPROVED ? "verdict-improved"
+						       : NULL;
 		if (!judged(row))
 			continue;
 		row_label(row, labels[nbars], sizeof(labels[nbars]));
 		bars[nbars].label = labels[nbars];
 		bars[nbars].value = row->diff * 100;
 		bars[nbars].verdict = row->verdict == CMP_SAME
-					  ? "same"
-					  : compare_verdict_name(row);
+					      ? "same"
+					      : compare_verdict_name(row);
 		nbars++;
 	}
 	if (!err) {
 		html_section(out, "Cases");
 		html_table(out, &t, "cases", classes);
-		svg_bar_chart(
-		    out, &(struct svg_bar_chart){.title = "New against base",
-						 .band = cmp->threshold * 100,
-						 .bars = bars,
-						 .nbars = nbars});
+		svg_bar_chart(out, &(struct svg_bar_chart){
+					   .title = "New against base",
+					   .band = cmp->threshold * 100,
+					   .bars = bars,
+					   .nbars = nbars });
 		html_section_end(out);
 		report_table_free(&t);
 	}

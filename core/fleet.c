@@ -57,7 +57,7 @@ static double now(void)
  */
 static void nap(unsigned *us)
 {
-	struct timespec t = {.tv_nsec = (long)*us * 1000};
+	struct timespec t = { .tv_nsec = (long)*us * 1000 };
 
 	nanosleep(&t, NULL);
 	if (*us < FLEET_NAP_MAX_US)
@@ -218,7 +218,7 @@ int fleet_init(struct fleet *f, enum report_format fmt, char *err,
 	int len = 0;
 
 	(void)fmt; /* every format has a fleet report */
-	*f = (struct fleet){.size = 1};
+	*f = (struct fleet){ .size = 1 };
 	if (MPI_Init(NULL, NULL) != MPI_SUCCESS)
 		return errorf(err, errlen, -EIO, "fleet: MPI_Init failed");
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -292,7 +292,7 @@ int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
 		  size_t errlen)
 {
 	struct fleet_state *st = f->st;
-	struct fleet_hello mine = {.loaded = loaded}, *all;
+	struct fleet_hello mine = { .loaded = loaded }, *all;
 	int rc;
 
 	*run = s;
@@ -353,7 +353,7 @@ static void mark_lost(struct fleet *f, int r, size_t i, const char *why)
 {
 	struct fleet_rank *fr = &f->st->ranks[r];
 	const char *title =
-	    i < f->st->suite->ncases ? f->st->suite->cases[i].title : NULL;
+		i < f->st->suite->ncases ? f->st->suite->cases[i].title : NULL;
 
 	fr->lost = 1;
 	free(fr->lost_why);
@@ -395,8 +395,8 @@ int fleet_start(struct fleet *f, const struct report *ctx)
 	}
 	for (int r = 0; r < f->size; r++) {
 		st->ranks[r].res =
-		    calloc(st->suite->ncases ? st->suite->ncases : 1,
-			   sizeof(struct result));
+			calloc(st->suite->ncases ? st->suite->ncases : 1,
+			       sizeof(struct result));
 		if (!st->ranks[r].res)
 			return -ENOMEM;
 	}

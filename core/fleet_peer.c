@@ -106,7 +106,7 @@ static int read_port(int fd, char *err, size_t errlen)
 {
 	char log[4096];
 	size_t used = 0;
-	struct pollfd p = {.fd = fd, .events = POLLIN};
+	struct pollfd p = { .fd = fd, .events = POLLIN };
 	const char *at;
 
 	snprintf(err, errlen, "no \"listening on\" line within %d s",
@@ -142,9 +142,9 @@ static int serve_start(const char *serve, const char *listen, const char *token,
 		       int max_clients, pid_t *pid, char *err, size_t errlen)
 {
 	char clients[16], *tok_entry = NULL, **env;
-	char *argv[] = {(char *)serve,	 "--listen", (char *)listen,
-			"--max-clients", clients,    "--max-time",
-			"604800",	 NULL};
+	char *argv[] = { (char *)serve,	  "--listen", (char *)listen,
+			 "--max-clients", clients,    "--max-time",
+			 "604800",	  NULL };
 	int fds[2], port = 0;
 
 	snprintf(clients, sizeof(clients), "%d", max_clients);
@@ -207,10 +207,10 @@ static int if_addr(const char *name, char *buf, size_t len)
 	for (a = all; a && rc; a = a->ifa_next)
 		if (a->ifa_addr && a->ifa_addr->sa_family == AF_INET &&
 		    strcmp(a->ifa_name, name) == 0 &&
-		    inet_ntop(
-			AF_INET,
-			&((struct sockaddr_in *)(void *)a->ifa_addr)->sin_addr,
-			buf, (socklen_t)len))
+		    inet_ntop(AF_INET,
+			      &((struct sockaddr_in *)(void *)a->ifa_addr)
+				       ->sin_addr,
+			      buf, (socklen_t)len))
 			rc = 0;
 	freeifaddrs(all);
 	return rc;
@@ -273,7 +273,7 @@ static int resolve_case(const struct fleet *f, const struct bench_case *c,
 	char where[FLEET_HOST_MAX + 16];
 
 	*out = *c;
-	out->params = (struct kvlist){0};
+	out->params = (struct kvlist){ 0 };
 	out->reason = NULL;
 	if (p < 0) {
 		out->plugin = NULL;
@@ -282,13 +282,13 @@ static int resolve_case(const struct fleet *f, const struct bench_case *c,
 				"peer = rank-pairs: rank %d of %d has no "
 				"partner (run an even number of ranks)",
 				f->rank, f->size) < 0
-			   ? -ENOMEM
-			   : 0;
+			       ? -ENOMEM
+			       : 0;
 	}
 	host_port(ends[p].addr[0] ? ends[p].addr
 		  : strcmp(f->st->ranks[p].host, me->host) == 0
-		      ? "127.0.0.1"
-		      : f->st->ranks[p].host,
+			  ? "127.0.0.1"
+			  : f->st->ranks[p].host,
 		  ends[p].port, where, sizeof(where));
 	if (kvlist_copy(&out->params, &c->params) ||
 	    kvlist_set(&out->params, "peer", where) ||
@@ -303,7 +303,7 @@ static int resolve_suite(struct fleet *f, const struct fleet_endpoint *ends)
 	struct fleet_state *st = f->st;
 	const struct suite *s = st->suite;
 
-	st->run = (struct suite){.jobs = s->jobs, .njobs = s->njobs};
+	st->run = (struct suite){ .jobs = s->jobs, .njobs = s->njobs };
 	st->run.cases = calloc(s->ncases, sizeof(*st->run.cases));
 	if (!st->run.cases)
 		return -ENOMEM;
@@ -322,7 +322,7 @@ static int resolve_suite(struct fleet *f, const struct fleet_endpoint *ends)
 int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 			size_t errlen)
 {
-	struct fleet_endpoint mine = {0}, *ends;
+	struct fleet_endpoint mine = { 0 }, *ends;
 	int streams = max_streams(f->st->suite), rc = 0;
 	char why[512] = "", who[FLEET_HOST_MAX + 32];
 
@@ -372,7 +372,7 @@ void fleet_peers_release(struct fleet_state *st)
 			free(c->reason);
 	}
 	free(st->run.cases);
-	st->run = (struct suite){0};
+	st->run = (struct suite){ 0 };
 	if (st->serve > 0) {
 		kill(st->serve, SIGTERM);
 		waitpid(st->serve, NULL, 0);

@@ -45,7 +45,7 @@ int fleet_outlier(const double *v, size_t n, double *median)
 			sorted[j - 1] = t;
 		}
 	*median =
-	    n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+		n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 	free(sorted);
 	for (size_t i = 0; i < n; i++) {
 		double d = fabs(v[i] - *median);
@@ -76,7 +76,7 @@ static int spread_of(const struct fleet *f, const struct report *own, size_t i,
 	double median = 0;
 	int at;
 
-	*sp = (struct spread){.outlier = -1};
+	*sp = (struct spread){ .outlier = -1 };
 	if (!v || !who) {
 		free(v);
 		free(who);
@@ -138,7 +138,8 @@ int fleet_context_text(const struct report *ctx, char **text)
  */
 static json_t *rank_doc(const struct fleet *f, int r, const struct report *own)
 {
-	static const char *const keys[] = {"hostbench", "system", "libraries"};
+	static const char *const keys[] = { "hostbench", "system",
+					    "libraries" };
 	struct report rep = *own;
 	const json_t *ctx = f->st->ranks[r].context;
 	json_error_t jerr;
@@ -208,10 +209,10 @@ static json_t *spread_json(const struct fleet *f, const struct report *own,
 	if (sp.outlier >= 0) {
 		json_decref(out);
 		out = rank_ref(
-		    f, sp.outlier,
-		    result_headline(&rank_results(f, sp.outlier, own)[i])
-			->median,
-		    bad);
+			f, sp.outlier,
+			result_headline(&rank_results(f, sp.outlier, own)[i])
+				->median,
+			bad);
 		jw_set(out, "deviation", jw_number(sp.deviation), bad);
 	}
 	jw_set(o, "outlier", out, bad);
@@ -238,9 +239,10 @@ static void tag_results(const struct fleet *f, json_t *const *docs, size_t i,
 {
 	for (int r = 0; r < f->size; r++) {
 		json_t *res =
-		    docs[r]
-			? json_array_get(json_object_get(docs[r], "results"), i)
-			: NULL;
+			docs[r] ? json_array_get(
+					  json_object_get(docs[r], "results"),
+					  i)
+				: NULL;
 		json_t *copy = res ? json_deep_copy(res) : NULL;
 
 		if (!copy) {
@@ -310,9 +312,9 @@ static int write_json(const struct fleet *f, const struct report *own,
 {
 	int bad = 0;
 	json_t *doc = fleet_doc(f, own, &bad);
-	int rc =
-	    bad ? errorf(err, errlen, -ENOMEM, "fleet report: out of memory")
-		: 0;
+	int rc = bad ? errorf(err, errlen, -ENOMEM,
+			      "fleet report: out of memory")
+		     : 0;
 
 	if (!rc &&
 	    (json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15)) ||
@@ -329,9 +331,10 @@ static int rank_doc_report(const struct fleet *f, int r,
 {
 	json_t *j = rank_doc(f, r, own);
 	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
-	int rc =
-	    text ? report_read_text(doc, name, text, strlen(text), err, errlen)
-		 : errorf(err, errlen, -ENOMEM, "fleet report: out of memory");
+	int rc = text ? report_read_text(doc, name, text, strlen(text), err,
+					 errlen)
+		      : errorf(err, errlen, -ENOMEM,
+			       "fleet report: out of memory");
 
 	free(text);
 	json_decref(j);
@@ -349,7 +352,7 @@ static int write_merge(const struct fleet *f, const struct report *own,
 	size_t n = (size_t)f->size, got = 0;
 	struct doc_report *docs = calloc(n, sizeof(*docs));
 	char **names = calloc(n, sizeof(char *));
-	struct merge m = {0};
+	struct merge m = { 0 };
 	int rc = docs && names ? 0 : -ENOMEM;
 
 	/* a name labels a column when hosts repeat (ranks of one host) */
@@ -374,8 +377,8 @@ static int write_merge(const struct fleet *f, const struct report *own,
 	free(names);
 	free(docs);
 	return rc == -ENOMEM && !err[0]
-		   ? errorf(err, errlen, rc, "fleet report: out of memory")
-		   : rc;
+		       ? errorf(err, errlen, rc, "fleet report: out of memory")
+		       : rc;
 }
 
 /* "rank 1 (lab2)" into buf. */
@@ -437,8 +440,8 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 static int spread_table(const struct fleet *f, const struct report *own,
 			struct report_table *t)
 {
-	static const char *const head[] = {"Case",   "Hosts ok", "Min",
-					   "Median", "Max",	 "Outlier"};
+	static const char *const head[] = { "Case",   "Hosts ok", "Min",
+					    "Median", "Max",	  "Outlier" };
 	size_t cols = sizeof(head) / sizeof(head[0]);
 	int rc = report_table_init(t, own->suite->ncases + 1, cols);
 
@@ -470,7 +473,7 @@ static void write_ranks(const struct fleet *f, int md, FILE *out)
 int fleet_report(const struct fleet *f, enum report_format fmt,
 		 const struct report *own, FILE *out, char *err, size_t errlen)
 {
-	struct report_table t = {0};
+	struct report_table t = { 0 };
 	int rc;
 
 	err[0] = '\0';

@@ -13,7 +13,7 @@ int fleet_init(struct fleet *f, enum report_format fmt, char *err,
 	       size_t errlen)
 {
 	(void)fmt, (void)err, (void)errlen;
-	*f = (struct fleet){.size = 1};
+	*f = (struct fleet){ .size = 1 };
 	return 0;
 }
 

@@ -72,7 +72,7 @@ static size_t host_get_size_list(const struct hb_case *c, const char *name,
 				 uint64_t *out, size_t max)
 {
 	const char *v = host_text(c, name);
-	struct strlist items = {0};
+	struct strlist items = { 0 };
 	size_t n = 0;
 
 	if (v && parse_list(v, &items, NULL, 0) == 0) {
@@ -94,7 +94,7 @@ static void host_note(const struct hb_case *c, const char *key,
 }
 
 static void host_warn(const struct hb_case *c, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+	__attribute__((format(printf, 2, 3)));
 
 static void host_warn(const struct hb_case *c, const char *fmt, ...)
 {
@@ -114,7 +114,7 @@ static void host_warn(const struct hb_case *c, const char *fmt, ...)
 }
 
 static void host_log(const struct hb_case *c, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+	__attribute__((format(printf, 2, 3)));
 
 static void host_log(const struct hb_case *c, const char *fmt, ...)
 {
@@ -129,14 +129,14 @@ static void host_log(const struct hb_case *c, const char *fmt, ...)
 }
 
 const struct hb_host host_api = {
-    .size = sizeof(struct hb_host),
-    .get_size = host_get_size,
-    .get_int = host_get_int,
-    .get_bool = host_get_bool,
-    .get_str = host_get_str,
-    .get_duration = host_get_duration,
-    .get_size_list = host_get_size_list,
-    .note = host_note,
-    .warn = host_warn,
-    .log = host_log,
+	.size = sizeof(struct hb_host),
+	.get_size = host_get_size,
+	.get_int = host_get_int,
+	.get_bool = host_get_bool,
+	.get_str = host_get_str,
+	.get_duration = host_get_duration,
+	.get_size_list = host_get_size_list,
+	.note = host_note,
+	.warn = host_warn,
+	.log = host_log,
 };

@@ -7,22 +7,22 @@
 
 /* Small, readable, printable; no web font. */
 static const char style[] =
-    "body{font-family:sans-serif;margin:2em auto;max-width:72em;"
-    "color:#222;padding:0 1em}"
-    "h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ccc;"
-    "padding-bottom:.2em;margin-top:2em}"
-    "table{border-collapse:collapse;margin:.8em 0}"
-    "th,td{border:1px solid #ddd;padding:.25em .6em;vertical-align:top}"
-    "thead th{background:#f2f2f2}"
-    "td{text-align:right;font-variant-numeric:tabular-nums}"
-    "tbody th{text-align:left;font-weight:normal}"
-    "td.text,table.context td{text-align:left}"
-    "tr.differs th,tr.differs td{background:#fff3cd}"
-    ".verdict-regressed{color:#b33c00;font-weight:bold}"
-    ".verdict-improved{color:#00794f;font-weight:bold}"
-    ".notes{font-size:.9em;color:#555}small.cv{color:#777}"
-    "svg.chart{display:block;margin:1em 0;max-width:100%;height:auto}"
-    "figure{margin:0}";
+	"body{font-family:sans-serif;margin:2em auto;max-width:72em;"
+	"color:#222;padding:0 1em}"
+	"h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ccc;"
+	"padding-bottom:.2em;margin-top:2em}"
+	"table{border-collapse:collapse;margin:.8em 0}"
+	"th,td{border:1px solid #ddd;padding:.25em .6em;vertical-align:top}"
+	"thead th{background:#f2f2f2}"
+	"td{text-align:right;font-variant-numeric:tabular-nums}"
+	"tbody th{text-align:left;font-weight:normal}"
+	"td.text,table.context td{text-align:left}"
+	"tr.differs th,tr.differs td{background:#fff3cd}"
+	".verdict-regressed{color:#b33c00;font-weight:bold}"
+	".verdict-improved{color:#00794f;font-weight:bold}"
+	".notes{font-size:.9em;color:#555}small.cv{color:#777}"
+	"svg.chart{display:block;margin:1em 0;max-width:100%;height:auto}"
+	"figure{margin:0}";
 
 void html_text(FILE *out, const char *s)
 {

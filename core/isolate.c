@@ -88,7 +88,7 @@ static void __attribute__((noreturn))
 child_main(const struct bench_case *c, const volatile sig_atomic_t *stop,
 	   int result_fd, int stdout_fd)
 {
-	struct result r = {0};
+	struct result r = { 0 };
 	json_t *o = json_object();
 	char *text = NULL;
 	int rc;
@@ -145,13 +145,14 @@ static void child_wait(struct child *ch, const struct bench_case *c,
 		       const volatile sig_atomic_t *stop)
 {
 	double deadline = now() + isolate_timeout(c);
-	struct pollfd fds[2] = {{.fd = ch->result_fd, .events = POLLIN},
-				{.fd = ch->stdout_fd, .events = POLLIN}};
+	struct pollfd fds[2] = { { .fd = ch->result_fd, .events = POLLIN },
+				 { .fd = ch->stdout_fd, .events = POLLIN } };
 
 	while (fds[0].fd >= 0) {
 		if (poll(fds, 2, 50) > 0)
 			for (int i = 0; i < 2; i++)
-				if (fds[i].revents && !child_read(ch, fds[i].fd))
+				if (fds[i].revents &&
+				    !child_read(ch, fds[i].fd))
 					fds[i].fd = -1;
 		if (*stop) {
 			ch->interrupted = 1;
@@ -181,7 +182,7 @@ static void remove_leftovers(const char *dir, pid_t pid)
 	while ((e = readdir(d)))
 		if (strncmp(e->d_name, prefix, strlen(prefix)) == 0 &&
 		    snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) <
-			(int)sizeof(path))
+			    (int)sizeof(path))
 			unlink(path);
 	closedir(d);
 }
@@ -204,7 +205,7 @@ static void remove_all_leftovers(const struct bench_case *c, pid_t pid)
 /* Set r failed or skipped with a formatted reason. */
 static int child_verdict(struct result *r, enum result_status st,
 			 const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+	__attribute__((format(printf, 3, 4)));
 
 static int child_verdict(struct result *r, enum result_status st,
 			 const char *fmt, ...)
@@ -236,12 +237,12 @@ static int child_failure(const struct child *ch, const struct bench_case *c,
 				     isolate_timeout(c));
 	if (WIFSIGNALED(st))
 		return child_verdict(
-		    r, RESULT_FAILED, "crashed: signal %d (%s)%s", WTERMSIG(st),
-		    strsignal(WTERMSIG(st)),
-		    c->memory_limit || c->cpu_limit > 0
-			? " (the case's memory_limit or cpu_limit may "
-			  "have been reached)"
-			: "");
+			r, RESULT_FAILED, "crashed: signal %d (%s)%s",
+			WTERMSIG(st), strsignal(WTERMSIG(st)),
+			c->memory_limit || c->cpu_limit > 0
+				? " (the case's memory_limit or cpu_limit may "
+				  "have been reached)"
+				: "");
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return child_verdict(r, RESULT_FAILED,
 				     "the plugin called exit(0) before the "
@@ -287,7 +288,7 @@ static int child_result(struct child *ch, const struct bench_case *c,
 int isolate_run_case(const struct bench_case *c,
 		     const volatile sig_atomic_t *stop, struct result *r)
 {
-	struct child ch = {0};
+	struct child ch = { 0 };
 	int res[2], out[2], rc;
 
 	if (pipe2(res, O_CLOEXEC))

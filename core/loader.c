@@ -79,8 +79,8 @@ static int push_path_list(struct strlist *out, const char *text)
  */
 static int push_binary_dirs(struct strlist *out)
 {
-	static const char *const subdirs[] = {".", "plugins",
-					      HB_REL_PLUGIN_DIR};
+	static const char *const subdirs[] = { ".", "plugins",
+					       HB_REL_PLUGIN_DIR };
 	char exe[PATH_MAX];
 	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	char *slash;
@@ -107,7 +107,7 @@ int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs)
 {
 	/* a setuid or setgid hostbench takes no plugin path from the caller */
 	const char *env =
-	    getauxval(AT_SECURE) ? NULL : getenv("HOSTBENCH_PLUGIN_PATH");
+		getauxval(AT_SECURE) ? NULL : getenv("HOSTBENCH_PLUGIN_PATH");
 	int err = 0;
 
 	for (size_t i = 0; cli_dirs && i < cli_dirs->n && !err; i++)
@@ -142,7 +142,7 @@ static int refuse(struct registry *reg, FILE *diag, const char *path,
 		goto fail_copy;
 	reg->refused = grown;
 	reg->refused[reg->nrefused++] =
-	    (struct refusal){.path = p, .reason = r};
+		(struct refusal){ .path = p, .reason = r };
 	if (diag)
 		fprintf(diag, "loader: %s: refused: %s\n", p, r);
 	return 0;
@@ -169,10 +169,10 @@ static int writable_by_others(const char *path, const char *what, char *why,
 		return 0;
 	if (st.st_uid != 0 && st.st_uid != geteuid()) {
 		error_fill(
-		    why, len,
-		    "%s %s belongs to user %u, neither you nor root (fix: "
-		    "chown root %s)",
-		    what, path, (unsigned)st.st_uid, path);
+			why, len,
+			"%s %s belongs to user %u, neither you nor root (fix: "
+			"chown root %s)",
+			what, path, (unsigned)st.st_uid, path);
 		return 1;
 	}
 	if (st.st_mode & S_IWOTH)
@@ -262,9 +262,9 @@ static int check_abi(const struct hb_plugin *d, char *why, size_t len)
 {
 	if (d->abi_major != HB_ABI_MAJOR)
 		return errorf(
-		    why, len, -EINVAL,
-		    "built for ABI %u.%u, this hostbench speaks %d.%d",
-		    d->abi_major, d->abi_minor, HB_ABI_MAJOR, HB_ABI_MINOR);
+			why, len, -EINVAL,
+			"built for ABI %u.%u, this hostbench speaks %d.%d",
+			d->abi_major, d->abi_minor, HB_ABI_MAJOR, HB_ABI_MINOR);
 	if (d->abi_minor > HB_ABI_MINOR)
 		return errorf(why, len, -EINVAL,
 			      "built for ABI %u.%u, this hostbench speaks "
@@ -307,7 +307,7 @@ static int is_choice(const char *const *choices, const char *text)
 /* Every item of a comma list must be a size. */
 static int parse_size_items(const char *text, char *err, size_t len)
 {
-	struct strlist items = {0};
+	struct strlist items = { 0 };
 	uint64_t size;
 	int rc = parse_list(text, &items, err, len);
 
@@ -528,8 +528,9 @@ static void about_unusable(struct hb_about *a, const char *target,
 static int describe_plugin(struct plugin *p, char *why, size_t len)
 {
 	struct about_ctx ctx = {
-	    .about = {.library = about_library, .unusable = about_unusable},
-	    .plugin = p,
+		.about = { .library = about_library,
+			   .unusable = about_unusable },
+		.plugin = p,
 	};
 	char perr[256] = "";
 	int rc;
@@ -562,7 +563,7 @@ static void plugin_free(struct plugin *p)
 static int keep(struct registry *reg, const struct plugin *p)
 {
 	struct plugin *grown =
-	    realloc(reg->plugins, (reg->n + 1) * sizeof(*grown));
+		realloc(reg->plugins, (reg->n + 1) * sizeof(*grown));
 
 	if (!grown)
 		return -ENOMEM;
@@ -578,7 +579,7 @@ static int keep(struct registry *reg, const struct plugin *p)
 static int load_file(struct registry *reg, const char *path,
 		     const char *dir_why, FILE *diag)
 {
-	struct plugin p = {0};
+	struct plugin p = { 0 };
 	char why[REASON_LEN] = "";
 	int err;
 
@@ -672,8 +673,8 @@ static int load_dir(struct registry *reg, const char *dir, struct strlist *seen,
 	}
 	writable_by_others(dir, "directory", dir_why, sizeof(dir_why));
 	for (int i = 0; i < n && !err; i++)
-		err =
-		    load_entry(reg, dir, names[i]->d_name, dir_why, seen, diag);
+		err = load_entry(reg, dir, names[i]->d_name, dir_why, seen,
+				 diag);
 	for (int i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
@@ -683,7 +684,7 @@ static int load_dir(struct registry *reg, const char *dir, struct strlist *seen,
 int registry_load(struct registry *reg, const char *const *dirs, size_t ndirs,
 		  FILE *diag)
 {
-	struct strlist seen = {0};
+	struct strlist seen = { 0 };
 	int err = 0;
 
 	for (size_t i = 0; i < ndirs && !err; i++)

@@ -46,7 +46,7 @@ static void on_signal(int sig)
 
 static void install_signals(void)
 {
-	struct sigaction sa = {.sa_handler = on_signal};
+	struct sigaction sa = { .sa_handler = on_signal };
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
@@ -78,13 +78,13 @@ static int conf_path(const char *name, char *path, size_t len)
 	char dir[PATH_MAX];
 	int have_dir = self_dir(dir, sizeof(dir)) == 0;
 	const char *built = have_dir && strcmp(dir, HB_BUILD_DIR) == 0
-				? HB_SOURCE_CONF_DIR
-				: NULL;
-	const char *fixed[] = {built, HB_INSTALL_CONF_DIR};
+				    ? HB_SOURCE_CONF_DIR
+				    : NULL;
+	const char *fixed[] = { built, HB_INSTALL_CONF_DIR };
 
 	if (have_dir &&
 	    snprintf(path, len, "%s/%s/%s", dir, HB_REL_CONF_DIR, name) <
-		(int)len &&
+		    (int)len &&
 	    access(path, R_OK) == 0)
 		return 0;
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
@@ -101,14 +101,14 @@ static int conf_path(const char *name, char *path, size_t len)
  */
 static int serve_path(char *path, size_t len)
 {
-	const char *rel[] = {"hostbench-serve",
-			     HB_REL_LIBEXEC_DIR "/hostbench-serve"};
+	const char *rel[] = { "hostbench-serve",
+			      HB_REL_LIBEXEC_DIR "/hostbench-serve" };
 	char dir[PATH_MAX];
 
 	if (self_dir(dir, sizeof(dir)) == 0)
 		for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++)
 			if (snprintf(path, len, "%s/%s", dir, rel[i]) <
-				(int)len &&
+				    (int)len &&
 			    access(path, X_OK) == 0)
 				return 0;
 	snprintf(path, len, "hostbench-serve");
@@ -152,7 +152,7 @@ static int check_plugin_dirs(const struct cli *cli)
 /* Load the plugins from the usual directories plus --plugin-dir. */
 static int load_plugins(const struct cli *cli, struct registry *reg)
 {
-	struct strlist dirs = {0};
+	struct strlist dirs = { 0 };
 	int rc = plugin_dirs(&dirs, &cli->plugin_dirs);
 
 	if (!rc)
@@ -290,11 +290,11 @@ static int cmd_run(const struct cli *cli, const struct registry *reg)
 {
 	char err[1024], buf[PATH_MAX], serve[2 * PATH_MAX];
 	const char *one = NULL;
-	struct suite s = {0};
+	struct suite s = { 0 };
 	const struct suite *run = &s; /* s with host pairs resolved */
-	struct sysinfo si = {0};
+	struct sysinfo si = { 0 };
 	struct result *results = NULL;
-	struct journal j = {0};
+	struct journal j = { 0 };
 	struct fleet fl;
 	int status = EXIT_BAD_INPUT, rc;
 
@@ -329,18 +329,18 @@ static int cmd_run(const struct cli *cli, const struct registry *reg)
 		fprintf(stderr, "hostbench: warning: %s\n",
 			report_build_warning(&si));
 	note_dirs(&s, &si);
-	if (fleet_start(&fl, &(struct report){.sys = &si,
-					      .reg = reg,
-					      .suite = &(struct suite){0}}))
+	if (fleet_start(&fl, &(struct report){ .sys = &si,
+					       .reg = reg,
+					       .suite = &(struct suite){ 0 } }))
 		goto out_sysinfo;
 	status = fleet_finish(&fl, run_cases(run, &j, results, &fl));
 	if (status != EXIT_INTERNAL && !fleet_silent(&fl) &&
 	    write_report(cli, &fl,
-			 &(struct report){.sys = &si,
-					  .reg = reg,
-					  .suite = &s,
-					  .results = results,
-					  .nresults = s.ncases}))
+			 &(struct report){ .sys = &si,
+					   .reg = reg,
+					   .suite = &s,
+					   .results = results,
+					   .nresults = s.ncases }))
 		status = EXIT_INTERNAL;
 out_sysinfo:
 	sysinfo_free(&si);
@@ -351,21 +351,21 @@ out_results:
 	free(results);
 out_suite:
 	status =
-	    fleet_end(&fl, status); /* before s: the fleet points into it */
+		fleet_end(&fl, status); /* before s: the fleet points into it */
 	suite_free(&s);
 	return status;
 }
 
 static int cmd_sysinfo(const struct cli *cli, const struct registry *reg)
 {
-	struct suite s = {0};
-	struct sysinfo si = {0};
+	struct suite s = { 0 };
+	struct sysinfo si = { 0 };
 	int rc;
 
 	sysinfo_read(&si);
-	rc =
-	    write_report(cli, &(struct fleet){.size = 1},
-			 &(struct report){.sys = &si, .reg = reg, .suite = &s});
+	rc = write_report(
+		cli, &(struct fleet){ .size = 1 },
+		&(struct report){ .sys = &si, .reg = reg, .suite = &s });
 	sysinfo_free(&si);
 	return rc ? EXIT_INTERNAL : EXIT_ALL_OK;
 }
@@ -417,8 +417,8 @@ static int cmd_reports(const struct cli *cli)
 {
 	struct doc_report *docs = calloc(cli->args.n, sizeof(*docs));
 	int is_compare = strcmp(cli->command, "compare") == 0;
-	struct comparison cmp = {0};
-	struct merge m = {0};
+	struct comparison cmp = { 0 };
+	struct merge m = { 0 };
 	struct output out;
 	char err[1024];
 	int status = EXIT_BAD_INPUT, rc;
@@ -465,7 +465,7 @@ static int cmd_reports(const struct cli *cli)
 
 int main(int argc, char **argv)
 {
-	struct registry reg = {0};
+	struct registry reg = { 0 };
 	char err[512];
 	struct cli cli;
 	int status;

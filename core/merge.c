@@ -58,8 +58,9 @@ static int labels_make(struct merge *m)
 		const char *slash = strrchr(m->docs[i].path, '/');
 		const char *host = m->docs[i].sys.hostname;
 
-		m->labels[i] = strdup(
-		    repeat || !host[0] ? (slash ? slash + 1 : m->docs[i].path)
+		m->labels[i] =
+			strdup(repeat || !host[0]
+				       ? (slash ? slash + 1 : m->docs[i].path)
 				       : host);
 		if (!m->labels[i])
 			return -ENOMEM;
@@ -184,7 +185,7 @@ static void libraries_text(const struct doc_report *doc, char *buf, size_t len)
 	for (size_t p = 0; p < doc->nplugins; p++)
 		for (size_t i = 0; i < doc->plugins[p].libraries.n; i++) {
 			const struct kv *kv =
-			    &doc->plugins[p].libraries.items[i];
+				&doc->plugins[p].libraries.items[i];
 
 			if (used >= len || strstr(buf, kv->value))
 				continue;
@@ -197,9 +198,9 @@ static void libraries_text(const struct doc_report *doc, char *buf, size_t len)
 /* The context of every report: a row per fact, a column per report. */
 static int context_table(const struct merge *m, struct report_table *t)
 {
-	static const char *const facts[] = {"File",  "hostbench", "CPU",
-					    "Cores", "RAM",	  "Kernel",
-					    "OS",    "Libraries"};
+	static const char *const facts[] = { "File",  "hostbench", "CPU",
+					     "Cores", "RAM",	   "Kernel",
+					     "OS",    "Libraries" };
 	const size_t nfacts = sizeof(facts) / sizeof(facts[0]);
 	char text[REPORT_LINE];
 	int err = report_table_init(t, 1 + nfacts, 1 + m->ndocs);
@@ -211,8 +212,8 @@ static int context_table(const struct merge *m, struct report_table *t)
 		const struct sysinfo *si = &m->docs[d].sys;
 
 		err = report_table_set(t, 0, 1 + d, m->labels[d]);
-		err =
-		    err ? err : report_table_set(t, 1, 1 + d, m->docs[d].path);
+		err = err ? err
+			  : report_table_set(t, 1, 1 + d, m->docs[d].path);
 		err = err ? err : report_table_set(t, 2, 1 + d, si->version);
 		err = err ? err : report_table_set(t, 3, 1 + d, si->cpu_model);
 		snprintf(text, sizeof(text), "%u / %u", si->physical_cores,

@@ -12,7 +12,7 @@
 struct output {
 	FILE *fp;
 	const char *path; /* final name, NULL for stdout */
-	char *tmp;        /* temporary name, NULL for stdout */
+	char *tmp;	  /* temporary name, NULL for stdout */
 };
 
 /*

@@ -197,8 +197,8 @@ int parse_int(const char *text, int64_t *out, char *err, size_t errlen)
 
 int parse_bool(const char *text, int *out, char *err, size_t errlen)
 {
-	static const char *const yes[] = {"true", "yes", "on", "1"};
-	static const char *const no[] = {"false", "no", "off", "0"};
+	static const char *const yes[] = { "true", "yes", "on", "1" };
+	static const char *const no[] = { "false", "no", "off", "0" };
 	char buf[NUM_MAX];
 
 	if (trim_copy(text, buf, sizeof(buf)) >= 0) {
@@ -278,7 +278,7 @@ static char *list_item(const char **p, const char *text, char *err,
 int parse_list(const char *text, struct strlist *out, char *err, size_t errlen)
 {
 	const char *p = text;
-	struct strlist items = {0};
+	struct strlist items = { 0 };
 	int rc;
 
 	do {

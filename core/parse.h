@@ -34,7 +34,8 @@ int parse_bool(const char *text, int *out, char *err, size_t errlen);
  */
 int parse_list(const char *text, struct strlist *out, char *err, size_t errlen);
 
-/* Format bytes as the shortest exact size text: 1048576 -> "1M", 1000 -> "1000". */
+/* Format bytes as the shortest exact size text: 1048576 -> "1M", 1000 ->
+ * "1000". */
 void format_size(uint64_t bytes, char *buf, size_t len);
 
 /* Edit distance between two short strings, for "did you mean" hints. */

@@ -11,12 +11,12 @@ static int precheck_case(const struct suite *s, const struct bench_case *c,
 			 char *err, size_t errlen)
 {
 	validate_fn validate = c->plugin ? plugin_validate_fn(c->plugin) : NULL;
-	struct host_ctx ctx = {.bc = c, .r = NULL};
-	struct hb_case hc = {.host = &host_api,
-			     .target = c->tdesc,
-			     .worker = 0,
-			     .workers = c->parallel,
-			     .core = &ctx};
+	struct host_ctx ctx = { .bc = c, .r = NULL };
+	struct hb_case hc = { .host = &host_api,
+			      .target = c->tdesc,
+			      .worker = 0,
+			      .workers = c->parallel,
+			      .core = &ctx };
 	const struct job *job = &s->jobs[c->job];
 	char why[512] = "";
 

@@ -72,7 +72,7 @@ validate_fn plugin_validate_fn(const struct plugin *p)
 	const struct hb_plugin *d = p->desc;
 
 	if (d->abi_minor < 1 || d->size < offsetof(struct hb_plugin, validate) +
-					      sizeof(d->validate))
+						  sizeof(d->validate))
 		return NULL;
 	return d->validate;
 }

@@ -21,8 +21,9 @@ int report_format_parse(const char *name, enum report_format *out)
 		const char *name;
 		enum report_format f;
 	} formats[] = {
-	    {"text", REPORT_TEXT}, {"json", REPORT_JSON}, {"csv", REPORT_CSV},
-	    {"md", REPORT_MD},	   {"html", REPORT_HTML},
+		{ "text", REPORT_TEXT }, { "json", REPORT_JSON },
+		{ "csv", REPORT_CSV },	 { "md", REPORT_MD },
+		{ "html", REPORT_HTML },
 	};
 
 	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
@@ -62,7 +63,7 @@ int report_io_error(FILE *out, char *err, size_t errlen)
 
 /* Append printf output to buf (len bytes, NUL-terminated), truncating. */
 static void appendf(char *buf, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+	__attribute__((format(printf, 3, 4)));
 
 static void appendf(char *buf, size_t len, const char *fmt, ...)
 {
@@ -117,12 +118,12 @@ const char *report_section_of(const struct report *r, const struct result *res)
 	static const struct {
 		const char *group, *title;
 	} sections[] = {
-	    {"crypto", "Secure Communication Performance"},
-	    {"mac", "Secure Communication Performance"},
-	    {"hash", "File Integrity Validation Performance"},
-	    {"mem", "Base Performance"},
-	    {"io", "Base Performance"},
-	    {"transfer", "Network Transfer Performance"},
+		{ "crypto", "Secure Communication Performance" },
+		{ "mac", "Secure Communication Performance" },
+		{ "hash", "File Integrity Validation Performance" },
+		{ "mem", "Base Performance" },
+		{ "io", "Base Performance" },
+		{ "transfer", "Network Transfer Performance" },
 	};
 	const struct job *job = job_of(r, res);
 	const char *group = NULL;
@@ -207,7 +208,7 @@ static void table_keys(const struct report *r, size_t a, size_t b,
 		       const char **key, const char **rows_key)
 {
 	const struct bench_case *c = r->results[a].c;
-	const char *found[2] = {NULL, NULL};
+	const char *found[2] = { NULL, NULL };
 	size_t nvarying = 0;
 
 	*key = *rows_key = NULL;
@@ -225,8 +226,8 @@ static void table_keys(const struct report *r, size_t a, size_t b,
 	if (nvarying == 1 && strcmp(found[0], "parallel") != 0) {
 		*key = found[0];
 	} else if (nvarying == 2 && !report_key_varies(r, a, b, "backend")) {
-		int swap =
-		    varying_rank(r, a, found[1]) < varying_rank(r, a, found[0]);
+		int swap = varying_rank(r, a, found[1]) <
+			   varying_rank(r, a, found[0]);
 
 		*rows_key = found[swap];
 		*key = found[!swap];
@@ -240,8 +241,8 @@ static int distinct_values(const struct report *r, size_t a, size_t b,
 	char buf[32];
 
 	for (size_t i = a; i < b; i++) {
-		const char *v =
-		    report_case_value(r->results[i].c, key, buf, sizeof(buf));
+		const char *v = report_case_value(r->results[i].c, key, buf,
+						  sizeof(buf));
 		size_t k = 0;
 
 		while (k < out->n && strcmp(out->items[k], v) != 0)
@@ -270,7 +271,7 @@ static int same_list(const struct strlist *a, const struct strlist *b)
 static int extends_table(const struct report *r, const struct report_item *prev,
 			 size_t a, size_t b, const char *key)
 {
-	struct strlist mine = {0}, theirs = {0};
+	struct strlist mine = { 0 }, theirs = { 0 };
 	int same;
 
 	if (!prev->key || prev->rows_key || prev->last != a ||
@@ -316,7 +317,7 @@ static int add_item(struct report_section *s, size_t first, size_t last,
 		return -ENOMEM;
 	s->items = grown;
 	s->items[s->nitems++] =
-	    (struct report_item){first, last, key, rows_key};
+		(struct report_item){ first, last, key, rows_key };
 	return 0;
 }
 
@@ -325,7 +326,7 @@ static int layout_job(const struct report *r, struct report_layout *lay,
 		      size_t a, size_t b)
 {
 	struct report_section *s =
-	    section_for(lay, report_section_of(r, &r->results[a]));
+		section_for(lay, report_section_of(r, &r->results[a]));
 	const char *key, *rows_key;
 	int err = 0;
 
@@ -399,7 +400,7 @@ void report_figure(const struct result *res, char *buf, size_t len)
 /* Number of distinct backends among the results of res's job. */
 static size_t job_backends(const struct report *r, const struct result *res)
 {
-	struct strlist seen = {0};
+	struct strlist seen = { 0 };
 	size_t n;
 
 	for (size_t i = 0; i < r->nresults; i++) {
@@ -448,10 +449,11 @@ static void composite_note(const struct result *res, char *buf, size_t len)
 		const struct result *p = &res->parts[i];
 
 		if (p->status != RESULT_OK) {
-			snprintf(
-			    note, sizeof(note), "part %s %s: %s", part_name(p),
-			    p->status == RESULT_FAILED ? "failed" : "skipped",
-			    p->reason ? p->reason : "no reason given");
+			snprintf(note, sizeof(note), "part %s %s: %s",
+				 part_name(p),
+				 p->status == RESULT_FAILED ? "failed"
+							    : "skipped",
+				 p->reason ? p->reason : "no reason given");
 			add_note(buf, len, note);
 			continue;
 		}
@@ -596,7 +598,7 @@ static size_t table_rows(const struct report *r, const struct report_item *it,
 					 strcmp(rows[k].backend, be) != 0))
 				k++;
 			if (k == n)
-				rows[n++] = (struct table_row){a, b, be, 0};
+				rows[n++] = (struct table_row){ a, b, be, 0 };
 		}
 		a = b;
 	}
@@ -682,7 +684,7 @@ static int table_row_fill(const struct report *r, const struct report_item *it,
 	err = report_table_set(t, ri, 0, text);
 	for (size_t v = 0; v < values->n && !err; v++) {
 		const struct result *res =
-		    row_result(r, row, it->key, values->items[v]);
+			row_result(r, row, it->key, values->items[v]);
 
 		if (v == 0)
 			base = res;
@@ -706,9 +708,8 @@ static int table_row_fill(const struct report *r, const struct report_item *it,
 		    report_value(base, unit_of(base)) > 0)
 			snprintf(text, sizeof(text), "%.2f",
 				 (report_value(res, unit_of(res)) /
-				      report_value(base, unit_of(base)) -
-				  1) *
-				     100);
+					  report_value(base, unit_of(base)) -
+				  1) * 100);
 		else
 			snprintf(text, sizeof(text), "-");
 		err = report_table_set(t, ri, values->n + v, text);
@@ -739,7 +740,7 @@ static const struct result *grid_result(const struct report *r,
 		if (strcmp(report_case_value(c, it->rows_key, b1, sizeof(b1)),
 			   rv) == 0 &&
 		    strcmp(report_case_value(c, it->key, b2, sizeof(b2)), cv) ==
-			0)
+			    0)
 			return &r->results[i];
 	}
 	return NULL;
@@ -770,7 +771,7 @@ static int grid_cell(const struct report *r, const struct report_item *it,
 static int grid_build(const struct report *r, const struct report_item *it,
 		      struct report_table *t)
 {
-	struct strlist rv = {0}, cv = {0};
+	struct strlist rv = { 0 }, cv = { 0 };
 	char text[REPORT_LINE];
 	int err = distinct_values(r, it->first, it->last, it->rows_key, &rv);
 
@@ -804,7 +805,7 @@ static int grid_build(const struct report *r, const struct report_item *it,
 int report_table_build(const struct report *r, const struct report_item *it,
 		       struct report_table *t)
 {
-	struct strlist values = {0};
+	struct strlist values = { 0 };
 	struct table_row *rows;
 	size_t nrows, ndiff;
 	int err;
@@ -851,7 +852,7 @@ void report_table_free(struct report_table *t)
 const char *report_build_warning(const struct sysinfo *si)
 {
 	const char *build =
-	    si && si->build_type ? si->build_type : HB_BUILD_TYPE;
+		si && si->build_type ? si->build_type : HB_BUILD_TYPE;
 
 	if (si && si->sanitized)
 		return "a sanitizer build: figures are far below a release "
@@ -866,7 +867,7 @@ void report_app_line(const struct report *r, char *buf, size_t len)
 	const struct sysinfo *si = r->sys;
 	const char *version = si && si->version ? si->version : HB_VERSION;
 	const char *build =
-	    si && si->build_type ? si->build_type : HB_BUILD_TYPE;
+		si && si->build_type ? si->build_type : HB_BUILD_TYPE;
 	const char *warning = report_build_warning(si);
 	size_t os_len = si && si->kernel ? strcspn(si->kernel, " ") : 0;
 
@@ -971,7 +972,7 @@ void report_netif_line(const struct netif *nif, char *buf, size_t len)
 /* bytes as "80.12GiB" (MiB below a GiB, TiB from a TiB). */
 static void human_bytes(unsigned long long bytes, char *buf, size_t len)
 {
-	static const char *const names[] = {"MiB", "GiB", "TiB", "PiB"};
+	static const char *const names[] = { "MiB", "GiB", "TiB", "PiB" };
 	double v = (double)bytes / (1024.0 * 1024.0);
 	size_t i = 0;
 

@@ -161,7 +161,8 @@ void report_label(const struct report *r, const struct result *res, char *buf,
  */
 void report_annotations(const struct result *res, char *buf, size_t len);
 
-/* Why this build's figures are not representative (Debug, sanitizer), or NULL. */
+/* Why this build's figures are not representative (Debug, sanitizer), or NULL.
+ */
 const char *report_build_warning(const struct sysinfo *si);
 
 /* "hostbench 0.1.0 (Release build) / Linux". */

@@ -9,10 +9,11 @@
 #include <string.h>
 
 static const char *const columns[] = {
-    "job",     "title",	   "target",	 "backend",  "params",	   "parallel",
-    "status",  "reason",   "unit",	 "median",   "median_bps", "min_bps",
-    "max_bps", "mean_bps", "stddev_bps", "cv",	     "p25_bps",	   "p75_bps",
-    "samples", "noisy",	   "starved",	 "warnings",
+	"job",	      "title",	  "target",  "backend",	 "params",
+	"parallel",   "status",	  "reason",  "unit",	 "median",
+	"median_bps", "min_bps",  "max_bps", "mean_bps", "stddev_bps",
+	"cv",	      "p25_bps",  "p75_bps", "samples",	 "noisy",
+	"starved",    "warnings",
 };
 
 /* One field, quoted when it has to be; sep goes before it. */
@@ -47,9 +48,10 @@ static void params_field(FILE *out, const struct bench_case *c)
 	size_t used = 0;
 
 	for (size_t i = 0; c && i < c->params.n && used < sizeof(text); i++)
-		used += (size_t)snprintf(
-		    text + used, sizeof(text) - used, "%s%s=%s", i ? ";" : "",
-		    c->params.items[i].key, c->params.items[i].value);
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+					 "%s%s=%s", i ? ";" : "",
+					 c->params.items[i].key,
+					 c->params.items[i].value);
 	field(out, ",", text);
 }
 
@@ -68,11 +70,11 @@ static void warnings_field(FILE *out, const struct strlist *w)
 /* One result's row. */
 static void row(FILE *out, const struct report *r, const struct result *res)
 {
-	static const char *const status[] = {"ok", "failed", "skipped"};
+	static const char *const status[] = { "ok", "failed", "skipped" };
 	const struct bench_case *c = res->c;
 	const struct job *job = r->suite && c && c->job < r->suite->njobs
-				    ? &r->suite->jobs[c->job]
-				    : NULL;
+					? &r->suite->jobs[c->job]
+					: NULL;
 	const struct stats *s = &res->rate;
 	const char *unit = c && c->unit ? c->unit : "";
 	int ok = res->status == RESULT_OK;

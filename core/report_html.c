@@ -37,16 +37,16 @@ static int fact_row(struct report_table *t, size_t *row, const char *k,
 /* The context: application, libraries, system facts, NICs, filesystems. */
 static int write_context(const struct report *r, FILE *out)
 {
-	struct kvlist facts = {0};
-	struct strlist libs = {0};
+	struct kvlist facts = { 0 };
+	struct strlist libs = { 0 };
 	struct report_table t;
 	char line[REPORT_LINE];
 	size_t nrows, row = 1;
 	int err = report_libraries(r, &libs);
 
 	err = err ? err : report_system_facts(r, &facts);
-	nrows =
-	    3 + facts.n + libs.n + (r->sys ? r->sys->nnetifs + r->sys->nfs : 0);
+	nrows = 3 + facts.n + libs.n +
+		(r->sys ? r->sys->nnetifs + r->sys->nfs : 0);
 	err = err ? err : report_table_init(&t, nrows, 2);
 	if (err)
 		goto free_lists;
@@ -83,8 +83,8 @@ free_lists:
 static int case_table(const struct report *r, const struct report_item *items,
 		      size_t a, size_t b, FILE *out)
 {
-	static const char *const head[] = {"Case", "Backend", "Median",
-					   "Unit", "CV",      "Notes"};
+	static const char *const head[] = { "Case", "Backend", "Median",
+					    "Unit", "CV",      "Notes" };
 	char text[REPORT_LINE];
 	struct report_table t;
 	int err = report_table_init(&t, 1 + b - a, 6);
@@ -110,10 +110,10 @@ static int case_table(const struct report *r, const struct report_item *items,
 		err = err ? err : report_table_set(&t, row, 3, unit_of(res));
 		snprintf(text, sizeof(text), "%.1f%%",
 			 result_headline(res)->cv * 100);
-		err =
-		    err ? err
-			: report_table_set(
-			      &t, row, 4, res->status == RESULT_OK ? text : "");
+		err = err ? err
+			  : report_table_set(&t, row, 4,
+					     res->status == RESULT_OK ? text
+								      : "");
 		report_annotations(res, text, sizeof(text));
 		err = err ? err : report_table_set(&t, row, 5, text);
 	}
@@ -155,8 +155,8 @@ static int set_varies(const struct report *r, const struct chart_set *cs,
 	char b1[32], b2[32];
 	const char *first;
 
-	first =
-	    report_case_value(r->results[cs->idx[0]].c, key, b1, sizeof(b1));
+	first = report_case_value(r->results[cs->idx[0]].c, key, b1,
+				  sizeof(b1));
 	for (size_t i = 1; i < cs->n; i++)
 		if (strcmp(first, report_case_value(r->results[cs->idx[i]].c,
 						    key, b2, sizeof(b2))) != 0)
@@ -186,16 +186,17 @@ static void series_name(const struct report *r, const struct chart_set *cs,
 		if (strcmp(key, xkey) == 0 || !set_varies(r, cs, key))
 			continue;
 		if (k == 1)
-			used += (size_t)snprintf(
-			    buf + used, len - used, "%s%s parallel%s",
-			    used ? ", " : "", v, c->parallel == 1 ? "" : "s");
+			used += (size_t)snprintf(buf + used, len - used,
+						 "%s%s parallel%s",
+						 used ? ", " : "", v,
+						 c->parallel == 1 ? "" : "s");
 		else if (k == 0)
 			used += (size_t)snprintf(buf + used, len - used, "%s%s",
 						 used ? ", " : "", v);
 		else
-			used +=
-			    (size_t)snprintf(buf + used, len - used, "%s%s %s",
-					     used ? ", " : "", key, v);
+			used += (size_t)snprintf(buf + used, len - used,
+						 "%s%s %s", used ? ", " : "",
+						 key, v);
 		if (used >= len)
 			return;
 	}
@@ -300,22 +301,22 @@ static int set_chart(const struct report *r, const struct chart_set *cs,
 
 	err = err ? err : gather(r, cs, xkey, bufs, &nbufs);
 	for (size_t k = 0; k < nbufs && !err; k++) {
-		series[n] = (struct svg_series){.name = bufs[k].name,
-						.x = bufs[k].x,
-						.y = bufs[k].y,
-						.n = bufs[k].n,
-						.color = k};
+		series[n] = (struct svg_series){ .name = bufs[k].name,
+						 .x = bufs[k].x,
+						 .y = bufs[k].y,
+						 .n = bufs[k].n,
+						 .color = k };
 		n++;
 		if (!parallel || bufs[k].n < 2)
 			continue;
 		ideal_of(&bufs[k], r->sys ? r->sys->logical_cpus : 0,
 			 &ideal[k * cs->n]);
-		series[n] = (struct svg_series){.name = "ideal scaling",
-						.x = bufs[k].x,
-						.y = &ideal[k * cs->n],
-						.n = bufs[k].n,
-						.dashed = 1,
-						.color = k};
+		series[n] = (struct svg_series){ .name = "ideal scaling",
+						 .x = bufs[k].x,
+						 .y = &ideal[k * cs->n],
+						 .n = bufs[k].n,
+						 .dashed = 1,
+						 .color = k };
 		n++;
 	}
 	snprintf(title, sizeof(title), "%s: throughput against %s",
@@ -324,14 +325,15 @@ static int set_chart(const struct report *r, const struct chart_set *cs,
 		 parallel ? "" : " (bytes)");
 	if (!err && n)
 		svg_line_chart(
-		    out, &(struct svg_line_chart){
-			     .title = title,
-			     .xlabel = xlabel,
-			     .ylabel = unit_of(first),
-			     .kind = parallel ? "parallel" : "size",
-			     .xformat = parallel ? SVG_X_PLAIN : SVG_X_BYTES,
-			     .series = series,
-			     .nseries = n});
+			out,
+			&(struct svg_line_chart){
+				.title = title,
+				.xlabel = xlabel,
+				.ylabel = unit_of(first),
+				.kind = parallel ? "parallel" : "size",
+				.xformat = parallel ? SVG_X_PLAIN : SVG_X_BYTES,
+				.series = series,
+				.nseries = n });
 	series_free(bufs, nbufs);
 	free(series);
 	free(ideal);
@@ -381,7 +383,7 @@ static int same_chart(const struct report *r, size_t i, size_t j)
 static int section_charts(const struct report *r,
 			  const struct report_section *s, FILE *out)
 {
-	struct chart_set cs = {calloc(r->nresults + 1, sizeof(size_t)), 0};
+	struct chart_set cs = { calloc(r->nresults + 1, sizeof(size_t)), 0 };
 	char *done = calloc(r->nresults + 1, 1);
 	int err = cs.idx && done ? 0 : -ENOMEM;
 
@@ -420,8 +422,8 @@ static int write_section(const struct report *r, const struct report_section *s,
 			if (!err)
 				html_table(out, &t,
 					   s->items[i].rows_key
-					       ? "grid"
-					       : "by-parameter",
+						   ? "grid"
+						   : "by-parameter",
 					   NULL);
 			report_table_free(&t);
 			i++;

@@ -108,8 +108,8 @@ static json_t *result_json(const struct report *r, const struct result *res,
 {
 	const struct bench_case *c = res->c;
 	const struct job *job = r->suite && c && c->job < r->suite->njobs
-				    ? &r->suite->jobs[c->job]
-				    : NULL;
+					? &r->suite->jobs[c->job]
+					: NULL;
 	json_t *o = json_object();
 
 	jw_set(o, "job", jw_text(job ? job->label : NULL), bad);

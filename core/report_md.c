@@ -24,8 +24,8 @@ static void cell(FILE *out, const char *s)
 /* The context: hostbench, the host, the libraries. */
 static int write_context(const struct report *r, FILE *out)
 {
-	struct kvlist facts = {0};
-	struct strlist libs = {0};
+	struct kvlist facts = { 0 };
+	struct strlist libs = { 0 };
 	char line[REPORT_LINE];
 	int err;
 
@@ -153,10 +153,10 @@ static int write_section(const struct report *r, const struct report_section *s,
 			continue;
 		}
 		if (!in_cases)
-			fputs(
-			    "| Case | Backend | Median | Unit | CV | Notes |\n"
-			    "|---|---|--:|---|--:|---|\n",
-			    out);
+			fputs("| Case | Backend | Median | Unit | CV | Notes "
+			      "|\n"
+			      "|---|---|--:|---|--:|---|\n",
+			      out);
 		in_cases = 1;
 		case_row(r, &r->results[s->items[i].first], out);
 	}

@@ -52,8 +52,8 @@ static int netifs_get(const json_t *sys, struct sysinfo *si)
 		nif->mac = dup_text(n, "mac");
 		nif->state = dup_text(n, "state");
 		nif->speed_mbps = json_is_integer(speed)
-				      ? (long)json_integer_value(speed)
-				      : -1;
+					  ? (long)json_integer_value(speed)
+					  : -1;
 		if (!nif->name || !nif->driver || !nif->mac || !nif->state)
 			return -ENOMEM;
 	}
@@ -228,7 +228,7 @@ static int doc_get(struct doc_report *doc, char *err, size_t errlen)
 	if (system_get(root, &doc->sys) || libraries_get(root, doc))
 		return -ENOMEM;
 	doc->results =
-	    calloc(json_array_size(results) + 1, sizeof(*doc->results));
+		calloc(json_array_size(results) + 1, sizeof(*doc->results));
 	if (!doc->results)
 		return -ENOMEM;
 	json_array_foreach(results, i, o)

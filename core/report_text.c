@@ -55,7 +55,7 @@ static void put_right(FILE *out, const char *s, size_t width)
 /* Application and Linked Libraries. */
 static int write_application(const struct report *r, FILE *out)
 {
-	struct strlist libs = {0};
+	struct strlist libs = { 0 };
 	char line[REPORT_LINE];
 	int err;
 
@@ -73,7 +73,7 @@ static int write_application(const struct report *r, FILE *out)
 /* System Information: facts, interfaces, filesystems. */
 static int write_system(const struct report *r, FILE *out)
 {
-	struct kvlist facts = {0};
+	struct kvlist facts = { 0 };
 	char line[REPORT_LINE];
 	int err;
 

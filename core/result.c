@@ -30,7 +30,7 @@ const struct stats *result_headline(const struct result *r)
 /* Nonzero when the target's group is one whose workers wait by nature. */
 static int waits_by_nature(const struct result *r)
 {
-	static const char *const groups[] = {"io", "transfer"};
+	static const char *const groups[] = { "io", "transfer" };
 	const char *target = r->c ? r->c->target : NULL;
 	size_t len;
 
@@ -87,7 +87,7 @@ static double cpu_ratio(const struct result *r, unsigned online_cpus)
 {
 	unsigned parallel = r->c && r->c->parallel ? r->c->parallel : 1;
 	unsigned usable =
-	    online_cpus && online_cpus < parallel ? online_cpus : parallel;
+		online_cpus && online_cpus < parallel ? online_cpus : parallel;
 	double cpu = 0, wall = 0;
 
 	for (size_t i = 0; i < r->nsamples; i++) {

@@ -12,7 +12,7 @@
 #include "util.h"
 
 /* Thresholds above/below which a result is flagged noisy. */
-#define RESULT_NOISY_CV 0.05
+#define RESULT_NOISY_CV	   0.05
 #define RESULT_STARVED_CPU 0.9
 
 enum result_status {
@@ -23,28 +23,28 @@ enum result_status {
 
 /* One kept sample: the measurement before any unit is applied. */
 struct sample {
-	double seconds;     /* wall time, common start to last worker's end */
-	double bytes;       /* all workers */
-	double ops;         /* all workers */
+	double seconds;	    /* wall time, common start to last worker's end */
+	double bytes;	    /* all workers */
+	double ops;	    /* all workers */
 	double cpu_seconds; /* process CPU time (user + system) in the sample */
 };
 
 /* A measured case, or one that failed or was skipped. */
 struct result {
-	const struct bench_case *c;  /* NULL for a part once measured */
-	const char *part;            /* parts: "group/name" (plugin's table) */
+	const struct bench_case *c; /* NULL for a part once measured */
+	const char *part;	    /* parts: "group/name" (plugin's table) */
 	enum result_status status;
-	char *reason;                /* failed/skipped: one line; else NULL */
-	struct sample *samples;      /* kept samples only */
+	char *reason;		/* failed/skipped: one line; else NULL */
+	struct sample *samples; /* kept samples only */
 	size_t nsamples;
-	struct stats rate;           /* bytes per second over samples */
-	struct stats ops_rate;       /* operations per second over samples */
-	double cpu_ratio;            /* sum cpu / (sum wall * usable CPUs) */
-	int noisy;                   /* headline cv above RESULT_NOISY_CV */
-	int starved;                 /* cpu_ratio below RESULT_STARVED_CPU */
-	struct strlist warnings;     /* plugin warnings and core flags */
-	struct kvlist info;          /* plugin notes: "provider" -> "default" */
-	struct result *parts;        /* composite halves (hb_target.parts) */
+	struct stats rate;	 /* bytes per second over samples */
+	struct stats ops_rate;	 /* operations per second over samples */
+	double cpu_ratio;	 /* sum cpu / (sum wall * usable CPUs) */
+	int noisy;		 /* headline cv above RESULT_NOISY_CV */
+	int starved;		 /* cpu_ratio below RESULT_STARVED_CPU */
+	struct strlist warnings; /* plugin warnings and core flags */
+	struct kvlist info;	 /* plugin notes: "provider" -> "default" */
+	struct result *parts;	 /* composite halves (hb_target.parts) */
 	size_t nparts;
 };
 

@@ -241,7 +241,7 @@ static int parts_get(const json_t *a, const char *const *parts,
 		struct result *pr = &r->parts[r->nparts++];
 
 		pr->part = part_name(
-		    parts, json_string_value(json_object_get(p, "target")));
+			parts, json_string_value(json_object_get(p, "target")));
 		rc = result_json_get(p, NULL, pr, err, errlen);
 		if (rc)
 			return rc;

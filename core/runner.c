@@ -104,11 +104,11 @@ static int crew_setup(struct crew *crew, struct host_ctx *ctx, struct result *r)
 		int rc;
 
 		w->crew = crew;
-		w->hc = (struct hb_case){.host = &host_api,
-					 .target = bc->tdesc,
-					 .worker = i,
-					 .workers = crew->n,
-					 .core = ctx};
+		w->hc = (struct hb_case){ .host = &host_api,
+					  .target = bc->tdesc,
+					  .worker = i,
+					  .workers = crew->n,
+					  .core = ctx };
 		w->err[0] = '\0';
 		rc = crew->plugin->setup(&w->hc, &w->state, w->err,
 					 sizeof(w->err));
@@ -235,11 +235,11 @@ static int crew_calibrate(struct crew *crew, double duration,
 			n *= 10;
 		else
 			n = (uint64_t)ceil(
-			    (double)n *
-			    fmin(10, fmax(2, target / 5 / s.seconds)));
+				(double)n *
+				fmin(10, fmax(2, target / 5 / s.seconds)));
 	}
 	*iterations = (uint64_t)fmax(
-	    1, round((double)n * target / fmax(s.seconds, 1e-9)));
+		1, round((double)n * target / fmax(s.seconds, 1e-9)));
 	return 0;
 }
 
@@ -273,8 +273,8 @@ static int crew_measure(struct crew *crew, const struct bench_case *bc,
 static int run_loaded(const struct bench_case *bc,
 		      const volatile sig_atomic_t *stop, struct result *r)
 {
-	struct host_ctx ctx = {.bc = bc, .r = r};
-	struct crew crew = {.plugin = bc->plugin->desc, .n = bc->parallel};
+	struct host_ctx ctx = { .bc = bc, .r = r };
+	struct crew crew = { .plugin = bc->plugin->desc, .n = bc->parallel };
 	unsigned started = 0;
 	int rc;
 

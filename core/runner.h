@@ -17,7 +17,7 @@
  * becomes nonzero (a signal), no further sample starts and the case is
  * reported skipped ("interrupted"). Returns 0, or -ENOMEM.
  */
-int runner_run_case(const struct bench_case *c, const volatile sig_atomic_t *stop,
-		    struct result *r);
+int runner_run_case(const struct bench_case *c,
+		    const volatile sig_atomic_t *stop, struct result *r);
 
 #endif

@@ -14,7 +14,8 @@ struct stats {
 	double min;
 	double max;
 	double mean;
-	double stddev; /* sample standard deviation (n-1), Welford; 0 when n < 2 */
+	double stddev; /* sample standard deviation (n-1), Welford; 0 when n < 2
+			*/
 	double cv;     /* stddev / mean; 0 when mean is 0 */
 	double p25;
 	double p75;

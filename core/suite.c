@@ -126,8 +126,8 @@ static void hint_keys(struct hint *h, const struct draft *d)
 		hint_try(h, *k);
 	for (size_t b = 0; b < d->backends.n; b++)
 		for (const struct hb_option *o = d->tdescs && d->tdescs[b]
-						     ? d->tdescs[b]->options
-						     : NULL;
+							 ? d->tdescs[b]->options
+							 : NULL;
 		     o && o->name; o++)
 			hint_try(h, o->name);
 }
@@ -146,8 +146,8 @@ static void hint_targets(struct hint *h, const struct registry *reg)
 			target_fullname(t, full, sizeof(full));
 			hint_at(h, full,
 				strcmp(h->typed, t->name) == 0
-				    ? 0
-				    : edit_distance(h->typed, full));
+					? 0
+					: edit_distance(h->typed, full));
 		}
 }
 
@@ -312,7 +312,7 @@ static size_t count_globals(const struct suitefile *f)
 static int loader_add_text(struct loader *ld, const char *name,
 			   const char *text, size_t len)
 {
-	struct suitefile f = {0};
+	struct suitefile f = { 0 };
 	size_t *cur, ncur = 0, jobs = 0;
 	int rc = suitefile_read(&f, name, text, len, ld->err, ld->errlen);
 
@@ -417,10 +417,10 @@ static int draft_accepts(const struct draft *d, const char *key)
 static int override_apply(struct loader *ld, const struct override *ov,
 			  int phase)
 {
-	int table_key =
-	    strcmp(ov->key, "target") == 0 || strcmp(ov->key, "backend") == 0;
+	int table_key = strcmp(ov->key, "target") == 0 ||
+			strcmp(ov->key, "backend") == 0;
 	char origin[300], hint[128];
-	struct hint h = {.typed = ov->key};
+	struct hint h = { .typed = ov->key };
 	size_t hits = 0;
 
 	if ((phase == 1) != table_key)
@@ -489,9 +489,9 @@ static void offering_backends(const struct registry *reg, const char *target,
 static int resolve_target(struct loader *ld, struct draft *d)
 {
 	struct setting *t = draft_get(d, "target");
-	struct strlist items = {0};
+	struct strlist items = { 0 };
 	char origin[ORIGIN_MAX], msg[256], hint[200];
-	struct hint h = {0};
+	struct hint h = { 0 };
 	int rc;
 
 	if (!t)
@@ -523,8 +523,8 @@ static int resolve_target(struct loader *ld, struct draft *d)
 	return fail(ld, -EINVAL, t->origin, d->label, "target",
 		    "no loaded plugin offers \"%s\"%s", d->target,
 		    *hint_text(&h, hint, sizeof(hint))
-			? hint
-			: " (`hostbench list` shows the targets)");
+			    ? hint
+			    : " (`hostbench list` shows the targets)");
 }
 
 /*
@@ -580,7 +580,7 @@ static int check_pin(struct loader *ld, struct draft *d,
 static int resolve_backends(struct loader *ld, struct draft *d)
 {
 	struct setting *b = draft_get(d, "backend");
-	struct strlist pin = {0};
+	struct strlist pin = { 0 };
 	const struct plugin *def;
 	char msg[256], names[512], origin[ORIGIN_MAX];
 	int rc = pinned_plugins(ld, d, &pin);
@@ -593,8 +593,8 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 				  msg);
 	} else if (!rc) {
 		rc = strlist_push(&d->backends, def ? def->desc->name : "none")
-			 ? nomem(ld)
-			 : 0;
+			     ? nomem(ld)
+			     : 0;
 	}
 	if (!rc)
 		rc = check_pin(ld, d, &pin);
@@ -609,7 +609,7 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 		const char *name = d->backends.items[i];
 
 		d->plugins[i] =
-		    registry_find(ld->reg, d->target, name, &d->tdescs[i]);
+			registry_find(ld->reg, d->target, name, &d->tdescs[i]);
 		if (d->plugins[i])
 			continue;
 		if (ld->reg->nrefused) {
@@ -703,16 +703,16 @@ static int check_required(struct loader *ld, struct draft *d)
 
 	for (size_t b = 0; b < d->backends.n; b++)
 		for (const struct hb_option *o =
-			 d->tdescs[b] ? d->tdescs[b]->options : NULL;
+			     d->tdescs[b] ? d->tdescs[b]->options : NULL;
 		     o && o->name; o++)
 			if (!o->def && !draft_get(d, o->name))
 				return fail(
-				    ld, -EINVAL,
-				    draft_origin(d, origin, sizeof(origin)),
-				    d->label, o->name,
-				    "missing (%s from %s needs it: %s)",
-				    d->target, d->backends.items[b],
-				    o->help ? o->help : o->name);
+					ld, -EINVAL,
+					draft_origin(d, origin, sizeof(origin)),
+					d->label, o->name,
+					"missing (%s from %s needs it: %s)",
+					d->target, d->backends.items[b],
+					o->help ? o->help : o->name);
 	return 0;
 }
 
@@ -725,7 +725,7 @@ static int draft_check(struct loader *ld, struct draft *d)
 
 	for (size_t i = 0; i < d->n; i++) {
 		struct setting *st = &d->set[i];
-		struct hint h = {.typed = st->key};
+		struct hint h = { .typed = st->key };
 
 		if (!draft_accepts(d, st->key)) {
 			if (st->inherited) {
@@ -736,9 +736,9 @@ static int draft_check(struct loader *ld, struct draft *d)
 			return fail(ld, -EINVAL, st->origin, d->label, st->key,
 				    "unknown key for %s%s", d->target,
 				    *hint_text(&h, hint, sizeof(hint))
-					? hint
-					: " (`hostbench describe` lists "
-					  "its keys)");
+					    ? hint
+					    : " (`hostbench describe` lists "
+					      "its keys)");
 		}
 		if (st->global >= 0)
 			ld->globals[st->global].used = 1;
@@ -756,7 +756,7 @@ static int check_globals(struct loader *ld)
 
 	for (size_t i = 0; i < ld->nglobals; i++) {
 		const struct gsetting *g = &ld->globals[i];
-		struct hint h = {.typed = g->key};
+		struct hint h = { .typed = g->key };
 
 		if (g->used)
 			continue;
@@ -832,8 +832,8 @@ static int load_texts(struct suite *s, const char *const *names,
 		      const struct strlist *overrides,
 		      const struct registry *reg, char *err, size_t errlen)
 {
-	struct loader ld = {.reg = reg, .err = err, .errlen = errlen};
-	struct suite_room room = {0};
+	struct loader ld = { .reg = reg, .err = err, .errlen = errlen };
+	struct suite_room room = { 0 };
 	int rc = 0;
 
 	memset(s, 0, sizeof(*s));

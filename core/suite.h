@@ -15,8 +15,8 @@
 /* Keys the core itself reads; every other key belongs to the target. */
 #define SUITE_CORE_KEYS                                                        \
 	"target", "backend", "parallel", "duration", "repetitions", "warmup",  \
-	    "unit", "timeout", "section", "memory_limit", "cpu_limit", "isolate", "plugins", \
-	    "fleet"
+		"unit", "timeout", "section", "memory_limit", "cpu_limit",     \
+		"isolate", "plugins", "fleet"
 
 /* One point of a job's matrix: every parameter fixed. */
 struct bench_case {
@@ -35,7 +35,7 @@ struct bench_case {
 	double timeout;	       /* seconds per case, 0 = derived */
 	uint64_t memory_limit; /* bytes of address space, 0 = no limit */
 	double cpu_limit;      /* CPU seconds of the case, 0 = no limit */
-	int isolate;           /* run in a child process (default 1) */
+	int isolate;	       /* run in a child process (default 1) */
 	int fleet_sequential;  /* fleet = sequential: one rank at a time */
 	char *unit;	       /* display unit: "Gbps", "GB/s", ... */
 };

@@ -61,7 +61,7 @@ static int point_repeats(const struct draft *d, const size_t *at)
 
 /* Append ", part" (or " [part" first) to the title being built. */
 static void title_part(FILE *m, int *parts, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+	__attribute__((format(printf, 3, 4)));
 static void title_part(FILE *m, int *parts, const char *fmt, ...)
 {
 	va_list ap;
@@ -136,8 +136,8 @@ static char *case_reason(const struct registry *reg, const char *backend,
 	if (!m)
 		return NULL;
 	if (strcmp(backend, "none") == 0)
-		fprintf(
-		    m, "no loaded plugin offers %s (refused plugins: ", target);
+		fprintf(m, "no loaded plugin offers %s (refused plugins: ",
+			target);
 	else
 		fprintf(m,
 			"no loaded backend \"%s\" offers %s (refused "
@@ -193,8 +193,8 @@ static double case_number(const struct draft *d, const size_t *at,
 		return def;
 	if (strcmp(key, "duration") == 0 || core_key_zero_is_none(key))
 		return strcmp(v, "0") == 0 || parse_duration(v, &secs, NULL, 0)
-			   ? 0
-			   : secs;
+			       ? 0
+			       : secs;
 	return parse_int(v, &num, NULL, 0) ? def : (double)num;
 }
 
@@ -231,7 +231,7 @@ static int case_build(const struct registry *reg, const struct draft *d,
 		parse_bool(case_value(d, at, "isolate"), &c->isolate, NULL, 0);
 	if (case_value(d, at, "fleet"))
 		c->fleet_sequential =
-		    strcmp(case_value(d, at, "fleet"), "sequential") == 0;
+			strcmp(case_value(d, at, "fleet"), "sequential") == 0;
 	if (case_value(d, at, "memory_limit"))
 		parse_size(case_value(d, at, "memory_limit"), &c->memory_limit,
 			   NULL, 0);
@@ -262,9 +262,9 @@ static int job_build(const struct draft *d, struct job *j)
 	if (d->tdescs[0])
 		j->group = strdup(d->tdescs[0]->group);
 	else
-		j->group = slash
-			       ? strndup(d->target, (size_t)(slash - d->target))
-			       : strdup(d->target);
+		j->group =
+			slash ? strndup(d->target, (size_t)(slash - d->target))
+			      : strdup(d->target);
 	if (sec && !sec->ignored)
 		j->section = strdup(sec->value);
 	if (!j->label || !j->file || !j->group || (sec && !j->section))
@@ -287,8 +287,8 @@ int draft_expand(const struct draft *d, const struct registry *reg,
 	for (size_t i = 0; i < d->n; i++)
 		if (!d->set[i].ignored)
 			count = count > SUITE_MAX_CASES
-				    ? count
-				    : count * d->set[i].items.n;
+					? count
+					: count * d->set[i].items.n;
 	if (count > SUITE_MAX_CASES - s->ncases)
 		return errorf(err, errlen, -EINVAL,
 			      "%s:%u: [%s] the lists expand into too many "

@@ -13,7 +13,7 @@
 
 /* What a line that is none of the three things it can be gets told. */
 static const char not_ini[] =
-    "expected \"KEY = VALUE\", \"[SECTION]\" or a comment";
+	"expected \"KEY = VALUE\", \"[SECTION]\" or a comment";
 
 /* Where the line reader is in the text, and the first error it met. */
 struct reader {
@@ -267,12 +267,12 @@ int suitefile_read(struct suitefile *f, const char *name, const char *text,
 		   size_t len, char *err, size_t errlen)
 {
 	struct reader r = {
-	    .name = name,
-	    .text = text,
-	    .len = len,
-	    .f = f,
-	    .err = err,
-	    .errlen = errlen,
+		.name = name,
+		.text = text,
+		.len = len,
+		.f = f,
+		.err = err,
+		.errlen = errlen,
 	};
 	int rc = ini_parse_stream(reader_next, &r, entry_add, &r);
 

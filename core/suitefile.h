@@ -52,5 +52,4 @@ void suitefile_free(struct suitefile *f);
 /* Nonzero when key is a key name: letters, digits, '_' and '-'. */
 int is_key_name(const char *key);
 
-
 #endif

@@ -13,7 +13,7 @@
 /* Longest duration of one sample, in seconds. */
 #define SUITE_MAX_DURATION 3600.0
 
-const char *const suite_core_keys[] = {SUITE_CORE_KEYS, NULL};
+const char *const suite_core_keys[] = { SUITE_CORE_KEYS, NULL };
 
 int core_key(const char *key)
 {
@@ -127,9 +127,9 @@ static const struct {
 	int64_t min;
 	int64_t max;
 } core_ints[] = {
-    {"parallel", 1, 1024},
-    {"repetitions", 1, 10000},
-    {"warmup", 0, 1000},
+	{ "parallel", 1, 1024 },
+	{ "repetitions", 1, 10000 },
+	{ "warmup", 0, 1000 },
 };
 
 int core_key_zero_is_none(const char *key)

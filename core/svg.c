@@ -15,8 +15,8 @@
 
 /* Distinguishable colours (Okabe-Ito), cycled. */
 static const char *const palette[] = {
-    "#0072b2", "#d55e00", "#009e73", "#cc79a7",
-    "#e69f00", "#56b4e9", "#000000", "#f0e442",
+	"#0072b2", "#d55e00", "#009e73", "#cc79a7",
+	"#e69f00", "#56b4e9", "#000000", "#f0e442",
 };
 #define NCOLORS (sizeof(palette) / sizeof(palette[0]))
 
@@ -47,7 +47,7 @@ void svg_escape(FILE *out, const char *s)
 
 size_t svg_ticks(double max, size_t maxticks, double *out, size_t outlen)
 {
-	static const double steps[] = {1, 2, 5, 10};
+	static const double steps[] = { 1, 2, 5, 10 };
 	double raw, mag, step = 1;
 	size_t n = 0;
 
@@ -72,7 +72,7 @@ size_t svg_ticks(double max, size_t maxticks, double *out, size_t outlen)
 
 void svg_format_x(double v, enum svg_xformat f, char *buf, size_t len)
 {
-	static const char *const suffix[] = {"", "K", "M", "G", "T"};
+	static const char *const suffix[] = { "", "K", "M", "G", "T" };
 	size_t i = 0;
 
 	if (f != SVG_X_BYTES) {
@@ -234,7 +234,7 @@ static void series_draw(FILE *out, const struct svg_series *s, size_t index,
 			fprintf(out, "%s%.1f,%.1f", i ? " " : "",
 				px(s->x[i], lo, hi),
 				H - BOTTOM -
-				    s->y[i] / top * (H - TOP - BOTTOM));
+					s->y[i] / top * (H - TOP - BOTTOM));
 	fputs("\"/>\n", out);
 	for (size_t i = 0; !s->dashed && i < s->n; i++)
 		if (s->x[i] > 0 && isfinite(s->y[i]))

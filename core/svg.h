@@ -42,7 +42,7 @@ struct svg_bar {
 	const char *label;
 	double value; /* percent */
 	const char
-	    *verdict; /* class of the bar: "improved", "regressed", ... */
+		*verdict; /* class of the bar: "improved", "regressed", ... */
 };
 
 /*

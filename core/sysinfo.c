@@ -19,7 +19,7 @@
 #define HB_SANITIZED 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||     \
-    __has_feature(memory_sanitizer)
+	__has_feature(memory_sanitizer)
 #define HB_SANITIZED 1
 #endif
 #endif
@@ -30,19 +30,19 @@
 #define NET_DIR "/sys/class/net"
 
 static const struct cpu_feature x86_features[] = {
-    {"aes", "AES-NI"},		{"vaes", "VAES"},
-    {"pclmulqdq", "PCLMULQDQ"}, {"vpclmulqdq", "VPCLMULQDQ"},
-    {"sha_ni", "SHA-NI"},	{"avx2", "AVX2"},
-    {"avx512f", "AVX-512"},	{NULL, NULL},
+	{ "aes", "AES-NI" },	      { "vaes", "VAES" },
+	{ "pclmulqdq", "PCLMULQDQ" }, { "vpclmulqdq", "VPCLMULQDQ" },
+	{ "sha_ni", "SHA-NI" },	      { "avx2", "AVX2" },
+	{ "avx512f", "AVX-512" },     { NULL, NULL },
 };
 
 static const struct cpu_feature arm_features[] = {
-    {"aes", "AES"},   {"pmull", "PMULL"},   {"sha1", "SHA1"},
-    {"sha2", "SHA2"}, {"sha512", "SHA512"}, {"sha3", "SHA3"},
-    {"sve", "SVE"},   {NULL, NULL},
+	{ "aes", "AES" },   { "pmull", "PMULL" },   { "sha1", "SHA1" },
+	{ "sha2", "SHA2" }, { "sha512", "SHA512" }, { "sha3", "SHA3" },
+	{ "sve", "SVE" },   { NULL, NULL },
 };
 
-static const struct cpu_feature no_features[] = {{NULL, NULL}};
+static const struct cpu_feature no_features[] = { { NULL, NULL } };
 
 const struct cpu_feature *sysinfo_cpu_features(const char *arch)
 {
@@ -165,7 +165,7 @@ static int keep_features(struct sysinfo *si, const char *flags,
 
 		while ((p = strstr(p, f->flag)) != NULL) {
 			int starts =
-			    p == flags || p[-1] == ' ' || p[-1] == '\t';
+				p == flags || p[-1] == ' ' || p[-1] == '\t';
 			int ends = p[len] == '\0' || p[len] == ' ' ||
 				   p[len] == '\t' || p[len] == '\n';
 
@@ -219,7 +219,7 @@ static int cpuinfo_line(struct sysinfo *si, struct cpuinfo_state *st, char *key,
 int sysinfo_parse_cpuinfo(struct sysinfo *si, const char *text,
 			  const char *arch)
 {
-	struct cpuinfo_state st = {.pkg = 0};
+	struct cpuinfo_state st = { .pkg = 0 };
 	char *copy = strdup(text), *line, *save = NULL;
 	int err = 0;
 
@@ -426,7 +426,7 @@ static int cmp_name(const void *a, const void *b)
 /* Every interface of /sys/class/net, lo included, sorted by name. */
 static int read_netifs(struct sysinfo *si)
 {
-	struct strlist names = {0};
+	struct strlist names = { 0 };
 	struct dirent *de;
 	DIR *d = opendir(NET_DIR);
 	int err = 0;

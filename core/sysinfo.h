@@ -12,10 +12,10 @@
 /* One network interface from /sys/class/net. */
 struct netif {
 	char *name;
-	char *driver;    /* "virtio_net", "" when unknown */
+	char *driver;	 /* "virtio_net", "" when unknown */
 	long speed_mbps; /* -1 when unknown */
 	char *mac;
-	char *state;     /* operstate: "up", "down", ... */
+	char *state; /* operstate: "up", "down", ... */
 };
 
 /* The filesystem under a directory a target used. */
@@ -29,22 +29,22 @@ struct fsinfo {
 
 /* Strings are never NULL after sysinfo_read(): "" when unknown. */
 struct sysinfo {
-	char *arch;                 /* uname machine: "x86_64", "aarch64" */
+	char *arch; /* uname machine: "x86_64", "aarch64" */
 	char *cpu_model;
 	unsigned physical_cores;
 	unsigned logical_cpus;
-	struct strlist cpu_flags;   /* present, of sysinfo_cpu_features(arch) */
+	struct strlist cpu_flags; /* present, of sysinfo_cpu_features(arch) */
 	unsigned long long ram_kb;
-	char *kernel;               /* "Linux 6.1.0-... #1 SMP ..." */
-	char *os;                   /* PRETTY_NAME of /etc/os-release */
+	char *kernel; /* "Linux 6.1.0-... #1 SMP ..." */
+	char *os;     /* PRETTY_NAME of /etc/os-release */
 	char *hostname;
 	struct netif *netifs;
 	size_t nnetifs;
 	struct fsinfo *fs;
 	size_t nfs;
-	char *version;              /* hostbench version */
-	char *build_type;           /* "Release", "Debug", ... */
-	int sanitized;              /* built with a sanitizer */
+	char *version;	  /* hostbench version */
+	char *build_type; /* "Release", "Debug", ... */
+	int sanitized;	  /* built with a sanitizer */
 };
 
 /* A CPU feature reports name: as /proc/cpuinfo spells it, as people say it. */

@@ -9,9 +9,9 @@ struct unit {
 };
 
 static const struct unit units[] = {
-	{"Gbps", 1e9 / 8},   {"Mbps", 1e6 / 8},	  {"GB/s", 1e9},
-	{"GiB/s", 1073741824.0}, {"MB/s", 1e6},	  {"MiB/s", 1048576.0},
-	{"kB/s", 1e3},       {"ops/s", 0},
+	{ "Gbps", 1e9 / 8 },	   { "Mbps", 1e6 / 8 }, { "GB/s", 1e9 },
+	{ "GiB/s", 1073741824.0 }, { "MB/s", 1e6 },	{ "MiB/s", 1048576.0 },
+	{ "kB/s", 1e3 },	   { "ops/s", 0 },
 };
 
 /* The table entry for name, or NULL. */

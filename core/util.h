@@ -53,7 +53,7 @@ int array_grow(void **items, size_t n, size_t *cap, size_t elem);
 
 /* snprintf into err, when err and len are given. */
 void error_fill(char *err, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+	__attribute__((format(printf, 3, 4)));
 
 /*
  * Fill err and evaluate to code: `return errorf(err, len, -EINVAL, ...)`.

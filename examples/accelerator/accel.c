@@ -41,43 +41,44 @@ struct worker {
  * device-only option would make a job that sets it refuse the others.
  */
 static const struct hb_option ctr_options[] = {
-    {
-	.name = "size",
-	.type = HB_OPT_SIZE,
-	.def = "1M",
-	.help = "bytes in one buffer; in message mode one whole message",
-	.min = 1,
-	.max = INT64_C(1) << 30,
-    },
-    {
-	.name = "mode",
-	.type = HB_OPT_ENUM,
-	.def = "message",
-	.help = "message: each buffer is a whole message with a fresh "
-		"IV and its tag; stream: one endless message (openssl "
-		"speed)",
-	.choices = (const char *const[]){"message", "stream", NULL},
-    },
-    {
-	.name = "direction",
-	.type = HB_OPT_ENUM,
-	.def = "encrypt",
-	.help = "encrypt, or decrypt (checks the tag or MAC of every "
-		"message)",
-	.choices = (const char *const[]){"encrypt", "decrypt", NULL},
-    },
-    {.name = NULL},
+	{
+		.name = "size",
+		.type = HB_OPT_SIZE,
+		.def = "1M",
+		.help = "bytes in one buffer; in message mode one whole "
+			"message",
+		.min = 1,
+		.max = INT64_C(1) << 30,
+	},
+	{
+		.name = "mode",
+		.type = HB_OPT_ENUM,
+		.def = "message",
+		.help = "message: each buffer is a whole message with a fresh "
+			"IV and its tag; stream: one endless message (openssl "
+			"speed)",
+		.choices = (const char *const[]){ "message", "stream", NULL },
+	},
+	{
+		.name = "direction",
+		.type = HB_OPT_ENUM,
+		.def = "encrypt",
+		.help = "encrypt, or decrypt (checks the tag or MAC of every "
+			"message)",
+		.choices = (const char *const[]){ "encrypt", "decrypt", NULL },
+	},
+	{ .name = NULL },
 };
 
 static const struct hb_target targets[] = {
-    {
-	.group = "crypto",
-	.name = "aes-256-ctr",
-	.summary = "AES-256 in counter mode",
-	.work = HB_WORK_BYTES,
-	.options = ctr_options,
-    },
-    {.name = NULL},
+	{
+		.group = "crypto",
+		.name = "aes-256-ctr",
+		.summary = "AES-256 in counter mode",
+		.work = HB_WORK_BYTES,
+		.options = ctr_options,
+	},
+	{ .name = NULL },
 };
 
 int accel_code(int errnum)
@@ -262,17 +263,17 @@ static int accel_run(void *state, uint64_t iterations, struct hb_done *done,
 }
 
 static const struct hb_plugin plugin = {
-    .abi_major = HB_ABI_MAJOR,
-    .abi_minor = HB_ABI_MINOR,
-    .size = sizeof(struct hb_plugin),
-    .name = "example-accel",
-    .version = "1.0.0",
-    .summary = "AES-256-CTR on an example accelerator (software device)",
-    .targets = targets,
-    .describe = accel_describe,
-    .setup = accel_setup,
-    .run = accel_run,
-    .teardown = accel_teardown,
+	.abi_major = HB_ABI_MAJOR,
+	.abi_minor = HB_ABI_MINOR,
+	.size = sizeof(struct hb_plugin),
+	.name = "example-accel",
+	.version = "1.0.0",
+	.summary = "AES-256-CTR on an example accelerator (software device)",
+	.targets = targets,
+	.describe = accel_describe,
+	.setup = accel_setup,
+	.run = accel_run,
+	.teardown = accel_teardown,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

@@ -37,24 +37,25 @@ extern "C" {
 /* Return codes: 0 success, HB_SKIP "not applicable here", negative errors. */
 enum hb_code {
 	HB_OK = 0,
-	HB_SKIP = 1,       /* setup: the case cannot run on this host; reason in err */
-	HB_EINVAL = -1,    /* bad parameter or input */
-	HB_ENOMEM = -2,    /* allocation failed */
-	HB_EIO = -3,       /* an I/O or system call failed */
-	HB_ECRYPTO = -4,   /* a crypto library call failed */
-	HB_EVERIFY = -5,   /* output wrong: known-answer or tag check failed */
-	HB_ENOTSUP = -6,   /* asked for something the plugin does not do */
-	HB_EFAIL = -7,     /* any other failure */
+	HB_SKIP =
+		1, /* setup: the case cannot run on this host; reason in err */
+	HB_EINVAL = -1,	 /* bad parameter or input */
+	HB_ENOMEM = -2,	 /* allocation failed */
+	HB_EIO = -3,	 /* an I/O or system call failed */
+	HB_ECRYPTO = -4, /* a crypto library call failed */
+	HB_EVERIFY = -5, /* output wrong: known-answer or tag check failed */
+	HB_ENOTSUP = -6, /* asked for something the plugin does not do */
+	HB_EFAIL = -7,	 /* any other failure */
 };
 
 /* Type of one option value, as written in a suite. */
 enum hb_opt_type {
-	HB_OPT_SIZE,      /* "64K", "1M", "4096": bytes, powers of 1024 */
+	HB_OPT_SIZE,	  /* "64K", "1M", "4096": bytes, powers of 1024 */
 	HB_OPT_SIZE_LIST, /* a list given to the plugin whole, never expanded */
-	HB_OPT_INT,       /* signed decimal integer */
-	HB_OPT_BOOL,      /* true/false, yes/no, on/off, 1/0 */
-	HB_OPT_STRING,    /* free text */
-	HB_OPT_ENUM,      /* one of choices[] */
+	HB_OPT_INT,	  /* signed decimal integer */
+	HB_OPT_BOOL,	  /* true/false, yes/no, on/off, 1/0 */
+	HB_OPT_STRING,	  /* free text */
+	HB_OPT_ENUM,	  /* one of choices[] */
 	HB_OPT_DURATION,  /* "500ms", "2s", "1m": read as seconds */
 };
 
@@ -64,21 +65,21 @@ enum hb_opt_type {
  * suite expands into cases unless the type is HB_OPT_SIZE_LIST.
  */
 struct hb_option {
-	const char *name;            /* key in the suite, e.g. "size" */
+	const char *name; /* key in the suite, e.g. "size" */
 	enum hb_opt_type type;
-	const char *def;             /* default as suite text; NULL = required */
-	const char *help;            /* one line for `hostbench describe` */
-	const char *const *choices;  /* HB_OPT_ENUM: NULL-terminated */
-	int64_t min;                 /* SIZE/INT/DURATION(ms): bounds when */
-	int64_t max;                 /* max > min, inclusive                */
+	const char *def;	    /* default as suite text; NULL = required */
+	const char *help;	    /* one line for `hostbench describe` */
+	const char *const *choices; /* HB_OPT_ENUM: NULL-terminated */
+	int64_t min;		    /* SIZE/INT/DURATION(ms): bounds when */
+	int64_t max;		    /* max > min, inclusive                */
 };
 
 /* What one unit of work a target reports is. */
 enum hb_work {
-	HB_WORK_BYTES,    /* figures in bytes/s (Gbps, GB/s, ...) */
-	HB_WORK_FILES,    /* bytes/s and files/s */
+	HB_WORK_BYTES,	  /* figures in bytes/s (Gbps, GB/s, ...) */
+	HB_WORK_FILES,	  /* bytes/s and files/s */
 	HB_WORK_MESSAGES, /* bytes/s and messages/s */
-	HB_WORK_OPS,      /* operations/s only (handshakes, ...) */
+	HB_WORK_OPS,	  /* operations/s only (handshakes, ...) */
 };
 
 /* Target flags. */
@@ -93,13 +94,14 @@ enum hb_target_flag {
  * measures with the same parameters, so reports can say which half bounds it.
  */
 struct hb_target {
-	const char *group;               /* "crypto", "hash", "mem", "io", ... */
-	const char *name;                /* "aes-256-gcm" */
-	const char *summary;             /* one line */
+	const char *group;   /* "crypto", "hash", "mem", "io", ... */
+	const char *name;    /* "aes-256-gcm" */
+	const char *summary; /* one line */
 	enum hb_work work;
-	const struct hb_option *options; /* terminated by an entry with name NULL */
-	unsigned flags;                  /* enum hb_target_flag */
-	const char *const *parts;        /* NULL, or NULL-terminated "group/name" */
+	const struct hb_option
+		*options;	  /* terminated by an entry with name NULL */
+	unsigned flags;		  /* enum hb_target_flag */
+	const char *const *parts; /* NULL, or NULL-terminated "group/name" */
 };
 
 struct hb_case;
@@ -124,7 +126,8 @@ struct hb_host {
 	size_t (*get_size_list)(const struct hb_case *c, const char *name,
 				uint64_t *out, size_t max);
 	/* Record a fact in the result ("provider" = "default"). Last wins. */
-	void (*note)(const struct hb_case *c, const char *key, const char *value);
+	void (*note)(const struct hb_case *c, const char *key,
+		     const char *value);
 	/* Add a warning to the result; it is shown in every report format. */
 	void (*warn)(const struct hb_case *c, const char *fmt, ...)
 		__attribute__((format(printf, 2, 3)));
@@ -139,7 +142,7 @@ struct hb_case {
 	const struct hb_target *target;
 	unsigned worker;  /* 0 .. workers-1 */
 	unsigned workers; /* the case's parallel */
-	void *core;       /* the core's own; plugins do not touch it */
+	void *core;	  /* the core's own; plugins do not touch it */
 };
 
 /* Work a run() call did. bytes for byte targets, ops for every target. */
@@ -152,9 +155,11 @@ struct hb_done {
 struct hb_about {
 	void *core; /* the core's own */
 	/* A library this plugin runs on, e.g. ("OpenSSL", "3.0.19 ..."). */
-	void (*library)(struct hb_about *a, const char *name, const char *version);
+	void (*library)(struct hb_about *a, const char *name,
+			const char *version);
 	/* A target that cannot run on this host, with the reason. */
-	void (*unusable)(struct hb_about *a, const char *target, const char *reason);
+	void (*unusable)(struct hb_about *a, const char *target,
+			 const char *reason);
 };
 
 /*
@@ -163,13 +168,14 @@ struct hb_about {
  * built for another ABI before reading anything else.
  */
 struct hb_plugin {
-	uint16_t abi_major;       /* HB_ABI_MAJOR */
-	uint16_t abi_minor;       /* HB_ABI_MINOR */
-	uint32_t size;            /* sizeof(struct hb_plugin) */
-	const char *name;         /* backend name: "openssl", "mem" */
-	const char *version;      /* plugin version */
-	const char *summary;      /* one line */
-	const struct hb_target *targets; /* terminated by an entry with name NULL */
+	uint16_t abi_major;  /* HB_ABI_MAJOR */
+	uint16_t abi_minor;  /* HB_ABI_MINOR */
+	uint32_t size;	     /* sizeof(struct hb_plugin) */
+	const char *name;    /* backend name: "openssl", "mem" */
+	const char *version; /* plugin version */
+	const char *summary; /* one line */
+	const struct hb_target
+		*targets; /* terminated by an entry with name NULL */
 
 	/*
 	 * Report linked library versions and targets unusable on this host.
@@ -184,7 +190,8 @@ struct hb_plugin {
 	 * HB_SKIP with the reason in err, or a negative code with err filled.
 	 * On anything but 0 setup frees what it made; teardown is not called.
 	 */
-	int (*setup)(const struct hb_case *c, void **state, char *err, size_t errlen);
+	int (*setup)(const struct hb_case *c, void **state, char *err,
+		     size_t errlen);
 
 	/*
 	 * Do exactly `iterations` units of work (one unit is what the target

@@ -50,8 +50,8 @@ static int fwrite_setup(struct io_state *s, char *err, size_t errlen)
 	char text[PATH_MAX + 64], have[32];
 	int rc;
 
-	rc =
-	    io_dir_room(s, bytes * (s->c->workers - s->c->worker), err, errlen);
+	rc = io_dir_room(s, bytes * (s->c->workers - s->c->worker), err,
+			 errlen);
 	if (rc)
 		return rc;
 	if (s->c->worker == 0) {
@@ -98,8 +98,8 @@ static int fread_setup(struct io_state *s, char *err, size_t errlen)
 	char text[PATH_MAX + 64], size[32];
 	int fd, rc;
 
-	rc =
-	    io_dir_room(s, bytes * (s->c->workers - s->c->worker), err, errlen);
+	rc = io_dir_room(s, bytes * (s->c->workers - s->c->worker), err,
+			 errlen);
 	if (rc)
 		return rc;
 	rc = io_open_stream(s, "r", err, errlen);
@@ -145,13 +145,13 @@ static int fread_run(struct io_state *s, uint64_t n, struct hb_done *done,
 }
 
 const struct io_ops io_fwrite_ops = {
-    .name = "fwrite",
-    .setup = fwrite_setup,
-    .run = fwrite_run,
+	.name = "fwrite",
+	.setup = fwrite_setup,
+	.run = fwrite_run,
 };
 
 const struct io_ops io_fread_ops = {
-    .name = "fread",
-    .setup = fread_setup,
-    .run = fread_run,
+	.name = "fread",
+	.setup = fread_setup,
+	.run = fread_run,
 };

@@ -5,7 +5,8 @@
 
 void io_fmt_size(uint64_t bytes, char *buf, size_t len)
 {
-	static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB",
+					     "PiB" };
 	double v = (double)bytes;
 	size_t u = 0;
 

@@ -13,8 +13,8 @@
 
 #include "io.h"
 
-static const char *const io_fsync_choices[] = {"none", "end", "each", NULL};
-static const char *const io_mode_choices[] = {"write", "read", NULL};
+static const char *const io_fsync_choices[] = { "none", "end", "each", NULL };
+static const char *const io_mode_choices[] = { "write", "read", NULL };
 
 #define IO_MAX_BLOCK (INT64_C(1) << 30)
 #define IO_MAX_FILE  (INT64_C(1) << 50)
@@ -63,105 +63,105 @@ static const char *const io_mode_choices[] = {"write", "read", NULL};
 	}
 
 static const struct hb_option io_fwrite_options[] = {
-    IO_OPT_DIR,
-    IO_OPT_FILE_SIZE("4G"),
-    IO_OPT_SIZE("1M"),
-    IO_OPT_FSYNC,
-    {
-	.name = "min_free",
-	.type = HB_OPT_SIZE,
-	.def = "16G",
-	.help = "skip unless the filesystem has this much free space",
-	.min = 0,
-	.max = IO_MAX_FILE,
-    },
-    {0},
+	IO_OPT_DIR,
+	IO_OPT_FILE_SIZE("4G"),
+	IO_OPT_SIZE("1M"),
+	IO_OPT_FSYNC,
+	{
+		.name = "min_free",
+		.type = HB_OPT_SIZE,
+		.def = "16G",
+		.help = "skip unless the filesystem has this much free space",
+		.min = 0,
+		.max = IO_MAX_FILE,
+	},
+	{ 0 },
 };
 
 static const struct hb_option io_fread_options[] = {
-    IO_OPT_DIR,		IO_OPT_FILE_SIZE("4G"), IO_OPT_SIZE("1M"),
-    IO_OPT_DROP_CACHES, IO_OPT_CACHE,		{0},
+	IO_OPT_DIR,	    IO_OPT_FILE_SIZE("4G"), IO_OPT_SIZE("1M"),
+	IO_OPT_DROP_CACHES, IO_OPT_CACHE,	    { 0 },
 };
 
 static const struct hb_option io_seq_write_options[] = {
-    IO_OPT_DIR,	   IO_OPT_FILE_SIZE("8G"), IO_OPT_SIZE("1M"),
-    IO_OPT_DIRECT, IO_OPT_FSYNC,	   {0},
+	IO_OPT_DIR,    IO_OPT_FILE_SIZE("8G"), IO_OPT_SIZE("1M"),
+	IO_OPT_DIRECT, IO_OPT_FSYNC,	       { 0 },
 };
 
 static const struct hb_option io_seq_read_options[] = {
-    IO_OPT_DIR,	   IO_OPT_FILE_SIZE("8G"), IO_OPT_SIZE("1M"),
-    IO_OPT_DIRECT, IO_OPT_CACHE,	   IO_OPT_DROP_CACHES,
-    {0},
+	IO_OPT_DIR,    IO_OPT_FILE_SIZE("8G"), IO_OPT_SIZE("1M"),
+	IO_OPT_DIRECT, IO_OPT_CACHE,	       IO_OPT_DROP_CACHES,
+	{ 0 },
 };
 
 static const struct hb_option io_small_options[] = {
-    IO_OPT_DIR,
-    IO_OPT_FILE_SIZE("64K"),
-    IO_OPT_SIZE("4K"),
-    {
-	.name = "files",
-	.type = HB_OPT_INT,
-	.def = "250",
-	.help = "files per worker",
-	.min = 1,
-	.max = 1000000,
-    },
-    {
-	.name = "mode",
-	.type = HB_OPT_ENUM,
-	.def = "write",
-	.help = "open-write-close or open-read-close each file",
-	.choices = io_mode_choices,
-    },
-    IO_OPT_DIRECT,
-    IO_OPT_FSYNC,
-    IO_OPT_CACHE,
-    IO_OPT_DROP_CACHES,
-    {0},
+	IO_OPT_DIR,
+	IO_OPT_FILE_SIZE("64K"),
+	IO_OPT_SIZE("4K"),
+	{
+		.name = "files",
+		.type = HB_OPT_INT,
+		.def = "250",
+		.help = "files per worker",
+		.min = 1,
+		.max = 1000000,
+	},
+	{
+		.name = "mode",
+		.type = HB_OPT_ENUM,
+		.def = "write",
+		.help = "open-write-close or open-read-close each file",
+		.choices = io_mode_choices,
+	},
+	IO_OPT_DIRECT,
+	IO_OPT_FSYNC,
+	IO_OPT_CACHE,
+	IO_OPT_DROP_CACHES,
+	{ 0 },
 };
 
 static const struct hb_target io_targets[] = {
-    {
-	.group = "io",
-	.name = "fwrite",
-	.summary = "buffered stdio sequential write of one file",
-	.work = HB_WORK_BYTES,
-	.options = io_fwrite_options,
-    },
-    {
-	.group = "io",
-	.name = "fread",
-	.summary = "buffered stdio sequential read of one file",
-	.work = HB_WORK_BYTES,
-	.options = io_fread_options,
-    },
-    {
-	.group = "io",
-	.name = "seq-write",
-	.summary = "sequential pwrite of a large file per worker",
-	.work = HB_WORK_BYTES,
-	.options = io_seq_write_options,
-    },
-    {
-	.group = "io",
-	.name = "seq-read",
-	.summary = "sequential pread of a large file per worker",
-	.work = HB_WORK_BYTES,
-	.options = io_seq_read_options,
-    },
-    {
-	.group = "io",
-	.name = "small-files",
-	.summary = "open-write-close or open-read-close of small files",
-	.work = HB_WORK_FILES,
-	.options = io_small_options,
-    },
-    {0},
+	{
+		.group = "io",
+		.name = "fwrite",
+		.summary = "buffered stdio sequential write of one file",
+		.work = HB_WORK_BYTES,
+		.options = io_fwrite_options,
+	},
+	{
+		.group = "io",
+		.name = "fread",
+		.summary = "buffered stdio sequential read of one file",
+		.work = HB_WORK_BYTES,
+		.options = io_fread_options,
+	},
+	{
+		.group = "io",
+		.name = "seq-write",
+		.summary = "sequential pwrite of a large file per worker",
+		.work = HB_WORK_BYTES,
+		.options = io_seq_write_options,
+	},
+	{
+		.group = "io",
+		.name = "seq-read",
+		.summary = "sequential pread of a large file per worker",
+		.work = HB_WORK_BYTES,
+		.options = io_seq_read_options,
+	},
+	{
+		.group = "io",
+		.name = "small-files",
+		.summary = "open-write-close or open-read-close of small files",
+		.work = HB_WORK_FILES,
+		.options = io_small_options,
+	},
+	{ 0 },
 };
 
 static const struct io_ops *const io_all_ops[] = {
-    &io_fwrite_ops,   &io_fread_ops, &io_seq_write_ops,
-    &io_seq_read_ops, &io_small_ops, NULL,
+	&io_fwrite_ops,	  &io_fread_ops, &io_seq_write_ops,
+	&io_seq_read_ops, &io_small_ops, NULL,
 };
 
 /* Whether target t declares option name. */
@@ -250,7 +250,7 @@ static void io_release(struct io_state *s)
  */
 static int io_validate(const struct hb_case *c, char *err, size_t errlen)
 {
-	struct io_params p = {0};
+	struct io_params p = { 0 };
 	int rc;
 
 	io_params_read(c, &p);
@@ -277,7 +277,7 @@ static int io_setup(const struct hb_case *c, void **state, char *err,
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		return HB_ENOMEM;
 	}
-	*s = (struct io_state){.c = c, .dirfd = -1, .fd = -1};
+	*s = (struct io_state){ .c = c, .dirfd = -1, .fd = -1 };
 	for (i = 0; io_all_ops[i]; i++)
 		if (strcmp(io_all_ops[i]->name, c->target->name) == 0)
 			s->ops = io_all_ops[i];
@@ -322,17 +322,17 @@ static int io_run(void *state, uint64_t iterations, struct hb_done *done,
 }
 
 static const struct hb_plugin io_plugin = {
-    .abi_major = HB_ABI_MAJOR,
-    .abi_minor = HB_ABI_MINOR,
-    .size = sizeof(struct hb_plugin),
-    .name = "io",
-    .version = "1.0.0",
-    .summary = "file I/O: stdio, large sequential files, small files",
-    .targets = io_targets,
-    .setup = io_setup,
-    .run = io_run,
-    .teardown = io_teardown,
-    .validate = io_validate,
+	.abi_major = HB_ABI_MAJOR,
+	.abi_minor = HB_ABI_MINOR,
+	.size = sizeof(struct hb_plugin),
+	.name = "io",
+	.version = "1.0.0",
+	.summary = "file I/O: stdio, large sequential files, small files",
+	.targets = io_targets,
+	.setup = io_setup,
+	.run = io_run,
+	.teardown = io_teardown,
+	.validate = io_validate,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

@@ -30,8 +30,8 @@ static int seq_create(struct io_state *s, char *err, size_t errlen)
 	char text[PATH_MAX + 64], size[32];
 	int rc;
 
-	rc =
-	    io_dir_room(s, bytes * (s->c->workers - s->c->worker), err, errlen);
+	rc = io_dir_room(s, bytes * (s->c->workers - s->c->worker), err,
+			 errlen);
 	if (rc)
 		return rc;
 	s->fd = io_file_anonymous(s->dirfd, s->dir, s->c->worker, err, errlen);
@@ -127,13 +127,13 @@ static int seq_read_run(struct io_state *s, uint64_t n, struct hb_done *done,
 }
 
 const struct io_ops io_seq_write_ops = {
-    .name = "seq-write",
-    .setup = seq_write_setup,
-    .run = seq_write_run,
+	.name = "seq-write",
+	.setup = seq_write_setup,
+	.run = seq_write_run,
 };
 
 const struct io_ops io_seq_read_ops = {
-    .name = "seq-read",
-    .setup = seq_read_setup,
-    .run = seq_read_run,
+	.name = "seq-read",
+	.setup = seq_read_setup,
+	.run = seq_read_run,
 };

@@ -124,8 +124,8 @@ static int small_io(struct io_state *s, int fd)
 static int small_run(struct io_state *s, uint64_t n, struct hb_done *done,
 		     char *err, size_t errlen)
 {
-	int flags =
-	    (s->p.read ? O_RDONLY : O_WRONLY) | (s->p.direct ? O_DIRECT : 0);
+	int flags = (s->p.read ? O_RDONLY : O_WRONLY) |
+		    (s->p.direct ? O_DIRECT : 0);
 	int fd, rc;
 
 	for (uint64_t i = 0; i < n; i++) {
@@ -148,7 +148,7 @@ static int small_run(struct io_state *s, uint64_t n, struct hb_done *done,
 }
 
 const struct io_ops io_small_ops = {
-    .name = "small-files",
-    .setup = small_setup,
-    .run = small_run,
+	.name = "small-files",
+	.setup = small_setup,
+	.run = small_run,
 };

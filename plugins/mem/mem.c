@@ -19,7 +19,7 @@ struct mem_state {
 	size_t size;
 	unsigned char *src;
 	unsigned char *dst; /* memcpy only */
-	uint64_t sink;      /* keeps the summing read observable */
+	uint64_t sink;	    /* keeps the summing read observable */
 };
 
 #define MEM_ALIGN 4096
@@ -29,11 +29,12 @@ static const struct hb_option mem_options[] = {
 		.name = "size",
 		.type = HB_OPT_SIZE,
 		.def = "64M",
-		.help = "bytes per pass (one buffer per worker; memcpy uses two)",
+		.help = "bytes per pass (one buffer per worker; memcpy uses "
+			"two)",
 		.min = 64,
 		.max = INT64_C(1) << 40,
 	},
-	{0},
+	{ 0 },
 };
 
 static const struct hb_target mem_targets[] = {
@@ -58,7 +59,7 @@ static const struct hb_target mem_targets[] = {
 		.work = HB_WORK_BYTES,
 		.options = mem_options,
 	},
-	{0},
+	{ 0 },
 };
 
 /* Which operation a target of this plugin measures. */

@@ -45,7 +45,7 @@ static int push_word(struct words *out, struct buf *b)
 		return -1;
 	w[out->n++] = b->s;
 	w[out->n] = NULL;
-	*b = (struct buf){0};
+	*b = (struct buf){ 0 };
 	return 0;
 }
 
@@ -54,7 +54,7 @@ void words_free(struct words *w)
 	for (size_t i = 0; i < w->n; i++)
 		free(w->w[i]);
 	free(w->w);
-	*w = (struct words){0};
+	*w = (struct words){ 0 };
 }
 
 /* Read one word starting at *pp into b; advances *pp past it. */
@@ -99,10 +99,10 @@ static int read_word(const char **pp, struct buf *b, char *err, size_t errlen)
 int argv_split(const char *text, struct words *out, char *err, size_t errlen)
 {
 	const char *p = text;
-	struct buf b = {0};
+	struct buf b = { 0 };
 	int rc;
 
-	*out = (struct words){0};
+	*out = (struct words){ 0 };
 	for (;;) {
 		while (isspace((unsigned char)*p))
 			p++;
@@ -156,14 +156,14 @@ static int add_placeholder(struct buf *b, const char *p, size_t *len,
 			    name, name);
 	*len = nl + 2;
 	return buf_add(b, v, strlen(v))
-		   ? terr(err, errlen, HB_ENOMEM, "out of memory")
-		   : 0;
+		       ? terr(err, errlen, HB_ENOMEM, "out of memory")
+		       : 0;
 }
 
 int argv_expand(const char *word, argv_lookup lookup, void *ctx, char **out,
 		char *err, size_t errlen)
 {
-	struct buf b = {0};
+	struct buf b = { 0 };
 	const char *p = word;
 	size_t len;
 	int rc = 0;

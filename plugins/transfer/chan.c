@@ -63,8 +63,8 @@ int chan_read(struct chan *ch, void *buf, size_t len, char *err, size_t errlen)
 	if (!ch->ssl)
 		return net_recv_all(ch->fd, buf, len, err, errlen);
 	while (done < len) {
-		rc =
-		    chan_read_some(ch, p + done, len - done, &got, err, errlen);
+		rc = chan_read_some(ch, p + done, len - done, &got, err,
+				    errlen);
 		if (rc)
 			return rc;
 		done += got;

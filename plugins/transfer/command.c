@@ -159,8 +159,8 @@ static void command_teardown(void *state)
 }
 
 static const struct tops command_ops = {
-    .run = command_run,
-    .teardown = command_teardown,
+	.run = command_run,
+	.teardown = command_teardown,
 };
 
 /*
@@ -174,10 +174,10 @@ static int find_program(const char *name, char *err, size_t errlen)
 
 	if (strchr(name, '/'))
 		return access(name, X_OK) == 0
-			   ? 0
-			   : terr(err, errlen, HB_EINVAL,
-				  "command %s: cannot run: %s", name,
-				  strerror(errno));
+			       ? 0
+			       : terr(err, errlen, HB_EINVAL,
+				      "command %s: cannot run: %s", name,
+				      strerror(errno));
 	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
 		size_t len = strcspn(p, ":");
 
@@ -235,8 +235,8 @@ static int command_prepare(const struct hb_case *c, struct lookup_ctx *l,
 
 int command_validate(const struct hb_case *c, char *err, size_t errlen)
 {
-	struct lookup_ctx l = {.c = c, .file = ""};
-	struct words tmpl = {0}, argv = {0};
+	struct lookup_ctx l = { .c = c, .file = "" };
+	struct words tmpl = { 0 }, argv = { 0 };
 	int rc = command_prepare(c, &l, &tmpl, &argv, err, errlen);
 
 	words_free(&argv);
@@ -248,8 +248,8 @@ int command_setup(const struct hb_case *c, void **state, char *err,
 		  size_t errlen)
 {
 	struct command *s = calloc(1, sizeof(*s));
-	struct lookup_ctx l = {.c = c, .file = ""};
-	struct words tmpl = {0};
+	struct lookup_ctx l = { .c = c, .file = "" };
+	struct words tmpl = { 0 };
 	int rc;
 
 	if (!s)
@@ -264,8 +264,8 @@ int command_setup(const struct hb_case *c, void **state, char *err,
 		goto out_tmpl;
 	if (l.uses_file) {
 		words_free(&s->argv);
-		rc =
-		    make_file(file_dir(c), s->file_size, &s->path, err, errlen);
+		rc = make_file(file_dir(c), s->file_size, &s->path, err,
+			       errlen);
 		if (rc)
 			goto out_tmpl;
 		l.file = s->path;

@@ -16,13 +16,13 @@ static void read_tls(const struct hb_case *c, struct tls_client_opts *o)
 	const char *key = h->get_str(c, "key");
 
 	o->version = strcmp(h->get_str(c, "tls_version"), "1.2") == 0
-			 ? TLS1_2_VERSION
-			 : TLS1_3_VERSION;
+			     ? TLS1_2_VERSION
+			     : TLS1_3_VERSION;
 	o->cipher = h->get_str(c, "cipher");
 	if (strcmp(o->cipher, "auto") == 0)
 		o->cipher = o->version == TLS1_3_VERSION
-				? "TLS_AES_256_GCM_SHA384"
-				: "ECDHE-RSA-AES256-GCM-SHA384";
+				    ? "TLS_AES_256_GCM_SHA384"
+				    : "ECDHE-RSA-AES256-GCM-SHA384";
 	if (strcmp(key, "rsa2048") == 0)
 		o->key = TLS_KEY_RSA2048;
 	else if (strcmp(key, "ec-p256") == 0)

@@ -9,7 +9,7 @@
 
 /* snprintf into err, when err and len are given. */
 void terr_fill(char *err, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+	__attribute__((format(printf, 3, 4)));
 
 /*
  * Fill err and evaluate to code: `return terr(err, len, HB_EINVAL, ...)`.

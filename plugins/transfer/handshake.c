@@ -23,7 +23,7 @@ struct handshake {
 static int shake(struct handshake *h, char *err, size_t errlen)
 {
 	struct chan ch;
-	struct linger lg = {.l_onoff = 1, .l_linger = 0};
+	struct linger lg = { .l_onoff = 1, .l_linger = 0 };
 	int rc = peer_open(&h->e.pc, &ch, err, errlen);
 
 	if (rc)
@@ -69,8 +69,8 @@ static void handshake_teardown(void *state)
 }
 
 static const struct tops handshake_ops = {
-    .run = handshake_run,
-    .teardown = handshake_teardown,
+	.run = handshake_run,
+	.teardown = handshake_teardown,
 };
 
 /* Record what a handshake really negotiated, from one made in setup. */

@@ -61,7 +61,7 @@ int local_start(struct local *l, SSL_CTX *tls, BIO_METHOD *bio,
 	l->buflen = buflen;
 	if (make_token(l->token, sizeof(l->token)))
 		return terr(err, errlen, HB_ECRYPTO, "RAND_bytes failed");
-	l->cfg = (struct sink_cfg){.tls = tls, .bio = bio, .token = l->token};
+	l->cfg = (struct sink_cfg){ .tls = tls, .bio = bio, .token = l->token };
 	l->buf = malloc(buflen);
 	if (!l->buf)
 		return terr(err, errlen, HB_ENOMEM,

@@ -52,8 +52,8 @@ bad:
 static int resolve(const char *hostport, int passive, struct addrinfo **out,
 		   char *err, size_t errlen)
 {
-	struct addrinfo hints = {.ai_socktype = SOCK_STREAM,
-				 .ai_flags = passive ? AI_PASSIVE : 0};
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM,
+				  .ai_flags = passive ? AI_PASSIVE : 0 };
 	char host[256], port[32];
 	int rc = net_split_hostport(hostport, host, sizeof(host), port,
 				    sizeof(port), err, errlen);
@@ -70,7 +70,7 @@ static int resolve(const char *hostport, int passive, struct addrinfo **out,
 /* Seconds as a timeval for SO_RCVTIMEO/SO_SNDTIMEO. */
 static struct timeval to_timeval(double s)
 {
-	struct timeval tv = {.tv_sec = (time_t)s};
+	struct timeval tv = { .tv_sec = (time_t)s };
 
 	tv.tv_usec = (suseconds_t)((s - (double)tv.tv_sec) * 1e6);
 	return tv;
@@ -106,7 +106,7 @@ static int connect_deadline(int fd, const struct addrinfo *a, double timeout)
 {
 	int flags = fcntl(fd, F_GETFL), soerr = 0;
 	socklen_t len = sizeof(soerr);
-	struct pollfd p = {.fd = fd, .events = POLLOUT};
+	struct pollfd p = { .fd = fd, .events = POLLOUT };
 	int ms = timeout > 0 ? (int)(timeout * 1000) : -1;
 	int rc;
 
@@ -212,7 +212,7 @@ out_free:
 
 void net_addr_text(int fd, int peer, char *buf, size_t len)
 {
-	struct sockaddr_storage ss = {0};
+	struct sockaddr_storage ss = { 0 };
 	socklen_t sl = sizeof(ss);
 	char host[128] = "?", port[16] = "?";
 	int rc = peer ? getpeername(fd, (struct sockaddr *)&ss, &sl)

@@ -54,9 +54,9 @@ int peer_open(const struct peer_cfg *cfg, struct chan *ch, char *err,
 		snprintf(what, sizeof(what), "%s", err);
 		terr_fill(err, errlen, "%s: %s%s", cfg->addr, what,
 			  rc == HB_EIO && strstr(what, "closed by peer")
-			      ? " (is it hostbench serve, below its "
-				"--max-clients?)"
-			      : "");
+				  ? " (is it hostbench serve, below its "
+				    "--max-clients?)"
+				  : "");
 		peer_close(ch);
 	}
 	return rc;

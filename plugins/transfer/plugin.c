@@ -13,21 +13,21 @@
 #include "err.h"
 #include "transfer.h"
 
-static const char *const tls_versions[] = {"1.3", "1.2", NULL};
-static const char *const key_types[] = {"auto", "rsa2048", "ec-p256", NULL};
+static const char *const tls_versions[] = { "1.3", "1.2", NULL };
+static const char *const key_types[] = { "auto", "rsa2048", "ec-p256", NULL };
 
 /* Where to send: shared by the network targets. */
 #define PEER_OPTIONS                                                           \
-	{.name = "peer",                                                       \
-	 .type = HB_OPT_STRING,                                                \
-	 .def = "",                                                            \
-	 .help = "HOST:PORT of a `hostbench serve`; empty: a receiver on "     \
-		 "127.0.0.1 in this process"},                                 \
-	    {.name = "token",                                                  \
-	     .type = HB_OPT_STRING,                                            \
-	     .def = "",                                                        \
-	     .help =                                                           \
-		 "the token the peer's `hostbench serve --token` expects"},    \
+	{ .name = "peer",                                                      \
+	  .type = HB_OPT_STRING,                                               \
+	  .def = "",                                                           \
+	  .help = "HOST:PORT of a `hostbench serve`; empty: a receiver on "    \
+		  "127.0.0.1 in this process" },                               \
+		{ .name = "token",                                             \
+		  .type = HB_OPT_STRING,                                       \
+		  .def = "",                                                   \
+		  .help = "the token the peer's `hostbench serve --token` "    \
+			  "expects" },                                         \
 	{                                                                      \
 		.name = "io_timeout", .type = HB_OPT_DURATION, .def = "10s",   \
 		.help = "limit for connecting and for each send or receive"    \
@@ -35,19 +35,19 @@ static const char *const key_types[] = {"auto", "rsa2048", "ec-p256", NULL};
 
 /* Socket tuning: shared by the network targets. */
 #define SOCKET_OPTIONS                                                         \
-	{.name = "sndbuf",                                                     \
-	 .type = HB_OPT_SIZE,                                                  \
-	 .def = "0",                                                           \
-	 .help = "SO_SNDBUF of the sender; 0 keeps the kernel's autotuning",   \
-	 .min = 0,                                                             \
-	 .max = 1 << 30},                                                      \
-	    {.name = "rcvbuf",                                                 \
-	     .type = HB_OPT_SIZE,                                              \
-	     .def = "0",                                                       \
-	     .help =                                                           \
-		 "SO_RCVBUF of both sockets; 0 keeps the kernel's autotuning", \
-	     .min = 0,                                                         \
-	     .max = 1 << 30},                                                  \
+	{ .name = "sndbuf",                                                    \
+	  .type = HB_OPT_SIZE,                                                 \
+	  .def = "0",                                                          \
+	  .help = "SO_SNDBUF of the sender; 0 keeps the kernel's autotuning",  \
+	  .min = 0,                                                            \
+	  .max = 1 << 30 },                                                    \
+		{ .name = "rcvbuf",                                            \
+		  .type = HB_OPT_SIZE,                                         \
+		  .def = "0",                                                  \
+		  .help = "SO_RCVBUF of both sockets; 0 keeps the kernel's "   \
+			  "autotuning",                                        \
+		  .min = 0,                                                    \
+		  .max = 1 << 30 },                                            \
 	{                                                                      \
 		.name = "nodelay", .type = HB_OPT_BOOL, .def = "false",        \
 		.help = "set TCP_NODELAY (no Nagle coalescing)"                \
@@ -55,23 +55,24 @@ static const char *const key_types[] = {"auto", "rsa2048", "ec-p256", NULL};
 
 /* TLS choices: shared by transfer/tls and transfer/tls-handshake. */
 #define TLS_OPTIONS                                                            \
-	{.name = "tls_version",                                                \
-	 .type = HB_OPT_ENUM,                                                  \
-	 .def = "1.3",                                                         \
-	 .help = "TLS protocol version",                                       \
-	 .choices = tls_versions},                                             \
-	    {.name = "cipher",                                                 \
-	     .type = HB_OPT_STRING,                                            \
-	     .def = "auto",                                                    \
-	     .help =                                                           \
-		 "suite: TLS_AES_256_GCM_SHA384, TLS_AES_128_GCM_SHA256, "     \
-		 "TLS_CHACHA20_POLY1305_SHA256, or a 1.2 OpenSSL name; auto: " \
-		 "AES-256-GCM"},                                               \
+	{ .name = "tls_version",                                               \
+	  .type = HB_OPT_ENUM,                                                 \
+	  .def = "1.3",                                                        \
+	  .help = "TLS protocol version",                                      \
+	  .choices = tls_versions },                                           \
+		{ .name = "cipher",                                            \
+		  .type = HB_OPT_STRING,                                       \
+		  .def = "auto",                                               \
+		  .help = "suite: TLS_AES_256_GCM_SHA384, "                    \
+			  "TLS_AES_128_GCM_SHA256, "                           \
+			  "TLS_CHACHA20_POLY1305_SHA256, or a 1.2 OpenSSL "    \
+			  "name; auto: "                                       \
+			  "AES-256-GCM" },                                     \
 	{                                                                      \
 		.name = "key", .type = HB_OPT_ENUM, .def = "auto",             \
-		.help =                                                        \
-		    "certificate key; auto: ec-p256 for ECDSA suites, else "   \
-		    "rsa2048",                                                 \
+		.help = "certificate key; auto: ec-p256 for ECDSA suites, "    \
+			"else "                                                \
+			"rsa2048",                                             \
 		.choices = key_types                                           \
 	}
 
@@ -83,78 +84,80 @@ static const char *const key_types[] = {"auto", "rsa2048", "ec-p256", NULL};
 	}
 
 static const struct hb_option tcp_options[] = {
-    SIZE_OPTION,
-    {.name = "zerocopy",
-     .type = HB_OPT_BOOL,
-     .def = "false",
-     .help = "send with MSG_ZEROCOPY (skipped where the kernel has none)"},
-    SOCKET_OPTIONS,
-    PEER_OPTIONS,
-    {0},
+	SIZE_OPTION,
+	{ .name = "zerocopy",
+	  .type = HB_OPT_BOOL,
+	  .def = "false",
+	  .help = "send with MSG_ZEROCOPY (skipped where the kernel has "
+		  "none)" },
+	SOCKET_OPTIONS,
+	PEER_OPTIONS,
+	{ 0 },
 };
 
 static const struct hb_option tls_options[] = {
-    SIZE_OPTION, TLS_OPTIONS, SOCKET_OPTIONS, PEER_OPTIONS, {0},
+	SIZE_OPTION, TLS_OPTIONS, SOCKET_OPTIONS, PEER_OPTIONS, { 0 },
 };
 
 static const struct hb_option handshake_options[] = {
-    TLS_OPTIONS,
-    {.name = "resume",
-     .type = HB_OPT_BOOL,
-     .def = "false",
-     .help = "resume the previous session (TLS 1.3 ticket) instead of a "
-	     "full handshake"},
-    SOCKET_OPTIONS,
-    PEER_OPTIONS,
-    {0},
+	TLS_OPTIONS,
+	{ .name = "resume",
+	  .type = HB_OPT_BOOL,
+	  .def = "false",
+	  .help = "resume the previous session (TLS 1.3 ticket) instead of a "
+		  "full handshake" },
+	SOCKET_OPTIONS,
+	PEER_OPTIONS,
+	{ 0 },
 };
 
 static const struct hb_option command_options[] = {
-    {.name = "command",
-     .type = HB_OPT_STRING,
-     .help = "the command, split like a shell line but never run by one; "
-	     "{file}, {worker} and {any_key} are replaced per argument; any "
-	     "other key of the job is a template variable"},
-    {.name = "file_size",
-     .type = HB_OPT_SIZE,
-     .def = "64M",
-     .help = "bytes in {file} (random), and bytes counted per run",
-     .min = 1},
-    {.name = "file_dir",
-     .type = HB_OPT_STRING,
-     .def = "",
-     .help = "where {file} is made; empty: $TMPDIR or /tmp"},
-    {.name = "command_timeout",
-     .type = HB_OPT_DURATION,
-     .def = "10m",
-     .help = "a run that takes longer is killed and fails the case"},
-    {0},
+	{ .name = "command",
+	  .type = HB_OPT_STRING,
+	  .help = "the command, split like a shell line but never run by one; "
+		  "{file}, {worker} and {any_key} are replaced per argument; "
+		  "any "
+		  "other key of the job is a template variable" },
+	{ .name = "file_size",
+	  .type = HB_OPT_SIZE,
+	  .def = "64M",
+	  .help = "bytes in {file} (random), and bytes counted per run",
+	  .min = 1 },
+	{ .name = "file_dir",
+	  .type = HB_OPT_STRING,
+	  .def = "",
+	  .help = "where {file} is made; empty: $TMPDIR or /tmp" },
+	{ .name = "command_timeout",
+	  .type = HB_OPT_DURATION,
+	  .def = "10m",
+	  .help = "a run that takes longer is killed and fails the case" },
+	{ 0 },
 };
 
 static const struct hb_target targets[] = {
-    {.group = "transfer",
-     .name = "tcp",
-     .summary = "TCP stream throughput, bytes received per second",
-     .work = HB_WORK_BYTES,
-     .options = tcp_options},
-    {.group = "transfer",
-     .name = "tls",
-     .summary = "TLS stream throughput (OpenSSL), bytes received per "
-		"second",
-     .work = HB_WORK_BYTES,
-     .options = tls_options},
-    {.group = "transfer",
-     .name = "tls-handshake",
-     .summary = "TLS handshakes per second over new TCP connections",
-     .work = HB_WORK_OPS,
-     .options = handshake_options},
-    {.group = "transfer",
-     .name = "command",
-     .summary = "an external command moving file_size bytes (scp, ...)",
-     .work = HB_WORK_BYTES,
-     .options = command_options,
-     .flags = HB_TARGET_EXTRA_KEYS},
-    {0},
+	{ .group = "transfer",
+	  .name = "tcp",
+	  .summary = "TCP stream throughput, bytes received per second",
+	  .work = HB_WORK_BYTES,
+	  .options = tcp_options },
+	{ .group = "transfer",
+	  .name = "tls",
+	  .summary = "TLS stream throughput (OpenSSL), bytes received per "
+		     "second",
+	  .work = HB_WORK_BYTES,
+	  .options = tls_options },
+	{ .group = "transfer",
+	  .name = "tls-handshake",
+	  .summary = "TLS handshakes per second over new TCP connections",
+	  .work = HB_WORK_OPS,
+	  .options = handshake_options },
+	{ .group = "transfer",
+	  .name = "command",
+	  .summary = "an external command moving file_size bytes (scp, ...)",
+	  .work = HB_WORK_BYTES,
+	  .options = command_options,
+	  .flags = HB_TARGET_EXTRA_KEYS },
+	{ 0 },
 };
 
 static int transfer_describe(struct hb_about *a, char *err, size_t errlen)
@@ -210,18 +213,18 @@ static void transfer_teardown(void *state)
 }
 
 static const struct hb_plugin plugin = {
-    .abi_major = HB_ABI_MAJOR,
-    .abi_minor = HB_ABI_MINOR,
-    .size = sizeof(struct hb_plugin),
-    .name = "transfer",
-    .version = "1.0.0",
-    .summary = "TCP, TLS and TLS-handshake transfers, external commands",
-    .targets = targets,
-    .describe = transfer_describe,
-    .setup = transfer_setup,
-    .run = transfer_run,
-    .teardown = transfer_teardown,
-    .validate = transfer_validate,
+	.abi_major = HB_ABI_MAJOR,
+	.abi_minor = HB_ABI_MINOR,
+	.size = sizeof(struct hb_plugin),
+	.name = "transfer",
+	.version = "1.0.0",
+	.summary = "TCP, TLS and TLS-handshake transfers, external commands",
+	.targets = targets,
+	.describe = transfer_describe,
+	.setup = transfer_setup,
+	.run = transfer_run,
+	.teardown = transfer_teardown,
+	.validate = transfer_validate,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

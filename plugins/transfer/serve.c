@@ -45,8 +45,8 @@ struct conn {
 	char peer[64];
 };
 
-static const char *const mode_names[] = {"(no preface)", "tcp", "tls",
-					 "handshake"};
+static const char *const mode_names[] = { "(no preface)", "tcp", "tls",
+					  "handshake" };
 
 /* One line on stderr with a UTC time stamp. */
 static void logf_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -77,7 +77,7 @@ static void *conn_main(void *arg)
 {
 	struct conn *cn = arg;
 	struct server *srv = cn->srv;
-	struct sink_stats st = {0};
+	struct sink_stats st = { 0 };
 	char err[256] = "", *buf = malloc(CONN_BUF);
 	double t0 = now(), secs;
 	int rc = HB_ENOMEM;
@@ -182,13 +182,13 @@ static int parse_args(int argc, char **argv, struct server *srv,
 		      const char **listen_on)
 {
 	static const struct option longopts[] = {
-	    {"listen", required_argument, NULL, 'l'},
-	    {"token", required_argument, NULL, 't'},
-	    {"max-clients", required_argument, NULL, 'c'},
-	    {"max-time", required_argument, NULL, 'm'},
-	    {"idle-timeout", required_argument, NULL, 'i'},
-	    {"help", no_argument, NULL, 'h'},
-	    {0},
+		{ "listen", required_argument, NULL, 'l' },
+		{ "token", required_argument, NULL, 't' },
+		{ "max-clients", required_argument, NULL, 'c' },
+		{ "max-time", required_argument, NULL, 'm' },
+		{ "idle-timeout", required_argument, NULL, 'i' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
 	};
 	int opt;
 	double v;
@@ -239,10 +239,10 @@ static int parse_args(int argc, char **argv, struct server *srv,
 int main(int argc, char **argv)
 {
 	struct server srv = {
-	    .cfg = {.max_time = 600},
-	    .net = {.io_timeout = 30},
-	    .max_clients = 16,
-	    .lock = PTHREAD_MUTEX_INITIALIZER,
+		.cfg = { .max_time = 600 },
+		.net = { .io_timeout = 30 },
+		.max_clients = 16,
+		.lock = PTHREAD_MUTEX_INITIALIZER,
 	};
 	const char *listen_on = NULL;
 	char err[256], addr[64];

@@ -85,7 +85,7 @@ static void await_close(struct chan *ch, char *buf, size_t buflen)
 int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
 	       struct sink_stats *st, char *err, size_t errlen)
 {
-	struct chan ch = {.fd = fd};
+	struct chan ch = { .fd = fd };
 	int rc, one = 1;
 
 	memset(st, 0, sizeof(*st));

@@ -74,9 +74,9 @@ static void drain_fd(struct capture *cp, int *fd, int keep)
 static int wait_output(struct capture *cp, double deadline)
 {
 	for (;;) {
-		struct pollfd p[3] = {{.fd = cp->out, .events = POLLIN},
-				      {.fd = cp->errfd, .events = POLLIN},
-				      {.fd = cp->pidfd, .events = POLLIN}};
+		struct pollfd p[3] = { { .fd = cp->out, .events = POLLIN },
+				       { .fd = cp->errfd, .events = POLLIN },
+				       { .fd = cp->pidfd, .events = POLLIN } };
 		double left = deadline - now();
 		int rc;
 
@@ -159,8 +159,8 @@ static int prepare(posix_spawn_file_actions_t *fa, posix_spawnattr_t *at,
 	    posix_spawnattr_setsigmask(at, &none) ||
 	    posix_spawnattr_setsigdefault(at, &defaults) ||
 	    posix_spawnattr_setflags(at, POSIX_SPAWN_SETPGROUP |
-					     POSIX_SPAWN_SETSIGMASK |
-					     POSIX_SPAWN_SETSIGDEF)) {
+						 POSIX_SPAWN_SETSIGMASK |
+						 POSIX_SPAWN_SETSIGDEF)) {
 		posix_spawnattr_destroy(at);
 		posix_spawn_file_actions_destroy(fa);
 		return -1;
@@ -190,7 +190,7 @@ int spawn_run(char *const argv[], double timeout, char *err, size_t errlen)
 	extern char **environ;
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
-	struct capture cp = {.pidfd = -1};
+	struct capture cp = { .pidfd = -1 };
 	int po[2], pe[2], status = 0, rc;
 	pid_t pid;
 

@@ -39,8 +39,8 @@ struct stream {
 static void reap_zerocopy(struct stream *s)
 {
 	char control[128];
-	struct msghdr msg = {.msg_control = control,
-			     .msg_controllen = sizeof(control)};
+	struct msghdr msg = { .msg_control = control,
+			      .msg_controllen = sizeof(control) };
 	struct cmsghdr *cm;
 
 	while (recvmsg(s->ch.fd, &msg, MSG_ERRQUEUE | MSG_DONTWAIT) >= 0) {
@@ -61,7 +61,7 @@ static void reap_zerocopy(struct stream *s)
  */
 static int await_completions(struct stream *s)
 {
-	struct pollfd p = {.fd = s->ch.fd, .events = 0};
+	struct pollfd p = { .fd = s->ch.fd, .events = 0 };
 	double t = s->ends.pc.net.io_timeout;
 
 	/* POLLERR is always reported: it means the error queue has entries. */
@@ -83,7 +83,7 @@ static int send_zerocopy(struct stream *s, char *err, size_t errlen)
 
 	while (left) {
 		ssize_t n =
-		    send(s->ch.fd, p, left, MSG_ZEROCOPY | MSG_NOSIGNAL);
+			send(s->ch.fd, p, left, MSG_ZEROCOPY | MSG_NOSIGNAL);
 
 		if (n < 0 && errno == ENOBUFS) {
 			/* Too many completions pending: collect them. */
@@ -98,8 +98,8 @@ static int send_zerocopy(struct stream *s, char *err, size_t errlen)
 		if (n < 0)
 			return terr(err, errlen, HB_EIO, "send: %s",
 				    errno == EPIPE || errno == ECONNRESET
-					? "connection closed by peer"
-					: strerror(errno));
+					    ? "connection closed by peer"
+					    : strerror(errno));
 		p += n;
 		left -= (size_t)n;
 	}
@@ -116,9 +116,9 @@ static int stream_run(void *state, uint64_t iterations, struct hb_done *done,
 
 	rc = wire_send_count(&s->ch, total, 1, err, errlen);
 	for (uint64_t i = 0; rc == 0 && i < iterations; i++)
-		rc = s->zerocopy
-			 ? send_zerocopy(s, err, errlen)
-			 : chan_write(&s->ch, s->buf, s->size, 0, err, errlen);
+		rc = s->zerocopy ? send_zerocopy(s, err, errlen)
+				 : chan_write(&s->ch, s->buf, s->size, 0, err,
+					      errlen);
 	if (rc == 0)
 		rc = wire_recv_count(&s->ch, &ack, err, errlen);
 	if (rc == 0 && ack != total)
@@ -155,8 +155,8 @@ static void stream_teardown(void *state)
 }
 
 static const struct tops stream_ops = {
-    .run = stream_run,
-    .teardown = stream_teardown,
+	.run = stream_run,
+	.teardown = stream_teardown,
 };
 
 /* Turn on MSG_ZEROCOPY, or say why this host cannot. */

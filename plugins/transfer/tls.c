@@ -170,10 +170,11 @@ int tls_client_ctx(const struct tls_client_opts *o, SSL_CTX **out, char *err,
 		   size_t errlen)
 {
 	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
-	const char *sigalgs = o->key == TLS_KEY_EC_P256
-				  ? "ecdsa_secp256r1_sha256"
-				  : "rsa_pss_rsae_sha256:rsa_pss_rsae_sha384:"
-				    "rsa_pkcs1_sha256:rsa_pkcs1_sha384";
+	const char *sigalgs =
+		o->key == TLS_KEY_EC_P256
+			? "ecdsa_secp256r1_sha256"
+			: "rsa_pss_rsae_sha256:rsa_pss_rsae_sha384:"
+			  "rsa_pkcs1_sha256:rsa_pkcs1_sha384";
 	int rc;
 
 	if (!ctx) {
@@ -248,9 +249,10 @@ static int bio_create(BIO *b)
 
 BIO_METHOD *tls_bio_method(void)
 {
-	BIO_METHOD *m = BIO_meth_new(
-	    BIO_get_new_index() | BIO_TYPE_SOURCE_SINK | BIO_TYPE_DESCRIPTOR,
-	    "hostbench socket");
+	BIO_METHOD *m =
+		BIO_meth_new(BIO_get_new_index() | BIO_TYPE_SOURCE_SINK |
+				     BIO_TYPE_DESCRIPTOR,
+			     "hostbench socket");
 
 	if (!m)
 		return NULL;

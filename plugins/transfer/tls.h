@@ -22,7 +22,7 @@ enum tls_key {
 struct tls_client_opts {
 	int version; /* TLS1_2_VERSION or TLS1_3_VERSION */
 	const char
-	    *cipher;	  /* one suite: IANA name (1.3) or OpenSSL name (1.2) */
+		*cipher;  /* one suite: IANA name (1.3) or OpenSSL name (1.2) */
 	enum tls_key key; /* which certificate type the client accepts */
 };
 

@@ -12,7 +12,9 @@
 
 int wire_send_preface(int fd, enum wire_mode mode, char *err, size_t errlen)
 {
-	unsigned char p[8] = {'H', 'B', 'X', '1', (unsigned char)mode, 0, 0, 0};
+	unsigned char p[8] = {
+		'H', 'B', 'X', '1', (unsigned char)mode, 0, 0, 0
+	};
 
 	/* More follows at once (hello or ClientHello): one segment, not two. */
 	return net_send_all(fd, p, sizeof(p), 1, err, errlen);
@@ -131,7 +133,7 @@ int wire_token_equal(const char *a, const char *b)
 	size_t la = strlen(a), lb = strlen(b);
 
 	/* Compare a fixed span so timing says nothing about the prefix. */
-	char pa[WIRE_TOKEN_MAX + 1] = {0}, pb[WIRE_TOKEN_MAX + 1] = {0};
+	char pa[WIRE_TOKEN_MAX + 1] = { 0 }, pb[WIRE_TOKEN_MAX + 1] = { 0 };
 
 	if (la > WIRE_TOKEN_MAX || lb > WIRE_TOKEN_MAX)
 		return 0;

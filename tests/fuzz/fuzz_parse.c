@@ -12,7 +12,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = malloc(size + 1), err[256], buf[64];
-	struct strlist items = {0};
+	struct strlist items = { 0 };
 	uint64_t bytes, again;
 	double seconds;
 	int64_t i;

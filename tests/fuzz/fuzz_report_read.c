@@ -14,8 +14,9 @@
 /* Every format of the comparison and the merge, written to memory. */
 static void write_all(const struct comparison *cmp, const struct merge *m)
 {
-	static const enum report_format formats[] = {
-	    REPORT_TEXT, REPORT_JSON, REPORT_CSV, REPORT_MD, REPORT_HTML};
+	static const enum report_format formats[] = { REPORT_TEXT, REPORT_JSON,
+						      REPORT_CSV, REPORT_MD,
+						      REPORT_HTML };
 	char err[256], *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);

@@ -8,8 +8,8 @@
 
 #include "result_json.h"
 
-static const char *const parts[] = {"crypto/aes-256-cbc", "mac/hmac-md5",
-				    NULL};
+static const char *const parts[] = { "crypto/aes-256-cbc", "mac/hmac-md5",
+				     NULL };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

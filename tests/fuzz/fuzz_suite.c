@@ -9,29 +9,42 @@
 
 #include "suite.h"
 
-static const char *const modes[] = {"message", "stream", NULL};
-static const char *const parts[] = {"fuzz/all", NULL};
+static const char *const modes[] = { "message", "stream", NULL };
+static const char *const parts[] = { "fuzz/all", NULL };
 
 static const struct hb_option all_options[] = {
-	{.name = "size", .type = HB_OPT_SIZE, .def = "1M", .min = 1,
-	 .max = INT64_C(1) << 40},
-	{.name = "sizes", .type = HB_OPT_SIZE_LIST, .def = "16, 64"},
-	{.name = "count", .type = HB_OPT_INT, .def = "3", .min = 0, .max = 100},
-	{.name = "direct", .type = HB_OPT_BOOL, .def = "false"},
-	{.name = "dir", .type = HB_OPT_STRING, .def = "/tmp"},
-	{.name = "mode", .type = HB_OPT_ENUM, .def = "message",
-	 .choices = modes},
-	{.name = "wait", .type = HB_OPT_DURATION, .def = "1s"},
-	{0},
+	{ .name = "size",
+	  .type = HB_OPT_SIZE,
+	  .def = "1M",
+	  .min = 1,
+	  .max = INT64_C(1) << 40 },
+	{ .name = "sizes", .type = HB_OPT_SIZE_LIST, .def = "16, 64" },
+	{ .name = "count",
+	  .type = HB_OPT_INT,
+	  .def = "3",
+	  .min = 0,
+	  .max = 100 },
+	{ .name = "direct", .type = HB_OPT_BOOL, .def = "false" },
+	{ .name = "dir", .type = HB_OPT_STRING, .def = "/tmp" },
+	{ .name = "mode",
+	  .type = HB_OPT_ENUM,
+	  .def = "message",
+	  .choices = modes },
+	{ .name = "wait", .type = HB_OPT_DURATION, .def = "1s" },
+	{ 0 },
 };
 
 static const struct hb_target targets[] = {
-	{.group = "fuzz", .name = "all", .options = all_options},
-	{.group = "fuzz", .name = "extra", .options = all_options,
-	 .flags = HB_TARGET_EXTRA_KEYS},
-	{.group = "fuzz", .name = "composite", .options = all_options,
-	 .parts = parts},
-	{0},
+	{ .group = "fuzz", .name = "all", .options = all_options },
+	{ .group = "fuzz",
+	  .name = "extra",
+	  .options = all_options,
+	  .flags = HB_TARGET_EXTRA_KEYS },
+	{ .group = "fuzz",
+	  .name = "composite",
+	  .options = all_options,
+	  .parts = parts },
+	{ 0 },
 };
 
 static const struct hb_plugin plugin = {
@@ -44,9 +57,9 @@ static const struct hb_plugin plugin = {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct plugin p = {.path = "fuzz.so", .desc = &plugin};
-	struct registry reg = {.plugins = &p, .n = 1};
-	struct suite s = {0};
+	struct plugin p = { .path = "fuzz.so", .desc = &plugin };
+	struct registry reg = { .plugins = &p, .n = 1 };
+	struct suite s = { 0 };
 	char err[1024];
 
 	if (suite_load_buffer(&s, "fuzz.ini", (const char *)data, size, NULL,

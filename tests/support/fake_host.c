@@ -150,8 +150,8 @@ static int int_of(const char *text, int64_t *out)
 /* parse_bool: true/false, yes/no, on/off, 1/0, in any case. */
 static int bool_of(const char *text, int *out)
 {
-	static const char *const words[] = {"false", "true", "no", "yes",
-					    "off",   "on",   "0",  "1"};
+	static const char *const words[] = { "false", "true", "no", "yes",
+					     "off",   "on",   "0",  "1" };
 	char buf[NUM_MAX];
 
 	for (size_t i = 0; trim(text, buf) == 0 && i < 8; i++)
@@ -275,16 +275,16 @@ static void log_line(const struct hb_case *c, const char *fmt, ...)
 }
 
 static const struct hb_host fake_host = {
-    .size = sizeof(struct hb_host),
-    .get_size = get_size,
-    .get_int = get_int,
-    .get_bool = get_bool,
-    .get_str = get_str,
-    .get_duration = get_duration,
-    .get_size_list = get_size_list,
-    .note = note,
-    .warn = warn,
-    .log = log_line,
+	.size = sizeof(struct hb_host),
+	.get_size = get_size,
+	.get_int = get_int,
+	.get_bool = get_bool,
+	.get_str = get_str,
+	.get_duration = get_duration,
+	.get_size_list = get_size_list,
+	.note = note,
+	.warn = warn,
+	.log = log_line,
 };
 
 void fh_case_init(struct fh_case *fc, const struct hb_target *t,
@@ -319,11 +319,11 @@ const char *fh_param(const struct fh_case *fc, const char *name)
 
 struct hb_case fh_worker(struct fh_case *fc, unsigned worker, unsigned workers)
 {
-	return (struct hb_case){.host = &fake_host,
-				.target = fc->c.target,
-				.worker = worker,
-				.workers = workers,
-				.core = fc};
+	return (struct hb_case){ .host = &fake_host,
+				 .target = fc->c.target,
+				 .worker = worker,
+				 .workers = workers,
+				 .core = fc };
 }
 
 const char *fh_note(const struct fh_case *fc, const char *key)

@@ -49,8 +49,9 @@ struct test {
 	do {                                                                   \
 		const char *g_ = (got), *w_ = (want);                          \
 		if (!g_ || !strstr(g_, w_)) {                                  \
-			fprintf(stderr, "%s:%d: %s is \"%s\", want it to "     \
-					"contain \"%s\"\n",                    \
+			fprintf(stderr,                                        \
+				"%s:%d: %s is \"%s\", want it to "             \
+				"contain \"%s\"\n",                            \
 				__FILE__, __LINE__, #got, g_ ? g_ : "(null)",  \
 				w_);                                           \
 			return 1;                                              \
@@ -96,7 +97,7 @@ static inline int check_main(const struct test *tests, size_t n, int argc,
 #define TEST_MAIN(table)                                                       \
 	int main(int argc, char **argv)                                        \
 	{                                                                      \
-		return check_main(table, sizeof(table) / sizeof(table[0]),   \
+		return check_main(table, sizeof(table) / sizeof(table[0]),     \
 				  argc, argv);                                 \
 	}
 

@@ -12,7 +12,7 @@ static int parse(struct cli *cli, char *err, int argc, char **argv)
 
 static int cli_defaults_to_run_of_default_suite(void)
 {
-	char *argv[] = {"hostbench"}, err[256];
+	char *argv[] = { "hostbench" }, err[256];
 	struct cli cli;
 
 	CHECK_INT(parse(&cli, err, 1, argv), 0);
@@ -25,9 +25,10 @@ static int cli_defaults_to_run_of_default_suite(void)
 
 static int cli_collects_suites_sets_and_options_anywhere(void)
 {
-	char *argv[] = {"hostbench", "run", "a.ini", "--set", "size=1M",
-			"-f",	     "json", "b.ini", "--set=x.k=v",
-			"--plugin-dir", "/p", "-o", "out.json"};
+	char *argv[] = { "hostbench",	"run",		"a.ini", "--set",
+			 "size=1M",	"-f",		"json",	 "b.ini",
+			 "--set=x.k=v", "--plugin-dir", "/p",	 "-o",
+			 "out.json" };
 	char err[256];
 	struct cli cli;
 
@@ -45,7 +46,7 @@ static int cli_collects_suites_sets_and_options_anywhere(void)
 
 static int cli_rejects_unknown_option(void)
 {
-	char *argv[] = {"hostbench", "list", "--frob"}, err[256];
+	char *argv[] = { "hostbench", "list", "--frob" }, err[256];
 	struct cli cli;
 
 	CHECK_INT(parse(&cli, err, 3, argv), -EINVAL);
@@ -56,7 +57,7 @@ static int cli_rejects_unknown_option(void)
 
 static int cli_rejects_unknown_command(void)
 {
-	char *argv[] = {"hostbench", "bench"}, err[256];
+	char *argv[] = { "hostbench", "bench" }, err[256];
 	struct cli cli;
 
 	CHECK_INT(parse(&cli, err, 2, argv), -EINVAL);
@@ -67,7 +68,7 @@ static int cli_rejects_unknown_command(void)
 
 static int cli_rejects_set_without_equals(void)
 {
-	char *argv[] = {"hostbench", "--set", "size"}, err[256];
+	char *argv[] = { "hostbench", "--set", "size" }, err[256];
 	struct cli cli;
 
 	CHECK_INT(parse(&cli, err, 3, argv), -EINVAL);
@@ -78,7 +79,7 @@ static int cli_rejects_set_without_equals(void)
 
 static int cli_rejects_missing_option_value(void)
 {
-	char *argv[] = {"hostbench", "run", "-o"}, err[256];
+	char *argv[] = { "hostbench", "run", "-o" }, err[256];
 	struct cli cli;
 
 	CHECK_INT(parse(&cli, err, 3, argv), -EINVAL);
@@ -89,7 +90,7 @@ static int cli_rejects_missing_option_value(void)
 
 static int cli_describe_needs_one_target(void)
 {
-	char *argv[] = {"hostbench", "describe"}, err[256];
+	char *argv[] = { "hostbench", "describe" }, err[256];
 	struct cli cli;
 
 	CHECK_INT(parse(&cli, err, 2, argv), -EINVAL);
@@ -100,7 +101,7 @@ static int cli_describe_needs_one_target(void)
 
 static int cli_extended_excludes_suite_files(void)
 {
-	char *argv[] = {"hostbench", "run", "--extended", "a.ini"}, err[256];
+	char *argv[] = { "hostbench", "run", "--extended", "a.ini" }, err[256];
 	struct cli cli;
 
 	CHECK_INT(parse(&cli, err, 4, argv), -EINVAL);
@@ -110,14 +111,18 @@ static int cli_extended_excludes_suite_files(void)
 }
 
 static const struct test tests[] = {
-	{"cli_defaults_to_run_of_default_suite", cli_defaults_to_run_of_default_suite},
-	{"cli_collects_suites_sets_and_options_anywhere", cli_collects_suites_sets_and_options_anywhere},
-	{"cli_rejects_unknown_option", cli_rejects_unknown_option},
-	{"cli_rejects_unknown_command", cli_rejects_unknown_command},
-	{"cli_rejects_set_without_equals", cli_rejects_set_without_equals},
-	{"cli_rejects_missing_option_value", cli_rejects_missing_option_value},
-	{"cli_describe_needs_one_target", cli_describe_needs_one_target},
-	{"cli_extended_excludes_suite_files", cli_extended_excludes_suite_files},
+	{ "cli_defaults_to_run_of_default_suite",
+	  cli_defaults_to_run_of_default_suite },
+	{ "cli_collects_suites_sets_and_options_anywhere",
+	  cli_collects_suites_sets_and_options_anywhere },
+	{ "cli_rejects_unknown_option", cli_rejects_unknown_option },
+	{ "cli_rejects_unknown_command", cli_rejects_unknown_command },
+	{ "cli_rejects_set_without_equals", cli_rejects_set_without_equals },
+	{ "cli_rejects_missing_option_value",
+	  cli_rejects_missing_option_value },
+	{ "cli_describe_needs_one_target", cli_describe_needs_one_target },
+	{ "cli_extended_excludes_suite_files",
+	  cli_extended_excludes_suite_files },
 };
 
 TEST_MAIN(tests)

@@ -16,14 +16,14 @@ static int parse(struct cli *cli, char *err, const char **words)
 
 static int compare_takes_threshold_in_percent(void)
 {
-	const char *argv[] = {"hostbench",
-			      "compare",
-			      "a.json",
-			      "b.json",
-			      "--threshold",
-			      "2.5%",
-			      "--fail-on-regression",
-			      NULL};
+	const char *argv[] = { "hostbench",
+			       "compare",
+			       "a.json",
+			       "b.json",
+			       "--threshold",
+			       "2.5%",
+			       "--fail-on-regression",
+			       NULL };
 	struct cli cli;
 	char err[256];
 
@@ -38,8 +38,8 @@ static int compare_takes_threshold_in_percent(void)
 
 static int compare_without_threshold_leaves_default(void)
 {
-	const char *argv[] = {"hostbench", "compare", "a.json", "b.json",
-			      "--format",  "html",    NULL};
+	const char *argv[] = { "hostbench", "compare", "a.json", "b.json",
+			       "--format",  "html",    NULL };
 	struct cli cli;
 	char err[256];
 
@@ -52,7 +52,7 @@ static int compare_without_threshold_leaves_default(void)
 
 static int compare_needs_two_reports(void)
 {
-	const char *argv[] = {"hostbench", "compare", "a.json", NULL};
+	const char *argv[] = { "hostbench", "compare", "a.json", NULL };
 	struct cli cli;
 	char err[256];
 
@@ -64,8 +64,8 @@ static int compare_needs_two_reports(void)
 
 static int threshold_must_be_a_percentage(void)
 {
-	const char *argv[] = {"hostbench",   "compare", "a", "b",
-			      "--threshold", "five",	NULL};
+	const char *argv[] = { "hostbench",   "compare", "a", "b",
+			       "--threshold", "five",	 NULL };
 	struct cli cli;
 	char err[256];
 
@@ -77,8 +77,8 @@ static int threshold_must_be_a_percentage(void)
 
 static int compare_options_only_go_with_compare(void)
 {
-	const char *argv[] = {"hostbench", "merge", "a.json",
-			      "--fail-on-regression", NULL};
+	const char *argv[] = { "hostbench", "merge", "a.json",
+			       "--fail-on-regression", NULL };
 	struct cli cli;
 	char err[256];
 

@@ -16,7 +16,7 @@
 
 static int mann_whitney_separated_samples_exact(void)
 {
-	const double a[] = {1, 2, 3, 4, 5}, b[] = {6, 7, 8, 9, 10};
+	const double a[] = { 1, 2, 3, 4, 5 }, b[] = { 6, 7, 8, 9, 10 };
 	double u, p;
 
 	compare_mann_whitney(a, 5, b, 5, &u, &p);
@@ -27,9 +27,9 @@ static int mann_whitney_separated_samples_exact(void)
 
 static int mann_whitney_interleaved_samples_exact(void)
 {
-	const double a[] = {1, 3, 5, 7, 9}, b[] = {2, 4, 6, 8, 10};
-	const double c[] = {10, 11, 12, 13, 14, 15};
-	const double d[] = {1, 2, 3, 14.5, 16, 17, 18};
+	const double a[] = { 1, 3, 5, 7, 9 }, b[] = { 2, 4, 6, 8, 10 };
+	const double c[] = { 10, 11, 12, 13, 14, 15 };
+	const double d[] = { 1, 2, 3, 14.5, 16, 17, 18 };
 	double u, p;
 
 	compare_mann_whitney(a, 5, b, 5, &u, &p);
@@ -43,8 +43,8 @@ static int mann_whitney_interleaved_samples_exact(void)
 
 static int mann_whitney_ties_use_normal_approximation(void)
 {
-	const double a[] = {1, 2, 2, 3, 3, 3, 4, 5};
-	const double b[] = {3, 4, 4, 5, 5, 6, 6, 7};
+	const double a[] = { 1, 2, 2, 3, 3, 3, 4, 5 };
+	const double b[] = { 3, 4, 4, 5, 5, 6, 6, 7 };
 	double u, p;
 
 	compare_mann_whitney(a, 8, b, 8, &u, &p);
@@ -55,7 +55,7 @@ static int mann_whitney_ties_use_normal_approximation(void)
 
 static int mann_whitney_empty_side_is_not_significant(void)
 {
-	const double a[] = {1, 2};
+	const double a[] = { 1, 2 };
 	double u, p;
 
 	compare_mann_whitney(a, 2, NULL, 0, &u, &p);
@@ -249,11 +249,11 @@ static int report_without_params_or_libraries_is_written(void)
 {
 	/* the fields a hand-made or older report may lack */
 	const char *text =
-	    "{\"schema_version\": 1, \"hostbench\": {}, \"results\": "
-	    "[{\"job\": \"j\", \"status\": \"ok\", \"sample_details\": "
-	    "[{\"seconds\": 1, \"bytes\": 5}]}]}";
-	enum report_format f[] = {REPORT_TEXT, REPORT_JSON, REPORT_CSV,
-				  REPORT_MD, REPORT_HTML};
+		"{\"schema_version\": 1, \"hostbench\": {}, \"results\": "
+		"[{\"job\": \"j\", \"status\": \"ok\", \"sample_details\": "
+		"[{\"seconds\": 1, \"bytes\": 5}]}]}";
+	enum report_format f[] = { REPORT_TEXT, REPORT_JSON, REPORT_CSV,
+				   REPORT_MD, REPORT_HTML };
 
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
 		CHECK_INT(writes_every_format(text, f[i]), 0);

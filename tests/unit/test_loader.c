@@ -61,7 +61,7 @@ static size_t count_lines(const char *text)
 static int expect_refused(const char *scenario, const char *want)
 {
 	char dir[PATH_MAX], path[PATH_MAX], line[1024];
-	const char *dirs[] = {dir};
+	const char *dirs[] = { dir };
 	struct loaded l;
 
 	FORMAT(dir, "%s/%s", HB_FIXTURE_DIR, scenario);
@@ -139,7 +139,7 @@ static void remove_tempdir(const char *dir)
 
 static int good_plugin_loads_with_target_and_options(void)
 {
-	const char *dirs[] = {HB_FIXTURE_DIR "/good"};
+	const char *dirs[] = { HB_FIXTURE_DIR "/good" };
 	const struct hb_target *t = NULL;
 	const struct plugin *p;
 	struct loaded l;
@@ -163,7 +163,7 @@ static int good_plugin_loads_with_target_and_options(void)
 
 static int describe_fills_libraries_and_unusable(void)
 {
-	const char *dirs[] = {HB_FIXTURE_DIR "/good"};
+	const char *dirs[] = { HB_FIXTURE_DIR "/good" };
 	struct loaded l;
 
 	load(&l, dirs, 1);
@@ -186,10 +186,11 @@ static uint64_t size_4k(const struct hb_case *c, const char *name)
 
 static int good_fixture_runs_and_counts_its_work(void)
 {
-	const char *dirs[] = {HB_FIXTURE_DIR "/good"};
-	const struct hb_host host = {.size = sizeof(host), .get_size = size_4k};
-	struct hb_case c = {.host = &host, .workers = 1};
-	struct hb_done done = {0};
+	const char *dirs[] = { HB_FIXTURE_DIR "/good" };
+	const struct hb_host host = { .size = sizeof(host),
+				      .get_size = size_4k };
+	struct hb_case c = { .host = &host, .workers = 1 };
+	struct hb_done done = { 0 };
 	const struct hb_plugin *d;
 	struct loaded l;
 	char err[128] = "";
@@ -281,21 +282,21 @@ static int refuses_target_offered_twice(void)
 static int refuses_option_of_unknown_type(void)
 {
 	return expect_refused(
-	    "bad-type", "fixture/spin option \"size\" has unknown type 99");
+		"bad-type", "fixture/spin option \"size\" has unknown type 99");
 }
 
 static int refuses_enum_without_choices(void)
 {
 	return expect_refused(
-	    "enum-without-choices",
-	    "fixture/spin option \"mode\" is an enum without choices");
+		"enum-without-choices",
+		"fixture/spin option \"mode\" is an enum without choices");
 }
 
 static int refuses_default_that_is_not_a_size(void)
 {
 	return expect_refused(
-	    "bad-default",
-	    "fixture/spin option \"size\": default \"12Q\" is not a size");
+		"bad-default",
+		"fixture/spin option \"size\": default \"12Q\" is not a size");
 }
 
 static int refuses_default_outside_bounds(void)
@@ -314,8 +315,8 @@ static int refuses_option_declared_twice(void)
 static int refuses_option_named_like_a_core_key(void)
 {
 	return expect_refused(
-	    "core-key-option",
-	    "fixture/spin option \"parallel\" is a key the core reads");
+		"core-key-option",
+		"fixture/spin option \"parallel\" is a key the core reads");
 }
 
 static int refuses_composite_with_unknown_part(void)
@@ -335,8 +336,8 @@ static int refuses_target_with_group_but_no_name(void)
 static int refuses_failing_describe(void)
 {
 	return expect_refused(
-	    "describe-fails",
-	    "describe() failed: fixture: cannot query the device");
+		"describe-fails",
+		"describe() failed: fixture: cannot query the device");
 }
 
 static int refuses_missing_library_naming_it(void)
@@ -350,12 +351,13 @@ static int refuses_missing_library_naming_it(void)
 static int refuses_world_writable_directory(void)
 {
 	char dir[PATH_MAX], path[PATH_MAX], want[PATH_MAX + 64];
-	const char *dirs[] = {dir};
+	const char *dirs[] = { dir };
 	struct loaded l;
 
 	CHECK(make_tempdir(dir, sizeof(dir)));
 	CHECK_INT(
-	    copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0755), 0);
+		copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0755),
+		0);
 	CHECK_INT(chmod(dir, 0777), 0);
 	load(&l, dirs, 1);
 	remove_tempdir(dir);
@@ -375,13 +377,14 @@ static int refuses_world_writable_directory(void)
 static int runs_no_code_from_writable_plugin(void)
 {
 	char dir[PATH_MAX], path[PATH_MAX];
-	const char *dirs[] = {dir};
+	const char *dirs[] = { dir };
 	struct loaded l;
 
 	CHECK(make_tempdir(dir, sizeof(dir)));
 	FORMAT(path, "%s/fixture.so", dir);
 	CHECK_INT(
-	    copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0777), 0);
+		copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0777),
+		0);
 	CHECK_INT(unsetenv("HB_FIXTURE_RAN"), 0);
 	load(&l, dirs, 1);
 	CHECK_INT(l.reg.nrefused, 1);
@@ -400,12 +403,13 @@ static int runs_no_code_from_writable_plugin(void)
 static int refuses_world_writable_file(void)
 {
 	char dir[PATH_MAX], want[PATH_MAX * 2 + 64];
-	const char *dirs[] = {dir};
+	const char *dirs[] = { dir };
 	struct loaded l;
 
 	CHECK(make_tempdir(dir, sizeof(dir)));
 	CHECK_INT(
-	    copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0666), 0);
+		copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0666),
+		0);
 	load(&l, dirs, 1);
 	remove_tempdir(dir);
 	FORMAT(want,
@@ -423,12 +427,13 @@ static int refuses_world_writable_file(void)
 static int refuses_file_of_another_user(void)
 {
 	char dir[PATH_MAX], path[PATH_MAX];
-	const char *dirs[] = {dir};
+	const char *dirs[] = { dir };
 	struct loaded l;
 
 	CHECK(make_tempdir(dir, sizeof(dir)));
 	CHECK_INT(
-	    copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0755), 0);
+		copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0755),
+		0);
 	FORMAT(path, "%s/fixture.so", dir);
 	if (chown(path, 4242, 4242) != 0) { /* needs root: CI runs as root */
 		remove_tempdir(dir);
@@ -448,12 +453,13 @@ static int refuses_file_of_another_user(void)
 static int refuses_group_writable_file(void)
 {
 	char dir[PATH_MAX];
-	const char *dirs[] = {dir};
+	const char *dirs[] = { dir };
 	struct loaded l;
 
 	CHECK(make_tempdir(dir, sizeof(dir)));
 	CHECK_INT(
-	    copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0775), 0);
+		copy_file(FIXTURE("good", "fixture"), dir, "fixture.so", 0775),
+		0);
 	load(&l, dirs, 1);
 	remove_tempdir(dir);
 	CHECK_INT(l.reg.n, 0);
@@ -467,7 +473,7 @@ static int refuses_group_writable_file(void)
 static int refuses_second_file_with_same_backend_and_target(void)
 {
 	char dir[PATH_MAX], first[PATH_MAX + 32], want[PATH_MAX + 128];
-	const char *dirs[] = {dir};
+	const char *dirs[] = { dir };
 	struct loaded l;
 
 	CHECK(make_tempdir(dir, sizeof(dir)));
@@ -492,12 +498,13 @@ static int refuses_second_file_with_same_backend_and_target(void)
 static int bad_plugin_does_not_stop_good_one(void)
 {
 	char dir[PATH_MAX];
-	const char *dirs[] = {dir};
+	const char *dirs[] = { dir };
 	struct loaded l;
 
 	CHECK(make_tempdir(dir, sizeof(dir)));
 	CHECK_INT(
-	    copy_file(FIXTURE("abi-major", "abi-major"), dir, "a.so", 0755), 0);
+		copy_file(FIXTURE("abi-major", "abi-major"), dir, "a.so", 0755),
+		0);
 	CHECK_INT(copy_file(FIXTURE("good", "fixture"), dir, "b.so", 0755), 0);
 	load(&l, dirs, 1);
 	remove_tempdir(dir);
@@ -513,9 +520,9 @@ static int bad_plugin_does_not_stop_good_one(void)
 static int every_refusal_is_one_line(void)
 {
 	const char *dirs[] = {
-	    HB_FIXTURE_DIR "/abi-major",      HB_FIXTURE_DIR "/missing-lib",
-	    HB_FIXTURE_DIR "/describe-fails", HB_FIXTURE_DIR "/null-run",
-	    HB_FIXTURE_DIR "/good",
+		HB_FIXTURE_DIR "/abi-major",	  HB_FIXTURE_DIR "/missing-lib",
+		HB_FIXTURE_DIR "/describe-fails", HB_FIXTURE_DIR "/null-run",
+		HB_FIXTURE_DIR "/good",
 	};
 	struct loaded l;
 
@@ -529,17 +536,17 @@ static int every_refusal_is_one_line(void)
 
 static int behaviour_plugins_load_side_by_side(void)
 {
-	const char *dirs[] = {HB_FIXTURE_DIR "/behaviour",
-			      HB_FIXTURE_DIR "/good"};
+	const char *dirs[] = { HB_FIXTURE_DIR "/behaviour",
+			       HB_FIXTURE_DIR "/good" };
 	struct loaded l;
 
 	load(&l, dirs, 2);
 	CHECK_INT(l.reg.n, 4);
 	CHECK_INT(l.reg.nrefused, 0);
-	CHECK(
-	    registry_find(&l.reg, "fixture/spin", "fixture-setup-fails", NULL));
-	CHECK(
-	    registry_find(&l.reg, "fixture/spin", "fixture-setup-skips", NULL));
+	CHECK(registry_find(&l.reg, "fixture/spin", "fixture-setup-fails",
+			    NULL));
+	CHECK(registry_find(&l.reg, "fixture/spin", "fixture-setup-skips",
+			    NULL));
 	CHECK(registry_find(&l.reg, "fixture/spin", "fixture-run-fails", NULL));
 	CHECK(registry_find(&l.reg, "fixture/spin", "fixture", NULL));
 	unload(&l);
@@ -549,7 +556,7 @@ static int behaviour_plugins_load_side_by_side(void)
 static int earlier_directory_wins_for_same_file_name(void)
 {
 	char a[PATH_MAX], b[PATH_MAX], want[PATH_MAX + 32];
-	const char *dirs[] = {a, b};
+	const char *dirs[] = { a, b };
 	struct loaded l;
 
 	CHECK(make_tempdir(a, sizeof(a)));
@@ -571,8 +578,8 @@ static int earlier_directory_wins_for_same_file_name(void)
 
 static int missing_directory_is_skipped_silently(void)
 {
-	const char *dirs[] = {HB_FIXTURE_DIR "/no-such-directory",
-			      HB_FIXTURE_DIR "/good"};
+	const char *dirs[] = { HB_FIXTURE_DIR "/no-such-directory",
+			       HB_FIXTURE_DIR "/good" };
 	struct loaded l;
 
 	load(&l, dirs, 2);
@@ -587,7 +594,7 @@ static int plugin_dirs_puts_cli_then_env_then_binary(void)
 {
 	char a[PATH_MAX], b[PATH_MAX], c[PATH_MAX], env[PATH_MAX * 3];
 	char exe[PATH_MAX];
-	struct strlist cli = {0}, out = {0};
+	struct strlist cli = { 0 }, out = { 0 };
 	ssize_t len;
 
 	CHECK(make_tempdir(a, sizeof(a)));
@@ -622,7 +629,7 @@ static int plugin_dirs_puts_cli_then_env_then_binary(void)
 
 static int plugin_dirs_without_cli_or_env_starts_at_binary(void)
 {
-	struct strlist out = {0};
+	struct strlist out = { 0 };
 	char exe[PATH_MAX], plugins[PATH_MAX + 16];
 	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 

@@ -196,8 +196,8 @@ static int parse_int_rejects_garbage_and_overflow(void)
 
 static int parse_bool_reads_every_spelling(void)
 {
-	static const char *const yes[] = {"true", "YES", "on", "1"};
-	static const char *const no[] = {"false", "No", "OFF", " 0 "};
+	static const char *const yes[] = { "true", "YES", "on", "1" };
+	static const char *const no[] = { "false", "No", "OFF", " 0 " };
 	char err[128];
 	int b;
 
@@ -222,7 +222,7 @@ static int parse_bool_rejects_other_words(void)
 
 static int parse_list_splits_and_trims(void)
 {
-	struct strlist l = {0};
+	struct strlist l = { 0 };
 	char err[128];
 
 	CHECK_INT(parse_list("a, b ,c", &l, err, sizeof(err)), 0);
@@ -240,7 +240,7 @@ static int parse_list_splits_and_trims(void)
 
 static int parse_list_rejects_empty_items(void)
 {
-	struct strlist l = {0};
+	struct strlist l = { 0 };
 	char err[128];
 
 	CHECK_INT(parse_list("a,,b", &l, err, sizeof(err)), -EINVAL);
@@ -255,12 +255,12 @@ static int parse_list_rejects_empty_items(void)
 
 static int parse_list_quoted_item_keeps_commas(void)
 {
-	struct strlist l = {0};
+	struct strlist l = { 0 };
 	char err[128];
 
-	CHECK_INT(
-	    parse_list("\"provider=default,fips=no\", x", &l, err, sizeof(err)),
-	    0);
+	CHECK_INT(parse_list("\"provider=default,fips=no\", x", &l, err,
+			     sizeof(err)),
+		  0);
 	CHECK_INT(l.n, 2);
 	CHECK_STR(l.items[0], "provider=default,fips=no");
 	CHECK_STR(l.items[1], "x");
@@ -270,7 +270,7 @@ static int parse_list_quoted_item_keeps_commas(void)
 
 static int parse_list_rejects_unterminated_quote(void)
 {
-	struct strlist l = {0};
+	struct strlist l = { 0 };
 	char err[128];
 
 	CHECK_INT(parse_list("\"a,b", &l, err, sizeof(err)), -EINVAL);
@@ -301,7 +301,7 @@ static int format_size_picks_largest_exact_unit(void)
 
 static int format_size_reads_back_with_parse_size(void)
 {
-	static const uint64_t values[] = {1, 1023, 4096, 3 << 20, UINT64_MAX};
+	static const uint64_t values[] = { 1, 1023, 4096, 3 << 20, UINT64_MAX };
 	char buf[32];
 
 	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {

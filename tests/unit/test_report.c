@@ -12,27 +12,30 @@
 #include "report.h"
 
 static const struct hb_option crypto_opts[] = {
-    {.name = "size", .type = HB_OPT_SIZE},
-    {.name = NULL},
+	{ .name = "size", .type = HB_OPT_SIZE },
+	{ .name = NULL },
 };
 
 static const struct hb_option io_opts[] = {
-    {.name = "dir", .type = HB_OPT_STRING},
-    {.name = "bs", .type = HB_OPT_SIZE},
-    {.name = "direct", .type = HB_OPT_BOOL},
-    {.name = "files", .type = HB_OPT_INT},
-    {.name = "interval", .type = HB_OPT_DURATION},
-    {.name = NULL},
+	{ .name = "dir", .type = HB_OPT_STRING },
+	{ .name = "bs", .type = HB_OPT_SIZE },
+	{ .name = "direct", .type = HB_OPT_BOOL },
+	{ .name = "files", .type = HB_OPT_INT },
+	{ .name = "interval", .type = HB_OPT_DURATION },
+	{ .name = NULL },
 };
 
-static const struct hb_target t_memcpy = {
-    .group = "mem", .name = "memcpy", .work = HB_WORK_BYTES};
-static const struct hb_target t_gcm = {.group = "crypto",
-				       .name = "aes-256-gcm",
-				       .work = HB_WORK_BYTES,
-				       .options = crypto_opts};
-static const struct hb_target t_fwrite = {
-    .group = "io", .name = "fwrite", .work = HB_WORK_BYTES, .options = io_opts};
+static const struct hb_target t_memcpy = { .group = "mem",
+					   .name = "memcpy",
+					   .work = HB_WORK_BYTES };
+static const struct hb_target t_gcm = { .group = "crypto",
+					.name = "aes-256-gcm",
+					.work = HB_WORK_BYTES,
+					.options = crypto_opts };
+static const struct hb_target t_fwrite = { .group = "io",
+					   .name = "fwrite",
+					   .work = HB_WORK_BYTES,
+					   .options = io_opts };
 
 enum { J_MEMCPY, J_GCM, J_HMAC, J_XXH3, J_SPEED, J_SPEED2, J_FWRITE, NJOBS };
 
@@ -80,10 +83,10 @@ static void measure(struct result *r, double bytes_per_s)
 	r->samples = calloc(3, sizeof(*r->samples));
 	r->nsamples = 3;
 	for (size_t i = 0; i < 3; i++)
-		r->samples[i] = (struct sample){.seconds = 1,
-						.bytes = bytes_per_s,
-						.ops = bytes_per_s / 1024,
-						.cpu_seconds = 1};
+		r->samples[i] = (struct sample){ .seconds = 1,
+						 .bytes = bytes_per_s,
+						 .ops = bytes_per_s / 1024,
+						 .cpu_seconds = 1 };
 	result_finish_cpus(r, 2);
 }
 
@@ -97,10 +100,12 @@ static void give_up(struct result *r, enum result_status s, const char *why)
 static void build_jobs(struct fixture *f)
 {
 	static const char *const labels[NJOBS] = {
-	    "memcpy", "AES256/GCM", "AES256/CBC/HMAC[MD5]", "XXH3", "speed",
-	    "speed",  "fwrite"};
-	static const char *const groups[NJOBS] = {
-	    "mem", "crypto", "crypto", "hash", "crypto", "crypto", "io"};
+		"memcpy", "AES256/GCM", "AES256/CBC/HMAC[MD5]", "XXH3", "speed",
+		"speed",  "fwrite"
+	};
+	static const char *const groups[NJOBS] = { "mem",  "crypto", "crypto",
+						   "hash", "crypto", "crypto",
+						   "io" };
 
 	for (size_t j = 0; j < NJOBS; j++) {
 		f->jobs[j].label = (char *)labels[j];
@@ -112,7 +117,7 @@ static void build_jobs(struct fixture *f)
 
 static void build_cases(struct fixture *f)
 {
-	static const char *const sizes[] = {"16", "64", "1024"};
+	static const char *const sizes[] = { "16", "64", "1024" };
 	struct bench_case *c;
 	struct result *r = f->results;
 
@@ -165,34 +170,34 @@ static void build_cases(struct fixture *f)
 
 static void build_host(struct fixture *f)
 {
-	f->desc = (struct hb_plugin){.name = "openssl"};
+	f->desc = (struct hb_plugin){ .name = "openssl" };
 	f->plugin.desc = &f->desc;
 	kvlist_set(&f->plugin.libraries, "OpenSSL", "3.0.19 27 Jan 2026");
-	f->reg = (struct registry){.plugins = &f->plugin, .n = 1};
-	f->netif = (struct netif){.name = "eth0",
-				  .driver = "virtio_net",
-				  .speed_mbps = 10000,
-				  .mac = "52:54:00:12:34:56",
-				  .state = "up"};
-	f->fs = (struct fsinfo){.dir = "/tmp",
-				.fstype = "ext4",
-				.device = "/dev/vda1",
-				.free_bytes = 80ull << 30,
-				.total_bytes = 251ull << 30};
-	f->si = (struct sysinfo){.arch = "x86_64",
-				 .cpu_model = "Test CPU",
-				 .physical_cores = 1,
-				 .logical_cpus = 2,
-				 .ram_kb = 24567890,
-				 .kernel = "Linux 6.1.0-test #1 SMP",
-				 .os = "Debian GNU/Linux 12 (bookworm)",
-				 .hostname = "testhost",
-				 .netifs = &f->netif,
-				 .nnetifs = 1,
-				 .fs = &f->fs,
-				 .nfs = 1,
-				 .version = "0.1.0",
-				 .build_type = "Release"};
+	f->reg = (struct registry){ .plugins = &f->plugin, .n = 1 };
+	f->netif = (struct netif){ .name = "eth0",
+				   .driver = "virtio_net",
+				   .speed_mbps = 10000,
+				   .mac = "52:54:00:12:34:56",
+				   .state = "up" };
+	f->fs = (struct fsinfo){ .dir = "/tmp",
+				 .fstype = "ext4",
+				 .device = "/dev/vda1",
+				 .free_bytes = 80ull << 30,
+				 .total_bytes = 251ull << 30 };
+	f->si = (struct sysinfo){ .arch = "x86_64",
+				  .cpu_model = "Test CPU",
+				  .physical_cores = 1,
+				  .logical_cpus = 2,
+				  .ram_kb = 24567890,
+				  .kernel = "Linux 6.1.0-test #1 SMP",
+				  .os = "Debian GNU/Linux 12 (bookworm)",
+				  .hostname = "testhost",
+				  .netifs = &f->netif,
+				  .nnetifs = 1,
+				  .fs = &f->fs,
+				  .nfs = 1,
+				  .version = "0.1.0",
+				  .build_type = "Release" };
 	strlist_push(&f->si.cpu_flags, "aes");
 	strlist_push(&f->si.cpu_flags, "avx2");
 }
@@ -205,11 +210,11 @@ static struct fixture *fixture_new(void)
 	build_cases(f);
 	build_host(f);
 	f->suite.cases = f->cases;
-	f->rep = (struct report){.sys = &f->si,
-				 .reg = &f->reg,
-				 .suite = &f->suite,
-				 .results = f->results,
-				 .nresults = f->suite.ncases};
+	f->rep = (struct report){ .sys = &f->si,
+				  .reg = &f->reg,
+				  .suite = &f->suite,
+				  .results = f->results,
+				  .nresults = f->suite.ncases };
 	return f;
 }
 
@@ -291,7 +296,8 @@ static int text_has_reference_rules(void)
 	CHECK_CONTAINS(text, "\neth0 (virtio_net) 52:54:00:12:34:56 up, "
 			     "speed 10000Mb/s\n");
 	CHECK_CONTAINS(
-	    text, "\n/tmp : ext4 on /dev/vda1, free 80.00GiB of 251.00GiB\n");
+		text,
+		"\n/tmp : ext4 on /dev/vda1, free 80.00GiB of 251.00GiB\n");
 	CHECK_CONTAINS(text, "\n-- [Base Performance] ---------------------"
 			     "---------------------------------\n");
 	CHECK(strlen(text) > 77);
@@ -396,16 +402,16 @@ static int json_has_schema_and_every_result(void)
 	CHECK_INT(json_integer_value(json_object_get(doc, "schema_version")),
 		  1);
 	CHECK_STR(json_string_value(json_object_get(
-		      json_object_get(doc, "hostbench"), "version")),
+			  json_object_get(doc, "hostbench"), "version")),
 		  "0.1.0");
 	CHECK_STR(json_string_value(json_object_get(
-		      json_object_get(doc, "system"), "hostname")),
+			  json_object_get(doc, "system"), "hostname")),
 		  "testhost");
-	CHECK_STR(
-	    json_string_value(json_object_get(
-		json_object_get(json_object_get(doc, "libraries"), "openssl"),
-		"OpenSSL")),
-	    "3.0.19 27 Jan 2026");
+	CHECK_STR(json_string_value(json_object_get(
+			  json_object_get(json_object_get(doc, "libraries"),
+					  "openssl"),
+			  "OpenSSL")),
+		  "3.0.19 27 Jan 2026");
 	CHECK_INT(json_array_size(json_object_get(doc, "results")),
 		  f->suite.ncases);
 	json_decref(doc);
@@ -430,8 +436,8 @@ static int json_params_are_typed(void)
 	CHECK_NEAR(json_real_value(json_object_get(params, "interval")), 0.5,
 		   1e-12);
 	CHECK_INT(json_integer_value(json_object_get(params, "parallel")), 1);
-	CHECK_STR(json_string_value(
-		      json_object_get(json_object_get(res, "info"), "text")),
+	CHECK_STR(json_string_value(json_object_get(
+			  json_object_get(res, "info"), "text")),
 		  "free space 35.33GiB at /a");
 	json_decref(doc);
 	fixture_free(f);
@@ -452,12 +458,12 @@ static int json_ok_result_has_ordered_stats(void)
 	CHECK(json_real_value(json_object_get(stats, "min")) <= median);
 	CHECK(json_real_value(json_object_get(stats, "max")) >= median);
 	CHECK_INT(json_array_size(json_object_get(res, "samples")), 3);
-	CHECK_NEAR(
-	    json_real_value(json_array_get(json_object_get(res, "samples"), 0)),
-	    1e9, 1e-3);
+	CHECK_NEAR(json_real_value(
+			   json_array_get(json_object_get(res, "samples"), 0)),
+		   1e9, 1e-3);
 	CHECK_INT(json_array_size(json_object_get(res, "sample_details")), 3);
 	CHECK(json_is_false(
-	    json_object_get(json_object_get(res, "flags"), "noisy")));
+		json_object_get(json_object_get(res, "flags"), "noisy")));
 	CHECK_STR(json_string_value(json_object_get(res, "section")),
 		  "Base Performance");
 	json_decref(doc);
@@ -495,12 +501,12 @@ static int json_composite_lists_parts(void)
 
 	CHECK_INT(json_array_size(parts), 2);
 	CHECK_STR(json_string_value(
-		      json_object_get(json_array_get(parts, 1), "target")),
+			  json_object_get(json_array_get(parts, 1), "target")),
 		  "mac/hmac-md5");
-	CHECK_NEAR(
-	    json_real_value(json_object_get(
-		json_object_get(json_array_get(parts, 1), "stats"), "median")),
-	    5.99e9 / 8, 1e-3);
+	CHECK_NEAR(json_real_value(json_object_get(
+			   json_object_get(json_array_get(parts, 1), "stats"),
+			   "median")),
+		   5.99e9 / 8, 1e-3);
 	json_decref(doc);
 	fixture_free(f);
 	return 0;
@@ -518,12 +524,12 @@ static int json_survives_text_that_is_not_utf8(void)
 	doc = render_json(f);
 	CHECK(doc);
 	res = json_array_get(json_object_get(doc, "results"), 11);
-	CHECK_STR(json_string_value(
-		      json_object_get(json_object_get(res, "params"), "dir")),
+	CHECK_STR(json_string_value(json_object_get(
+			  json_object_get(res, "params"), "dir")),
 		  "/data/caf?");
 	CHECK_STR(json_string_value(json_object_get(res, "job")), "fwrite ?t?");
 	CHECK_STR(json_string_value(json_object_get(
-		      json_object_get(doc, "system"), "hostname")),
+			  json_object_get(doc, "system"), "hostname")),
 		  "h\xc3\xa9te");
 	json_decref(doc);
 	fixture_free(f);
@@ -533,9 +539,9 @@ static int json_survives_text_that_is_not_utf8(void)
 static int csv_header_is_the_contract(void)
 {
 	static const char header[] =
-	    "job,title,target,backend,params,parallel,status,reason,unit,"
-	    "median,median_bps,min_bps,max_bps,mean_bps,stddev_bps,cv,"
-	    "p25_bps,p75_bps,samples,noisy,starved,warnings\r\n";
+		"job,title,target,backend,params,parallel,status,reason,unit,"
+		"median,median_bps,min_bps,max_bps,mean_bps,stddev_bps,cv,"
+		"p25_bps,p75_bps,samples,noisy,starved,warnings\r\n";
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_CSV);
 	size_t lines = 0;

@@ -9,7 +9,7 @@
 
 static int summary_of_textbook_set(void)
 {
-	const double v[] = {2, 4, 4, 4, 5, 5, 7, 9};
+	const double v[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
 	struct stats s;
 
 	CHECK_INT(stats_compute(v, 8, &s), 0);
@@ -26,8 +26,8 @@ static int summary_of_textbook_set(void)
 static int percentiles_match_numpy_linear(void)
 {
 	/* numpy.percentile(v, [25, 75]) with the default linear method */
-	const double v[] = {2, 4, 4, 4, 5, 5, 7, 9};
-	const double w[] = {1, 2, 3, 4};
+	const double v[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	const double w[] = { 1, 2, 3, 4 };
 	struct stats s;
 
 	CHECK_INT(stats_compute(v, 8, &s), 0);
@@ -42,7 +42,7 @@ static int percentiles_match_numpy_linear(void)
 
 static int unsorted_input_is_left_alone(void)
 {
-	double v[] = {10, 1, 7, 3, 5};
+	double v[] = { 10, 1, 7, 3, 5 };
 	struct stats s;
 
 	CHECK_INT(stats_compute(v, 5, &s), 0);
@@ -72,7 +72,7 @@ static int empty_set_gives_zeros(void)
 
 static int single_value_has_no_spread(void)
 {
-	const double v[] = {3.5};
+	const double v[] = { 3.5 };
 	struct stats s;
 
 	CHECK_INT(stats_compute(v, 1, &s), 0);
@@ -88,7 +88,7 @@ static int single_value_has_no_spread(void)
 
 static int constant_data_has_zero_cv(void)
 {
-	const double v[] = {1e9, 1e9, 1e9, 1e9, 1e9};
+	const double v[] = { 1e9, 1e9, 1e9, 1e9, 1e9 };
 	struct stats s;
 
 	CHECK_INT(stats_compute(v, 5, &s), 0);
@@ -101,7 +101,7 @@ static int constant_data_has_zero_cv(void)
 static int welford_keeps_precision_near_large_mean(void)
 {
 	/* a naive sum of squares loses every digit here */
-	const double v[] = {1e12 + 4, 1e12 + 7, 1e12 + 13, 1e12 + 16};
+	const double v[] = { 1e12 + 4, 1e12 + 7, 1e12 + 13, 1e12 + 16 };
 	struct stats s;
 
 	CHECK_INT(stats_compute(v, 4, &s), 0);
@@ -112,7 +112,7 @@ static int welford_keeps_precision_near_large_mean(void)
 
 static int quantile_endpoints_are_min_and_max(void)
 {
-	const double sorted[] = {1, 2, 3};
+	const double sorted[] = { 1, 2, 3 };
 
 	CHECK_NEAR(stats_quantile(sorted, 3, 0), 1, 0);
 	CHECK_NEAR(stats_quantile(sorted, 3, 1), 3, 0);
@@ -124,7 +124,7 @@ static int quantile_endpoints_are_min_and_max(void)
 /* A target table entry for the result tests. */
 static struct hb_target target_of(const char *group, enum hb_work work)
 {
-	return (struct hb_target){.group = group, .name = "t", .work = work};
+	return (struct hb_target){ .group = group, .name = "t", .work = work };
 }
 
 /* n samples of 1 s each moving bytes[i], with cpu seconds each. */
@@ -143,11 +143,12 @@ static void fill_samples(struct result *r, const double *bytes, size_t n,
 
 static int rates_are_bytes_over_seconds(void)
 {
-	const double b[] = {1e9, 1e9, 1e9};
+	const double b[] = { 1e9, 1e9, 1e9 };
 	struct hb_target t = target_of("mem", HB_WORK_BYTES);
-	struct bench_case c = {
-	    .target = "mem/memcpy", .parallel = 1, .tdesc = &t};
-	struct result r = {.c = &c};
+	struct bench_case c = { .target = "mem/memcpy",
+				.parallel = 1,
+				.tdesc = &t };
+	struct result r = { .c = &c };
 
 	fill_samples(&r, b, 3, 2.0);
 	CHECK_INT(result_finish_cpus(&r, 2), 0);
@@ -163,11 +164,12 @@ static int rates_are_bytes_over_seconds(void)
 
 static int noisy_result_gets_flag_and_warning(void)
 {
-	const double b[] = {1e9, 1.2e9, 0.8e9, 1e9, 1.1e9};
+	const double b[] = { 1e9, 1.2e9, 0.8e9, 1e9, 1.1e9 };
 	struct hb_target t = target_of("mem", HB_WORK_BYTES);
-	struct bench_case c = {
-	    .target = "mem/memcpy", .parallel = 1, .tdesc = &t};
-	struct result r = {.c = &c};
+	struct bench_case c = { .target = "mem/memcpy",
+				.parallel = 1,
+				.tdesc = &t };
+	struct result r = { .c = &c };
 
 	fill_samples(&r, b, 5, 2.0);
 	CHECK_INT(result_finish_cpus(&r, 2), 0);
@@ -181,11 +183,12 @@ static int noisy_result_gets_flag_and_warning(void)
 
 static int starved_compares_with_usable_cpus(void)
 {
-	const double b[] = {1e9, 1e9};
+	const double b[] = { 1e9, 1e9 };
 	struct hb_target t = target_of("crypto", HB_WORK_BYTES);
-	struct bench_case c = {
-	    .target = "crypto/aes-256-ctr", .parallel = 8, .tdesc = &t};
-	struct result r = {.c = &c};
+	struct bench_case c = { .target = "crypto/aes-256-ctr",
+				.parallel = 8,
+				.tdesc = &t };
+	struct result r = { .c = &c };
 
 	/* 8 workers on 2 CPUs busy 2 s of 2 s wall: all they could get */
 	fill_samples(&r, b, 2, 4.0);
@@ -206,11 +209,12 @@ static int starved_compares_with_usable_cpus(void)
 
 static int io_and_transfer_are_never_starved(void)
 {
-	const double b[] = {1e9, 1e9};
+	const double b[] = { 1e9, 1e9 };
 	struct hb_target t = target_of("io", HB_WORK_BYTES);
-	struct bench_case c = {
-	    .target = "io/fwrite", .parallel = 1, .tdesc = &t};
-	struct result r = {.c = &c};
+	struct bench_case c = { .target = "io/fwrite",
+				.parallel = 1,
+				.tdesc = &t };
+	struct result r = { .c = &c };
 
 	fill_samples(&r, b, 2, 0.2);
 	CHECK_INT(result_finish_cpus(&r, 2), 0);
@@ -228,11 +232,12 @@ static int io_and_transfer_are_never_starved(void)
 
 static int ops_targets_judge_noise_on_ops(void)
 {
-	const double b[] = {1e6, 1e6, 1e6};
+	const double b[] = { 1e6, 1e6, 1e6 };
 	struct hb_target t = target_of("crypto", HB_WORK_OPS);
-	struct bench_case c = {
-	    .target = "crypto/rsa-sign", .parallel = 1, .tdesc = &t};
-	struct result r = {.c = &c};
+	struct bench_case c = { .target = "crypto/rsa-sign",
+				.parallel = 1,
+				.tdesc = &t };
+	struct result r = { .c = &c };
 
 	fill_samples(&r, b, 3, 2.0);
 	/* bytes vary wildly, operations do not */
@@ -249,11 +254,12 @@ static int ops_targets_judge_noise_on_ops(void)
 
 static int finishing_twice_keeps_one_warning(void)
 {
-	const double b[] = {1e9, 2e9};
+	const double b[] = { 1e9, 2e9 };
 	struct hb_target t = target_of("mem", HB_WORK_BYTES);
-	struct bench_case c = {
-	    .target = "mem/memcpy", .parallel = 1, .tdesc = &t};
-	struct result r = {.c = &c};
+	struct bench_case c = { .target = "mem/memcpy",
+				.parallel = 1,
+				.tdesc = &t };
+	struct result r = { .c = &c };
 
 	fill_samples(&r, b, 2, 2.0);
 	strlist_push(&r.warnings, "buffer smaller than the cache");
@@ -269,9 +275,10 @@ static int finishing_twice_keeps_one_warning(void)
 static int failed_results_raise_no_flags(void)
 {
 	struct hb_target t = target_of("mem", HB_WORK_BYTES);
-	struct bench_case c = {
-	    .target = "mem/memcpy", .parallel = 1, .tdesc = &t};
-	struct result r = {.c = &c, .status = RESULT_FAILED};
+	struct bench_case c = { .target = "mem/memcpy",
+				.parallel = 1,
+				.tdesc = &t };
+	struct result r = { .c = &c, .status = RESULT_FAILED };
 
 	CHECK_INT(result_finish_cpus(&r, 2), 0);
 	CHECK_INT(r.noisy, 0);
@@ -283,7 +290,7 @@ static int failed_results_raise_no_flags(void)
 
 static int free_releases_parts(void)
 {
-	struct result r = {0};
+	struct result r = { 0 };
 
 	r.parts = calloc(2, sizeof(*r.parts));
 	r.nparts = 2;

@@ -10,105 +10,113 @@
 #include "suite.h"
 
 static const struct hb_option size_only[] = {
-    {.name = "size", .type = HB_OPT_SIZE, .def = "1M", .help = "buffer"},
-    {0},
+	{ .name = "size", .type = HB_OPT_SIZE, .def = "1M", .help = "buffer" },
+	{ 0 },
 };
 
 static const struct hb_option gcm_options[] = {
-    {.name = "size", .type = HB_OPT_SIZE, .def = "1M", .help = "buffer"},
-    {.name = "provider", .type = HB_OPT_STRING, .def = "default"},
-    {0},
+	{ .name = "size", .type = HB_OPT_SIZE, .def = "1M", .help = "buffer" },
+	{ .name = "provider", .type = HB_OPT_STRING, .def = "default" },
+	{ 0 },
 };
 
 static const struct hb_option mem_options[] = {
-    {.name = "size",
-     .type = HB_OPT_SIZE,
-     .def = "256M",
-     .min = 1,
-     .max = INT64_C(1) << 40},
-    {0},
+	{ .name = "size",
+	  .type = HB_OPT_SIZE,
+	  .def = "256M",
+	  .min = 1,
+	  .max = INT64_C(1) << 40 },
+	{ 0 },
 };
 
-static const char *const modes[] = {"sync", "async", NULL};
+static const char *const modes[] = { "sync", "async", NULL };
 
 static const struct hb_option io_options[] = {
-    {.name = "dir",
-     .type = HB_OPT_STRING,
-     .def = NULL,
-     .help = "directory to write in"},
-    {.name = "direct", .type = HB_OPT_BOOL, .def = "no"},
-    {.name = "mode", .type = HB_OPT_ENUM, .def = "sync", .choices = modes},
-    {.name = "sizes", .type = HB_OPT_SIZE_LIST, .def = "4K, 64K"},
-    {.name = "runtime",
-     .type = HB_OPT_DURATION,
-     .def = "1s",
-     .min = 100,
-     .max = 60000},
-    {.name = "depth", .type = HB_OPT_INT, .def = "1", .min = 1, .max = 64},
-    {0},
+	{ .name = "dir",
+	  .type = HB_OPT_STRING,
+	  .def = NULL,
+	  .help = "directory to write in" },
+	{ .name = "direct", .type = HB_OPT_BOOL, .def = "no" },
+	{ .name = "mode",
+	  .type = HB_OPT_ENUM,
+	  .def = "sync",
+	  .choices = modes },
+	{ .name = "sizes", .type = HB_OPT_SIZE_LIST, .def = "4K, 64K" },
+	{ .name = "runtime",
+	  .type = HB_OPT_DURATION,
+	  .def = "1s",
+	  .min = 100,
+	  .max = 60000 },
+	{ .name = "depth",
+	  .type = HB_OPT_INT,
+	  .def = "1",
+	  .min = 1,
+	  .max = 64 },
+	{ 0 },
 };
 
 static const struct hb_option cmd_options[] = {
-    {.name = "command", .type = HB_OPT_STRING, .def = "true"},
-    {0},
+	{ .name = "command", .type = HB_OPT_STRING, .def = "true" },
+	{ 0 },
 };
 
 static const struct hb_target openssl_targets[] = {
-    {.group = "crypto", .name = "aes-256-gcm", .options = gcm_options},
-    {.group = "crypto", .name = "aes-256-ctr", .options = size_only},
-    {0},
+	{ .group = "crypto", .name = "aes-256-gcm", .options = gcm_options },
+	{ .group = "crypto", .name = "aes-256-ctr", .options = size_only },
+	{ 0 },
 };
 
 static const struct hb_target gcrypt_targets[] = {
-    {.group = "crypto", .name = "aes-256-gcm", .options = size_only},
-    {.group = "crypto", .name = "aes-256-ctr", .options = size_only},
-    {0},
+	{ .group = "crypto", .name = "aes-256-gcm", .options = size_only },
+	{ .group = "crypto", .name = "aes-256-ctr", .options = size_only },
+	{ 0 },
 };
 
 static const struct hb_target mem_targets[] = {
-    {.group = "mem", .name = "memcpy", .options = mem_options},
-    {.group = "mem", .name = "memset", .options = mem_options},
-    {0},
+	{ .group = "mem", .name = "memcpy", .options = mem_options },
+	{ .group = "mem", .name = "memset", .options = mem_options },
+	{ 0 },
 };
 
 static const struct hb_target io_targets[] = {
-    {.group = "io", .name = "fwrite", .options = io_options},
-    {0},
+	{ .group = "io", .name = "fwrite", .options = io_options },
+	{ 0 },
 };
 
 static const struct hb_target cmd_targets[] = {
-    {.group = "transfer",
-     .name = "command",
-     .options = cmd_options,
-     .flags = HB_TARGET_EXTRA_KEYS},
-    {0},
+	{ .group = "transfer",
+	  .name = "command",
+	  .options = cmd_options,
+	  .flags = HB_TARGET_EXTRA_KEYS },
+	{ 0 },
 };
 
-static const struct hb_plugin openssl = {.name = "openssl",
-					 .targets = openssl_targets};
-static const struct hb_plugin gcrypt = {.name = "gcrypt",
-					.targets = gcrypt_targets};
-static const struct hb_plugin mem = {.name = "mem", .targets = mem_targets};
-static const struct hb_plugin io = {.name = "io", .targets = io_targets};
-static const struct hb_plugin cmd = {.name = "cmd", .targets = cmd_targets};
+static const struct hb_plugin openssl = { .name = "openssl",
+					  .targets = openssl_targets };
+static const struct hb_plugin gcrypt = { .name = "gcrypt",
+					 .targets = gcrypt_targets };
+static const struct hb_plugin mem = { .name = "mem", .targets = mem_targets };
+static const struct hb_plugin io = { .name = "io", .targets = io_targets };
+static const struct hb_plugin cmd = { .name = "cmd", .targets = cmd_targets };
 
 static struct plugin plugins[] = {
-    {.path = "openssl.so", .desc = &openssl},
-    {.path = "gcrypt.so", .desc = &gcrypt},
-    {.path = "mem.so", .desc = &mem},
-    {.path = "io.so", .desc = &io},
-    {.path = "cmd.so", .desc = &cmd},
+	{ .path = "openssl.so", .desc = &openssl },
+	{ .path = "gcrypt.so", .desc = &gcrypt },
+	{ .path = "mem.so", .desc = &mem },
+	{ .path = "io.so", .desc = &io },
+	{ .path = "cmd.so", .desc = &cmd },
 };
 
-static const struct registry reg = {.plugins = plugins, .n = 5};
+static const struct registry reg = { .plugins = plugins, .n = 5 };
 
 static struct refusal refusals[] = {
-    {.path = "/p/bad.so", .reason = "built for ABI 2.0, this is 1.0"},
+	{ .path = "/p/bad.so", .reason = "built for ABI 2.0, this is 1.0" },
 };
 
 /* The same plugins, plus one refused plugin file. */
 static const struct registry reg_refused = {
-    .plugins = plugins, .n = 5, .refused = refusals, .nrefused = 1};
+	.plugins = plugins, .n = 5, .refused = refusals, .nrefused = 1
+};
 
 static char err[1024];
 
@@ -116,7 +124,7 @@ static char err[1024];
 static int load_with(struct suite *s, const char *text,
 		     const struct registry *r, const char *const *sets)
 {
-	struct strlist overrides = {0};
+	struct strlist overrides = { 0 };
 	int rc;
 
 	err[0] = '\0';
@@ -147,7 +155,7 @@ static const char *load_error(const char *text)
 
 static const char *set_error(const char *text, const char *set)
 {
-	const char *sets[] = {set, NULL};
+	const char *sets[] = { set, NULL };
 	struct suite s;
 
 	if (load_with(&s, text, &reg, sets) == 0) {
@@ -389,7 +397,8 @@ static int suite_title_shows_parallel_above_one(void)
 	struct suite s;
 
 	CHECK_INT(
-	    load(&s, "[memcpy]\ntarget = mem/memcpy\nparallel = 1, 4, 8\n"), 0);
+		load(&s, "[memcpy]\ntarget = mem/memcpy\nparallel = 1, 4, 8\n"),
+		0);
 	CHECK_INT(s.ncases, 3);
 	CHECK_STR(s.cases[0].title, "memcpy");
 	CHECK_STR(s.cases[1].title, "memcpy [4 parallels]");
@@ -624,7 +633,7 @@ static int suite_reads_bom_and_crlf(void)
 static int suite_keeps_long_section_names_whole(void)
 {
 	static const char label[] =
-	    "a label much longer than fifty characters, as some have";
+		"a label much longer than fifty characters, as some have";
 	char text[256];
 	struct suite s;
 
@@ -681,9 +690,9 @@ static int suite_rejects_line_of_200_chars_without_blanks(void)
 static int suite_rejects_bad_size_naming_file_line_section_key(void)
 {
 	CHECK_STR(
-	    load_error("[global]\nduration = 1s\n\n[AES256/GCM]\n"
-		       "target = crypto/aes-256-gcm\nsize = 16Q\n"),
-	    "t.ini:6: [AES256/GCM] size: \"16Q\" is not a size (try 16M)");
+		load_error("[global]\nduration = 1s\n\n[AES256/GCM]\n"
+			   "target = crypto/aes-256-gcm\nsize = 16Q\n"),
+		"t.ini:6: [AES256/GCM] size: \"16Q\" is not a size (try 16M)");
 	return 0;
 }
 
@@ -726,8 +735,8 @@ static int suite_rejects_parallel_out_of_range(void)
 	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nparallel = 0\n"),
 		  "t.ini:3: [m] parallel: \"0\" is out of range (1..1024)");
 	CHECK_STR(
-	    load_error("[m]\ntarget = mem/memcpy\nparallel = 1, 100000\n"),
-	    "t.ini:3: [m] parallel: \"100000\" is out of range (1..1024)");
+		load_error("[m]\ntarget = mem/memcpy\nparallel = 1, 100000\n"),
+		"t.ini:3: [m] parallel: \"100000\" is out of range (1..1024)");
 	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nparallel = four\n"),
 		  "t.ini:3: [m] parallel: \"four\" is not an integer");
 	return 0;
@@ -777,10 +786,10 @@ static int suite_rejects_option_out_of_bounds(void)
 			     "runtime = 2m\n"),
 		  "t.ini:4: [w] runtime: \"2m\" is out of range (100ms..1m)");
 	CHECK_STR(
-	    load_error("[w]\ntarget = io/fwrite\ndir = /tmp\n"
-		       "direct = maybe\n"),
-	    "t.ini:4: [w] direct: \"maybe\" is not a boolean (true/false, "
-	    "yes/no, on/off, 1/0)");
+		load_error("[w]\ntarget = io/fwrite\ndir = /tmp\n"
+			   "direct = maybe\n"),
+		"t.ini:4: [w] direct: \"maybe\" is not a boolean (true/false, "
+		"yes/no, on/off, 1/0)");
 	return 0;
 }
 
@@ -922,21 +931,21 @@ static int suite_rejects_unused_global_key(void)
 static int suite_rejects_too_many_cases(void)
 {
 	CHECK_CONTAINS(
-	    load_error("[m]\ntarget = mem/memcpy\n"
-		       "parallel = 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
-		       "17,18,19,20,21,22,23,24,25,26,27,28,29,30\n"
-		       "repetitions = 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,"
-		       "16,17,18,19,20,21,22,23,24,25,26,27,28,29,30\n"
-		       "warmup = 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
-		       "17,18,19,20,21,22,23,24,25,26,27,28,29,30\n"
-		       "size = 1K,2K,4K,8K\n"),
-	    "t.ini:1: [m] the lists expand into too many cases");
+		load_error("[m]\ntarget = mem/memcpy\n"
+			   "parallel = 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
+			   "17,18,19,20,21,22,23,24,25,26,27,28,29,30\n"
+			   "repetitions = 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,"
+			   "16,17,18,19,20,21,22,23,24,25,26,27,28,29,30\n"
+			   "warmup = 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
+			   "17,18,19,20,21,22,23,24,25,26,27,28,29,30\n"
+			   "size = 1K,2K,4K,8K\n"),
+		"t.ini:1: [m] the lists expand into too many cases");
 	return 0;
 }
 
 static int suite_rejects_missing_file(void)
 {
-	const char *files[] = {"/nonexistent/lab.ini"};
+	const char *files[] = { "/nonexistent/lab.ini" };
 	struct suite s;
 
 	CHECK_INT(suite_load(&s, files, 1, NULL, &reg, err, sizeof(err)),
@@ -949,7 +958,7 @@ static int suite_rejects_missing_file(void)
 
 static int suite_rejects_directory(void)
 {
-	const char *files[] = {HB_TEST_SOURCE_DIR};
+	const char *files[] = { HB_TEST_SOURCE_DIR };
 	struct suite s;
 
 	CHECK_INT(suite_load(&s, files, 1, NULL, &reg, err, sizeof(err)),
@@ -960,9 +969,9 @@ static int suite_rejects_directory(void)
 
 static int suite_loads_files_in_order_with_own_globals(void)
 {
-	const char *files[] = {HB_TEST_SOURCE_DIR "/fixtures/suites/first.ini",
-			       HB_TEST_SOURCE_DIR
-			       "/fixtures/suites/second.ini"};
+	const char *files[] = { HB_TEST_SOURCE_DIR "/fixtures/suites/first.ini",
+				HB_TEST_SOURCE_DIR
+				"/fixtures/suites/second.ini" };
 	struct suite s;
 
 	CHECK_INT(suite_load(&s, files, 2, NULL, &reg, err, sizeof(err)), 0);
@@ -979,7 +988,7 @@ static int suite_loads_files_in_order_with_own_globals(void)
 
 static int suite_set_overrides_section_key(void)
 {
-	const char *sets[] = {"AES256/GCM.size=2M", NULL};
+	const char *sets[] = { "AES256/GCM.size=2M", NULL };
 	struct suite s;
 
 	CHECK_INT(load_with(&s,
@@ -996,7 +1005,7 @@ static int suite_set_overrides_section_key(void)
 
 static int suite_set_splits_section_at_last_dot(void)
 {
-	const char *sets[] = {"v1.2/AES.size=4K", NULL};
+	const char *sets[] = { "v1.2/AES.size=4K", NULL };
 	struct suite s;
 
 	CHECK_INT(load_with(&s, "[v1.2/AES]\ntarget = crypto/aes-256-ctr\n",
@@ -1009,7 +1018,7 @@ static int suite_set_splits_section_at_last_dot(void)
 
 static int suite_set_key_applies_to_jobs_that_take_it(void)
 {
-	const char *sets[] = {"size=64K", "duration=3s", NULL};
+	const char *sets[] = { "size=64K", "duration=3s", NULL };
 	struct suite s;
 
 	CHECK_INT(load_with(&s,
@@ -1027,7 +1036,7 @@ static int suite_set_key_applies_to_jobs_that_take_it(void)
 
 static int suite_set_keeps_file_order(void)
 {
-	const char *sets[] = {"parallel=1,2", "size=4K,8K", NULL};
+	const char *sets[] = { "parallel=1,2", "size=4K,8K", NULL };
 	struct suite s;
 
 	CHECK_INT(load_with(&s,
@@ -1045,7 +1054,7 @@ static int suite_set_keeps_file_order(void)
 
 static int suite_set_value_blanks_do_not_count(void)
 {
-	const char *sets[] = {"unit= GB/s ", "memcpy.section = Memory", NULL};
+	const char *sets[] = { "unit= GB/s ", "memcpy.section = Memory", NULL };
 	struct suite s;
 
 	CHECK_STR(load_with(&s, memcpy_job, &reg, sets) ? err : "", "");
@@ -1057,7 +1066,7 @@ static int suite_set_value_blanks_do_not_count(void)
 
 static int suite_set_can_change_target(void)
 {
-	const char *sets[] = {"memcpy.target=mem/memset", NULL};
+	const char *sets[] = { "memcpy.target=mem/memset", NULL };
 	struct suite s;
 
 	CHECK_STR(load_with(&s, memcpy_job, &reg, sets) ? err : "", "");

@@ -56,19 +56,23 @@ static char *capture_line(const struct svg_line_chart *c, int *rc)
 
 static int line_chart_has_series_ideal_and_escaped_names(void)
 {
-	const double x[] = {1, 2, 4}, y[] = {10, 19, 30},
-		     ideal[] = {10, 20, 40};
+	const double x[] = { 1, 2, 4 }, y[] = { 10, 19, 30 },
+		     ideal[] = { 10, 20, 40 };
 	const struct svg_series s[] = {
-	    {.name = "openssl <fast>", .x = x, .y = y, .n = 3},
-	    {.name = "ideal scaling", .x = x, .y = ideal, .n = 3, .dashed = 1},
+		{ .name = "openssl <fast>", .x = x, .y = y, .n = 3 },
+		{ .name = "ideal scaling",
+		  .x = x,
+		  .y = ideal,
+		  .n = 3,
+		  .dashed = 1 },
 	};
 	int rc;
-	char *text = capture_line(&(struct svg_line_chart){.title = "t",
-							   .xlabel = "workers",
-							   .ylabel = "Gbps",
-							   .kind = "parallel",
-							   .series = s,
-							   .nseries = 2},
+	char *text = capture_line(&(struct svg_line_chart){ .title = "t",
+							    .xlabel = "workers",
+							    .ylabel = "Gbps",
+							    .kind = "parallel",
+							    .series = s,
+							    .nseries = 2 },
 				  &rc);
 
 	CHECK_INT(rc, 0);
@@ -85,7 +89,7 @@ static int line_chart_without_points_is_refused(void)
 {
 	int rc;
 	char *text = capture_line(
-	    &(struct svg_line_chart){.title = "t", .kind = "size"}, &rc);
+		&(struct svg_line_chart){ .title = "t", .kind = "size" }, &rc);
 
 	CHECK_INT(rc < 0, 1);
 	free(text);
@@ -95,17 +99,17 @@ static int line_chart_without_points_is_refused(void)
 static int bar_chart_draws_noise_band_and_verdicts(void)
 {
 	const struct svg_bar bars[] = {
-	    {.label = "AES", .value = -50, .verdict = "regressed"},
-	    {.label = "CTR", .value = 1, .verdict = "same"},
+		{ .label = "AES", .value = -50, .verdict = "regressed" },
+		{ .label = "CTR", .value = 1, .verdict = "same" },
 	};
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
-	CHECK_INT(svg_bar_chart(f, &(struct svg_bar_chart){.title = "c",
-							   .band = 5,
-							   .bars = bars,
-							   .nbars = 2}),
+	CHECK_INT(svg_bar_chart(f, &(struct svg_bar_chart){ .title = "c",
+							    .band = 5,
+							    .bars = bars,
+							    .nbars = 2 }),
 		  0);
 	fclose(f);
 	CHECK_CONTAINS(text, "class=\"noise-band\"");

@@ -8,33 +8,33 @@
 
 /* Two hyperthreads of one core each on two cores of one package. */
 static const char cpuinfo_x86[] =
-    "processor\t: 0\n"
-    "vendor_id\t: AuthenticAMD\n"
-    "model name\t: AMD EPYC 7B13\n"
-    "physical id\t: 0\n"
-    "siblings\t: 4\n"
-    "core id\t\t: 0\n"
-    "cpu cores\t: 2\n"
-    "flags\t\t: fpu sse2 pclmulqdq aes avx avx2 sha_ni avx512vl\n"
-    "\n"
-    "processor\t: 1\n"
-    "model name\t: AMD EPYC 7B13\n"
-    "physical id\t: 0\n"
-    "core id\t\t: 0\n"
-    "cpu cores\t: 2\n"
-    "flags\t\t: fpu sse2 pclmulqdq aes avx avx2 sha_ni avx512vl\n"
-    "\n"
-    "processor\t: 2\n"
-    "physical id\t: 0\n"
-    "core id\t\t: 1\n"
-    "\n"
-    "processor\t: 3\n"
-    "physical id\t: 0\n"
-    "core id\t\t: 1\n";
+	"processor\t: 0\n"
+	"vendor_id\t: AuthenticAMD\n"
+	"model name\t: AMD EPYC 7B13\n"
+	"physical id\t: 0\n"
+	"siblings\t: 4\n"
+	"core id\t\t: 0\n"
+	"cpu cores\t: 2\n"
+	"flags\t\t: fpu sse2 pclmulqdq aes avx avx2 sha_ni avx512vl\n"
+	"\n"
+	"processor\t: 1\n"
+	"model name\t: AMD EPYC 7B13\n"
+	"physical id\t: 0\n"
+	"core id\t\t: 0\n"
+	"cpu cores\t: 2\n"
+	"flags\t\t: fpu sse2 pclmulqdq aes avx avx2 sha_ni avx512vl\n"
+	"\n"
+	"processor\t: 2\n"
+	"physical id\t: 0\n"
+	"core id\t\t: 1\n"
+	"\n"
+	"processor\t: 3\n"
+	"physical id\t: 0\n"
+	"core id\t\t: 1\n";
 
 static int cpuinfo_counts_cores_and_threads(void)
 {
-	struct sysinfo si = {0};
+	struct sysinfo si = { 0 };
 
 	CHECK_INT(sysinfo_parse_cpuinfo(&si, cpuinfo_x86, "x86_64"), 0);
 	CHECK_STR(si.cpu_model, "AMD EPYC 7B13");
@@ -46,7 +46,7 @@ static int cpuinfo_counts_cores_and_threads(void)
 
 static int cpuinfo_keeps_whole_flags_of_interest(void)
 {
-	struct sysinfo si = {0};
+	struct sysinfo si = { 0 };
 
 	CHECK_INT(sysinfo_parse_cpuinfo(&si, cpuinfo_x86, "x86_64"), 0);
 	/* table order; avx512vl is not avx512f, and "aes" is a whole word */
@@ -63,7 +63,7 @@ static int cpuinfo_without_core_ids_uses_cpu_cores(void)
 {
 	const char text[] = "processor : 0\nmodel name : X\ncpu cores : 6\n"
 			    "processor : 1\nprocessor : 2\n";
-	struct sysinfo si = {0};
+	struct sysinfo si = { 0 };
 
 	CHECK_INT(sysinfo_parse_cpuinfo(&si, text, "x86_64"), 0);
 	CHECK_INT(si.logical_cpus, 3);
@@ -76,7 +76,7 @@ static int cpuinfo_reads_arm_features(void)
 {
 	const char text[] = "processor\t: 0\nFeatures\t: fp asimd aes pmull "
 			    "sha1 sha2 crc32\nCPU part\t: 0xd0c\n";
-	struct sysinfo si = {0};
+	struct sysinfo si = { 0 };
 
 	CHECK_INT(sysinfo_parse_cpuinfo(&si, text, "aarch64"), 0);
 	CHECK_INT(si.logical_cpus, 1);
@@ -92,8 +92,8 @@ static int cpuinfo_reads_arm_features(void)
 static int os_release_prefers_pretty_name(void)
 {
 	char *os = sysinfo_parse_os_release(
-	    "NAME=\"Debian GNU/Linux\"\n"
-	    "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\n");
+		"NAME=\"Debian GNU/Linux\"\n"
+		"PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\n");
 
 	CHECK_STR(os, "Debian GNU/Linux 12 (bookworm)");
 	free(os);
@@ -107,12 +107,12 @@ static int os_release_prefers_pretty_name(void)
 }
 
 static const char mountinfo[] =
-    "22 27 0:21 / /proc rw,relatime - proc proc rw\n"
-    "27 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n"
-    "40 27 0:30 / /tmp rw shared:5 - tmpfs tmpfs rw\n"
-    "41 27 8:17 / /srv/data rw - xfs /dev/sdb1 rw\n"
-    "42 27 8:33 / /srv/data\\040two rw - btrfs /dev/sdc1 rw\n"
-    "43 41 8:18 / /srv/data rw - ext4 /dev/sdb2 rw\n";
+	"22 27 0:21 / /proc rw,relatime - proc proc rw\n"
+	"27 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n"
+	"40 27 0:30 / /tmp rw shared:5 - tmpfs tmpfs rw\n"
+	"41 27 8:17 / /srv/data rw - xfs /dev/sdb1 rw\n"
+	"42 27 8:33 / /srv/data\\040two rw - btrfs /dev/sdc1 rw\n"
+	"43 41 8:18 / /srv/data rw - ext4 /dev/sdb2 rw\n";
 
 static int mountinfo_picks_longest_mount(void)
 {
@@ -137,7 +137,8 @@ static int mountinfo_last_overmount_wins(void)
 	char *type = NULL, *dev = NULL;
 
 	CHECK_INT(
-	    sysinfo_parse_mountinfo(mountinfo, "/srv/data/a", &type, &dev), 0);
+		sysinfo_parse_mountinfo(mountinfo, "/srv/data/a", &type, &dev),
+		0);
 	CHECK_STR(type, "ext4");
 	CHECK_STR(dev, "/dev/sdb2");
 	free(type);
@@ -149,9 +150,9 @@ static int mountinfo_decodes_escaped_spaces(void)
 {
 	char *type = NULL, *dev = NULL;
 
-	CHECK_INT(
-	    sysinfo_parse_mountinfo(mountinfo, "/srv/data two/f", &type, &dev),
-	    0);
+	CHECK_INT(sysinfo_parse_mountinfo(mountinfo, "/srv/data two/f", &type,
+					  &dev),
+		  0);
 	CHECK_STR(type, "btrfs");
 	free(type);
 	free(dev);
@@ -161,7 +162,7 @@ static int mountinfo_decodes_escaped_spaces(void)
 
 static int live_read_has_the_basics(void)
 {
-	struct sysinfo si = {0};
+	struct sysinfo si = { 0 };
 	int has_lo = 0;
 
 	CHECK_INT(sysinfo_read(&si), 0);
@@ -182,7 +183,7 @@ static int live_read_has_the_basics(void)
 
 static int root_filesystem_has_a_type(void)
 {
-	struct sysinfo si = {0};
+	struct sysinfo si = { 0 };
 
 	CHECK_INT(sysinfo_add_fs(&si, "/"), 0);
 	CHECK_INT(sysinfo_add_fs(&si, "/"), 0);
@@ -197,7 +198,7 @@ static int root_filesystem_has_a_type(void)
 
 static int missing_dir_is_recorded_empty(void)
 {
-	struct sysinfo si = {0};
+	struct sysinfo si = { 0 };
 
 	CHECK_INT(sysinfo_add_fs(&si, "/nonexistent/hostbench/dir"), 0);
 	CHECK_INT(si.nfs, 1);
@@ -208,7 +209,7 @@ static int missing_dir_is_recorded_empty(void)
 
 static int relative_dir_is_recorded_absolute(void)
 {
-	struct sysinfo si = {0};
+	struct sysinfo si = { 0 };
 	char cwd[4096];
 
 	CHECK(getcwd(cwd, sizeof(cwd)));

@@ -96,7 +96,7 @@ int cx_kat_load(enum cx_alg alg, struct cx_kat *kat);
  * every failure path of the crypto plugins reports through it.
  */
 int cx_errorf(char *err, size_t errlen, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+	__attribute__((format(printf, 4, 5)));
 
 /* Constant-time comparison of n bytes: 0 when equal. */
 int cx_memneq(const uint8_t *a, const uint8_t *b, size_t n);

@@ -459,7 +459,7 @@ static void set_kind(struct cx_state *s, const struct cx_spec *sp)
 int cx_validate(const struct hb_case *c, char *err, size_t errlen)
 {
 	const struct cx_spec *sp = cx_spec_find(c->target);
-	struct cx_state s = {0};
+	struct cx_state s = { 0 };
 
 	if (!sp)
 		return cx_errorf(err, errlen, HB_ENOTSUP,

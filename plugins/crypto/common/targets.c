@@ -10,9 +10,10 @@ struct named_spec {
 	struct cx_spec spec;
 };
 
-#define CX_SPEC_ENTRY(grp, nam, sum, cls, alg, mac, prt) {grp, nam, {alg, mac}},
+#define CX_SPEC_ENTRY(grp, nam, sum, cls, alg, mac, prt)                       \
+	{ grp, nam, { alg, mac } },
 
-static const struct named_spec specs[] = {CX_TARGETS(CX_SPEC_ENTRY)};
+static const struct named_spec specs[] = { CX_TARGETS(CX_SPEC_ENTRY) };
 
 const struct cx_spec *cx_spec_find(const struct hb_target *t)
 {

@@ -12,7 +12,7 @@
 #include "cx.h"
 
 /* Parts of a composite: a static, NULL-terminated list. */
-#define CX_PARTS(...) ((const char *const[]){__VA_ARGS__, NULL})
+#define CX_PARTS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 /*
  * X(group, name, summary, option class, primitive, MAC, parts). The option
@@ -76,12 +76,12 @@
 
 /* One hb_target entry of class cls, for a backend's table. */
 #define CX_TARGET_ENTRY(grp, nam, sum, cls, alg, mac, prt)                     \
-	{.group = (grp),                                                       \
-	 .name = (nam),                                                        \
-	 .summary = (sum),                                                     \
-	 .work = HB_WORK_BYTES,                                                \
-	 .options = cls##_options,                                             \
-	 .parts = (prt)},
+	{ .group = (grp),                                                      \
+	  .name = (nam),                                                       \
+	  .summary = (sum),                                                    \
+	  .work = HB_WORK_BYTES,                                               \
+	  .options = cls##_options,                                            \
+	  .parts = (prt) },
 
 /* Largest buffer a case may ask for. */
 #define CX_MAX_SIZE (INT64_C(1) << 30)
@@ -90,8 +90,8 @@
 #define CX_OPT_SIZE(lo)                                                        \
 	{                                                                      \
 		.name = "size", .type = HB_OPT_SIZE, .def = "1M",              \
-		.help =                                                        \
-		    "bytes in one buffer; in message mode one whole message",  \
+		.help = "bytes in one buffer; in message mode one whole "      \
+			"message",                                             \
 		.min = (lo), .max = CX_MAX_SIZE                                \
 	}
 /* CBC sizes: the table says the minimum, setup refuses other multiples. */
@@ -106,10 +106,10 @@
 #define CX_OPT_MODE                                                            \
 	{                                                                      \
 		.name = "mode", .type = HB_OPT_ENUM, .def = "message",         \
-		.help =                                                        \
-		    "message: each buffer is a whole message with a fresh IV " \
-		    "and its tag; stream: one endless message (openssl "       \
-		    "speed)",                                                  \
+		.help = "message: each buffer is a whole message with a "      \
+			"fresh IV "                                            \
+			"and its tag; stream: one endless message (openssl "   \
+			"speed)",                                              \
 		.choices = (const char *const[])                               \
 		{                                                              \
 			"message", "stream", NULL                              \

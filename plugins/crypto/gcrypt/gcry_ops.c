@@ -17,24 +17,25 @@ struct gcry_name {
 };
 
 static const struct gcry_name gcry_names[CX_NALGS] = {
-    [CX_AES_128_GCM] = {GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_GCM},
-    [CX_AES_256_GCM] = {GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM},
-    [CX_AES_128_CTR] = {GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_CTR},
-    [CX_AES_192_CTR] = {GCRY_CIPHER_AES192, GCRY_CIPHER_MODE_CTR},
-    [CX_AES_256_CTR] = {GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_CTR},
-    [CX_AES_256_CBC] = {GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_CBC},
-    [CX_CHACHA20_POLY1305] = {GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_POLY1305},
-    [CX_BF_CBC] = {GCRY_CIPHER_BLOWFISH, GCRY_CIPHER_MODE_CBC},
-    [CX_HMAC_MD5] = {GCRY_MAC_HMAC_MD5, 0},
-    [CX_HMAC_SHA1] = {GCRY_MAC_HMAC_SHA1, 0},
-    [CX_HMAC_SHA256] = {GCRY_MAC_HMAC_SHA256, 0},
-    [CX_POLY1305] = {GCRY_MAC_POLY1305, 0},
-    [CX_MD5] = {GCRY_MD_MD5, 0},
-    [CX_SHA1] = {GCRY_MD_SHA1, 0},
-    [CX_SHA256] = {GCRY_MD_SHA256, 0},
-    [CX_SHA512] = {GCRY_MD_SHA512, 0},
-    [CX_SHA3_256] = {GCRY_MD_SHA3_256, 0},
-    [CX_BLAKE2B_512] = {GCRY_MD_BLAKE2B_512, 0},
+	[CX_AES_128_GCM] = { GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_GCM },
+	[CX_AES_256_GCM] = { GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM },
+	[CX_AES_128_CTR] = { GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_CTR },
+	[CX_AES_192_CTR] = { GCRY_CIPHER_AES192, GCRY_CIPHER_MODE_CTR },
+	[CX_AES_256_CTR] = { GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_CTR },
+	[CX_AES_256_CBC] = { GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_CBC },
+	[CX_CHACHA20_POLY1305] = { GCRY_CIPHER_CHACHA20,
+				   GCRY_CIPHER_MODE_POLY1305 },
+	[CX_BF_CBC] = { GCRY_CIPHER_BLOWFISH, GCRY_CIPHER_MODE_CBC },
+	[CX_HMAC_MD5] = { GCRY_MAC_HMAC_MD5, 0 },
+	[CX_HMAC_SHA1] = { GCRY_MAC_HMAC_SHA1, 0 },
+	[CX_HMAC_SHA256] = { GCRY_MAC_HMAC_SHA256, 0 },
+	[CX_POLY1305] = { GCRY_MAC_POLY1305, 0 },
+	[CX_MD5] = { GCRY_MD_MD5, 0 },
+	[CX_SHA1] = { GCRY_MD_SHA1, 0 },
+	[CX_SHA256] = { GCRY_MD_SHA256, 0 },
+	[CX_SHA512] = { GCRY_MD_SHA512, 0 },
+	[CX_SHA3_256] = { GCRY_MD_SHA3_256, 0 },
+	[CX_BLAKE2B_512] = { GCRY_MD_BLAKE2B_512, 0 },
 };
 
 /* A cipher or AEAD handle. */
@@ -168,8 +169,8 @@ static int gcry_cipher_open_h(void *lib, const struct hb_case *c,
 	}
 	e = gcry_cipher_setkey(k->h, key, k->ai->key_len);
 	if (e) {
-		rc =
-		    gcry_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_setkey", e);
+		rc = gcry_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_setkey",
+			       e);
 		goto fail_cipher;
 	}
 	note_library(c);
@@ -195,8 +196,8 @@ static int gcry_cipher_start(void *h, const uint8_t *iv, char *err,
 	}
 	if (e)
 		return gcry_fail(
-		    err, errlen, HB_ECRYPTO,
-		    k->ctr ? "gcry_cipher_setctr" : "gcry_cipher_setiv", e);
+			err, errlen, HB_ECRYPTO,
+			k->ctr ? "gcry_cipher_setctr" : "gcry_cipher_setiv", e);
 	return 0;
 }
 
@@ -358,17 +359,17 @@ static int gcry_hash_finish(void *h, uint8_t *out, char *err, size_t errlen)
 }
 
 const struct cx_ops cx_gcrypt_ops = {
-    .lib_open = gcry_lib_open,
-    .lib_close = gcry_lib_close,
-    .cipher_open = gcry_cipher_open_h,
-    .cipher_start = gcry_cipher_start,
-    .cipher_aad = gcry_cipher_aad,
-    .cipher_update = gcry_cipher_update,
-    .cipher_finish = gcry_cipher_finish,
-    .cipher_close = gcry_cipher_close_h,
-    .hash_open = gcry_hash_open,
-    .hash_start = gcry_hash_start,
-    .hash_update = gcry_hash_update,
-    .hash_finish = gcry_hash_finish,
-    .hash_close = gcry_hash_close,
+	.lib_open = gcry_lib_open,
+	.lib_close = gcry_lib_close,
+	.cipher_open = gcry_cipher_open_h,
+	.cipher_start = gcry_cipher_start,
+	.cipher_aad = gcry_cipher_aad,
+	.cipher_update = gcry_cipher_update,
+	.cipher_finish = gcry_cipher_finish,
+	.cipher_close = gcry_cipher_close_h,
+	.hash_open = gcry_hash_open,
+	.hash_start = gcry_hash_start,
+	.hash_update = gcry_hash_update,
+	.hash_finish = gcry_hash_finish,
+	.hash_close = gcry_hash_close,
 };

@@ -86,18 +86,18 @@ static int gcry_setup(const struct hb_case *c, void **state, char *err,
 }
 
 static const struct hb_plugin plugin = {
-    .abi_major = HB_ABI_MAJOR,
-    .abi_minor = HB_ABI_MINOR,
-    .size = sizeof(struct hb_plugin),
-    .name = "gcrypt",
-    .version = "1.0.0",
-    .summary = "ciphers, MACs and digests through libgcrypt",
-    .targets = targets,
-    .describe = gcry_describe,
-    .setup = gcry_setup,
-    .run = cx_run,
-    .teardown = cx_teardown,
-    .validate = cx_validate,
+	.abi_major = HB_ABI_MAJOR,
+	.abi_minor = HB_ABI_MINOR,
+	.size = sizeof(struct hb_plugin),
+	.name = "gcrypt",
+	.version = "1.0.0",
+	.summary = "ciphers, MACs and digests through libgcrypt",
+	.targets = targets,
+	.describe = gcry_describe,
+	.setup = gcry_setup,
+	.run = cx_run,
+	.teardown = cx_teardown,
+	.validate = cx_validate,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

@@ -46,24 +46,24 @@ struct ossl_hash {
 
 /* OpenSSL's name for each cipher and digest; MACs name their digest. */
 static const char *const ossl_names[CX_NALGS] = {
-    [CX_AES_128_GCM] = "AES-128-GCM",
-    [CX_AES_256_GCM] = "AES-256-GCM",
-    [CX_AES_128_CTR] = "AES-128-CTR",
-    [CX_AES_192_CTR] = "AES-192-CTR",
-    [CX_AES_256_CTR] = "AES-256-CTR",
-    [CX_AES_256_CBC] = "AES-256-CBC",
-    [CX_CHACHA20_POLY1305] = "ChaCha20-Poly1305",
-    [CX_BF_CBC] = "BF-CBC",
-    [CX_HMAC_MD5] = "MD5",
-    [CX_HMAC_SHA1] = "SHA1",
-    [CX_HMAC_SHA256] = "SHA2-256",
-    [CX_POLY1305] = "POLY1305",
-    [CX_MD5] = "MD5",
-    [CX_SHA1] = "SHA1",
-    [CX_SHA256] = "SHA2-256",
-    [CX_SHA512] = "SHA2-512",
-    [CX_SHA3_256] = "SHA3-256",
-    [CX_BLAKE2B_512] = "BLAKE2B-512",
+	[CX_AES_128_GCM] = "AES-128-GCM",
+	[CX_AES_256_GCM] = "AES-256-GCM",
+	[CX_AES_128_CTR] = "AES-128-CTR",
+	[CX_AES_192_CTR] = "AES-192-CTR",
+	[CX_AES_256_CTR] = "AES-256-CTR",
+	[CX_AES_256_CBC] = "AES-256-CBC",
+	[CX_CHACHA20_POLY1305] = "ChaCha20-Poly1305",
+	[CX_BF_CBC] = "BF-CBC",
+	[CX_HMAC_MD5] = "MD5",
+	[CX_HMAC_SHA1] = "SHA1",
+	[CX_HMAC_SHA256] = "SHA2-256",
+	[CX_POLY1305] = "POLY1305",
+	[CX_MD5] = "MD5",
+	[CX_SHA1] = "SHA1",
+	[CX_SHA256] = "SHA2-256",
+	[CX_SHA512] = "SHA2-512",
+	[CX_SHA3_256] = "SHA3-256",
+	[CX_BLAKE2B_512] = "BLAKE2B-512",
 };
 
 /*
@@ -109,10 +109,10 @@ static int load_providers(struct ossl_lib *lib, const char *list, char *err,
 			n--;
 		if (n == 0 || n >= sizeof(name))
 			return cx_errorf(
-			    err, errlen, HB_EINVAL,
-			    "provider: bad list \"%s\" (names "
-			    "joined with '+', e.g. default+legacy)",
-			    list);
+				err, errlen, HB_EINVAL,
+				"provider: bad list \"%s\" (names "
+				"joined with '+', e.g. default+legacy)",
+				list);
 		if (lib->nprov == OSSL_MAX_PROVIDERS)
 			return cx_errorf(err, errlen, HB_EINVAL,
 					 "provider: more than %d providers",
@@ -181,8 +181,8 @@ static int ossl_lib_open(const struct hb_case *c, void **out, char *err,
 	if (!lib)
 		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	lib->chosen =
-	    strcmp(provider, option_default(c->target, "provider")) != 0 ||
-	    (props && *props);
+		strcmp(provider, option_default(c->target, "provider")) != 0 ||
+		(props && *props);
 	if (props && *props && !(lib->props = strdup(props))) {
 		rc = cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
 		goto fail_lib;
@@ -214,8 +214,8 @@ int cx_openssl_probe(const char *list, char *err, size_t errlen)
 		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	lib->libctx = OSSL_LIB_CTX_new();
 	rc = lib->libctx
-		 ? load_providers(lib, list, err, errlen)
-		 : ossl_fail(err, errlen, HB_ECRYPTO, "OSSL_LIB_CTX_new");
+		     ? load_providers(lib, list, err, errlen)
+		     : ossl_fail(err, errlen, HB_ECRYPTO, "OSSL_LIB_CTX_new");
 	ossl_lib_close(lib);
 	return rc;
 }
@@ -389,7 +389,7 @@ static int open_mac(struct ossl_lib *lib, struct ossl_hash *x, enum cx_alg alg,
 						(char *)ossl_names[alg], 0);
 	if (lib->props)
 		*p++ = OSSL_PARAM_construct_utf8_string(
-		    OSSL_MAC_PARAM_PROPERTIES, lib->props, 0);
+			OSSL_MAC_PARAM_PROPERTIES, lib->props, 0);
 	*p = OSSL_PARAM_construct_end();
 	if (!EVP_MAC_CTX_set_params(x->mac, params))
 		return ossl_fail(err, errlen, host_or_choice(lib, HB_ECRYPTO),
@@ -411,7 +411,7 @@ static int ossl_hash_open(void *libp, const struct hb_case *c, enum cx_alg alg,
 		rc = open_mac(lib, x, alg, err, errlen);
 	} else {
 		x->mdalg =
-		    EVP_MD_fetch(lib->libctx, ossl_names[alg], lib->props);
+			EVP_MD_fetch(lib->libctx, ossl_names[alg], lib->props);
 		if (!x->mdalg)
 			rc = fetch_failed(lib, ossl_names[alg], err, errlen);
 		else if (!(x->md = EVP_MD_CTX_new()) ||
@@ -472,17 +472,17 @@ static int ossl_hash_finish(void *h, uint8_t *out, char *err, size_t errlen)
 }
 
 const struct cx_ops cx_openssl_ops = {
-    .lib_open = ossl_lib_open,
-    .lib_close = ossl_lib_close,
-    .cipher_open = ossl_cipher_open,
-    .cipher_start = ossl_cipher_start,
-    .cipher_aad = ossl_cipher_aad,
-    .cipher_update = ossl_cipher_update,
-    .cipher_finish = ossl_cipher_finish,
-    .cipher_close = ossl_cipher_close,
-    .hash_open = ossl_hash_open,
-    .hash_start = ossl_hash_start,
-    .hash_update = ossl_hash_update,
-    .hash_finish = ossl_hash_finish,
-    .hash_close = ossl_hash_close,
+	.lib_open = ossl_lib_open,
+	.lib_close = ossl_lib_close,
+	.cipher_open = ossl_cipher_open,
+	.cipher_start = ossl_cipher_start,
+	.cipher_aad = ossl_cipher_aad,
+	.cipher_update = ossl_cipher_update,
+	.cipher_finish = ossl_cipher_finish,
+	.cipher_close = ossl_cipher_close,
+	.hash_open = ossl_hash_open,
+	.hash_start = ossl_hash_start,
+	.hash_update = ossl_hash_update,
+	.hash_finish = ossl_hash_finish,
+	.hash_close = ossl_hash_close,
 };

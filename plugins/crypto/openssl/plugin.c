@@ -102,18 +102,18 @@ static int ossl_setup(const struct hb_case *c, void **state, char *err,
 }
 
 static const struct hb_plugin plugin = {
-    .abi_major = HB_ABI_MAJOR,
-    .abi_minor = HB_ABI_MINOR,
-    .size = sizeof(struct hb_plugin),
-    .name = "openssl",
-    .version = "1.0.0",
-    .summary = "ciphers, MACs and digests through OpenSSL libcrypto (EVP)",
-    .targets = targets,
-    .describe = ossl_describe,
-    .setup = ossl_setup,
-    .run = cx_run,
-    .teardown = cx_teardown,
-    .validate = cx_validate,
+	.abi_major = HB_ABI_MAJOR,
+	.abi_minor = HB_ABI_MINOR,
+	.size = sizeof(struct hb_plugin),
+	.name = "openssl",
+	.version = "1.0.0",
+	.summary = "ciphers, MACs and digests through OpenSSL libcrypto (EVP)",
+	.targets = targets,
+	.describe = ossl_describe,
+	.setup = ossl_setup,
+	.run = cx_run,
+	.teardown = cx_teardown,
+	.validate = cx_validate,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

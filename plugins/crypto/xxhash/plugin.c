@@ -50,55 +50,55 @@ struct xx_kat {
 };
 
 static const struct xx_kat xx_kats[] = {
-    [XX_XXH3_64] = {2367, 0xCB37AEB9E5D361EDULL, 0},
-    [XX_XXH3_128] = {2367, 0xCB37AEB9E5D361EDULL, 0xE89C0F6FF369B427ULL},
-    [XX_XXH64] = {222, 0xB641AE8CB691C174ULL, 0},
-    [XX_XXH32] = {222, 0x5BD11DBDULL, 0},
+	[XX_XXH3_64] = { 2367, 0xCB37AEB9E5D361EDULL, 0 },
+	[XX_XXH3_128] = { 2367, 0xCB37AEB9E5D361EDULL, 0xE89C0F6FF369B427ULL },
+	[XX_XXH64] = { 222, 0xB641AE8CB691C174ULL, 0 },
+	[XX_XXH32] = { 222, 0x5BD11DBDULL, 0 },
 };
 
 static const struct hb_option xx_options[] = {
-    {.name = "size",
-     .type = HB_OPT_SIZE,
-     .def = "1M",
-     .help = "bytes hashed per buffer; in message mode one whole input",
-     .min = 1,
-     .max = INT64_C(1) << 30},
-    {.name = "mode",
-     .type = HB_OPT_ENUM,
-     .def = "message",
-     .help = "message: one-shot hash of each buffer; stream: one endless "
-	     "input through the update calls",
-     .choices = (const char *const[]){"message", "stream", NULL}},
-    {.name = NULL},
+	{ .name = "size",
+	  .type = HB_OPT_SIZE,
+	  .def = "1M",
+	  .help = "bytes hashed per buffer; in message mode one whole input",
+	  .min = 1,
+	  .max = INT64_C(1) << 30 },
+	{ .name = "mode",
+	  .type = HB_OPT_ENUM,
+	  .def = "message",
+	  .help = "message: one-shot hash of each buffer; stream: one endless "
+		  "input through the update calls",
+	  .choices = (const char *const[]){ "message", "stream", NULL } },
+	{ .name = NULL },
 };
 
 static const struct hb_target targets[] = {
-    {.group = "hash",
-     .name = "xxh3-64",
-     .summary = "XXH3, 64-bit",
-     .work = HB_WORK_BYTES,
-     .options = xx_options},
-    {.group = "hash",
-     .name = "xxh3-128",
-     .summary = "XXH3, 128-bit",
-     .work = HB_WORK_BYTES,
-     .options = xx_options},
-    {.group = "hash",
-     .name = "xxh64",
-     .summary = "XXH64",
-     .work = HB_WORK_BYTES,
-     .options = xx_options},
-    {.group = "hash",
-     .name = "xxh32",
-     .summary = "XXH32",
-     .work = HB_WORK_BYTES,
-     .options = xx_options},
-    {.name = NULL},
+	{ .group = "hash",
+	  .name = "xxh3-64",
+	  .summary = "XXH3, 64-bit",
+	  .work = HB_WORK_BYTES,
+	  .options = xx_options },
+	{ .group = "hash",
+	  .name = "xxh3-128",
+	  .summary = "XXH3, 128-bit",
+	  .work = HB_WORK_BYTES,
+	  .options = xx_options },
+	{ .group = "hash",
+	  .name = "xxh64",
+	  .summary = "XXH64",
+	  .work = HB_WORK_BYTES,
+	  .options = xx_options },
+	{ .group = "hash",
+	  .name = "xxh32",
+	  .summary = "XXH32",
+	  .work = HB_WORK_BYTES,
+	  .options = xx_options },
+	{ .name = NULL },
 };
 
 /* snprintf into err and return code. */
 static int xx_errorf(char *err, size_t errlen, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+	__attribute__((format(printf, 4, 5)));
 static int xx_errorf(char *err, size_t errlen, int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -355,17 +355,17 @@ static int xx_describe(struct hb_about *a, char *err, size_t errlen)
 }
 
 static const struct hb_plugin plugin = {
-    .abi_major = HB_ABI_MAJOR,
-    .abi_minor = HB_ABI_MINOR,
-    .size = sizeof(struct hb_plugin),
-    .name = "xxhash",
-    .version = "1.0.0",
-    .summary = "xxHash integrity hashes (XXH3, XXH64, XXH32)",
-    .targets = targets,
-    .describe = xx_describe,
-    .setup = xx_setup,
-    .run = xx_run,
-    .teardown = xx_teardown,
+	.abi_major = HB_ABI_MAJOR,
+	.abi_minor = HB_ABI_MINOR,
+	.size = sizeof(struct hb_plugin),
+	.name = "xxhash",
+	.version = "1.0.0",
+	.summary = "xxHash integrity hashes (XXH3, XXH64, XXH32)",
+	.targets = targets,
+	.describe = xx_describe,
+	.setup = xx_setup,
+	.run = xx_run,
+	.teardown = xx_teardown,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

@@ -13,12 +13,13 @@
 
 /* The options OpenSSL's lib_open reads; legacy loaded for Blowfish. */
 static const struct hb_option lib_options[] = {
-    {.name = "provider", .type = HB_OPT_STRING, .def = "default+legacy"},
-    {.name = "properties", .type = HB_OPT_STRING, .def = ""},
-    {.name = NULL},
+	{ .name = "provider", .type = HB_OPT_STRING, .def = "default+legacy" },
+	{ .name = "properties", .type = HB_OPT_STRING, .def = "" },
+	{ .name = NULL },
 };
-static const struct hb_target lib_target = {
-    .group = "test", .name = "libs", .options = lib_options};
+static const struct hb_target lib_target = { .group = "test",
+					     .name = "libs",
+					     .options = lib_options };
 
 /* Both backends, ready: lib handles and their tables. */
 struct backends {
@@ -95,10 +96,11 @@ out:
 /* Every cipher, encrypted by backend `from`, decrypted by the other. */
 static int ciphers_cross(int from)
 {
-	static const enum cx_alg algs[] = {CX_AES_128_GCM,	 CX_AES_256_GCM,
-					   CX_AES_128_CTR,	 CX_AES_192_CTR,
-					   CX_AES_256_CTR,	 CX_AES_256_CBC,
-					   CX_CHACHA20_POLY1305, CX_BF_CBC};
+	static const enum cx_alg algs[] = {
+		CX_AES_128_GCM,	      CX_AES_256_GCM, CX_AES_128_CTR,
+		CX_AES_192_CTR,	      CX_AES_256_CTR, CX_AES_256_CBC,
+		CX_CHACHA20_POLY1305, CX_BF_CBC
+	};
 	static uint8_t pt[4096], ct[2][4096], back[4096];
 	uint8_t key[32], iv[16], tag[2][16];
 	struct backends b;
@@ -177,10 +179,11 @@ out:
 
 static int macs_and_digests_agree(void)
 {
-	static const enum cx_alg algs[] = {
-	    CX_HMAC_MD5, CX_HMAC_SHA1,	CX_HMAC_SHA256, CX_POLY1305,
-	    CX_MD5,	 CX_SHA1,	CX_SHA256,	CX_SHA512,
-	    CX_SHA3_256, CX_BLAKE2B_512};
+	static const enum cx_alg algs[] = { CX_HMAC_MD5,    CX_HMAC_SHA1,
+					    CX_HMAC_SHA256, CX_POLY1305,
+					    CX_MD5,	    CX_SHA1,
+					    CX_SHA256,	    CX_SHA512,
+					    CX_SHA3_256,    CX_BLAKE2B_512 };
 	static uint8_t msg[100003];
 	uint8_t key[64], out[2][CX_MAX_OUT];
 	struct backends b;

@@ -14,7 +14,7 @@ const struct hb_plugin *hostbench_plugin_entry(void);
 static int all_fail(const char *direction)
 {
 	const struct hb_plugin *p = hostbench_plugin_entry();
-	const char *over[] = {"size=4096", direction, NULL};
+	const char *over[] = { "size=4096", direction, NULL };
 	struct fh_case fc;
 
 	for (const struct hb_target *t = p->targets; t->name; t++) {

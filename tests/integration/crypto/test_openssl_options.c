@@ -30,7 +30,7 @@ static int try_setup(const char *fullname, const char *const *over,
 
 static int default_provider_is_noted(void)
 {
-	static const char *const over[] = {"size=64", NULL};
+	static const char *const over[] = { "size=64", NULL };
 	struct fh_case fc;
 	char err[512] = "";
 
@@ -43,7 +43,7 @@ static int default_provider_is_noted(void)
 
 static int blowfish_comes_from_the_legacy_provider(void)
 {
-	static const char *const over[] = {"size=64", NULL};
+	static const char *const over[] = { "size=64", NULL };
 	struct fh_case fc;
 	char err[512] = "";
 
@@ -55,7 +55,7 @@ static int blowfish_comes_from_the_legacy_provider(void)
 
 static int blowfish_without_legacy_fails_with_reason(void)
 {
-	static const char *const over[] = {"provider=default", NULL};
+	static const char *const over[] = { "provider=default", NULL };
 	struct fh_case fc;
 	char err[512] = "";
 
@@ -68,7 +68,8 @@ static int blowfish_without_legacy_fails_with_reason(void)
 
 static int unknown_provider_fails_with_openssl_reason(void)
 {
-	static const char *const over[] = {"provider=default+nosuchprov", NULL};
+	static const char *const over[] = { "provider=default+nosuchprov",
+					    NULL };
 	struct fh_case fc;
 	char err[512] = "";
 
@@ -81,8 +82,8 @@ static int unknown_provider_fails_with_openssl_reason(void)
 
 static int unmatched_properties_fail_with_openssl_reason(void)
 {
-	static const char *const over[] = {"properties=provider=nosuchprov",
-					   NULL};
+	static const char *const over[] = { "properties=provider=nosuchprov",
+					    NULL };
 	struct fh_case fc;
 	char err[512] = "";
 
@@ -95,8 +96,9 @@ static int unmatched_properties_fail_with_openssl_reason(void)
 
 static int a_property_query_picks_the_provider(void)
 {
-	static const char *const over[] = {"provider=legacy+default",
-					   "properties=provider=default", NULL};
+	static const char *const over[] = { "provider=legacy+default",
+					    "properties=provider=default",
+					    NULL };
 	struct fh_case fc;
 	char err[512] = "";
 

@@ -32,7 +32,7 @@ static int run_target(const struct hb_target *t, const char *const *over,
 {
 	const struct hb_plugin *p = hostbench_plugin_entry();
 	struct fh_case fc;
-	struct hb_done done = {0};
+	struct hb_done done = { 0 };
 	char err[512] = "";
 	void *state = NULL;
 	int rc;
@@ -71,38 +71,39 @@ static int run_all(const char *const *over, uint64_t size, int need_dir)
 
 static int every_target_encrypts_messages(void)
 {
-	static const char *const over[] = {"size=4096", NULL};
+	static const char *const over[] = { "size=4096", NULL };
 
 	return run_all(over, 4096, 0);
 }
 
 static int every_target_decrypts_and_verifies_messages(void)
 {
-	static const char *const over[] = {"size=4096", "direction=decrypt",
-					   NULL};
+	static const char *const over[] = { "size=4096", "direction=decrypt",
+					    NULL };
 
 	return run_all(over, 4096, 1);
 }
 
 static int every_target_runs_a_stream(void)
 {
-	static const char *const over[] = {"size=4096", "mode=stream", NULL};
+	static const char *const over[] = { "size=4096", "mode=stream", NULL };
 
 	return run_all(over, 4096, 0);
 }
 
 static int every_target_decrypts_a_stream(void)
 {
-	static const char *const over[] = {"size=4096", "mode=stream",
-					   "direction=decrypt", NULL};
+	static const char *const over[] = { "size=4096", "mode=stream",
+					    "direction=decrypt", NULL };
 
 	return run_all(over, 4096, 1);
 }
 
 static int sizes_off_the_block_run_outside_cbc(void)
 {
-	static const char *const over[] = {"size=1001", NULL};
-	static const char *const stream[] = {"size=1001", "mode=stream", NULL};
+	static const char *const over[] = { "size=1001", NULL };
+	static const char *const stream[] = { "size=1001", "mode=stream",
+					      NULL };
 	const struct hb_plugin *p = hostbench_plugin_entry();
 
 	for (const struct hb_target *t = p->targets; t->name; t++) {
@@ -116,7 +117,7 @@ static int sizes_off_the_block_run_outside_cbc(void)
 
 static int cbc_refuses_a_size_off_the_block(void)
 {
-	static const char *const over[] = {"size=1000", NULL};
+	static const char *const over[] = { "size=1000", NULL };
 	const struct hb_plugin *p = hostbench_plugin_entry();
 	struct fh_case fc;
 	char err[512] = "";
@@ -134,7 +135,7 @@ static int cbc_refuses_a_size_off_the_block(void)
 
 static int one_byte_messages_run(void)
 {
-	static const char *const over[] = {"size=1", NULL};
+	static const char *const over[] = { "size=1", NULL };
 	const struct hb_plugin *p = hostbench_plugin_entry();
 
 	for (const struct hb_target *t = p->targets; t->name; t++)

@@ -21,13 +21,13 @@ static int authenticated(const struct hb_target *t)
 
 static int damaged_message_fails_every_authenticated_decrypt(void)
 {
-	static const char *const over[] = {"size=4096", "direction=decrypt",
-					   NULL};
+	static const char *const over[] = { "size=4096", "direction=decrypt",
+					    NULL };
 	const struct hb_plugin *p = hostbench_plugin_entry();
 	struct fh_case fc;
 
 	for (const struct hb_target *t = p->targets; t->name; t++) {
-		struct hb_done done = {0};
+		struct hb_done done = { 0 };
 		char err[512] = "";
 		void *state = NULL;
 		int rc;

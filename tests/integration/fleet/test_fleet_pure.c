@@ -40,20 +40,22 @@ static int a_host_and_port_is_no_peer_mode(void)
 
 /* A target with peer and token, like transfer/tcp, and one with token only. */
 static const struct hb_option sender_opts[] = {
-    {.name = "peer", .type = HB_OPT_STRING, .def = ""},
-    {.name = "token", .type = HB_OPT_STRING, .def = ""},
-    {0},
+	{ .name = "peer", .type = HB_OPT_STRING, .def = "" },
+	{ .name = "token", .type = HB_OPT_STRING, .def = "" },
+	{ 0 },
 };
-static const struct hb_target sender = {
-    .group = "transfer", .name = "tcp", .options = sender_opts};
-static const struct hb_target other = {
-    .group = "mem", .name = "memcpy", .options = sender_opts + 1};
+static const struct hb_target sender = { .group = "transfer",
+					 .name = "tcp",
+					 .options = sender_opts };
+static const struct hb_target other = { .group = "mem",
+					.name = "memcpy",
+					.options = sender_opts + 1 };
 
 /* The peer mode of a case of target t with peer = value. */
 static const char *mode_of(const struct hb_target *t, const char *value,
 			   char *buf, size_t len)
 {
-	struct bench_case c = {.tdesc = t};
+	struct bench_case c = { .tdesc = t };
 	const char *mode;
 
 	if (kvlist_set(&c.params, "peer", value))
@@ -78,7 +80,7 @@ static int only_rank_modes_of_senders_send_to_a_rank(void)
 
 static int outlier_is_farthest_from_the_median(void)
 {
-	double v[] = {10, 11, 4, 10.5}, median = 0;
+	double v[] = { 10, 11, 4, 10.5 }, median = 0;
 
 	CHECK_INT(fleet_outlier(v, 4, &median), 2);
 	CHECK_NEAR(median, 10.25, 1e-9);
@@ -87,7 +89,7 @@ static int outlier_is_farthest_from_the_median(void)
 
 static int outlier_of_two_is_the_slower(void)
 {
-	double v[] = {9, 7}, median = 0;
+	double v[] = { 9, 7 }, median = 0;
 
 	CHECK_INT(fleet_outlier(v, 2, &median), 1);
 	CHECK_NEAR(median, 8, 1e-9);
@@ -97,7 +99,7 @@ static int outlier_of_two_is_the_slower(void)
 static int outlier_of_two_ignores_rounding(void)
 {
 	/* the two distances from the median differ in the last bits */
-	double v[] = {87446409285.845, 70213985797.1996}, median = 0;
+	double v[] = { 87446409285.845, 70213985797.1996 }, median = 0;
 
 	CHECK_INT(fleet_outlier(v, 2, &median), 1);
 	return 0;

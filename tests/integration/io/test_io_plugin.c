@@ -502,10 +502,10 @@ static int validate_refuses_unaligned_direct_block(void)
 
 static int preexisting_files_are_untouched(void)
 {
-	static const char *const targets[] = {"fwrite", "fread", "seq-write",
-					      "seq-read", "small-files"};
+	static const char *const targets[] = { "fwrite", "fread", "seq-write",
+					       "seq-read", "small-files" };
 	char dir[256], dirkv[300], path[600], *before, *after;
-	struct timeval old[2] = {{1000000000, 0}, {1000000000, 0}};
+	struct timeval old[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
 	struct rig r;
 	FILE *f;
 
@@ -609,7 +609,7 @@ static int readonly_dir_is_named(void)
 static int full_filesystem_fails_run_and_cleans_up(void)
 {
 	char dir[256], dirkv[300], filler[300];
-	char block[4096] = {1};
+	char block[4096] = { 1 };
 	struct rig r;
 	int rc, fd;
 

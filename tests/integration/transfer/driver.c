@@ -112,7 +112,7 @@ static int load_params(struct fh_case *fc, const struct hb_target *t,
 
 int main(int argc, char **argv)
 {
-	struct worker w[MAX_WORKERS] = {0};
+	struct worker w[MAX_WORKERS] = { 0 };
 	struct hb_case cases[MAX_WORKERS];
 	unsigned workers = 1, rounds = 1, made = 0;
 	uint64_t iterations = 1, bytes = 0, ops = 0;

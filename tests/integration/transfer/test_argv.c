@@ -137,18 +137,23 @@ static int expand_unclosed_brace_is_an_error(void)
 }
 
 static const struct test tests[] = {
-    {"split_on_blanks", split_on_blanks},
-    {"split_keeps_single_quotes_literal", split_keeps_single_quotes_literal},
-    {"split_double_quotes_escape_quote_and_backslash",
-     split_double_quotes_escape_quote_and_backslash},
-    {"split_backslash_escapes_blank", split_backslash_escapes_blank},
-    {"split_keeps_empty_quoted_word", split_keeps_empty_quoted_word},
-    {"split_rejects_unterminated_quote", split_rejects_unterminated_quote},
-    {"split_rejects_empty_command", split_rejects_empty_command},
-    {"expand_keeps_value_in_one_argument", expand_keeps_value_in_one_argument},
-    {"expand_doubled_braces_are_literal", expand_doubled_braces_are_literal},
-    {"expand_unknown_name_is_an_error", expand_unknown_name_is_an_error},
-    {"expand_unclosed_brace_is_an_error", expand_unclosed_brace_is_an_error},
+	{ "split_on_blanks", split_on_blanks },
+	{ "split_keeps_single_quotes_literal",
+	  split_keeps_single_quotes_literal },
+	{ "split_double_quotes_escape_quote_and_backslash",
+	  split_double_quotes_escape_quote_and_backslash },
+	{ "split_backslash_escapes_blank", split_backslash_escapes_blank },
+	{ "split_keeps_empty_quoted_word", split_keeps_empty_quoted_word },
+	{ "split_rejects_unterminated_quote",
+	  split_rejects_unterminated_quote },
+	{ "split_rejects_empty_command", split_rejects_empty_command },
+	{ "expand_keeps_value_in_one_argument",
+	  expand_keeps_value_in_one_argument },
+	{ "expand_doubled_braces_are_literal",
+	  expand_doubled_braces_are_literal },
+	{ "expand_unknown_name_is_an_error", expand_unknown_name_is_an_error },
+	{ "expand_unclosed_brace_is_an_error",
+	  expand_unclosed_brace_is_an_error },
 };
 
 TEST_MAIN(tests)
