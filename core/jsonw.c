@@ -32,7 +32,7 @@ static int utf8_lead(unsigned char c, unsigned long *cp, unsigned long *min)
 }
 
 /* Nonzero when s is well-formed UTF-8 (no overlongs, no surrogates). */
-int jw_utf8_valid(const char *s)
+static int jw_utf8_valid(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 

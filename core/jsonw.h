@@ -8,9 +8,6 @@
 
 #include <jansson.h>
 
-/* Nonzero when s is well-formed UTF-8 (no overlongs, no surrogates). */
-int jw_utf8_valid(const char *s);
-
 /*
  * s as JSON text, or null for NULL; bytes of a string that is not UTF-8
  * show as '?'. NULL only when out of memory.

@@ -98,7 +98,8 @@ static int same_job(const struct result *a, const struct result *b)
 	return a->c && b->c && a->c->job == b->c->job;
 }
 
-size_t report_job_end(const struct report *r, size_t i)
+/* The end of the run of results of the job results[i] belongs to. */
+static size_t report_job_end(const struct report *r, size_t i)
 {
 	size_t j = i + 1;
 
@@ -164,8 +165,9 @@ static int case_has(const struct bench_case *c, const char *key)
 	       kvlist_get(&c->params, key) != NULL;
 }
 
-int report_key_varies(const struct report *r, size_t a, size_t b,
-		      const char *key)
+/* Nonzero when key has more than one value over results[a..b). */
+static int report_key_varies(const struct report *r, size_t a, size_t b,
+			     const char *key)
 {
 	char b1[32], b2[32];
 	const char *first = NULL;

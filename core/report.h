@@ -116,19 +116,12 @@ int report_table_build(const struct report *r, const struct report_item *it,
 		       struct report_table *t);
 void report_table_free(struct report_table *t);
 
-/* The end of the run of results of the job results[i] belongs to. */
-size_t report_job_end(const struct report *r, size_t i);
-
 /*
  * The text of parameter key of case c, "backend" and "parallel" included
  * (buf holds the parallel count); "" when c has no such parameter.
  */
 const char *report_case_value(const struct bench_case *c, const char *key,
 			      char *buf, size_t len);
-
-/* Nonzero when key has more than one value over results[a..b). */
-int report_key_varies(const struct report *r, size_t a, size_t b,
-		      const char *key);
 
 /* The report section a result belongs to (see report_layout_build). */
 const char *report_section_of(const struct report *r, const struct result *res);

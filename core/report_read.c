@@ -157,8 +157,14 @@ char *report_read_params_text(const json_t *params)
 			  JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
 }
 
-char *report_read_key(const char *job, const char *target, const char *backend,
-		      const json_t *params)
+/*
+ * The identity of a case across reports: job, target, backend and every
+ * parameter with its JSON type, as one string (parameters sorted by name,
+ * so the order a report wrote them in does not matter). NULL when out of
+ * memory.
+ */
+static char *report_read_key(const char *job, const char *target,
+			     const char *backend, const json_t *params)
 {
 	/* jansson writes 5 and 5.0 and "5" apart: parameters stay typed */
 	char *p = report_read_params_text(params);

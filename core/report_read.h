@@ -70,15 +70,6 @@ int report_read_text(struct doc_report *doc, const char *name, const char *text,
 void report_read_free(struct doc_report *doc);
 
 /*
- * The identity of a case across reports: job, target, backend and every
- * parameter with its JSON type, as one string (parameters sorted by name,
- * so the order a report wrote them in does not matter). NULL when out of
- * memory.
- */
-char *report_read_key(const char *job, const char *target, const char *backend,
-		      const json_t *params);
-
-/*
  * params as compact JSON text with sorted keys, "{}" for NULL. NULL only
  * when out of memory.
  */
