@@ -32,27 +32,6 @@ static void row_label(const struct cmp_row *row, char *buf, size_t len)
 	snprintf(buf, len, "%s (%s)", d->title, d->backend);
 }
 
-/* "29.03Gbps ±0.8%", "noisy" after it when flagged, or the status. */
-static void figure(const struct doc_result *d, const char *unit, char *buf,
-		   size_t len)
-{
-	char v[64];
-
-	if (!d) {
-		snprintf(buf, len, "-");
-		return;
-	}
-	if (d->res.status != RESULT_OK) {
-		snprintf(buf, len, "%s", result_status_name(d->res.status));
-		return;
-	}
-	report_format_value(
-		unit_scale(unit, d->res.rate.median, d->res.ops_rate.median),
-		unit, v, sizeof(v));
-	snprintf(buf, len, "%s ±%.1f%%%s", v, report_read_headline(d)->cv * 100,
-		 d->res.noisy ? " noisy" : "");
-}
-
 /* The unit a row is shown in: base's, else new's. */
 static const char *row_unit(const struct cmp_row *row)
 {
@@ -81,9 +60,10 @@ static int case_table(const struct comparison *cmp, struct report_table *t)
 
 		row_label(row, text, sizeof(text));
 		err = report_table_set(t, 1 + i, 0, text);
-		figure(row->base, row_unit(row), text, sizeof(text));
+		report_read_figure(row->base, row_unit(row), text,
+				   sizeof(text));
 		err = err ? err : report_table_set(t, 1 + i, 1, text);
-		figure(row->new, row_unit(row), text, sizeof(text));
+		report_read_figure(row->new, row_unit(row), text, sizeof(text));
 		err = err ? err : report_table_set(t, 1 + i, 2, text);
 		snprintf(text, sizeof(text), "%+.2f%%", row->diff * 100);
 		err = err ? err
@@ -216,20 +196,6 @@ static int write_md(const struct comparison *cmp, FILE *out)
 	return err;
 }
 
-/* One CSV field, quoted when it must be (RFC 4180); sep before it. */
-static void csv_field(FILE *out, const char *sep, const char *s)
-{
-	fputs(sep, out);
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++)
-		fputs(*s == '"' ? "\"\"" : (char[]){ *s, 0 }, out);
-	fputc('"', out);
-}
-
 /* A number field, empty when the row has no such figure. */
 static void csv_number(FILE *out, int have, double v)
 {
@@ -266,42 +232,21 @@ static int write_csv(const struct comparison *cmp, FILE *out)
 
 		if (!params)
 			return -ENOMEM;
-		csv_field(out, "", d->job);
-		csv_field(out, ",", d->title);
-		csv_field(out, ",", d->target);
-		csv_field(out, ",", d->backend);
-		csv_field(out, ",", params);
-		csv_field(out, ",", row_unit(row));
+		report_csv_field(out, "", d->job);
+		report_csv_field(out, ",", d->title);
+		report_csv_field(out, ",", d->target);
+		report_csv_field(out, ",", d->backend);
+		report_csv_field(out, ",", params);
+		report_csv_field(out, ",", row_unit(row));
 		free(params);
 		csv_side(out, row->base, row_unit(row));
 		csv_side(out, row->new, row_unit(row));
 		csv_number(out, judged(row), row->diff * 100);
 		csv_number(out, judged(row) && row->tested, row->p);
-		csv_field(out, ",", compare_verdict_name(row));
+		report_csv_field(out, ",", compare_verdict_name(row));
 		fputs("\r\n", out);
 	}
 	return 0;
-}
-
-/* One side of a JSON case: status, median and its statistics. */
-static json_t *json_side(const struct doc_result *d, int *bad)
-{
-	json_t *o;
-
-	if (!d)
-		return json_null();
-	o = json_object();
-	jw_set(o, "status", json_string(result_status_name(d->res.status)),
-	       bad);
-	if (d->res.status == RESULT_OK) {
-		jw_set(o, "median", jw_number(report_read_headline(d)->median),
-		       bad);
-		jw_set(o, "cv", jw_number(report_read_headline(d)->cv), bad);
-		jw_set(o, "samples", json_integer((json_int_t)d->res.nsamples),
-		       bad);
-		jw_set(o, "noisy", json_boolean(d->res.noisy), bad);
-	}
-	return o;
 }
 
 /* One case of the JSON document. */
@@ -317,8 +262,8 @@ static json_t *json_case(const struct cmp_row *row, int *bad)
 	jw_set(o, "params",
 	       d->params ? json_deep_copy(d->params) : json_object(), bad);
 	jw_set(o, "unit", jw_text(row_unit(row)), bad);
-	jw_set(o, "base", json_side(row->base, bad), bad);
-	jw_set(o, "new", json_side(row->new, bad), bad);
+	jw_set(o, "base", report_read_summary(row->base, bad), bad);
+	jw_set(o, "new", report_read_summary(row->new, bad), bad);
 	jw_set(o, "diff", judged(row) ? jw_number(row->diff) : json_null(),
 	       bad);
 	jw_set(o, "p",

@@ -129,25 +129,6 @@ static double value_in(const struct doc_result *d, const char *unit)
 	return unit_scale(unit, d->res.rate.median, d->res.ops_rate.median);
 }
 
-/* "29.03Gbps ±0.8%" (" noisy" when flagged), the status, or "-". */
-static void cell_text(const struct doc_result *d, const char *unit, char *buf,
-		      size_t len)
-{
-	char v[64];
-
-	if (!d) {
-		snprintf(buf, len, "-");
-		return;
-	}
-	if (d->res.status != RESULT_OK) {
-		snprintf(buf, len, "%s", result_status_name(d->res.status));
-		return;
-	}
-	report_format_value(value_in(d, unit), unit, v, sizeof(v));
-	snprintf(buf, len, "%s ±%.1f%%%s", v, report_read_headline(d)->cv * 100,
-		 d->res.noisy ? " noisy" : "");
-}
-
 /* The table of cases: a row per case, a column per report. */
 static int cases_table(const struct merge *m, struct report_table *t)
 {
@@ -166,8 +147,8 @@ static int cases_table(const struct merge *m, struct report_table *t)
 			 any->backend);
 		err = report_table_set(t, 1 + i, 0, text);
 		for (size_t d = 0; d < m->ndocs && !err; d++) {
-			cell_text(row->cells[d].res, row_unit(m, row), text,
-				  sizeof(text));
+			report_read_figure(row->cells[d].res, row_unit(m, row),
+					   text, sizeof(text));
 			err = report_table_set(t, 1 + i, 1 + d, text);
 		}
 	}
@@ -275,23 +256,6 @@ static int write_tables(const struct merge *m, enum report_format f, FILE *out)
 	return err;
 }
 
-/* One CSV field, quoted when it must be (RFC 4180); sep before it. */
-static void csv_field(FILE *out, const char *sep, const char *s)
-{
-	fputs(sep, out);
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static int write_csv(const struct merge *m, FILE *out)
 {
 	char name[REPORT_LINE];
@@ -303,7 +267,7 @@ static int write_csv(const struct merge *m, FILE *out)
 				 k == 0	  ? "median"
 				 : k == 1 ? "cv"
 					  : "status");
-			csv_field(out, ",", name);
+			report_csv_field(out, ",", name);
 		}
 	fputs("\r\n", out);
 	for (size_t i = 0; i < m->nrows; i++) {
@@ -312,12 +276,12 @@ static int write_csv(const struct merge *m, FILE *out)
 
 		if (!params)
 			return -ENOMEM;
-		csv_field(out, "", any->job);
-		csv_field(out, ",", any->title);
-		csv_field(out, ",", any->target);
-		csv_field(out, ",", any->backend);
-		csv_field(out, ",", params);
-		csv_field(out, ",", row_unit(m, &m->rows[i]));
+		report_csv_field(out, "", any->job);
+		report_csv_field(out, ",", any->title);
+		report_csv_field(out, ",", any->target);
+		report_csv_field(out, ",", any->backend);
+		report_csv_field(out, ",", params);
+		report_csv_field(out, ",", row_unit(m, &m->rows[i]));
 		free(params);
 		for (size_t d = 0; d < m->ndocs; d++) {
 			const struct doc_result *c = m->rows[i].cells[d].res;
@@ -356,27 +320,6 @@ static json_t *json_column(const struct merge *m, size_t d, int *bad)
 	return o;
 }
 
-/* A case's cell in JSON: null when absent. */
-static json_t *json_cell(const struct doc_result *c, int *bad)
-{
-	json_t *o;
-
-	if (!c)
-		return json_null();
-	o = json_object();
-	jw_set(o, "status", json_string(result_status_name(c->res.status)),
-	       bad);
-	if (c->res.status == RESULT_OK) {
-		jw_set(o, "median", jw_number(report_read_headline(c)->median),
-		       bad);
-		jw_set(o, "cv", jw_number(report_read_headline(c)->cv), bad);
-		jw_set(o, "samples", json_integer((json_int_t)c->res.nsamples),
-		       bad);
-		jw_set(o, "noisy", json_boolean(c->res.noisy), bad);
-	}
-	return o;
-}
-
 static int write_json(const struct merge *m, FILE *out)
 {
 	json_t *doc = json_object(), *cols = json_array(),
@@ -401,7 +344,9 @@ static int write_json(const struct merge *m, FILE *out)
 		       &bad);
 		jw_set(o, "unit", jw_text(row_unit(m, &m->rows[i])), &bad);
 		for (size_t d = 0; d < m->ndocs; d++)
-			jw_push(vals, json_cell(m->rows[i].cells[d].res, &bad),
+			jw_push(vals,
+				report_read_summary(m->rows[i].cells[d].res,
+						    &bad),
 				&bad);
 		jw_set(o, "values", vals, &bad);
 		jw_push(cases, o, &bad);

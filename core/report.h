@@ -38,6 +38,12 @@ int report_write(enum report_format f, const struct report *r, FILE *out,
 /* One writer per format; report_write() picks one. Same contract. */
 int report_text(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_json(const struct report *r, FILE *out, char *err, size_t errlen);
+/*
+ * One CSV field (RFC 4180): sep first, then s, quoted when it holds a
+ * comma, quote or line end; nothing for NULL. Every CSV writer uses it.
+ */
+void report_csv_field(FILE *out, const char *sep, const char *s);
+
 int report_csv(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_md(const struct report *r, FILE *out, char *err, size_t errlen);
 /* One self-contained HTML page: context, every table, inline SVG charts. */

@@ -16,8 +16,7 @@ static const char *const columns[] = {
 	"starved",    "warnings",
 };
 
-/* One field, quoted when it has to be; sep goes before it. */
-static void field(FILE *out, const char *sep, const char *s)
+void report_csv_field(FILE *out, const char *sep, const char *s)
 {
 	fputs(sep, out);
 	if (!s)
@@ -52,7 +51,7 @@ static void params_field(FILE *out, const struct bench_case *c)
 					 "%s%s=%s", i ? ";" : "",
 					 c->params.items[i].key,
 					 c->params.items[i].value);
-	field(out, ",", text);
+	report_csv_field(out, ",", text);
 }
 
 /* The warnings joined with "; ". */
@@ -64,7 +63,7 @@ static void warnings_field(FILE *out, const struct strlist *w)
 	for (size_t i = 0; i < w->n && used < sizeof(text); i++)
 		used += (size_t)snprintf(text + used, sizeof(text) - used,
 					 "%s%s", i ? "; " : "", w->items[i]);
-	field(out, ",", text);
+	report_csv_field(out, ",", text);
 }
 
 /* One result's row. */
@@ -79,15 +78,15 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 	const char *unit = c && c->unit ? c->unit : "";
 	int ok = res->status == RESULT_OK;
 
-	field(out, "", job ? job->label : NULL);
-	field(out, ",", c ? c->title : NULL);
-	field(out, ",", c ? c->target : NULL);
-	field(out, ",", c ? c->backend : NULL);
+	report_csv_field(out, "", job ? job->label : NULL);
+	report_csv_field(out, ",", c ? c->title : NULL);
+	report_csv_field(out, ",", c ? c->target : NULL);
+	report_csv_field(out, ",", c ? c->backend : NULL);
 	params_field(out, c);
 	fprintf(out, ",%u", c ? c->parallel : 0);
-	field(out, ",", status[res->status]);
-	field(out, ",", ok ? NULL : res->reason);
-	field(out, ",", unit);
+	report_csv_field(out, ",", status[res->status]);
+	report_csv_field(out, ",", ok ? NULL : res->reason);
+	report_csv_field(out, ",", unit);
 	if (ok) {
 		number(out, report_value(res, unit));
 		number(out, s->median);
@@ -110,7 +109,7 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 int report_csv(const struct report *r, FILE *out, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
-		field(out, i ? "," : "", columns[i]);
+		report_csv_field(out, i ? "," : "", columns[i]);
 	fputs("\r\n", out);
 	for (size_t i = 0; i < r->nresults; i++)
 		row(out, r, &r->results[i]);

@@ -3,10 +3,14 @@
 #include "report_read.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonw.h"
+#include "report.h"
 #include "result_json.h"
+#include "units.h"
 
 /* o[key] as a string, or "" when absent or not a string. */
 static const char *text_of(const json_t *o, const char *key)
@@ -330,4 +334,44 @@ void report_read_sample_rates(const struct doc_result *d, double *out)
 const struct stats *report_read_headline(const struct doc_result *d)
 {
 	return counts_ops(d) ? &d->res.ops_rate : &d->res.rate;
+}
+
+void report_read_figure(const struct doc_result *d, const char *unit, char *buf,
+			size_t len)
+{
+	char v[64];
+
+	if (!d) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (d->res.status != RESULT_OK) {
+		snprintf(buf, len, "%s", result_status_name(d->res.status));
+		return;
+	}
+	report_format_value(
+		unit_scale(unit, d->res.rate.median, d->res.ops_rate.median),
+		unit, v, sizeof(v));
+	snprintf(buf, len, "%s ±%.1f%%%s", v, report_read_headline(d)->cv * 100,
+		 d->res.noisy ? " noisy" : "");
+}
+
+json_t *report_read_summary(const struct doc_result *d, int *bad)
+{
+	json_t *o;
+
+	if (!d)
+		return json_null();
+	o = json_object();
+	jw_set(o, "status", json_string(result_status_name(d->res.status)),
+	       bad);
+	if (d->res.status == RESULT_OK) {
+		jw_set(o, "median", jw_number(report_read_headline(d)->median),
+		       bad);
+		jw_set(o, "cv", jw_number(report_read_headline(d)->cv), bad);
+		jw_set(o, "samples", json_integer((json_int_t)d->res.nsamples),
+		       bad);
+		jw_set(o, "noisy", json_boolean(d->res.noisy), bad);
+	}
+	return o;
 }

@@ -84,4 +84,17 @@ void report_read_sample_rates(const struct doc_result *d, double *out);
 /* The headline statistics of d (ops_rate for "ops/s" jobs, else rate). */
 const struct stats *report_read_headline(const struct doc_result *d);
 
+/*
+ * d's headline figure in unit as a table cell: "29.03Gbps ±0.8%", with
+ * " noisy" when flagged; its status when not ok; "-" for no result.
+ */
+void report_read_figure(const struct doc_result *d, const char *unit, char *buf,
+			size_t len);
+
+/*
+ * d as a short JSON object (status, and when ok median, cv, samples,
+ * noisy); null for no result. A failed allocation sets *bad.
+ */
+json_t *report_read_summary(const struct doc_result *d, int *bad);
+
 #endif
