@@ -11,21 +11,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "cli.h"
-#include "compare.h"
-#include "fleet.h"
-#include "isolate.h"
-#include "journal.h"
-#include "merge.h"
-#include "output.h"
-#include "precheck.h"
-#include "registry.h"
-#include "report.h"
-#include "report_read.h"
-#include "runner.h"
-#include "suite.h"
-#include "sysinfo.h"
+#include "app/catalog.h"
+#include "app/cli.h"
+#include "compare/compare.h"
+#include "fleet/fleet.h"
+#include "run/isolate.h"
+#include "run/journal.h"
+#include "compare/merge.h"
+#include "app/output.h"
+#include "run/precheck.h"
+#include "plugin/registry.h"
+#include "report/report.h"
+#include "compare/report_read.h"
+#include "run/runner.h"
+#include "suite/suite.h"
+#include "run/sysinfo.h"
 
 enum exit_status {
 	EXIT_ALL_OK = 0,

@@ -1,0 +1,263 @@
+/* `list` and `describe`: the loaded plugins' offer, as text or JSON. */
+#include "app/catalog.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "base/parse.h"
+#include "suite/suite_value.h"
+
+static const char *const type_names[] = {
+	[HB_OPT_SIZE] = "size",		[HB_OPT_SIZE_LIST] = "size list",
+	[HB_OPT_INT] = "int",		[HB_OPT_BOOL] = "bool",
+	[HB_OPT_STRING] = "string",	[HB_OPT_ENUM] = "enum",
+	[HB_OPT_DURATION] = "duration",
+};
+
+static const char *const work_names[] = {
+	[HB_WORK_BYTES] = "bytes",
+	[HB_WORK_FILES] = "files",
+	[HB_WORK_MESSAGES] = "messages",
+	[HB_WORK_OPS] = "operations",
+};
+
+/* "usable", or the reason the target cannot run with p here. */
+static const char *usability(const struct plugin *p, const char *target)
+{
+	const char *why = registry_unusable(p, target);
+
+	return why ? why : "usable";
+}
+
+/* JSON for one option. */
+static json_t *option_json(const struct hb_option *o)
+{
+	json_t *j = json_pack("{s:s, s:s, s:s?, s:s?}", "name", o->name, "type",
+			      type_names[o->type], "default", o->def, "help",
+			      o->help);
+	json_t *choices;
+
+	if (o->choices) {
+		choices = json_array();
+		for (size_t i = 0; o->choices[i]; i++)
+			json_array_append_new(choices,
+					      json_string(o->choices[i]));
+		json_object_set_new(j, "choices", choices);
+	}
+	if (o->max > o->min) {
+		json_object_set_new(j, "min", json_integer(o->min));
+		json_object_set_new(j, "max", json_integer(o->max));
+	}
+	return j;
+}
+
+/* JSON for one target of plugin p. */
+static json_t *target_json(const struct plugin *p, const struct hb_target *t,
+			   int with_options)
+{
+	char full[256];
+	json_t *j, *opts;
+
+	target_fullname(t, full, sizeof(full));
+	j = json_pack("{s:s, s:s, s:s?, s:s, s:s, s:b}", "target", full,
+		      "backend", p->desc->name, "summary", t->summary, "work",
+		      work_names[t->work], "status", usability(p, full),
+		      "usable", registry_unusable(p, full) == NULL);
+	if (!with_options)
+		return j;
+	opts = json_array();
+	for (const struct hb_option *o = t->options; o && o->name; o++)
+		json_array_append_new(opts, option_json(o));
+	json_object_set_new(j, "options", opts);
+	json_object_set_new(j, "extra_keys",
+			    json_boolean(t->flags & HB_TARGET_EXTRA_KEYS));
+	return j;
+}
+
+/* JSON for one plugin: file, version and libraries. */
+static json_t *plugin_json(const struct plugin *p)
+{
+	json_t *libs = json_object();
+
+	for (size_t i = 0; i < p->libraries.n; i++)
+		json_object_set_new(libs, p->libraries.items[i].key,
+				    json_string(p->libraries.items[i].value));
+	return json_pack("{s:s, s:s?, s:s?, s:s, s:o}", "name", p->desc->name,
+			 "version", p->desc->version, "summary",
+			 p->desc->summary, "path", p->path, "libraries", libs);
+}
+
+/* Write j as the whole document and free it. */
+static int json_out(json_t *j, FILE *out, char *err, size_t errlen)
+{
+	int rc = json_dumpf(j, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+
+	json_decref(j);
+	fputc('\n', out);
+	return rc ? errorf(err, errlen, -EIO, "cannot write JSON") : 0;
+}
+
+static int list_json(const struct registry *reg, FILE *out, char *err,
+		     size_t errlen)
+{
+	json_t *plugins = json_array(), *targets = json_array();
+	json_t *refused = json_array();
+
+	for (size_t i = 0; i < reg->n; i++) {
+		const struct plugin *p = &reg->plugins[i];
+
+		json_array_append_new(plugins, plugin_json(p));
+		for (const struct hb_target *t = p->desc->targets; t->name; t++)
+			json_array_append_new(targets, target_json(p, t, 0));
+	}
+	for (size_t i = 0; i < reg->nrefused; i++)
+		json_array_append_new(refused,
+				      json_pack("{s:s, s:s}", "path",
+						reg->refused[i].path, "reason",
+						reg->refused[i].reason));
+	return json_out(json_pack("{s:o, s:o, s:o}", "plugins", plugins,
+				  "targets", targets, "refused", refused),
+			out, err, errlen);
+}
+
+static int list_text(const struct registry *reg, FILE *out)
+{
+	fprintf(out, "Plugins:\n");
+	for (size_t i = 0; i < reg->n; i++) {
+		const struct plugin *p = &reg->plugins[i];
+
+		fprintf(out, "  %-10s %-8s %s\n", p->desc->name,
+			p->desc->version ? p->desc->version : "",
+			p->desc->summary ? p->desc->summary : "");
+		fprintf(out, "  %-10s %-8s %s\n", "", "", p->path);
+		for (size_t l = 0; l < p->libraries.n; l++)
+			fprintf(out, "  %-10s %-8s links %s %s\n", "", "",
+				p->libraries.items[l].key,
+				p->libraries.items[l].value);
+	}
+	fprintf(out, "\nTargets:\n");
+	for (size_t i = 0; i < reg->n; i++) {
+		const struct plugin *p = &reg->plugins[i];
+
+		for (const struct hb_target *t = p->desc->targets; t->name;
+		     t++) {
+			char full[256];
+
+			target_fullname(t, full, sizeof(full));
+			fprintf(out, "  %-28s %-10s %s\n", full, p->desc->name,
+				usability(p, full));
+		}
+	}
+	if (reg->nrefused)
+		fprintf(out, "\nRefused:\n");
+	for (size_t i = 0; i < reg->nrefused; i++)
+		fprintf(out, "  %s: %s\n", reg->refused[i].path,
+			reg->refused[i].reason);
+	return ferror(out) ? -EIO : 0;
+}
+
+int catalog_list(const struct registry *reg, enum report_format f, FILE *out,
+		 char *err, size_t errlen)
+{
+	if (f == REPORT_JSON)
+		return list_json(reg, out, err, errlen);
+	return list_text(reg, out);
+}
+
+/* The known target nearest to name, or NULL when none is close. */
+static const char *nearest_target(const struct registry *reg, const char *name,
+				  char *buf, size_t len)
+{
+	size_t best = (size_t)-1;
+
+	for (size_t i = 0; i < reg->n; i++)
+		for (const struct hb_target *t = reg->plugins[i].desc->targets;
+		     t->name; t++) {
+			char full[256];
+			size_t d;
+
+			target_fullname(t, full, sizeof(full));
+			d = edit_distance(name, full);
+			if (d < best) {
+				best = d;
+				snprintf(buf, len, "%s", full);
+			}
+		}
+	return best <= 3 ? buf : NULL;
+}
+
+/* Text for one option: name, type, default, bounds, choices, help. */
+static void option_text(const struct hb_option *o, FILE *out)
+{
+	fprintf(out, "  %-12s %-9s default %-10s %s\n", o->name,
+		type_names[o->type], o->def ? o->def : "(required)",
+		o->help ? o->help : "");
+	if (o->choices) {
+		fprintf(out, "  %-12s %-9s one of:", "", "");
+		for (size_t i = 0; o->choices[i]; i++)
+			fprintf(out, " %s", o->choices[i]);
+		fputc('\n', out);
+	}
+	if (o->max > o->min)
+		fprintf(out, "  %-12s %-9s from %" PRId64 " to %" PRId64 "\n",
+			"", "", o->min, o->max);
+}
+
+static void describe_text(const struct plugin *p, const struct hb_target *t,
+			  const char *name, FILE *out)
+{
+	fprintf(out, "%s (backend %s): %s\n", name, p->desc->name,
+		t->summary ? t->summary : "");
+	fprintf(out, "  work unit: %s; %s here\n", work_names[t->work],
+		usability(p, name));
+	for (size_t i = 0; t->parts && t->parts[i]; i++)
+		fprintf(out, "  part: %s (measured alongside)\n", t->parts[i]);
+	fprintf(out, "  options:\n");
+	for (const struct hb_option *o = t->options; o && o->name; o++)
+		option_text(o, out);
+	if (t->flags & HB_TARGET_EXTRA_KEYS)
+		fprintf(out, "  other keys are passed to the target as text\n");
+	fprintf(out, "  core keys (see docs/suites.md):");
+	for (const char *const *k = suite_core_keys; *k; k++)
+		fprintf(out, "%s %s", k == suite_core_keys ? "" : ",", *k);
+	fprintf(out, "\n\n");
+}
+
+int catalog_describe(const struct registry *reg, const char *target,
+		     enum report_format f, FILE *out, char *err, size_t errlen)
+{
+	json_t *all = json_array();
+	char near[256];
+	int found = 0;
+
+	for (size_t i = 0; i < reg->n; i++) {
+		const struct hb_target *t;
+		const struct plugin *p = &reg->plugins[i];
+
+		if (registry_find(reg, target, p->desc->name, &t) != p)
+			continue;
+		found = 1;
+		if (f == REPORT_JSON)
+			json_array_append_new(all, target_json(p, t, 1));
+		else
+			describe_text(p, t, target, out);
+	}
+	if (!found) {
+		json_decref(all);
+		if (nearest_target(reg, target, near, sizeof(near)))
+			return errorf(err, errlen, -ENOENT,
+				      "unknown target \"%s\" (did you mean "
+				      "\"%s\"?)",
+				      target, near);
+		return errorf(err, errlen, -ENOENT,
+			      "unknown target \"%s\" (see hostbench list)",
+			      target);
+	}
+	if (f == REPORT_JSON)
+		return json_out(all, out, err, errlen);
+	json_decref(all);
+	return ferror(out) ? -EIO : 0;
+}

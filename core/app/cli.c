@@ -1,0 +1,259 @@
+/* Command-line parsing into struct cli. */
+#include "app/cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char cli_usage[] =
+	"Usage: hostbench [COMMAND] [OPTIONS] [ARGS]\n"
+	"\n"
+	"Commands:\n"
+	"  (none)                   run the default host benchmark "
+	"(conf/default.ini)\n"
+	"  run SUITE.ini...         run suites\n"
+	"  list                     plugins, targets, backends, usable here or "
+	"not\n"
+	"  describe TARGET          a target's options, defaults and units\n"
+	"  sysinfo                  the system information of the report\n"
+	"  compare BASE.json NEW.json\n"
+	"                           the cases of two JSON reports side by "
+	"side,\n"
+	"                           each improved, regressed or within noise\n"
+	"  merge A.json B.json...   one table of hosts (or runs) by cases\n"
+	"  serve --listen ADDR:PORT --token TOKEN\n"
+	"                           the receiving side of transfer targets\n"
+	"\n"
+	"Options:\n"
+	"  --extended               run the extended matrix "
+	"(conf/extended.ini)\n"
+	"  -f, --format FMT         text (default), json, csv, md, html\n"
+	"  -o, --output FILE        write the report to FILE (written whole)\n"
+	"  -s, --set [SECTION.]KEY=VALUE\n"
+	"                           override a suite value (repeatable)\n"
+	"  --journal FILE           append each finished result to FILE as a\n"
+	"                           JSON line, as soon as it is measured\n"
+	"  --resume FILE            skip the cases FILE already holds, run "
+	"the\n"
+	"                           rest and append them to FILE\n"
+	"  -P, --plugin-dir DIR     also load plugins from DIR (repeatable)\n"
+	"  --threshold PERCENT      compare: the noise threshold (default 5)\n"
+	"  --fail-on-regression     compare: exit 1 when a case regressed\n"
+	"  -h, --help               this text\n"
+	"  -V, --version            the version\n"
+	"\n"
+	"Environment: HOSTBENCH_PLUGIN_PATH=DIR:DIR adds plugin directories.\n"
+	"Exit status: 0 every case ok or skipped, 1 a case failed (compare\n"
+	"--fail-on-regression: a case regressed), 2 bad command line, suite "
+	"or\n"
+	"report, 130/143 interrupted.\n";
+
+static const char *const commands[] = { "run",	   "list",    "describe",
+					"sysinfo", "compare", "merge",
+					NULL };
+
+/* Nonzero when word is a known command. */
+static int is_command(const char *word)
+{
+	for (size_t i = 0; commands[i]; i++)
+		if (strcmp(commands[i], word) == 0)
+			return 1;
+	return 0;
+}
+
+/* The value of option argv[*i] ("--x=v" or "--x v"); advances *i. */
+static const char *option_value(int argc, char **argv, int *i, const char *name,
+				char *err, size_t errlen)
+{
+	const char *eq = strchr(argv[*i], '=');
+
+	if (strncmp(argv[*i], "--", 2) == 0 && eq)
+		return eq + 1;
+	if (*i + 1 >= argc) {
+		error_fill(err, errlen, "option %s needs a value", name);
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+/* Does argv word match the short or long spelling of an option? */
+static int opt_is(const char *word, const char *shrt, const char *lng)
+{
+	size_t n = strlen(lng);
+
+	if (shrt && strcmp(word, shrt) == 0)
+		return 1;
+	return strncmp(word, lng, n) == 0 &&
+	       (word[n] == '\0' || word[n] == '=');
+}
+
+/* --threshold PERCENT ("5", "2.5%") as a fraction into *out. */
+static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
+{
+	char *end;
+	double pct = strtod(v, &end);
+
+	if (end != v && *end == '%')
+		end++;
+	if (end == v || *end || !(pct >= 0 && pct < 1000))
+		return errorf(err, errlen, -EINVAL,
+			      "--threshold %s: expected a percentage from 0 "
+			      "to 1000 (5 means 5%%)",
+			      v);
+	*out = pct / 100;
+	return 0;
+}
+
+/* Handle one option taking a value; returns 1 if it was one, <0 on error. */
+static int value_option(int argc, char **argv, int *i, struct cli *cli,
+			char *err, size_t errlen)
+{
+	const char *w = argv[*i], *v;
+	int rc = 0;
+
+	if (opt_is(w, "-f", "--format")) {
+		v = option_value(argc, argv, i, "--format", err, errlen);
+		if (!v)
+			return -EINVAL;
+		if (report_format_parse(v, &cli->format))
+			return errorf(err, errlen, -EINVAL,
+				      "--format %s: expected text, json, csv, "
+				      "md or html",
+				      v);
+	} else if (opt_is(w, "-o", "--output")) {
+		v = option_value(argc, argv, i, "--output", err, errlen);
+		if (!v)
+			return -EINVAL;
+		cli->output = v;
+	} else if (opt_is(w, "-s", "--set")) {
+		v = option_value(argc, argv, i, "--set", err, errlen);
+		if (!v)
+			return -EINVAL;
+		if (!strchr(v, '='))
+			return errorf(err, errlen, -EINVAL,
+				      "--set %s: expected [SECTION.]KEY=VALUE",
+				      v);
+		rc = strlist_push(&cli->sets, v);
+	} else if (opt_is(w, NULL, "--journal")) {
+		cli->journal =
+			option_value(argc, argv, i, "--journal", err, errlen);
+		if (!cli->journal)
+			return -EINVAL;
+	} else if (opt_is(w, NULL, "--resume")) {
+		cli->resume =
+			option_value(argc, argv, i, "--resume", err, errlen);
+		if (!cli->resume)
+			return -EINVAL;
+	} else if (opt_is(w, "-P", "--plugin-dir")) {
+		v = option_value(argc, argv, i, "--plugin-dir", err, errlen);
+		if (!v)
+			return -EINVAL;
+		rc = strlist_push(&cli->plugin_dirs, v);
+	} else if (opt_is(w, NULL, "--threshold")) {
+		v = option_value(argc, argv, i, "--threshold", err, errlen);
+		if (!v)
+			return -EINVAL;
+		rc = threshold_parse(v, &cli->threshold, err, errlen);
+	} else {
+		return 0;
+	}
+	return rc ? rc : 1;
+}
+
+/* Handle one word of argv. */
+static int cli_word(int argc, char **argv, int *i, struct cli *cli, char *err,
+		    size_t errlen)
+{
+	const char *w = argv[*i];
+	int rc;
+
+	if (strcmp(w, "-h") == 0 || strcmp(w, "--help") == 0)
+		cli->help = 1;
+	else if (strcmp(w, "-V") == 0 || strcmp(w, "--version") == 0)
+		cli->version = 1;
+	else if (strcmp(w, "--extended") == 0)
+		cli->extended = 1;
+	else if (strcmp(w, "--fail-on-regression") == 0)
+		cli->fail_on_regression = 1;
+	else if ((rc = value_option(argc, argv, i, cli, err, errlen)) != 0)
+		return rc < 0 ? rc : 0;
+	else if (w[0] == '-' && w[1] != '\0')
+		return errorf(err, errlen, -EINVAL, "unknown option %s", w);
+	else if (!cli->command && is_command(w))
+		cli->command = w;
+	else if (!cli->command)
+		return errorf(err, errlen, -EINVAL,
+			      "unknown command \"%s\" (try run, list, "
+			      "describe, sysinfo, compare, merge, serve)",
+			      w);
+	else
+		return strlist_push(&cli->args, w);
+	return 0;
+}
+
+/* Check the arguments fit the command. */
+static int cli_check(struct cli *cli, char *err, size_t errlen)
+{
+	if (cli->extended && cli->command && strcmp(cli->command, "run") != 0)
+		return errorf(err, errlen, -EINVAL,
+			      "--extended only goes with run");
+	if (!cli->command)
+		cli->command = "run";
+	if (strcmp(cli->command, "describe") == 0 && cli->args.n != 1)
+		return errorf(err, errlen, -EINVAL,
+			      "describe needs one TARGET (see hostbench list)");
+	if ((strcmp(cli->command, "list") == 0 ||
+	     strcmp(cli->command, "sysinfo") == 0) &&
+	    cli->args.n)
+		return errorf(err, errlen, -EINVAL, "%s takes no argument: %s",
+			      cli->command, cli->args.items[0]);
+	if (strcmp(cli->command, "compare") == 0 && cli->args.n != 2)
+		return errorf(err, errlen, -EINVAL,
+			      "compare needs two reports: BASE.json NEW.json");
+	if (strcmp(cli->command, "merge") == 0 && cli->args.n < 1)
+		return errorf(err, errlen, -EINVAL,
+			      "merge needs JSON reports: A.json B.json ...");
+	if ((cli->threshold >= 0 || cli->fail_on_regression) &&
+	    strcmp(cli->command, "compare") != 0)
+		return errorf(err, errlen, -EINVAL,
+			      "--threshold and --fail-on-regression only go "
+			      "with compare");
+	if ((cli->journal || cli->resume) && strcmp(cli->command, "run") != 0)
+		return errorf(err, errlen, -EINVAL,
+			      "--journal and --resume only go with run");
+	if (cli->journal && cli->resume &&
+	    strcmp(cli->journal, cli->resume) != 0)
+		return errorf(err, errlen, -EINVAL,
+			      "--resume appends to its own file; drop "
+			      "--journal %s",
+			      cli->journal);
+	if (strcmp(cli->command, "run") == 0 && cli->extended && cli->args.n)
+		return errorf(err, errlen, -EINVAL,
+			      "--extended runs its own suite; drop %s",
+			      cli->args.items[0]);
+	return 0;
+}
+
+int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
+{
+	int rc;
+
+	memset(cli, 0, sizeof(*cli));
+	cli->format = REPORT_TEXT;
+	cli->threshold = -1; /* not given */
+	for (int i = 1; i < argc; i++) {
+		rc = cli_word(argc, argv, &i, cli, err, errlen);
+		if (rc)
+			return rc;
+	}
+	if (cli->help || cli->version)
+		return 0;
+	return cli_check(cli, err, errlen);
+}
+
+void cli_free(struct cli *cli)
+{
+	strlist_free(&cli->args);
+	strlist_free(&cli->sets);
+	strlist_free(&cli->plugin_dirs);
+}

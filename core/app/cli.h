@@ -1,0 +1,42 @@
+/*
+ * The command line: which command, its arguments and the common options.
+ * Parsing is pure (no I/O) so it is unit tested.
+ */
+#ifndef HB_CORE_APP_CLI_H
+#define HB_CORE_APP_CLI_H
+
+#include <stddef.h>
+
+#include "report/report.h"
+#include "base/util.h"
+
+/* A parsed command line. */
+struct cli {
+	const char *command; /* "run", "list", "describe", "sysinfo", ... */
+	struct strlist args; /* suites for run, a target for describe,
+				reports for compare and merge */
+	struct strlist sets; /* --set texts, in order */
+	struct strlist plugin_dirs; /* --plugin-dir, in order */
+	enum report_format format;
+	const char *output;	/* --output FILE, NULL = stdout */
+	const char *journal;	/* --journal FILE: append each result */
+	const char *resume;	/* --resume FILE: skip what it holds */
+	int extended;		/* --extended */
+	double threshold;	/* --threshold as a fraction; -1 = not given */
+	int fail_on_regression; /* compare: exit 1 when a case regressed */
+	int help;
+	int version;
+};
+
+/*
+ * Parse argv. With no command, "run" of the default suite (or the extended
+ * one with --extended). Returns 0, or -EINVAL with a one-line message.
+ */
+int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen);
+
+void cli_free(struct cli *cli);
+
+/* The --help text. */
+extern const char cli_usage[];
+
+#endif

@@ -1,0 +1,399 @@
+/*
+ * Comparing two reports: matching cases, the Mann-Whitney U test on their
+ * samples, the verdict, and the context facts of both hosts.
+ */
+#define _GNU_SOURCE /* asprintf */
+#include "compare/compare.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/units.h"
+
+/* Above this many values a side, or with ties, U is approximated. */
+#define EXACT_MAX 50
+
+double compare_min_p(size_t na, size_t nb)
+{
+	double c = 1; /* C(na + nb, na), as a double: it only grows */
+
+	for (size_t i = 1; i <= na; i++)
+		c = c * (double)(nb + i) / (double)i;
+	return c > 0 ? fmin(1, 2 / c) : 1;
+}
+
+/*
+ * P(U <= u) for na and nb values without ties: the number of orderings
+ * with each U is the coefficient of q^U in the Gaussian binomial
+ * [na + nb choose na]_q, built one factor (1 - q^(nb+i)) / (1 - q^i) at a
+ * time; divided by their sum, C(na + nb, na).
+ */
+static double exact_cdf(size_t na, size_t nb, double u)
+{
+	size_t max = na * nb, k;
+	double *c = calloc(max + 1, sizeof(*c)), total = 0, below = 0;
+
+	if (!c)
+		return NAN;
+	c[0] = 1;
+	for (size_t i = 1; i <= na; i++) {
+		/* multiply by 1 - q^(nb+i): from the top, so c[k - m] is old */
+		for (k = max; k >= nb + i; k--)
+			c[k] -= c[k - (nb + i)];
+		/* divide by 1 - q^i: a running sum with step i */
+		for (k = i; k <= max; k++)
+			c[k] += c[k - i];
+	}
+	for (k = 0; k <= max; k++) {
+		total += c[k];
+		if ((double)k <= u + 1e-9)
+			below += c[k];
+	}
+	free(c);
+	return below / total;
+}
+
+/* Nonzero when some value occurs twice among a and b together. */
+static int has_ties(const double *a, size_t na, const double *b, size_t nb)
+{
+	for (size_t i = 0; i < na + nb; i++)
+		for (size_t j = i + 1; j < na + nb; j++)
+			if ((i < na ? a[i] : b[i - na]) ==
+			    (j < na ? a[j] : b[j - na]))
+				return 1;
+	return 0;
+}
+
+/* The tie term of the variance of U: sum of t^3 - t over tied groups. */
+static double tie_term(const double *a, size_t na, const double *b, size_t nb)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < na + nb; i++) {
+		double v = i < na ? a[i] : b[i - na], t = 0;
+		int first = 1;
+
+		for (size_t j = 0; j < na + nb; j++) {
+			double w = j < na ? a[j] : b[j - na];
+
+			if (w == v) {
+				t++;
+				first &= j >= i; /* count each group once */
+			}
+		}
+		if (first)
+			sum += t * t * t - t;
+	}
+	return sum;
+}
+
+void compare_mann_whitney(const double *a, size_t na, const double *b,
+			  size_t nb, double *u, double *p)
+{
+	double n1 = (double)na, n2 = (double)nb, n = n1 + n2, mu, sigma, z;
+
+	*u = 0;
+	*p = 1;
+	if (!na || !nb)
+		return;
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			*u += a[i] > b[j] ? 1 : a[i] == b[j] ? 0.5 : 0;
+	mu = n1 * n2 / 2;
+	if (!has_ties(a, na, b, nb) && na <= EXACT_MAX && nb <= EXACT_MAX) {
+		/* U's distribution is symmetric about its mean */
+		double lo = fmin(*u, n1 * n2 - *u);
+
+		*p = fmin(1, 2 * exact_cdf(na, nb, lo));
+		return;
+	}
+	sigma = sqrt(n1 * n2 / 12 *
+		     ((n + 1) - tie_term(a, na, b, nb) / (n * (n - 1))));
+	if (sigma <= 0)
+		return;
+	z = (fabs(*u - mu) - 0.5) / sigma;
+	*p = fmin(1, erfc(fmax(z, 0) / sqrt(2)));
+}
+
+enum cmp_verdict compare_verdict(double diff, double threshold, int tested,
+				 double p, double cv_base, double cv_new)
+{
+	int real;
+
+	if (fabs(diff) <= threshold)
+		return CMP_SAME;
+	if (tested)
+		real = p < COMPARE_ALPHA;
+	else
+		real = fabs(diff) > 3 * fmax(cv_base, cv_new);
+	if (!real)
+		return CMP_SAME;
+	return diff > 0 ? CMP_IMPROVED : CMP_REGRESSED;
+}
+
+const char *compare_verdict_name(const struct cmp_row *row)
+{
+	switch (row->verdict) {
+	case CMP_SAME:
+		return "within noise";
+	case CMP_IMPROVED:
+		return "improved";
+	case CMP_REGRESSED:
+		return "regressed";
+	case CMP_ONLY_BASE:
+		return "only in base";
+	case CMP_ONLY_NEW:
+		return "only in new";
+	case CMP_NOT_OK:
+		break;
+	}
+	if (row->new->res.status != RESULT_OK)
+		return row->new->res.status == RESULT_FAILED ? "failed in new"
+							     : "skipped in new";
+	return row->base->res.status == RESULT_FAILED ? "failed in base"
+						      : "skipped in base";
+}
+
+/* The median of d in unit (base's unit, so both sides read alike). */
+static double value_in(const struct doc_result *d, const char *unit)
+{
+	return unit_scale(unit, d->res.rate.median, d->res.ops_rate.median);
+}
+
+/* Figures, test and verdict of a matched row. */
+static int row_judge(struct comparison *cmp, struct cmp_row *row)
+{
+	const struct doc_result *b = row->base, *n = row->new;
+	size_t nb = b->res.nsamples, nn = n->res.nsamples;
+	double *rb, *rn, u;
+
+	if (b->res.status != RESULT_OK || n->res.status != RESULT_OK) {
+		row->verdict = CMP_NOT_OK;
+		cmp->nnot_ok++;
+		cmp->new_failed |= b->res.status == RESULT_OK &&
+				   n->res.status == RESULT_FAILED;
+		return 0;
+	}
+	row->base_value = value_in(b, b->unit);
+	row->new_value = value_in(n, b->unit);
+	row->diff =
+		row->base_value > 0 ? row->new_value / row->base_value - 1 : 0;
+	rb = calloc(nb + 1, sizeof(*rb));
+	rn = calloc(nn + 1, sizeof(*rn));
+	if (!rb || !rn) {
+		free(rb);
+		free(rn);
+		return -ENOMEM;
+	}
+	report_read_sample_rates(b, rb);
+	report_read_sample_rates(n, rn);
+	compare_mann_whitney(rb, nb, rn, nn, &u, &row->p);
+	free(rb);
+	free(rn);
+	row->tested = nb && nn && compare_min_p(nb, nn) < COMPARE_ALPHA;
+	row->verdict = compare_verdict(row->diff, cmp->threshold, row->tested,
+				       row->p, report_read_headline(b)->cv,
+				       report_read_headline(n)->cv);
+	cmp->nimproved += row->verdict == CMP_IMPROVED;
+	cmp->nregressed += row->verdict == CMP_REGRESSED;
+	return 0;
+}
+
+/* The result of doc with key, or NULL. */
+static const struct doc_result *find(const struct doc_report *doc,
+				     const char *key)
+{
+	for (size_t i = 0; i < doc->nresults; i++)
+		if (strcmp(doc->results[i].key, key) == 0)
+			return &doc->results[i];
+	return NULL;
+}
+
+/* Append a fact; base or new may be NULL ("-"). */
+static int add_fact(struct comparison *cmp, const char *name, const char *b,
+		    const char *n)
+{
+	struct cmp_fact *f;
+
+	if (array_grow((void **)&cmp->facts, cmp->nfacts, &cmp->facts_cap,
+		       sizeof(*cmp->facts)))
+		return -ENOMEM;
+	f = &cmp->facts[cmp->nfacts++];
+	f->name = strdup(name);
+	f->base = strdup(b ? b : "-");
+	f->new = strdup(n ? n : "-");
+	f->differs = !b || !n || strcmp(b, n) != 0;
+	return f->name && f->base && f->new ? 0 : -ENOMEM;
+}
+
+/* The CPU features of si as one line: "aes avx2 sha_ni". */
+static char *flags_text(const struct sysinfo *si)
+{
+	size_t len = 1;
+	char *s;
+
+	for (size_t i = 0; i < si->cpu_flags.n; i++)
+		len += strlen(si->cpu_flags.items[i]) + 1;
+	s = calloc(1, len);
+	for (size_t i = 0; s && i < si->cpu_flags.n; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, si->cpu_flags.items[i]);
+	}
+	return s;
+}
+
+/* Host facts of both files, in report order. */
+static int host_facts(struct comparison *cmp)
+{
+	const struct sysinfo *b = &cmp->base->sys, *n = &cmp->new->sys;
+	char bb[64], nb[64], *bf = flags_text(b), *nf = flags_text(n);
+	int err = !bf || !nf ? -ENOMEM : 0;
+
+	err = err ? err : add_fact(cmp, "hostbench", b->version, n->version);
+	err = err ? err : add_fact(cmp, "Build", b->build_type, n->build_type);
+	err = err ? err : add_fact(cmp, "CPU", b->cpu_model, n->cpu_model);
+	snprintf(bb, sizeof(bb), "%u / %u", b->physical_cores, b->logical_cpus);
+	snprintf(nb, sizeof(nb), "%u / %u", n->physical_cores, n->logical_cpus);
+	err = err ? err : add_fact(cmp, "Cores (physical / logical)", bb, nb);
+	err = err ? err : add_fact(cmp, "CPU features", bf, nf);
+	snprintf(bb, sizeof(bb), "%llu kB", b->ram_kb);
+	snprintf(nb, sizeof(nb), "%llu kB", n->ram_kb);
+	err = err ? err : add_fact(cmp, "RAM", bb, nb);
+	err = err ? err : add_fact(cmp, "Kernel", b->kernel, n->kernel);
+	err = err ? err : add_fact(cmp, "OS", b->os, n->os);
+	err = err ? err : add_fact(cmp, "Host", b->hostname, n->hostname);
+	free(bf);
+	free(nf);
+	return err;
+}
+
+/* The libraries of plugin name in doc, or NULL. */
+static const struct kvlist *libs_of(const struct doc_report *doc,
+				    const char *name)
+{
+	for (size_t i = 0; i < doc->nplugins; i++)
+		if (strcmp(doc->plugins[i].name, name) == 0)
+			return &doc->plugins[i].libraries;
+	return NULL;
+}
+
+/* One fact per library of every plugin of either file. */
+static int plugin_facts(struct comparison *cmp, const struct doc_report *a,
+			const struct doc_report *b, int a_is_base)
+{
+	char name[256];
+	int err = 0;
+
+	for (size_t p = 0; p < a->nplugins && !err; p++) {
+		const struct kvlist *mine = &a->plugins[p].libraries;
+		const struct kvlist *theirs = libs_of(b, a->plugins[p].name);
+
+		for (size_t i = 0; i < mine->n && !err; i++) {
+			const char *v = mine->items[i].value;
+			const char *w =
+				theirs ? kvlist_get(theirs, mine->items[i].key)
+				       : NULL;
+
+			/* the base pass already listed what both have */
+			if (!a_is_base && w)
+				continue;
+			snprintf(name, sizeof(name), "Library %s (%s)",
+				 mine->items[i].key, a->plugins[p].name);
+			err = add_fact(cmp, name, a_is_base ? v : w,
+				       a_is_base ? w : v);
+		}
+	}
+	return err;
+}
+
+/* Append a row. */
+static struct cmp_row *add_row(struct comparison *cmp)
+{
+	if (array_grow((void **)&cmp->rows, cmp->nrows, &cmp->rows_cap,
+		       sizeof(*cmp->rows)))
+		return NULL;
+	memset(&cmp->rows[cmp->nrows], 0, sizeof(*cmp->rows));
+	cmp->rows[cmp->nrows].p = 1;
+	return &cmp->rows[cmp->nrows++];
+}
+
+/* Every case of base (matched or not), then the cases only in new. */
+static int match_rows(struct comparison *cmp)
+{
+	struct cmp_row *row;
+
+	for (size_t i = 0; i < cmp->base->nresults; i++) {
+		const struct doc_result *b = &cmp->base->results[i];
+
+		if (!(row = add_row(cmp)))
+			return -ENOMEM;
+		row->base = b;
+		row->new = find(cmp->new, b->key);
+		if (!row->new) {
+			row->verdict = CMP_ONLY_BASE;
+			cmp->nonly_base++;
+			continue;
+		}
+		cmp->nmatched++;
+		if (row_judge(cmp, row))
+			return -ENOMEM;
+	}
+	for (size_t i = 0; i < cmp->new->nresults; i++) {
+		const struct doc_result *n = &cmp->new->results[i];
+
+		if (find(cmp->base, n->key))
+			continue;
+		if (!(row = add_row(cmp)))
+			return -ENOMEM;
+		row->new = n;
+		row->verdict = CMP_ONLY_NEW;
+		cmp->nonly_new++;
+	}
+	return 0;
+}
+
+int compare_build(struct comparison *cmp, const struct doc_report *base,
+		  const struct doc_report *new, double threshold, char *err,
+		  size_t errlen)
+{
+	int rc;
+
+	memset(cmp, 0, sizeof(*cmp));
+	cmp->base = base;
+	cmp->new = new;
+	cmp->threshold = threshold;
+	rc = match_rows(cmp);
+	if (!rc)
+		rc = host_facts(cmp);
+	if (!rc)
+		rc = plugin_facts(cmp, base, new, 1);
+	if (!rc)
+		rc = plugin_facts(cmp, new, base, 0);
+	if (rc) {
+		compare_free(cmp);
+		return errorf(err, errlen, rc, "compare: out of memory");
+	}
+	if (!cmp->nmatched) {
+		compare_free(cmp);
+		return errorf(err, errlen, -EINVAL,
+			      "%s and %s have no case in common (same job, "
+			      "target, backend and parameters)",
+			      base->path, new->path);
+	}
+	return 0;
+}
+
+void compare_free(struct comparison *cmp)
+{
+	for (size_t i = 0; i < cmp->nfacts; i++) {
+		free(cmp->facts[i].name);
+		free(cmp->facts[i].base);
+		free(cmp->facts[i].new);
+	}
+	free(cmp->facts);
+	free(cmp->rows);
+	memset(cmp, 0, sizeof(*cmp));
+}

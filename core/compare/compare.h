@@ -1,0 +1,108 @@
+/*
+ * hostbench compare BASE.json NEW.json: the cases of two reports matched by
+ * job, target, backend and parameters, each with base, new, % difference
+ * and a verdict from the raw samples; and the two hosts' context side by
+ * side with what differs called out. docs/compare.md says how the verdict
+ * is reached.
+ */
+#ifndef HB_CORE_COMPARE_COMPARE_H
+#define HB_CORE_COMPARE_COMPARE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report/report.h"
+#include "compare/report_read.h"
+
+/* The default noise threshold: a median must move more than 5%. */
+#define COMPARE_THRESHOLD 0.05
+/* The significance level of the Mann-Whitney U test. */
+#define COMPARE_ALPHA 0.05
+
+/* What became of one case between base and new. */
+enum cmp_verdict {
+	CMP_SAME,      /* within noise */
+	CMP_IMPROVED,  /* faster beyond the threshold, and the test agrees */
+	CMP_REGRESSED, /* slower beyond the threshold, and the test agrees */
+	CMP_NOT_OK,    /* failed or skipped on one side: no figures */
+	CMP_ONLY_BASE, /* the case is not in new */
+	CMP_ONLY_NEW,  /* the case is not in base */
+};
+
+/* One case of either report. */
+struct cmp_row {
+	const struct doc_result *base, *new; /* NULL when not in that file */
+	double base_value, new_value;	     /* medians in base's unit */
+	double diff; /* new / base - 1 (0.05 = 5% faster) */
+	double p;    /* two-sided Mann-Whitney p; 1 when not tested */
+	int tested;  /* both sides had samples enough for the test */
+	enum cmp_verdict verdict;
+};
+
+/* One fact of the context: what base and new say, and whether it differs. */
+struct cmp_fact {
+	char *name; /* "Kernel", "Library openssl: OpenSSL" */
+	char *base, *new;
+	int differs;
+};
+
+/* A whole comparison. */
+struct comparison {
+	const struct doc_report *base, *new;
+	double threshold;
+	struct cmp_row *rows; /* base order, then the cases only in new */
+	size_t nrows, rows_cap;
+	struct cmp_fact *facts;
+	size_t nfacts, facts_cap;
+	size_t nmatched, nimproved, nregressed, nnot_ok, nonly_base, nonly_new;
+	int new_failed; /* a case ok in base failed in new */
+};
+
+/*
+ * Compare base with new at threshold (a fraction: 0.05). Returns 0,
+ * -EINVAL with "no case in common" in err when the reports share no case,
+ * or -ENOMEM. Free with compare_free().
+ */
+int compare_build(struct comparison *cmp, const struct doc_report *base,
+		  const struct doc_report *new, double threshold, char *err,
+		  size_t errlen);
+
+void compare_free(struct comparison *cmp);
+
+/*
+ * The two-sided Mann-Whitney U test of samples a[0..na) against b[0..nb):
+ * *u is U of a (the pairs where a wins, ties counting one half) and *p the
+ * p-value: exact (the distribution of U by counting) when there are no
+ * ties and each side has at most 50 values, otherwise the normal
+ * approximation with tie and continuity corrections, as scipy's
+ * mannwhitneyu computes them. p is 1 when either side is empty.
+ */
+void compare_mann_whitney(const double *a, size_t na, const double *b,
+			  size_t nb, double *u, double *p);
+
+/*
+ * The smallest two-sided p-value the exact test can reach with na and nb
+ * values: 2 / C(na + nb, na). Below COMPARE_ALPHA the test can decide.
+ */
+double compare_min_p(size_t na, size_t nb);
+
+/*
+ * The verdict for medians that moved by diff (new / base - 1), at
+ * threshold, given the test (tested, p) or, when the samples are too few
+ * for it, the CVs of both sides: the move must also exceed three times the
+ * larger CV. Pure, for tests.
+ */
+enum cmp_verdict compare_verdict(double diff, double threshold, int tested,
+				 double p, double cv_base, double cv_new);
+
+/* "improved", "regressed", "within noise", "failed", "only in base", ... */
+const char *compare_verdict_name(const struct cmp_row *row);
+
+/*
+ * Write cmp as text, md, csv, json or html to out. Returns 0 or a negative
+ * code with err filled.
+ */
+int compare_write(const struct comparison *cmp, enum report_format f, FILE *out,
+		  char *err, size_t errlen);
+
+#endif

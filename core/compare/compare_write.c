@@ -1,0 +1,446 @@
+/*
+ * A comparison as text, md, csv, json or html. Every format shows the same
+ * rows: each figure with its CV (and "noisy" when the result was flagged),
+ * the difference, the p-value of the test and the verdict.
+ */
+#include "compare/compare.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "report/html.h"
+#include "base/jsonw.h"
+#include "run/result_json.h"
+#include "report/svg.h"
+#include "base/units.h"
+
+/* The columns of the case table. */
+static const char *const case_columns[] = { "Case", "Base", "New",
+					    "Diff", "p",    "Verdict" };
+#define NCOLS (sizeof(case_columns) / sizeof(case_columns[0]))
+
+/* "TITLE (backend)" of a row. */
+static void row_label(const struct cmp_row *row, char *buf, size_t len)
+{
+	const struct doc_result *d = row->base ? row->base : row->new;
+
+	snprintf(buf, len, "%s (%s)", d->title, d->backend);
+}
+
+/* The unit a row is shown in: base's, else new's. */
+static const char *row_unit(const struct cmp_row *row)
+{
+	const char *u = row->base ? row->base->unit : row->new->unit;
+
+	return u && u[0] ? u : "Gbps";
+}
+
+/* Nonzero when the row has figures on both sides. */
+static int judged(const struct cmp_row *row)
+{
+	return row->verdict == CMP_SAME || row->verdict == CMP_IMPROVED ||
+	       row->verdict == CMP_REGRESSED;
+}
+
+/* The cells of the case table. */
+static int case_table(const struct comparison *cmp, struct report_table *t)
+{
+	char text[REPORT_LINE];
+	int err = report_table_init(t, 1 + cmp->nrows, NCOLS);
+
+	for (size_t c = 0; c < NCOLS && !err; c++)
+		err = report_table_set(t, 0, c, case_columns[c]);
+	for (size_t i = 0; i < cmp->nrows && !err; i++) {
+		const struct cmp_row *row = &cmp->rows[i];
+
+		row_label(row, text, sizeof(text));
+		err = report_table_set(t, 1 + i, 0, text);
+		report_read_figure(row->base, row_unit(row), text,
+				   sizeof(text));
+		err = err ? err : report_table_set(t, 1 + i, 1, text);
+		report_read_figure(row->new, row_unit(row), text, sizeof(text));
+		err = err ? err : report_table_set(t, 1 + i, 2, text);
+		snprintf(text, sizeof(text), "%+.2f%%", row->diff * 100);
+		err = err ? err
+			  : report_table_set(t, 1 + i, 3,
+					     judged(row) ? text : "-");
+		snprintf(text, sizeof(text), "%.3f", row->p);
+		err = err ? err
+			  : report_table_set(t, 1 + i, 4,
+					     judged(row) && row->tested ? text
+									: "-");
+		snprintf(text, sizeof(text), "%s%s", compare_verdict_name(row),
+			 judged(row) && !row->tested ? " (few samples)" : "");
+		err = err ? err : report_table_set(t, 1 + i, 5, text);
+	}
+	if (err)
+		report_table_free(t);
+	return err;
+}
+
+/* The names of the facts that differ, joined with ", ". */
+static void differing(const struct comparison *cmp, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < cmp->nfacts && used < len; i++)
+		if (cmp->facts[i].differs)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used ? ", " : "",
+						 cmp->facts[i].name);
+}
+
+/* "3 cases compared: 1 regressed, ..." */
+static void summary(const struct comparison *cmp, char *buf, size_t len)
+{
+	snprintf(buf, len,
+		 "%zu cases compared: %zu regressed, %zu improved, %zu within "
+		 "noise, %zu failed or skipped; %zu only in base, %zu only in "
+		 "new. Threshold %.4g%%, Mann-Whitney U at p < %.2f.",
+		 cmp->nmatched, cmp->nregressed, cmp->nimproved,
+		 cmp->nmatched - cmp->nregressed - cmp->nimproved -
+			 cmp->nnot_ok,
+		 cmp->nnot_ok, cmp->nonly_base, cmp->nonly_new,
+		 cmp->threshold * 100, COMPARE_ALPHA);
+}
+
+/* A 76-column rule with a title, as the text report draws them. */
+static void rule(FILE *out, const char *title)
+{
+	int used = fprintf(out, "-- [%s] ", title);
+
+	for (int i = used < 0 ? 0 : used; i < 76; i++)
+		fputc('-', out);
+	fputc('\n', out);
+}
+
+static int write_text(const struct comparison *cmp, FILE *out)
+{
+	struct report_table t;
+	char line[REPORT_LINE];
+	size_t width = 0;
+	int err;
+
+	rule(out, "Compare");
+	fprintf(out, "base : %s\nnew  : %s\n", cmp->base->path, cmp->new->path);
+	rule(out, "Context");
+	for (size_t i = 0; i < cmp->nfacts; i++)
+		width = strlen(cmp->facts[i].name) > width
+				? strlen(cmp->facts[i].name)
+				: width;
+	for (size_t i = 0; i < cmp->nfacts; i++) {
+		const struct cmp_fact *f = &cmp->facts[i];
+
+		fprintf(out, "%c %-*s : %s", f->differs ? '*' : ' ', (int)width,
+			f->name, f->base);
+		if (f->differs)
+			fprintf(out, " -> %s", f->new);
+		fputc('\n', out);
+	}
+	differing(cmp, line, sizeof(line));
+	fprintf(out, "Differs: %s\n", line[0] ? line : "nothing");
+	rule(out, "Cases");
+	err = case_table(cmp, &t);
+	if (!err)
+		err = report_text_table(&t, out);
+	report_table_free(&t);
+	summary(cmp, line, sizeof(line));
+	fprintf(out, "%s\n", line);
+	return err;
+}
+
+/* Text for a Markdown table cell: pipes escaped. */
+static void md_cell(FILE *out, const char *s)
+{
+	fputs("| ", out);
+	for (; *s; s++)
+		fputs(*s == '|' ? "\\|" : (char[]){ *s, 0 }, out);
+	fputc(' ', out);
+}
+
+static int write_md(const struct comparison *cmp, FILE *out)
+{
+	struct report_table t;
+	char line[REPORT_LINE];
+	int err;
+
+	fprintf(out,
+		"# hostbench compare\n\n- **Base**: `%s`\n- **New**: "
+		"`%s`\n\n## Context\n\n| | Base | New | |\n|---|---|---|"
+		"---|\n",
+		cmp->base->path, cmp->new->path);
+	for (size_t i = 0; i < cmp->nfacts; i++) {
+		const struct cmp_fact *f = &cmp->facts[i];
+
+		md_cell(out, f->name);
+		md_cell(out, f->base);
+		md_cell(out, f->new);
+		md_cell(out, f->differs ? "**differs**" : "");
+		fputs("|\n", out);
+	}
+	differing(cmp, line, sizeof(line));
+	fprintf(out, "\nDiffers: %s\n\n## Cases\n\n",
+		line[0] ? line : "nothing");
+	err = case_table(cmp, &t);
+	if (!err)
+		report_md_table(&t, out);
+	report_table_free(&t);
+	summary(cmp, line, sizeof(line));
+	fprintf(out, "%s\n", line);
+	return err;
+}
+
+/* A number field, empty when the row has no such figure. */
+static void csv_number(FILE *out, int have, double v)
+{
+	if (have)
+		fprintf(out, ",%.15g", v);
+	else
+		fputc(',', out);
+}
+
+/* The side d of a CSV row: median (display unit), cv, samples. */
+static void csv_side(FILE *out, const struct doc_result *d, const char *unit)
+{
+	int ok = d && d->res.status == RESULT_OK;
+
+	csv_number(out, ok,
+		   ok ? unit_scale(unit, d->res.rate.median,
+				   d->res.ops_rate.median)
+		      : 0);
+	csv_number(out, ok, ok ? report_read_headline(d)->cv : 0);
+	csv_number(out, ok, ok ? (double)d->res.nsamples : 0);
+	fputs(ok && d->res.noisy ? ",true" : ",false", out);
+}
+
+static int write_csv(const struct comparison *cmp, FILE *out)
+{
+	fputs("job,title,target,backend,params,unit,base_median,base_cv,"
+	      "base_samples,base_noisy,new_median,new_cv,new_samples,new_noisy,"
+	      "diff_pct,p,verdict\r\n",
+	      out);
+	for (size_t i = 0; i < cmp->nrows; i++) {
+		const struct cmp_row *row = &cmp->rows[i];
+		const struct doc_result *d = row->base ? row->base : row->new;
+		char *params = report_read_params_text(d->params);
+
+		if (!params)
+			return -ENOMEM;
+		report_csv_field(out, "", d->job);
+		report_csv_field(out, ",", d->title);
+		report_csv_field(out, ",", d->target);
+		report_csv_field(out, ",", d->backend);
+		report_csv_field(out, ",", params);
+		report_csv_field(out, ",", row_unit(row));
+		free(params);
+		csv_side(out, row->base, row_unit(row));
+		csv_side(out, row->new, row_unit(row));
+		csv_number(out, judged(row), row->diff * 100);
+		csv_number(out, judged(row) && row->tested, row->p);
+		report_csv_field(out, ",", compare_verdict_name(row));
+		fputs("\r\n", out);
+	}
+	return 0;
+}
+
+/* One case of the JSON document. */
+static json_t *json_case(const struct cmp_row *row, int *bad)
+{
+	const struct doc_result *d = row->base ? row->base : row->new;
+	json_t *o = json_object();
+
+	jw_set(o, "job", jw_text(d->job), bad);
+	jw_set(o, "title", jw_text(d->title), bad);
+	jw_set(o, "target", jw_text(d->target), bad);
+	jw_set(o, "backend", jw_text(d->backend), bad);
+	jw_set(o, "params",
+	       d->params ? json_deep_copy(d->params) : json_object(), bad);
+	jw_set(o, "unit", jw_text(row_unit(row)), bad);
+	jw_set(o, "base", report_read_summary(row->base, bad), bad);
+	jw_set(o, "new", report_read_summary(row->new, bad), bad);
+	jw_set(o, "diff", judged(row) ? jw_number(row->diff) : json_null(),
+	       bad);
+	jw_set(o, "p",
+	       judged(row) && row->tested ? jw_number(row->p) : json_null(),
+	       bad);
+	jw_set(o, "verdict", jw_text(compare_verdict_name(row)), bad);
+	return o;
+}
+
+static int write_json(const struct comparison *cmp, FILE *out)
+{
+	json_t *doc = json_object(), *facts = json_array(),
+	       *cases = json_array(), *sum = json_object();
+	int bad = 0, rc;
+
+	jw_set(doc, "compare_version", json_integer(1), &bad);
+	jw_set(doc, "base", jw_text(cmp->base->path), &bad);
+	jw_set(doc, "new", jw_text(cmp->new->path), &bad);
+	jw_set(doc, "threshold", jw_number(cmp->threshold), &bad);
+	jw_set(doc, "alpha", jw_number(COMPARE_ALPHA), &bad);
+	jw_set(doc, "test", json_string("mann-whitney-u"), &bad);
+	for (size_t i = 0; i < cmp->nfacts; i++) {
+		json_t *f = json_object();
+
+		jw_set(f, "name", jw_text(cmp->facts[i].name), &bad);
+		jw_set(f, "base", jw_text(cmp->facts[i].base), &bad);
+		jw_set(f, "new", jw_text(cmp->facts[i].new), &bad);
+		jw_set(f, "differs", json_boolean(cmp->facts[i].differs), &bad);
+		jw_push(facts, f, &bad);
+	}
+	jw_set(doc, "context", facts, &bad);
+	for (size_t i = 0; i < cmp->nrows; i++)
+		jw_push(cases, json_case(&cmp->rows[i], &bad), &bad);
+	jw_set(doc, "cases", cases, &bad);
+	jw_set(sum, "matched", json_integer((json_int_t)cmp->nmatched), &bad);
+	jw_set(sum, "regressed", json_integer((json_int_t)cmp->nregressed),
+	       &bad);
+	jw_set(sum, "improved", json_integer((json_int_t)cmp->nimproved), &bad);
+	jw_set(sum, "failed_or_skipped", json_integer((json_int_t)cmp->nnot_ok),
+	       &bad);
+	jw_set(sum, "only_base", json_integer((json_int_t)cmp->nonly_base),
+	       &bad);
+	jw_set(sum, "only_new", json_integer((json_int_t)cmp->nonly_new), &bad);
+	jw_set(doc, "summary", sum, &bad);
+	if (bad) {
+		json_decref(doc);
+		return -ENOMEM;
+	}
+	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
+	json_decref(doc);
+	fputc('\n', out);
+	return rc ? -EIO : 0;
+}
+
+/* The context as a table for the page, differing rows marked. */
+static int html_context(const struct comparison *cmp, FILE *out)
+{
+	const char **classes = calloc(cmp->nfacts + 1, sizeof(*classes));
+	struct report_table t;
+	int err = classes ? report_table_init(&t, 1 + cmp->nfacts, 3) : -ENOMEM;
+
+	if (err) {
+		free(classes);
+		return err;
+	}
+	err = report_table_set(&t, 0, 0, "Context");
+	err = err ? err : report_table_set(&t, 0, 1, "Base");
+	err = err ? err : report_table_set(&t, 0, 2, "New");
+	for (size_t i = 0; i < cmp->nfacts && !err; i++) {
+		err = report_table_set(&t, 1 + i, 0, cmp->facts[i].name);
+		err = err ? err
+			  : report_table_set(&t, 1 + i, 1, cmp->facts[i].base);
+		err = err ? err
+			  : report_table_set(&t, 1 + i, 2, cmp->facts[i].new);
+		classes[1 + i] = cmp->facts[i].differs ? "differs" : NULL;
+	}
+	if (!err)
+		html_table(out, &t, "context", classes);
+	report_table_free(&t);
+	free(classes);
+	return err;
+}
+
+/* The case table and the bar chart of the judged cases. */
+static int html_cases(const struct comparison *cmp, FILE *out)
+{
+	const char **classes = calloc(cmp->nrows + 1, sizeof(*classes));
+	struct svg_bar *bars = calloc(cmp->nrows + 1, sizeof(*bars));
+	char(*labels)[128] = calloc(cmp->nrows + 1, sizeof(*labels));
+	struct report_table t;
+	size_t nbars = 0;
+	int err = classes && bars && labels ? case_table(cmp, &t) : -ENOMEM;
+
+	for (size_t i = 0; i < cmp->nrows && !err; i++) {
+		const struct cmp_row *row = &cmp->rows[i];
+
+		classes[1 + i] =
+			row->verdict == CMP_REGRESSED  ? "verdict-regressed"
+			: row->verdict == CMP_IMPROVED ? "verdict-improved"
+						       : NULL;
+		if (!judged(row))
+			continue;
+		row_label(row, labels[nbars], sizeof(labels[nbars]));
+		bars[nbars].label = labels[nbars];
+		bars[nbars].value = row->diff * 100;
+		bars[nbars].verdict = row->verdict == CMP_SAME
+					      ? "same"
+					      : compare_verdict_name(row);
+		nbars++;
+	}
+	if (!err) {
+		html_section(out, "Cases");
+		html_table(out, &t, "cases", classes);
+		svg_bar_chart(out, &(struct svg_bar_chart){
+					   .title = "New against base",
+					   .band = cmp->threshold * 100,
+					   .bars = bars,
+					   .nbars = nbars });
+		html_section_end(out);
+		report_table_free(&t);
+	}
+	free(classes);
+	free(bars);
+	free(labels);
+	return err;
+}
+
+static int write_html(const struct comparison *cmp, FILE *out)
+{
+	char line[REPORT_LINE];
+	int err;
+
+	html_begin(out, "hostbench compare");
+	fputs("<p>Base: <code>", out);
+	html_text(out, cmp->base->path);
+	fputs("</code><br>New: <code>", out);
+	html_text(out, cmp->new->path);
+	fputs("</code></p>\n<p class=\"summary\">", out);
+	summary(cmp, line, sizeof(line));
+	html_text(out, line);
+	fputs("</p>\n", out);
+	html_section(out, "Context");
+	err = html_context(cmp, out);
+	differing(cmp, line, sizeof(line));
+	fputs("<p class=\"differs\">Differs: ", out);
+	html_text(out, line[0] ? line : "nothing");
+	fputs("</p>\n", out);
+	html_section_end(out);
+	if (!err)
+		err = html_cases(cmp, out);
+	html_end(out);
+	return err;
+}
+
+int compare_write(const struct comparison *cmp, enum report_format f, FILE *out,
+		  char *err, size_t errlen)
+{
+	int rc = -EINVAL;
+
+	switch (f) {
+	case REPORT_TEXT:
+		rc = write_text(cmp, out);
+		break;
+	case REPORT_MD:
+		rc = write_md(cmp, out);
+		break;
+	case REPORT_CSV:
+		rc = write_csv(cmp, out);
+		break;
+	case REPORT_JSON:
+		rc = write_json(cmp, out);
+		break;
+	case REPORT_HTML:
+		rc = write_html(cmp, out);
+		break;
+	}
+	if (rc)
+		return errorf(err, errlen, rc, "compare: %s", strerror(-rc));
+	return report_io_error(out, err, errlen);
+}

@@ -1,0 +1,379 @@
+/* Merging reports into one table of hosts by cases, and writing it. */
+#include "compare/merge.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "report/html.h"
+#include "base/jsonw.h"
+#include "run/result_json.h"
+#include "base/units.h"
+
+/* The row of the case with key, or NULL. */
+static struct merge_row *row_of(struct merge *m, const char *key)
+{
+	for (size_t i = 0; i < m->nrows; i++) {
+		const struct doc_result *any = NULL;
+
+		for (size_t d = 0; d < m->ndocs && !any; d++)
+			any = m->rows[i].cells[d].res;
+		if (any && strcmp(any->key, key) == 0)
+			return &m->rows[i];
+	}
+	return NULL;
+}
+
+/* A new empty row. */
+static struct merge_row *row_add(struct merge *m)
+{
+	struct merge_row *row;
+
+	if (array_grow((void **)&m->rows, m->nrows, &m->rows_cap,
+		       sizeof(*m->rows)))
+		return NULL;
+	row = &m->rows[m->nrows];
+	row->cells = calloc(m->ndocs + 1, sizeof(*row->cells));
+	if (!row->cells)
+		return NULL;
+	m->nrows++;
+	return row;
+}
+
+/* The column labels: host names, or file names when a host repeats. */
+static int labels_make(struct merge *m)
+{
+	int repeat = 0;
+
+	for (size_t i = 0; i < m->ndocs; i++)
+		for (size_t j = i + 1; j < m->ndocs; j++)
+			repeat |= strcmp(m->docs[i].sys.hostname,
+					 m->docs[j].sys.hostname) == 0;
+	m->labels = calloc(m->ndocs + 1, sizeof(*m->labels));
+	if (!m->labels)
+		return -ENOMEM;
+	for (size_t i = 0; i < m->ndocs; i++) {
+		const char *slash = strrchr(m->docs[i].path, '/');
+		const char *host = m->docs[i].sys.hostname;
+
+		m->labels[i] =
+			strdup(repeat || !host[0]
+				       ? (slash ? slash + 1 : m->docs[i].path)
+				       : host);
+		if (!m->labels[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int merge_build(struct merge *m, const struct doc_report *docs, size_t n,
+		char *err, size_t errlen)
+{
+	memset(m, 0, sizeof(*m));
+	m->docs = docs;
+	m->ndocs = n;
+	if (labels_make(m))
+		goto fail;
+	for (size_t d = 0; d < n; d++)
+		for (size_t i = 0; i < docs[d].nresults; i++) {
+			const struct doc_result *r = &docs[d].results[i];
+			struct merge_row *row = row_of(m, r->key);
+
+			if (!row && !(row = row_add(m)))
+				goto fail;
+			/* a case twice in one file: the first one counts */
+			if (!row->cells[d].res)
+				row->cells[d].res = r;
+		}
+	return 0;
+
+fail:
+	merge_free(m);
+	return errorf(err, errlen, -ENOMEM, "merge: out of memory");
+}
+
+void merge_free(struct merge *m)
+{
+	for (size_t i = 0; m->labels && i < m->ndocs; i++)
+		free(m->labels[i]);
+	free(m->labels);
+	for (size_t i = 0; i < m->nrows; i++)
+		free(m->rows[i].cells);
+	free(m->rows);
+	memset(m, 0, sizeof(*m));
+}
+
+/* The first result of a row, for its job, title and unit. */
+static const struct doc_result *row_any(const struct merge *m,
+					const struct merge_row *row)
+{
+	for (size_t d = 0; d < m->ndocs; d++)
+		if (row->cells[d].res)
+			return row->cells[d].res;
+	return NULL;
+}
+
+/* The unit a row is shown in: its first report's. */
+static const char *row_unit(const struct merge *m, const struct merge_row *row)
+{
+	const char *u = row_any(m, row)->unit;
+
+	return u[0] ? u : "Gbps";
+}
+
+/* The median of d in unit. */
+static double value_in(const struct doc_result *d, const char *unit)
+{
+	return unit_scale(unit, d->res.rate.median, d->res.ops_rate.median);
+}
+
+/* The table of cases: a row per case, a column per report. */
+static int cases_table(const struct merge *m, struct report_table *t)
+{
+	char text[REPORT_LINE];
+	int err = report_table_init(t, 1 + m->nrows, 1 + m->ndocs);
+
+	if (!err)
+		err = report_table_set(t, 0, 0, "Case");
+	for (size_t d = 0; d < m->ndocs && !err; d++)
+		err = report_table_set(t, 0, 1 + d, m->labels[d]);
+	for (size_t i = 0; i < m->nrows && !err; i++) {
+		const struct merge_row *row = &m->rows[i];
+		const struct doc_result *any = row_any(m, row);
+
+		snprintf(text, sizeof(text), "%s (%s)", any->title,
+			 any->backend);
+		err = report_table_set(t, 1 + i, 0, text);
+		for (size_t d = 0; d < m->ndocs && !err; d++) {
+			report_read_figure(row->cells[d].res, row_unit(m, row),
+					   text, sizeof(text));
+			err = report_table_set(t, 1 + i, 1 + d, text);
+		}
+	}
+	if (err)
+		report_table_free(t);
+	return err;
+}
+
+/* Libraries of doc, "OpenSSL 3.0.19, libgcrypt 1.10.1", into buf. */
+static void libraries_text(const struct doc_report *doc, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t p = 0; p < doc->nplugins; p++)
+		for (size_t i = 0; i < doc->plugins[p].libraries.n; i++) {
+			const struct kv *kv =
+				&doc->plugins[p].libraries.items[i];
+
+			if (used >= len || strstr(buf, kv->value))
+				continue;
+			used += (size_t)snprintf(buf + used, len - used,
+						 "%s%s %s", used ? ", " : "",
+						 kv->key, kv->value);
+		}
+}
+
+/* The context of every report: a row per fact, a column per report. */
+static int context_table(const struct merge *m, struct report_table *t)
+{
+	static const char *const facts[] = { "File",  "hostbench", "CPU",
+					     "Cores", "RAM",	   "Kernel",
+					     "OS",    "Libraries" };
+	const size_t nfacts = sizeof(facts) / sizeof(facts[0]);
+	char text[REPORT_LINE];
+	int err = report_table_init(t, 1 + nfacts, 1 + m->ndocs);
+
+	for (size_t f = 0; f < nfacts && !err; f++)
+		err = report_table_set(t, 1 + f, 0, facts[f]);
+	err = err ? err : report_table_set(t, 0, 0, "Context");
+	for (size_t d = 0; d < m->ndocs && !err; d++) {
+		const struct sysinfo *si = &m->docs[d].sys;
+
+		err = report_table_set(t, 0, 1 + d, m->labels[d]);
+		err = err ? err
+			  : report_table_set(t, 1, 1 + d, m->docs[d].path);
+		err = err ? err : report_table_set(t, 2, 1 + d, si->version);
+		err = err ? err : report_table_set(t, 3, 1 + d, si->cpu_model);
+		snprintf(text, sizeof(text), "%u / %u", si->physical_cores,
+			 si->logical_cpus);
+		err = err ? err : report_table_set(t, 4, 1 + d, text);
+		snprintf(text, sizeof(text), "%llu kB", si->ram_kb);
+		err = err ? err : report_table_set(t, 5, 1 + d, text);
+		err = err ? err : report_table_set(t, 6, 1 + d, si->kernel);
+		err = err ? err : report_table_set(t, 7, 1 + d, si->os);
+		libraries_text(&m->docs[d], text, sizeof(text));
+		err = err ? err : report_table_set(t, 8, 1 + d, text);
+	}
+	if (err)
+		report_table_free(t);
+	return err;
+}
+
+/* Context then cases, through one table writer per format. */
+static int write_tables(const struct merge *m, enum report_format f, FILE *out)
+{
+	struct report_table ctx, cases;
+	int err = context_table(m, &ctx);
+
+	if (err)
+		return err;
+	err = cases_table(m, &cases);
+	if (err) {
+		report_table_free(&ctx);
+		return err;
+	}
+	if (f == REPORT_MD) {
+		fputs("# hostbench merge\n\n## Context\n\n", out);
+		report_md_table(&ctx, out);
+		fputs("## Cases\n\n", out);
+		report_md_table(&cases, out);
+	} else if (f == REPORT_HTML) {
+		html_begin(out, "hostbench merge");
+		html_section(out, "Context");
+		html_table(out, &ctx, "context", NULL);
+		html_section_end(out);
+		html_section(out, "Cases");
+		html_table(out, &cases, "cases", NULL);
+		html_section_end(out);
+		html_end(out);
+	} else {
+		/* context columns are wide: one block per report */
+		for (size_t d = 0; d < m->ndocs; d++) {
+			fprintf(out, "-- [%s]\n", m->labels[d]);
+			for (size_t r = 1; r < ctx.rows; r++)
+				fprintf(out, "%-9s : %s\n",
+					ctx.cells[r * ctx.cols],
+					ctx.cells[r * ctx.cols + 1 + d]);
+		}
+		fputs("-- [Cases]\n", out);
+		err = report_text_table(&cases, out);
+	}
+	report_table_free(&ctx);
+	report_table_free(&cases);
+	return err;
+}
+
+static int write_csv(const struct merge *m, FILE *out)
+{
+	char name[REPORT_LINE];
+
+	fputs("job,title,target,backend,params,unit", out);
+	for (size_t d = 0; d < m->ndocs; d++)
+		for (int k = 0; k < 3; k++) {
+			snprintf(name, sizeof(name), "%s %s", m->labels[d],
+				 k == 0	  ? "median"
+				 : k == 1 ? "cv"
+					  : "status");
+			report_csv_field(out, ",", name);
+		}
+	fputs("\r\n", out);
+	for (size_t i = 0; i < m->nrows; i++) {
+		const struct doc_result *any = row_any(m, &m->rows[i]);
+		char *params = report_read_params_text(any->params);
+
+		if (!params)
+			return -ENOMEM;
+		report_csv_field(out, "", any->job);
+		report_csv_field(out, ",", any->title);
+		report_csv_field(out, ",", any->target);
+		report_csv_field(out, ",", any->backend);
+		report_csv_field(out, ",", params);
+		report_csv_field(out, ",", row_unit(m, &m->rows[i]));
+		free(params);
+		for (size_t d = 0; d < m->ndocs; d++) {
+			const struct doc_result *c = m->rows[i].cells[d].res;
+
+			if (c && c->res.status == RESULT_OK)
+				fprintf(out, ",%.15g,%.15g",
+					value_in(c, row_unit(m, &m->rows[i])),
+					report_read_headline(c)->cv);
+			else
+				fputs(",,", out);
+			fprintf(out, ",%s",
+				c ? result_status_name(c->res.status)
+				  : "absent");
+		}
+		fputs("\r\n", out);
+	}
+	return 0;
+}
+
+/* A report's column in JSON: its label and context. */
+static json_t *json_column(const struct merge *m, size_t d, int *bad)
+{
+	const struct doc_report *doc = &m->docs[d];
+	const json_t *libs = json_object_get(doc->root, "libraries");
+	json_t *o = json_object();
+
+	jw_set(o, "label", jw_text(m->labels[d]), bad);
+	jw_set(o, "path", jw_text(doc->path), bad);
+	jw_set(o, "hostbench", jw_text(doc->sys.version), bad);
+	jw_set(o, "hostname", jw_text(doc->sys.hostname), bad);
+	jw_set(o, "cpu_model", jw_text(doc->sys.cpu_model), bad);
+	jw_set(o, "kernel", jw_text(doc->sys.kernel), bad);
+	jw_set(o, "os", jw_text(doc->sys.os), bad);
+	jw_set(o, "libraries", libs ? json_deep_copy(libs) : json_object(),
+	       bad);
+	return o;
+}
+
+static int write_json(const struct merge *m, FILE *out)
+{
+	json_t *doc = json_object(), *cols = json_array(),
+	       *cases = json_array();
+	int bad = 0, rc;
+
+	jw_set(doc, "merge_version", json_integer(1), &bad);
+	for (size_t d = 0; d < m->ndocs; d++)
+		jw_push(cols, json_column(m, d, &bad), &bad);
+	jw_set(doc, "columns", cols, &bad);
+	for (size_t i = 0; i < m->nrows; i++) {
+		const struct doc_result *any = row_any(m, &m->rows[i]);
+		json_t *o = json_object(), *vals = json_array();
+
+		jw_set(o, "job", jw_text(any->job), &bad);
+		jw_set(o, "title", jw_text(any->title), &bad);
+		jw_set(o, "target", jw_text(any->target), &bad);
+		jw_set(o, "backend", jw_text(any->backend), &bad);
+		jw_set(o, "params",
+		       any->params ? json_deep_copy(any->params)
+				   : json_object(),
+		       &bad);
+		jw_set(o, "unit", jw_text(row_unit(m, &m->rows[i])), &bad);
+		for (size_t d = 0; d < m->ndocs; d++)
+			jw_push(vals,
+				report_read_summary(m->rows[i].cells[d].res,
+						    &bad),
+				&bad);
+		jw_set(o, "values", vals, &bad);
+		jw_push(cases, o, &bad);
+	}
+	jw_set(doc, "cases", cases, &bad);
+	if (bad) {
+		json_decref(doc);
+		return -ENOMEM;
+	}
+	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
+	json_decref(doc);
+	fputc('\n', out);
+	return rc ? -EIO : 0;
+}
+
+int merge_write(const struct merge *m, enum report_format f, FILE *out,
+		char *err, size_t errlen)
+{
+	int rc;
+
+	if (f == REPORT_CSV)
+		rc = write_csv(m, out);
+	else if (f == REPORT_JSON)
+		rc = write_json(m, out);
+	else
+		rc = write_tables(m, f, out);
+	if (rc)
+		return errorf(err, errlen, rc, "merge: %s", strerror(-rc));
+	return report_io_error(out, err, errlen);
+}

@@ -1,0 +1,100 @@
+/*
+ * A hostbench JSON report read back into memory, for the commands that
+ * read reports instead of measuring (compare, merge). One reader: the
+ * schema_version check, the context (hostbench, system, libraries) and
+ * every result, each measurement through result_json_get().
+ */
+#ifndef HB_CORE_COMPARE_REPORT_READ_H
+#define HB_CORE_COMPARE_REPORT_READ_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "run/result.h"
+#include "run/sysinfo.h"
+#include "base/util.h"
+
+/* The newest schema_version this build reads. */
+#define REPORT_SCHEMA_VERSION 1
+
+/*
+ * One result of a report file. Strings point into the document (owned by
+ * the struct doc_report); res owns its measurement.
+ */
+struct doc_result {
+	const char *job, *title, *section, *target, *backend, *unit;
+	const json_t *params; /* as written: typed values, "parallel" too */
+	unsigned parallel;
+	char *key;	   /* identity across reports (report_read_key) */
+	struct result res; /* res.c is NULL: no suite behind it */
+};
+
+/* The libraries one plugin reported: its name and library -> version. */
+struct doc_plugin {
+	const char *name;
+	struct kvlist libraries;
+};
+
+/* A whole report file. */
+struct doc_report {
+	const char *path;   /* as given to report_read() */
+	json_t *root;	    /* keeps every string above alive */
+	struct sysinfo sys; /* the host; version and build_type too */
+	struct doc_plugin *plugins;
+	size_t nplugins;
+	struct doc_result *results;
+	size_t nresults;
+};
+
+/*
+ * Read the hostbench JSON report at path into a zeroed doc. Refuses, with
+ * -EINVAL and a one-line message naming the file: a file that is not JSON,
+ * a document that is not a hostbench report (no schema_version, results or
+ * hostbench object), a schema_version newer than this build reads, and a
+ * result the codec rejects. Returns 0, -EINVAL, -ENOENT (and other errno
+ * codes) when the file cannot be read, or -ENOMEM; on error doc is freed.
+ */
+int report_read(struct doc_report *doc, const char *path, char *err,
+		size_t errlen);
+
+/*
+ * report_read() of a report already in memory: text (len bytes) named
+ * name in messages (name must outlive doc). The same checks and results;
+ * for tests and fuzzing.
+ */
+int report_read_text(struct doc_report *doc, const char *name, const char *text,
+		     size_t len, char *err, size_t errlen);
+
+/* Free what doc owns and zero it. */
+void report_read_free(struct doc_report *doc);
+
+/*
+ * params as compact JSON text with sorted keys, "{}" for NULL. NULL only
+ * when out of memory.
+ */
+char *report_read_params_text(const json_t *params);
+
+/*
+ * The headline rate of each kept sample of d, in d's unit's base: ops/s for
+ * an "ops/s" job, bytes/s otherwise. out holds d->res.nsamples values.
+ */
+void report_read_sample_rates(const struct doc_result *d, double *out);
+
+/* The headline statistics of d (ops_rate for "ops/s" jobs, else rate). */
+const struct stats *report_read_headline(const struct doc_result *d);
+
+/*
+ * d's headline figure in unit as a table cell: "29.03Gbps ±0.8%", with
+ * " noisy" when flagged; its status when not ok; "-" for no result.
+ */
+void report_read_figure(const struct doc_result *d, const char *unit, char *buf,
+			size_t len);
+
+/*
+ * d as a short JSON object (status, and when ok median, cv, samples,
+ * noisy); null for no result. A failed allocation sets *bad.
+ */
+json_t *report_read_summary(const struct doc_result *d, int *bad);
+
+#endif

@@ -1,0 +1,381 @@
+/*
+ * Host-pair transfers: cases with `peer = rank-pairs` or `peer = ring`
+ * send to another rank's host. Every rank runs one hostbench-serve for the
+ * whole run, on a free port with a fresh token; the ranks exchange where
+ * theirs listens, and each such case is copied with peer and token set to
+ * its partner's. Plugins see an ordinary `peer = HOST:PORT`.
+ */
+#define _GNU_SOURCE /* pipe2, asprintf */
+#include "fleet/fleet_int.h"
+
+#include <errno.h>
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <mpi.h>
+
+extern char **environ;
+
+/* Seconds a receiver may take to make its keys and start listening. */
+#define SERVE_START_WAIT 60
+
+/* Where one rank's receiver listens, as the others need it. */
+struct fleet_endpoint {
+	char addr[FLEET_HOST_MAX]; /* see my_addr(); "" = by host name */
+	int32_t port;		   /* 0: the receiver did not start */
+	char token[40];
+};
+
+/* A fresh token: 16 random bytes as hex. */
+static int fresh_token(char *buf, size_t len)
+{
+	unsigned char raw[16];
+
+	if (getrandom(raw, sizeof(raw), 0) != (ssize_t)sizeof(raw) ||
+	    len < 2 * sizeof(raw) + 1)
+		return -EIO;
+	for (size_t i = 0; i < sizeof(raw); i++)
+		snprintf(buf + 2 * i, 3, "%02x", raw[i]);
+	return 0;
+}
+
+/* addr with brackets when it is an IPv6 literal, then ":port". */
+static void host_port(const char *addr, int port, char *buf, size_t len)
+{
+	snprintf(buf, len, strchr(addr, ':') ? "[%s]:%d" : "%s:%d", addr, port);
+}
+
+/*
+ * The environment with HOSTBENCH_TOKEN=token added, so the token stays
+ * out of ps. Returns a NULL-terminated array (free the array and its last
+ * entry), or NULL.
+ */
+static char **env_with_token(const char *token, char **tok_entry)
+{
+	size_t n = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = calloc(n + 2, sizeof(*env));
+	if (!env || asprintf(tok_entry, "HOSTBENCH_TOKEN=%s", token) < 0) {
+		free(env);
+		return NULL;
+	}
+	for (size_t i = 0, j = 0; i < n; i++)
+		if (strncmp(environ[i], "HOSTBENCH_TOKEN=", 16) != 0)
+			env[j++] = environ[i];
+	for (n = 0; env[n]; n++)
+		;
+	env[n] = *tok_entry;
+	return env;
+}
+
+/* In the child: the receiver, its log into fd, dying with this rank. */
+static void exec_serve(const char *serve, char *const argv[], char *const env[],
+		       int fd)
+{
+	int null = open("/dev/null", O_RDWR);
+
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
+	    dup2(fd, 2) < 0)
+		_exit(127);
+	execve(serve, argv, env);
+	dprintf(2, "exec %s: %s\n", serve, strerror(errno));
+	_exit(127);
+}
+
+/*
+ * Read the receiver's log from fd until it says where it listens. Returns
+ * the port, or 0 with its last line (or what went wrong) in err.
+ */
+static int read_port(int fd, char *err, size_t errlen)
+{
+	char log[4096];
+	size_t used = 0;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	const char *at;
+
+	snprintf(err, errlen, "no \"listening on\" line within %d s",
+		 SERVE_START_WAIT);
+	while (used + 1 < sizeof(log) &&
+	       poll(&p, 1, SERVE_START_WAIT * 1000) > 0) {
+		ssize_t n = read(fd, log + used, sizeof(log) - 1 - used);
+
+		if (n <= 0)
+			break;
+		used += (size_t)n;
+		log[used] = '\0';
+		at = strstr(log, "listening on ");
+		if (at && strchr(at, '(')) {
+			const char *colon = strchr(at, '(');
+
+			while (colon > at && *colon != ':')
+				colon--;
+			return (int)strtol(colon + 1, NULL, 10);
+		}
+	}
+	log[used] = '\0';
+	if (used)
+		snprintf(err, errlen, "%.*s", (int)strcspn(log, "\n"), log);
+	return 0;
+}
+
+/*
+ * Start serve listening on listen (port 0) with token; *pid and the port
+ * it bound. Returns the port, or 0 with err filled.
+ */
+static int serve_start(const char *serve, const char *listen, const char *token,
+		       int max_clients, pid_t *pid, char *err, size_t errlen)
+{
+	char clients[16], *tok_entry = NULL, **env;
+	char *argv[] = { (char *)serve,	  "--listen", (char *)listen,
+			 "--max-clients", clients,    "--max-time",
+			 "604800",	  NULL };
+	int fds[2], port = 0;
+
+	snprintf(clients, sizeof(clients), "%d", max_clients);
+	env = env_with_token(token, &tok_entry);
+	if (!env || pipe2(fds, O_CLOEXEC)) {
+		snprintf(err, errlen, "%s", strerror(env ? errno : ENOMEM));
+		goto out_env;
+	}
+	*pid = fork();
+	if (*pid == 0)
+		exec_serve(serve, argv, env, fds[1]);
+	close(fds[1]);
+	if (*pid < 0)
+		snprintf(err, errlen, "fork: %s", strerror(errno));
+	else
+		port = read_port(fds[0], err, errlen);
+	/* serve goes on when its log has no reader (docs/transfer.md) */
+	close(fds[0]);
+	if (*pid > 0 && !port) {
+		kill(*pid, SIGTERM);
+		waitpid(*pid, NULL, 0);
+		*pid = 0;
+	}
+out_env:
+	free(tok_entry);
+	free(env);
+	return port;
+}
+
+/* Nonzero when every rank runs on this rank's host. */
+static int one_host(const struct fleet *f)
+{
+	for (int r = 0; r < f->size; r++)
+		if (strcmp(f->st->ranks[r].host, f->st->ranks[f->rank].host) !=
+		    0)
+			return 0;
+	return 1;
+}
+
+/* The most workers any host-pair case runs, so serve admits them all. */
+static int max_streams(const struct suite *s)
+{
+	unsigned most = 0;
+
+	for (size_t i = 0; i < s->ncases; i++)
+		if (fleet_peer_mode(&s->cases[i]) &&
+		    s->cases[i].parallel > most)
+			most = s->cases[i].parallel;
+	return (int)most;
+}
+
+/* The first IPv4 address of interface name into buf. 0 or -ENOENT. */
+static int if_addr(const char *name, char *buf, size_t len)
+{
+	struct ifaddrs *all, *a;
+	int rc = -ENOENT;
+
+	if (getifaddrs(&all))
+		return -errno;
+	for (a = all; a && rc; a = a->ifa_next)
+		if (a->ifa_addr && a->ifa_addr->sa_family == AF_INET &&
+		    strcmp(a->ifa_name, name) == 0 &&
+		    inet_ntop(AF_INET,
+			      &((struct sockaddr_in *)(void *)a->ifa_addr)
+				       ->sin_addr,
+			      buf, (socklen_t)len))
+			rc = 0;
+	freeifaddrs(all);
+	return rc;
+}
+
+/*
+ * The address others reach this rank's receiver at, into mine->addr:
+ * HOSTBENCH_FLEET_ADDR, else the IPv4 address of HOSTBENCH_FLEET_IF (one
+ * value for every host: mpirun -x), else "" (by host name). Returns 0, or
+ * -ENOENT with err filled.
+ */
+static int my_addr(struct fleet_endpoint *mine, char *err, size_t errlen)
+{
+	const char *addr = getenv("HOSTBENCH_FLEET_ADDR");
+	const char *ifname = getenv("HOSTBENCH_FLEET_IF");
+
+	if (addr && *addr)
+		snprintf(mine->addr, sizeof(mine->addr), "%s", addr);
+	else if (ifname && *ifname &&
+		 if_addr(ifname, mine->addr, sizeof(mine->addr)))
+		return errorf(err, errlen, -ENOENT,
+			      "HOSTBENCH_FLEET_IF=%s: no IPv4 address on "
+			      "this host",
+			      ifname);
+	return 0;
+}
+
+/* Start this rank's receiver into mine; port 0 and err when it failed. */
+static void start_mine(struct fleet *f, const char *serve, int streams,
+		       struct fleet_endpoint *mine, char *err, size_t errlen)
+{
+	char listen[FLEET_HOST_MAX + 16];
+
+	if (my_addr(mine, err, errlen))
+		return;
+	/* listen where others are told to connect; on one host, loopback */
+	host_port(mine->addr[0] ? mine->addr
+		  : one_host(f) ? "127.0.0.1"
+				: "0.0.0.0",
+		  0, listen, sizeof(listen));
+	if (fresh_token(mine->token, sizeof(mine->token))) {
+		snprintf(err, errlen, "no random bytes for a token");
+		return;
+	}
+	mine->port = serve_start(serve, listen, mine->token, streams + 16,
+				 &f->st->serve, err, errlen);
+}
+
+/*
+ * Copy case c for this rank into *out: peer and token of partner p (or,
+ * with no partner, plugin NULL and the reason). Returns 0 or -ENOMEM.
+ */
+static int resolve_case(const struct fleet *f, const struct bench_case *c,
+			const struct fleet_endpoint *ends,
+			struct bench_case *out)
+{
+	const char *mode = fleet_peer_mode(c);
+	int p = fleet_partner(mode, f->rank, f->size);
+	const struct fleet_rank *me = &f->st->ranks[f->rank];
+	char where[FLEET_HOST_MAX + 16];
+
+	*out = *c;
+	out->params = (struct kvlist){ 0 };
+	out->reason = NULL;
+	if (p < 0) {
+		out->plugin = NULL;
+		out->tdesc = NULL;
+		return asprintf(&out->reason,
+				"peer = rank-pairs: rank %d of %d has no "
+				"partner (run an even number of ranks)",
+				f->rank, f->size) < 0
+			       ? -ENOMEM
+			       : 0;
+	}
+	host_port(ends[p].addr[0] ? ends[p].addr
+		  : strcmp(f->st->ranks[p].host, me->host) == 0
+			  ? "127.0.0.1"
+			  : f->st->ranks[p].host,
+		  ends[p].port, where, sizeof(where));
+	if (kvlist_copy(&out->params, &c->params) ||
+	    kvlist_set(&out->params, "peer", where) ||
+	    kvlist_set(&out->params, "token", ends[p].token))
+		return -ENOMEM;
+	return 0;
+}
+
+/* Build st->run from st->suite with every host-pair case resolved. */
+static int resolve_suite(struct fleet *f, const struct fleet_endpoint *ends)
+{
+	struct fleet_state *st = f->st;
+	const struct suite *s = st->suite;
+
+	st->run = (struct suite){ .jobs = s->jobs, .njobs = s->njobs };
+	st->run.cases = calloc(s->ncases, sizeof(*st->run.cases));
+	if (!st->run.cases)
+		return -ENOMEM;
+	st->run.ncases = s->ncases;
+	for (size_t i = 0; i < s->ncases; i++) {
+		if (!fleet_peer_mode(&s->cases[i])) {
+			st->run.cases[i] = s->cases[i];
+			continue;
+		}
+		if (resolve_case(f, &s->cases[i], ends, &st->run.cases[i]))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
+			size_t errlen)
+{
+	struct fleet_endpoint mine = { 0 }, *ends;
+	int streams = max_streams(f->st->suite), rc = 0;
+	char why[512] = "", who[FLEET_HOST_MAX + 32];
+
+	if (!streams)
+		return 0; /* the same on every rank: the suites agree */
+	ends = calloc((size_t)f->size, sizeof(*ends));
+	if (!ends)
+		return errorf(err, errlen, -ENOMEM, "fleet: out of memory");
+	start_mine(f, serve, streams, &mine, why, sizeof(why));
+	if (MPI_Allgather(&mine, sizeof(mine), MPI_BYTE, ends, sizeof(mine),
+			  MPI_BYTE, MPI_COMM_WORLD) != MPI_SUCCESS) {
+		rc = errorf(err, errlen, -EIO, "fleet: MPI_Allgather failed");
+		goto out_ends;
+	}
+	snprintf(who, sizeof(who), "rank %d (%s)", f->rank,
+		 f->st->ranks[f->rank].host);
+	if (!mine.port)
+		rc = errorf(err, errlen, -EIO,
+			    "fleet: %s: no receiver for host-pair transfers "
+			    "(%s): %s",
+			    who, serve, why);
+	for (int r = 0; r < f->size && !rc; r++) {
+		if (ends[r].port > 0)
+			continue;
+		snprintf(who, sizeof(who), "rank %d (%s)", r,
+			 f->st->ranks[r].host);
+		rc = errorf(err, errlen, -EIO,
+			    "fleet: %s could not start its receiver for "
+			    "host-pair transfers (its message is above)",
+			    who);
+	}
+	if (!rc && resolve_suite(f, ends))
+		rc = errorf(err, errlen, -ENOMEM, "fleet: out of memory");
+out_ends:
+	free(ends);
+	return rc;
+}
+
+void fleet_peers_release(struct fleet_state *st)
+{
+	for (size_t i = 0; st->run.cases && i < st->run.ncases; i++) {
+		struct bench_case *c = &st->run.cases[i];
+
+		if (c->params.items != st->suite->cases[i].params.items)
+			kvlist_free(&c->params);
+		if (c->reason != st->suite->cases[i].reason)
+			free(c->reason);
+	}
+	free(st->run.cases);
+	st->run = (struct suite){ 0 };
+	if (st->serve > 0) {
+		kill(st->serve, SIGTERM);
+		waitpid(st->serve, NULL, 0);
+		st->serve = 0;
+	}
+}

@@ -1,0 +1,504 @@
+/*
+ * The fleet report rank 0 writes: each rank's own JSON report (the same
+ * document a single host's run writes, with that host's context), every
+ * result with its rank and host, and per case the spread across hosts.
+ * No MPI here: rank 0 has everything by the time it writes.
+ */
+#define _GNU_SOURCE /* open_memstream */
+#include "fleet/fleet_int.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "base/jsonw.h"
+#include "compare/merge.h"
+#include "compare/report_read.h"
+#include "run/result_json.h"
+
+/* One case across the hosts where it ran ok. */
+struct spread {
+	size_t ok;		 /* ranks with a figure */
+	double min, median, max; /* headline rate: bytes/s, or ops/s */
+	int min_rank, max_rank;
+	int outlier;	  /* rank farthest from the median, -1: none */
+	double deviation; /* its value / median - 1 */
+};
+
+int fleet_outlier(const double *v, size_t n, double *median)
+{
+	double *sorted, far = -1;
+	int best = -1;
+
+	if (!n || !(sorted = malloc(n * sizeof(*sorted))))
+		return -1;
+	memcpy(sorted, v, n * sizeof(*sorted));
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+			double t = sorted[j];
+
+			sorted[j] = sorted[j - 1];
+			sorted[j - 1] = t;
+		}
+	*median =
+		n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	free(sorted);
+	for (size_t i = 0; i < n; i++) {
+		double d = fabs(v[i] - *median);
+		/* of two hosts both are equally far, but for rounding */
+		int tie = best >= 0 && fabs(d - far) <= 1e-9 * fabs(*median);
+
+		if ((d > far && !tie) || (tie && v[i] < v[best])) {
+			far = d;
+			best = (int)i;
+		}
+	}
+	return best;
+}
+
+/* Rank r's results: rank 0's are main's, the others' rank 0 received. */
+static const struct result *rank_results(const struct fleet *f, int r,
+					 const struct report *own)
+{
+	return r == 0 ? own->results : f->st->ranks[r].res;
+}
+
+/* The spread of case i over the ranks where it ran ok. */
+static int spread_of(const struct fleet *f, const struct report *own, size_t i,
+		     struct spread *sp)
+{
+	double *v = calloc((size_t)f->size, sizeof(*v));
+	int *who = calloc((size_t)f->size, sizeof(*who));
+	double median = 0;
+	int at;
+
+	*sp = (struct spread){ .outlier = -1 };
+	if (!v || !who) {
+		free(v);
+		free(who);
+		return -ENOMEM;
+	}
+	for (int r = 0; r < f->size; r++) {
+		const struct result *res = &rank_results(f, r, own)[i];
+
+		if (res->status != RESULT_OK)
+			continue;
+		v[sp->ok] = result_headline(res)->median;
+		who[sp->ok++] = r;
+	}
+	for (size_t k = 0; k < sp->ok; k++) {
+		if (k == 0 || v[k] < sp->min)
+			sp->min = v[k], sp->min_rank = who[k];
+		if (k == 0 || v[k] > sp->max)
+			sp->max = v[k], sp->max_rank = who[k];
+	}
+	at = fleet_outlier(v, sp->ok, &median);
+	sp->median = median;
+	if (at >= 0 && sp->ok > 1) {
+		sp->outlier = who[at];
+		sp->deviation = median > 0 ? v[at] / median - 1 : 0;
+	}
+	free(v);
+	free(who);
+	return 0;
+}
+
+/* r's report as JSON text into *text (the caller frees it). */
+static int report_json_text(const struct report *r, char **text)
+{
+	char err[256];
+	size_t len = 0;
+	FILE *m = open_memstream(text, &len);
+	int rc;
+
+	if (!m)
+		return -ENOMEM;
+	rc = report_json(r, m, err, sizeof(err));
+	if (fclose(m) && !rc)
+		rc = -ENOMEM;
+	if (rc) {
+		free(*text);
+		*text = NULL;
+	}
+	return rc;
+}
+
+int fleet_context_text(const struct report *ctx, char **text)
+{
+	return report_json_text(ctx, text);
+}
+
+/*
+ * Rank r's own report: its results through report_json(), then its own
+ * hostbench, system and libraries from the context it sent.
+ */
+static json_t *rank_doc(const struct fleet *f, int r, const struct report *own)
+{
+	static const char *const keys[] = { "hostbench", "system",
+					    "libraries" };
+	struct report rep = *own;
+	const json_t *ctx = f->st->ranks[r].context;
+	json_error_t jerr;
+	char *text = NULL;
+	json_t *doc;
+
+	rep.results = rank_results(f, r, own);
+	if (report_json_text(&rep, &text))
+		return NULL;
+	doc = json_loads(text, 0, &jerr);
+	free(text);
+	for (size_t k = 0; doc && ctx && k < sizeof(keys) / sizeof(keys[0]);
+	     k++)
+		if (json_object_get(ctx, keys[k]))
+			json_object_set(doc, keys[k],
+					json_object_get(ctx, keys[k]));
+	if (doc && !ctx) {
+		/* lost before it said anything: only its name is known */
+		json_t *sys = json_object();
+
+		json_object_set_new(sys, "hostname",
+				    jw_text(f->st->ranks[r].host));
+		json_object_set_new(doc, "system", sys);
+		json_object_set_new(doc, "libraries", json_object());
+	}
+	return doc;
+}
+
+/* {"rank": r, "host": ...} with a value of the spread. */
+static json_t *rank_ref(const struct fleet *f, int r, double value, int *bad)
+{
+	json_t *o = json_object();
+
+	jw_set(o, "rank", json_integer(r), bad);
+	jw_set(o, "host", jw_text(f->st->ranks[r].host), bad);
+	jw_set(o, "value", jw_number(value), bad);
+	return o;
+}
+
+/* The spread of case i as JSON. */
+static json_t *spread_json(const struct fleet *f, const struct report *own,
+			   size_t i, int *bad)
+{
+	const struct bench_case *c = &own->suite->cases[i];
+	json_t *o = json_object(), *not_ok = json_array(), *out;
+	struct spread sp;
+
+	if (spread_of(f, own, i, &sp)) {
+		*bad = 1;
+		return o;
+	}
+	jw_set(o, "job", jw_text(own->suite->jobs[c->job].label), bad);
+	jw_set(o, "title", jw_text(c->title), bad);
+	jw_set(o, "target", jw_text(c->target), bad);
+	jw_set(o, "backend", jw_text(c->backend), bad);
+	jw_set(o, "unit", jw_text(c->unit), bad);
+	jw_set(o, "hosts_ok", json_integer((json_int_t)sp.ok), bad);
+	jw_set(o, "hosts", json_integer(f->size), bad);
+	jw_set(o, "min",
+	       sp.ok ? rank_ref(f, sp.min_rank, sp.min, bad) : json_null(),
+	       bad);
+	jw_set(o, "median", sp.ok ? jw_number(sp.median) : json_null(), bad);
+	jw_set(o, "max",
+	       sp.ok ? rank_ref(f, sp.max_rank, sp.max, bad) : json_null(),
+	       bad);
+	out = json_null();
+	if (sp.outlier >= 0) {
+		json_decref(out);
+		out = rank_ref(
+			f, sp.outlier,
+			result_headline(&rank_results(f, sp.outlier, own)[i])
+				->median,
+			bad);
+		jw_set(out, "deviation", jw_number(sp.deviation), bad);
+	}
+	jw_set(o, "outlier", out, bad);
+	for (int r = 0; r < f->size; r++) {
+		const struct result *res = &rank_results(f, r, own)[i];
+		json_t *e;
+
+		if (res->status == RESULT_OK)
+			continue;
+		e = rank_ref(f, r, NAN, bad);
+		json_object_del(e, "value");
+		jw_set(e, "status", jw_text(result_status_name(res->status)),
+		       bad);
+		jw_set(e, "reason", jw_text(res->reason), bad);
+		jw_push(not_ok, e, bad);
+	}
+	jw_set(o, "not_ok", not_ok, bad);
+	return o;
+}
+
+/* Every rank's result i, tagged with rank and host, appended to all. */
+static void tag_results(const struct fleet *f, json_t *const *docs, size_t i,
+			json_t *all, int *bad)
+{
+	for (int r = 0; r < f->size; r++) {
+		json_t *res =
+			docs[r] ? json_array_get(
+					  json_object_get(docs[r], "results"),
+					  i)
+				: NULL;
+		json_t *copy = res ? json_deep_copy(res) : NULL;
+
+		if (!copy) {
+			*bad = 1;
+			continue;
+		}
+		jw_set(copy, "rank", json_integer(r), bad);
+		jw_set(copy, "host", jw_text(f->st->ranks[r].host), bad);
+		jw_push(all, copy, bad);
+	}
+}
+
+/* One entry of fleet.hosts: rank, host, status, its report. */
+static json_t *host_json(const struct fleet *f, int r, json_t *doc, int *bad)
+{
+	const struct fleet_rank *fr = &f->st->ranks[r];
+	json_t *o = json_object();
+
+	jw_set(o, "rank", json_integer(r), bad);
+	jw_set(o, "host", jw_text(fr->host), bad);
+	jw_set(o, "status", jw_text(fr->lost ? "lost" : "ok"), bad);
+	jw_set(o, "reason", jw_text(fr->lost ? fr->lost_why : NULL), bad);
+	jw_set(o, "report", doc ? json_incref(doc) : json_null(), bad);
+	return o;
+}
+
+/* The whole fleet document. */
+static json_t *fleet_doc(const struct fleet *f, const struct report *own,
+			 int *bad)
+{
+	json_t *doc = json_object(), *fl = json_object(), *hosts = json_array();
+	json_t *spread = json_array(), *results = json_array();
+	json_t **docs = calloc((size_t)f->size, sizeof(json_t *));
+
+	if (!docs) {
+		*bad = 1;
+		return doc;
+	}
+	for (int r = 0; r < f->size; r++) {
+		docs[r] = rank_doc(f, r, own);
+		if (!docs[r])
+			*bad = 1;
+		jw_push(hosts, host_json(f, r, docs[r], bad), bad);
+	}
+	for (size_t i = 0; i < own->suite->ncases; i++) {
+		jw_push(spread, spread_json(f, own, i, bad), bad);
+		tag_results(f, docs, i, results, bad);
+	}
+	jw_set(doc, "schema_version", json_integer(1), bad);
+	jw_set(doc, "hostbench",
+	       docs[0] ? json_incref(json_object_get(docs[0], "hostbench"))
+		       : json_null(),
+	       bad);
+	jw_set(fl, "ranks", json_integer(f->size), bad);
+	jw_set(fl, "hosts", hosts, bad);
+	jw_set(fl, "spread", spread, bad);
+	jw_set(doc, "fleet", fl, bad);
+	jw_set(doc, "results", results, bad);
+	for (int r = 0; r < f->size; r++)
+		json_decref(docs[r]);
+	free(docs);
+	return doc;
+}
+
+static int write_json(const struct fleet *f, const struct report *own,
+		      FILE *out, char *err, size_t errlen)
+{
+	int bad = 0;
+	json_t *doc = fleet_doc(f, own, &bad);
+	int rc = bad ? errorf(err, errlen, -ENOMEM,
+			      "fleet report: out of memory")
+		     : 0;
+
+	if (!rc &&
+	    (json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15)) ||
+	     fputc('\n', out) == EOF))
+		rc = report_io_error(out, err, errlen);
+	json_decref(doc);
+	return rc;
+}
+
+/* Rank r's own report read back as `hostbench merge` reads a file. */
+static int rank_doc_report(const struct fleet *f, int r,
+			   const struct report *own, const char *name,
+			   struct doc_report *doc, char *err, size_t errlen)
+{
+	json_t *j = rank_doc(f, r, own);
+	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	int rc = text ? report_read_text(doc, name, text, strlen(text), err,
+					 errlen)
+		      : errorf(err, errlen, -ENOMEM,
+			       "fleet report: out of memory");
+
+	free(text);
+	json_decref(j);
+	return rc;
+}
+
+/*
+ * The table of hosts by cases of `hostbench merge`, over every rank's own
+ * report, in fmt: one merge table, whichever way the reports came.
+ */
+static int write_merge(const struct fleet *f, const struct report *own,
+		       enum report_format fmt, FILE *out, char *err,
+		       size_t errlen)
+{
+	size_t n = (size_t)f->size, got = 0;
+	struct doc_report *docs = calloc(n, sizeof(*docs));
+	char **names = calloc(n, sizeof(char *));
+	struct merge m = { 0 };
+	int rc = docs && names ? 0 : -ENOMEM;
+
+	/* a name labels a column when hosts repeat (ranks of one host) */
+	for (int r = 0; !rc && r < f->size; r++)
+		if (asprintf(&names[r], "rank %d (%s)", r,
+			     f->st->ranks[r].host) < 0) {
+			names[r] = NULL;
+			rc = -ENOMEM;
+		}
+	for (; !rc && got < n; got++)
+		rc = rank_doc_report(f, (int)got, own, names[got], &docs[got],
+				     err, errlen);
+	if (!rc)
+		rc = merge_build(&m, docs, n, err, errlen);
+	if (!rc)
+		rc = merge_write(&m, fmt, out, err, errlen);
+	merge_free(&m);
+	for (size_t i = 0; docs && i < got; i++)
+		report_read_free(&docs[i]);
+	for (size_t i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+	free(docs);
+	return rc == -ENOMEM && !err[0]
+		       ? errorf(err, errlen, rc, "fleet report: out of memory")
+		       : rc;
+}
+
+/* "rank 1 (lab2)" into buf. */
+static void rank_label(const struct fleet *f, int r, char *buf, size_t len)
+{
+	snprintf(buf, len, "rank %d (%s)", r, f->st->ranks[r].host);
+}
+
+/* Row i + 1 of the spread table: case, hosts ok, min, median, max, outlier. */
+static int spread_row(const struct fleet *f, const struct report *own, size_t i,
+		      struct report_table *t)
+{
+	const struct bench_case *c = &own->suite->cases[i];
+	char cell[REPORT_LINE], who[FLEET_HOST_MAX + 32];
+	double scale = 0;
+	struct spread sp;
+	size_t row = i + 1;
+	int rc = spread_of(f, own, i, &sp);
+
+	for (int r = 0; !rc && r < f->size && !scale; r++) {
+		const struct result *res = &rank_results(f, r, own)[i];
+
+		if (res->status == RESULT_OK &&
+		    result_headline(res)->median > 0)
+			scale = report_value(res, c->unit) /
+				result_headline(res)->median;
+	}
+	snprintf(cell, sizeof(cell), "%s (%s)", c->title, c->backend);
+	rc = rc ? rc : report_table_set(t, row, 0, cell);
+	snprintf(cell, sizeof(cell), "%zu/%d", sp.ok, f->size);
+	rc = rc ? rc : report_table_set(t, row, 1, cell);
+	for (int k = 0; !rc && sp.ok && k < 3; k++) {
+		double v = k == 0 ? sp.min : k == 1 ? sp.median : sp.max;
+
+		report_format_value(v * scale, c->unit, cell, sizeof(cell));
+		rc = report_table_set(t, row, 2 + (size_t)k, cell);
+	}
+	if (!rc && sp.outlier >= 0) {
+		rank_label(f, sp.outlier, who, sizeof(who));
+		snprintf(cell, sizeof(cell), "%s %+.1f%%", who,
+			 100 * sp.deviation);
+		rc = report_table_set(t, row, 5, cell);
+	}
+	for (int r = 0; !rc && r < f->size; r++) {
+		const struct result *res = &rank_results(f, r, own)[i];
+
+		if (res->status == RESULT_OK)
+			continue;
+		rank_label(f, r, who, sizeof(who));
+		snprintf(cell, sizeof(cell), "%s (%s): %s: %s: %s", c->title,
+			 c->backend, who, result_status_name(res->status),
+			 res->reason ? res->reason : "");
+		rc = strlist_push(&t->notes, cell);
+	}
+	return rc;
+}
+
+/* The spread of every case as a table, failures among its notes. */
+static int spread_table(const struct fleet *f, const struct report *own,
+			struct report_table *t)
+{
+	static const char *const head[] = { "Case",   "Hosts ok", "Min",
+					    "Median", "Max",	  "Outlier" };
+	size_t cols = sizeof(head) / sizeof(head[0]);
+	int rc = report_table_init(t, own->suite->ncases + 1, cols);
+
+	for (size_t c = 0; !rc && c < cols; c++)
+		rc = report_table_set(t, 0, c, head[c]);
+	for (size_t i = 0; !rc && i < own->suite->ncases; i++)
+		rc = spread_row(f, own, i, t);
+	return rc;
+}
+
+/* The ranks and their state, one line each. */
+static void write_ranks(const struct fleet *f, int md, FILE *out)
+{
+	char who[FLEET_HOST_MAX + 32];
+
+	fprintf(out, "%sFleet: %d ranks\n\n", md ? "## " : "", f->size);
+	for (int r = 0; r < f->size; r++) {
+		const struct fleet_rank *fr = &f->st->ranks[r];
+
+		rank_label(f, r, who, sizeof(who));
+		fprintf(out, "%s%s: %s%s%s\n", md ? "- " : "  ", who,
+			fr->lost ? "lost: " : "ok",
+			fr->lost && fr->lost_why ? fr->lost_why : "",
+			fr->failed ? " (a case failed)" : "");
+	}
+	fputc('\n', out);
+}
+
+int fleet_report(const struct fleet *f, enum report_format fmt,
+		 const struct report *own, FILE *out, char *err, size_t errlen)
+{
+	struct report_table t = { 0 };
+	int rc;
+
+	err[0] = '\0';
+	if (fmt == REPORT_JSON)
+		return write_json(f, own, out, err, errlen);
+	if (fmt != REPORT_TEXT && fmt != REPORT_MD)
+		return write_merge(f, own, fmt, out, err, errlen);
+	write_ranks(f, fmt == REPORT_MD, out);
+	rc = write_merge(f, own, fmt, out, err, errlen);
+	if (rc)
+		return rc;
+	fprintf(out, "\n%sSpread across hosts\n\n",
+		fmt == REPORT_MD ? "## " : "");
+	rc = spread_table(f, own, &t);
+	if (!rc && fmt == REPORT_TEXT)
+		rc = report_text_table(&t, out);
+	else if (!rc)
+		report_md_table(&t, out);
+	report_table_free(&t);
+	if (rc)
+		return errorf(err, errlen, rc, "fleet report: out of memory");
+	fputs(fmt == REPORT_MD ? "Each host's own report: `--format "
+				 "json`, under `fleet.hosts[].report`.\n"
+			       : "\nEach host's own report: --format json, "
+				 "under fleet.hosts[].report.\n",
+	      out);
+	return ferror(out) ? report_io_error(out, err, errlen) : 0;
+}

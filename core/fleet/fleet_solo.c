@@ -1,0 +1,97 @@
+/*
+ * A fleet of one: the build without MPI (HOSTBENCH_MPI off). Every case
+ * runs here and the report is this host's own. A host-pair peer needs
+ * other ranks, so a suite that asks for one is refused before it runs.
+ */
+#include "fleet/fleet.h"
+
+#include <errno.h>
+
+#include "fleet/fleet_int.h"
+
+int fleet_init(struct fleet *f, enum report_format fmt, char *err,
+	       size_t errlen)
+{
+	(void)fmt, (void)err, (void)errlen;
+	*f = (struct fleet){ .size = 1 };
+	return 0;
+}
+
+int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
+		  const char *serve, const struct suite **run, char *err,
+		  size_t errlen)
+{
+	(void)f, (void)serve;
+	*run = s;
+	for (size_t i = 0; !loaded && i < s->ncases; i++) {
+		const struct bench_case *c = &s->cases[i];
+		const struct job *j = &s->jobs[c->job];
+
+		if (fleet_peer_mode(c))
+			return errorf(err, errlen, -EINVAL,
+				      "%s:%u: [%s] peer: \"%s\" sends to "
+				      "another rank of an MPI job: it needs "
+				      "hostbench built with -DHOSTBENCH_MPI=ON "
+				      "and started by mpirun or srun "
+				      "(docs/fleet.md)",
+				      j->file, j->line, j->label,
+				      fleet_peer_mode(c));
+	}
+	return loaded;
+}
+
+int fleet_agree(struct fleet *f, int rc, char *err, size_t errlen)
+{
+	(void)f, (void)err, (void)errlen;
+	return rc;
+}
+
+int fleet_start(struct fleet *f, const struct report *ctx)
+{
+	(void)f, (void)ctx;
+	return 0;
+}
+
+int fleet_case_begin(struct fleet *f, size_t i)
+{
+	(void)f, (void)i;
+	return 1;
+}
+
+int fleet_case_end(struct fleet *f, size_t i, struct result *r)
+{
+	(void)f, (void)i, (void)r;
+	return 0;
+}
+
+int fleet_finish(struct fleet *f, int own)
+{
+	(void)f;
+	return own;
+}
+
+int fleet_reports(const struct fleet *f)
+{
+	(void)f;
+	return 0;
+}
+
+int fleet_silent(const struct fleet *f)
+{
+	(void)f;
+	return 0;
+}
+
+int fleet_report(const struct fleet *f, enum report_format fmt,
+		 const struct report *own, FILE *out, char *err, size_t errlen)
+{
+	(void)f, (void)fmt, (void)own, (void)out;
+	return errorf(err, errlen, -EINVAL,
+		      "a fleet of one has no fleet report");
+}
+
+int fleet_end(struct fleet *f, int status)
+{
+	(void)f;
+	return status;
+}

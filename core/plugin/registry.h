@@ -1,0 +1,99 @@
+/*
+ * The plugins loaded into this process and what they offer. The loader
+ * fills a registry; everything else only reads it.
+ */
+#ifndef HB_CORE_PLUGIN_REGISTRY_H
+#define HB_CORE_PLUGIN_REGISTRY_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include <hostbench/plugin.h>
+
+#include "base/util.h"
+
+/* One plugin that loaded and passed every check. */
+struct plugin {
+	char *path;		      /* the .so file it came from */
+	void *handle;		      /* dlopen handle */
+	const struct hb_plugin *desc; /* the plugin's constant descriptor */
+	struct kvlist libraries;      /* from describe(): name -> version */
+	struct kvlist unusable; /* from describe(): "group/name" -> reason */
+};
+
+/* A plugin file that was refused, and why (one line). */
+struct refusal {
+	char *path;
+	char *reason;
+};
+
+/* Every plugin found, in load order, and every refusal. */
+struct registry {
+	struct plugin *plugins;
+	size_t n;
+	struct refusal *refused;
+	size_t nrefused;
+};
+
+/*
+ * Load every regular "*.so" in dirs, in order (files sorted by name within
+ * a directory). A file name seen in an earlier directory shadows the same
+ * name in later ones, whether it loaded or was refused, so an override
+ * given with --plugin-dir never silently falls back to another build.
+ * A plugin is refused when it or its directory is writable by group or
+ * others (checked before dlopen), cannot be loaded (a missing library is
+ * named), has no entry symbol, was built for another ABI major or a newer
+ * minor, has an invalid descriptor or option table, offers a target twice,
+ * offers a target its backend name already got from an earlier file, or
+ * its describe() fails. A refusal is recorded with its reason and written
+ * as one line to diag (if not NULL): "loader: PATH: refused: REASON"; the
+ * others still load. A directory that does not exist is skipped silently.
+ * Returns 0 (even with refusals) or -ENOMEM; on -ENOMEM reg holds what
+ * loaded so far and still needs registry_free().
+ */
+int registry_load(struct registry *reg, const char *const *dirs, size_t ndirs,
+		  FILE *diag);
+
+/* Unload everything and free the registry. */
+void registry_free(struct registry *reg);
+
+/*
+ * The plugin called backend that offers target "group/name", and its target
+ * entry. Returns NULL when no loaded plugin matches.
+ */
+const struct plugin *registry_find(const struct registry *reg,
+				   const char *target, const char *backend,
+				   const struct hb_target **out);
+
+/*
+ * The default backend for target: the first plugin in load order that
+ * offers it and did not describe it unusable, else the first that offers
+ * it. NULL when nothing offers it.
+ */
+const struct plugin *registry_default(const struct registry *reg,
+				      const char *target);
+
+/* Why target is unusable with plugin p on this host, or NULL. */
+const char *registry_unusable(const struct plugin *p, const char *target);
+
+/* A plugin's validate slot (ABI 1.1). */
+typedef int (*validate_fn)(const struct hb_case *c, char *err, size_t errlen);
+
+/* The plugin's validate slot, or NULL (absent, or an ABI 1.0 plugin). */
+validate_fn plugin_validate_fn(const struct plugin *p);
+
+/* "group/name" of t into buf. */
+void target_fullname(const struct hb_target *t, char *buf, size_t len);
+
+/*
+ * Append the directories to search to out, in order: each --plugin-dir
+ * (cli_dirs, may be NULL), each non-empty entry of HOSTBENCH_PLUGIN_PATH
+ * (colon-separated), the directory of the running binary and its "plugins"
+ * subdirectory (build tree), HB_REL_PLUGIN_DIR relative to the binary
+ * (install tree), and the compiled-in HB_INSTALL_PLUGIN_DIR. A directory
+ * that exists is given as its realpath and appears once, at its first
+ * place; one that does not exist is kept as written. Returns 0 or -ENOMEM.
+ */
+int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs);
+
+#endif

@@ -1,0 +1,215 @@
+/*
+ * Reports: one file per format, all reading the same struct report.
+ * Everything goes to the given stream; diagnostics go to stderr only.
+ */
+#ifndef HB_CORE_REPORT_REPORT_H
+#define HB_CORE_REPORT_REPORT_H
+
+#include <stdio.h>
+
+#include "plugin/registry.h"
+#include "run/result.h"
+#include "suite/suite.h"
+#include "run/sysinfo.h"
+
+enum report_format {
+	REPORT_TEXT,
+	REPORT_JSON,
+	REPORT_CSV,
+	REPORT_MD,
+	REPORT_HTML,
+};
+
+struct report {
+	const struct sysinfo *sys;
+	const struct registry *reg;
+	const struct suite *suite;
+	const struct result *results; /* suite->ncases of them, same order */
+	size_t nresults;
+};
+
+/* "text", "json", "csv", "md", "html" -> format. Returns 0 or -EINVAL. */
+int report_format_parse(const char *name, enum report_format *out);
+
+/* Write r in format to out. Returns 0 or a negative code with err filled. */
+int report_write(enum report_format f, const struct report *r, FILE *out,
+		 char *err, size_t errlen);
+
+/* One writer per format; report_write() picks one. Same contract. */
+int report_text(const struct report *r, FILE *out, char *err, size_t errlen);
+int report_json(const struct report *r, FILE *out, char *err, size_t errlen);
+/*
+ * One CSV field (RFC 4180): sep first, then s, quoted when it holds a
+ * comma, quote or line end; nothing for NULL. Every CSV writer uses it.
+ */
+void report_csv_field(FILE *out, const char *sep, const char *s);
+
+int report_csv(const struct report *r, FILE *out, char *err, size_t errlen);
+int report_md(const struct report *r, FILE *out, char *err, size_t errlen);
+/* One self-contained HTML page: context, every table, inline SVG charts. */
+int report_html(const struct report *r, FILE *out, char *err, size_t errlen);
+
+/*
+ * What the writers share (report.c), so every format says the same thing
+ * the same way. docs/reports.md describes the layout they build.
+ */
+
+/* A line of text no writer lets grow longer (labels, annotations). */
+#define REPORT_LINE 1024
+
+/*
+ * A run of results shown together in a report section: one result as a
+ * line, the results of one or more consecutive jobs that vary in a single
+ * parameter, as a table with a column per value of that parameter, or the
+ * results of one job that varies in two, as a grid: a row per value of
+ * rows_key, a column per value of key.
+ */
+struct report_item {
+	size_t first, last;   /* results[first..last) */
+	const char *key;      /* the table's column parameter; NULL = a line */
+	const char *rows_key; /* a grid's row parameter; NULL = not a grid */
+};
+
+/* A report section in order of first appearance, and what it shows. */
+struct report_section {
+	const char *title;
+	struct report_item *items;
+	size_t nitems;
+};
+
+struct report_layout {
+	struct report_section *sections;
+	size_t nsections;
+};
+
+/*
+ * Group r->results into sections (a job's `section`, else by group: crypto
+ * and mac "Secure Communication Performance", hash "File Integrity
+ * Validation Performance", mem and io "Base Performance", transfer "Network
+ * Transfer Performance", other groups their name) and items. A job becomes
+ * a table when its cases differ in exactly one parameter other than
+ * backend (a differing backend gives the table's rows) and that parameter
+ * is not parallel, which keeps the reference's "memcpy [4 parallels]"
+ * lines. A job of one backend whose cases differ in exactly two parameters
+ * (parallel counts here) becomes a grid: the parameter written first in
+ * the suite down the rows, the other across the columns. Returns 0 or
+ * -ENOMEM.
+ */
+int report_layout_build(const struct report *r, struct report_layout *lay);
+void report_layout_free(struct report_layout *lay);
+
+/*
+ * A table item as cells: row 0 is the header; then one row per job and
+ * backend, labelled with the job and, when the rows differ in backend, the
+ * backend. cells[row * cols + col], each an owned string. A "dir" table
+ * has a "% Difference" column against the first directory (one per further
+ * directory when there are more than two). A grid's corner names the job
+ * and its rows and columns name their parameter ("size 64K", "4
+ * parallels"). notes holds "ROW, COLUMN: annotations" for every cell that
+ * has annotations. spread (NULL when no cell has a figure) holds the CV of
+ * each figure's samples, which md and html show beside it and text, to
+ * keep the classic layout, leaves to the notes of noisy cells.
+ */
+struct report_table {
+	char **cells;
+	char **spread; /* per cell "±0.8%", the CV of its figure, or NULL */
+	size_t rows, cols;
+	struct strlist notes;
+};
+
+/* Build the table of item it (it->key set). Returns 0 or -ENOMEM. */
+int report_table_build(const struct report *r, const struct report_item *it,
+		       struct report_table *t);
+void report_table_free(struct report_table *t);
+
+/*
+ * The text of parameter key of case c, "backend" and "parallel" included
+ * (buf holds the parallel count); "" when c has no such parameter.
+ */
+const char *report_case_value(const struct bench_case *c, const char *key,
+			      char *buf, size_t len);
+
+/* The report section a result belongs to (see report_layout_build). */
+const char *report_section_of(const struct report *r, const struct result *res);
+
+/*
+ * The headline figure of res in unit (the case's unit for a result; pass
+ * the parent's unit for a part): median bytes/s scaled, or median ops/s.
+ */
+double report_value(const struct result *res, const char *unit);
+
+/* v as shown in unit: "8.00Gbps", "1234.56k" (kB/s), "12345.6 ops/s". */
+void report_format_value(double v, const char *unit, char *buf, size_t len);
+
+/* "8.00Gbps", or "failed" / "skipped". */
+void report_figure(const struct result *res, char *buf, size_t len);
+
+/*
+ * The label of a result's line: its title, with " (backend)" when its job
+ * uses more than one backend.
+ */
+void report_label(const struct report *r, const struct result *res, char *buf,
+		  size_t len);
+
+/*
+ * What to say after a figure, joined with "; " ("" when nothing): the
+ * reason of a failed or skipped case, the plugin note "text", the slower
+ * half of a composite ("crypto/aes-256-cbc slower than
+ * mac/hmac-md5[5.99Gbps]"), "noisy: CV 7.1%", "starved: CPU 61%", then the
+ * plugin's own warnings.
+ */
+void report_annotations(const struct result *res, char *buf, size_t len);
+
+/* Why this build's figures are not representative (Debug, sanitizer), or NULL.
+ */
+const char *report_build_warning(const struct sysinfo *si);
+
+/* "hostbench 0.1.0 (Release build) / Linux". */
+void report_app_line(const struct report *r, char *buf, size_t len);
+
+/*
+ * Each distinct library of every loaded plugin as "name version" (the
+ * version alone when it starts with the name), in load order. Returns 0 or
+ * -ENOMEM.
+ */
+int report_libraries(const struct report *r, struct strlist *out);
+
+/*
+ * The one-line facts of System Information as label -> value, in report
+ * order: CPU, AES, RAM, Kernel, OS, Host. Returns 0 or -ENOMEM.
+ */
+int report_system_facts(const struct report *r, struct kvlist *out);
+
+/* "eth0 (virtio_net) 52:54:00:12:34:56 up, speed 10000Mb/s". */
+void report_netif_line(const struct netif *nif, char *buf, size_t len);
+
+/* "/tmp : ext4 on /dev/vda1, free 80.12GiB of 251.00GiB". */
+void report_fs_line(const struct fsinfo *fs, char *buf, size_t len);
+
+/*
+ * t as aligned text: the first column left-aligned, the others right, a
+ * rule of dashes under the header row, then t's notes as "* NOTE" lines.
+ * Returns 0 or -ENOMEM.
+ */
+int report_text_table(const struct report_table *t, FILE *out);
+
+/*
+ * t as a GitHub-flavoured Markdown table (first column left-aligned, the
+ * others right), then t's notes as a list.
+ */
+void report_md_table(const struct report_table *t, FILE *out);
+
+/*
+ * An empty table of rows x cols cells, each "" (cells are then replaced
+ * with report_table_set()). Returns 0 or -ENOMEM.
+ */
+int report_table_init(struct report_table *t, size_t rows, size_t cols);
+
+/* Set cell (row, col) of t to a copy of text ("" for NULL). 0 or -ENOMEM. */
+int report_table_set(struct report_table *t, size_t row, size_t col,
+		     const char *text);
+
+/* errorf() for a failed write to a report stream. */
+int report_io_error(FILE *out, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,117 @@
+/*
+ * The CSV report: one header row and one row per result, quoted as RFC 4180
+ * says (fields with a comma, quote or line break in double quotes, quotes
+ * doubled, CRLF line ends). Rates are bytes per second ("_bps"); median
+ * alone is in the case's display unit.
+ */
+#include "report/report.h"
+
+#include <string.h>
+
+static const char *const columns[] = {
+	"job",	      "title",	  "target",  "backend",	 "params",
+	"parallel",   "status",	  "reason",  "unit",	 "median",
+	"median_bps", "min_bps",  "max_bps", "mean_bps", "stddev_bps",
+	"cv",	      "p25_bps",  "p75_bps", "samples",	 "noisy",
+	"starved",    "warnings",
+};
+
+void report_csv_field(FILE *out, const char *sep, const char *s)
+{
+	fputs(sep, out);
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+/* A numeric field with enough digits to read back the same value. */
+static void number(FILE *out, double v)
+{
+	fprintf(out, ",%.15g", v);
+}
+
+/* "k=v;k=v" of the case's parameters. */
+static void params_field(FILE *out, const struct bench_case *c)
+{
+	char text[REPORT_LINE] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; c && i < c->params.n && used < sizeof(text); i++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+					 "%s%s=%s", i ? ";" : "",
+					 c->params.items[i].key,
+					 c->params.items[i].value);
+	report_csv_field(out, ",", text);
+}
+
+/* The warnings joined with "; ". */
+static void warnings_field(FILE *out, const struct strlist *w)
+{
+	char text[REPORT_LINE] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; i < w->n && used < sizeof(text); i++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+					 "%s%s", i ? "; " : "", w->items[i]);
+	report_csv_field(out, ",", text);
+}
+
+/* One result's row. */
+static void row(FILE *out, const struct report *r, const struct result *res)
+{
+	static const char *const status[] = { "ok", "failed", "skipped" };
+	const struct bench_case *c = res->c;
+	const struct job *job = r->suite && c && c->job < r->suite->njobs
+					? &r->suite->jobs[c->job]
+					: NULL;
+	const struct stats *s = &res->rate;
+	const char *unit = c && c->unit ? c->unit : "";
+	int ok = res->status == RESULT_OK;
+
+	report_csv_field(out, "", job ? job->label : NULL);
+	report_csv_field(out, ",", c ? c->title : NULL);
+	report_csv_field(out, ",", c ? c->target : NULL);
+	report_csv_field(out, ",", c ? c->backend : NULL);
+	params_field(out, c);
+	fprintf(out, ",%u", c ? c->parallel : 0);
+	report_csv_field(out, ",", status[res->status]);
+	report_csv_field(out, ",", ok ? NULL : res->reason);
+	report_csv_field(out, ",", unit);
+	if (ok) {
+		number(out, report_value(res, unit));
+		number(out, s->median);
+		number(out, s->min);
+		number(out, s->max);
+		number(out, s->mean);
+		number(out, s->stddev);
+		number(out, result_headline(res)->cv);
+		number(out, s->p25);
+		number(out, s->p75);
+	} else {
+		fputs(",,,,,,,,,", out);
+	}
+	fprintf(out, ",%zu,%s,%s", res->nsamples, res->noisy ? "true" : "false",
+		res->starved ? "true" : "false");
+	warnings_field(out, &res->warnings);
+	fputs("\r\n", out);
+}
+
+int report_csv(const struct report *r, FILE *out, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
+		report_csv_field(out, i ? "," : "", columns[i]);
+	fputs("\r\n", out);
+	for (size_t i = 0; i < r->nresults; i++)
+		row(out, r, &r->results[i]);
+	return report_io_error(out, err, errlen);
+}

@@ -1,0 +1,461 @@
+/*
+ * The HTML report: one self-contained page with the context, every table
+ * of the text report, and inline SVG charts per job: throughput against
+ * block size (a line per backend, or per whatever else varies) and
+ * throughput against parallelism with ideal scaling drawn.
+ */
+#include "report/report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/html.h"
+#include "base/parse.h"
+#include "report/svg.h"
+
+/* The display unit of a result, as the other formats choose it. */
+static const char *unit_of(const struct result *res)
+{
+	return res->c && res->c->unit ? res->c->unit : "Gbps";
+}
+
+/* Append a row label / value pair to a two-column table. */
+static int fact_row(struct report_table *t, size_t *row, const char *k,
+		    const char *v)
+{
+	int err = report_table_set(t, *row, 0, k);
+
+	if (!err)
+		err = report_table_set(t, *row, 1, v);
+	(*row)++;
+	return err;
+}
+
+/* The context: application, libraries, system facts, NICs, filesystems. */
+static int write_context(const struct report *r, FILE *out)
+{
+	struct kvlist facts = { 0 };
+	struct strlist libs = { 0 };
+	struct report_table t;
+	char line[REPORT_LINE];
+	size_t nrows, row = 1;
+	int err = report_libraries(r, &libs);
+
+	err = err ? err : report_system_facts(r, &facts);
+	nrows = 3 + facts.n + libs.n +
+		(r->sys ? r->sys->nnetifs + r->sys->nfs : 0);
+	err = err ? err : report_table_init(&t, nrows, 2);
+	if (err)
+		goto free_lists;
+	report_table_set(&t, 0, 0, "Context");
+	report_table_set(&t, 0, 1, "");
+	report_app_line(r, line, sizeof(line));
+	err = fact_row(&t, &row, "Application", line);
+	for (size_t i = 0; i < libs.n && !err; i++)
+		err = fact_row(&t, &row, "Library", libs.items[i]);
+	for (size_t i = 0; i < facts.n && !err; i++)
+		err = fact_row(&t, &row, facts.items[i].key,
+			       facts.items[i].value);
+	for (size_t i = 0; r->sys && i < r->sys->nnetifs && !err; i++) {
+		report_netif_line(&r->sys->netifs[i], line, sizeof(line));
+		err = fact_row(&t, &row, "Network", line);
+	}
+	for (size_t i = 0; r->sys && i < r->sys->nfs && !err; i++) {
+		report_fs_line(&r->sys->fs[i], line, sizeof(line));
+		err = fact_row(&t, &row, "File System", line);
+	}
+	if (!err) {
+		html_section(out, "Context");
+		html_table(out, &t, "context", NULL);
+		html_section_end(out);
+	}
+	report_table_free(&t);
+free_lists:
+	kvlist_free(&facts);
+	strlist_free(&libs);
+	return err;
+}
+
+/* Line items items[a..b) of a section as one case table. */
+static int case_table(const struct report *r, const struct report_item *items,
+		      size_t a, size_t b, FILE *out)
+{
+	static const char *const head[] = { "Case", "Backend", "Median",
+					    "Unit", "CV",      "Notes" };
+	char text[REPORT_LINE];
+	struct report_table t;
+	int err = report_table_init(&t, 1 + b - a, 6);
+
+	for (size_t c = 0; c < 6 && !err; c++)
+		err = report_table_set(&t, 0, c, head[c]);
+	for (size_t i = a; i < b && !err; i++) {
+		const struct result *res = &r->results[items[i].first];
+		size_t row = 1 + i - a;
+
+		err = report_table_set(&t, row, 0,
+				       res->c->title ? res->c->title : "");
+		err = err ? err
+			  : report_table_set(&t, row, 1,
+					     res->c->backend ? res->c->backend
+							     : "");
+		if (res->status == RESULT_OK)
+			snprintf(text, sizeof(text), "%.2f",
+				 report_value(res, unit_of(res)));
+		else
+			report_figure(res, text, sizeof(text));
+		err = err ? err : report_table_set(&t, row, 2, text);
+		err = err ? err : report_table_set(&t, row, 3, unit_of(res));
+		snprintf(text, sizeof(text), "%.1f%%",
+			 result_headline(res)->cv * 100);
+		err = err ? err
+			  : report_table_set(&t, row, 4,
+					     res->status == RESULT_OK ? text
+								      : "");
+		report_annotations(res, text, sizeof(text));
+		err = err ? err : report_table_set(&t, row, 5, text);
+	}
+	if (!err)
+		html_table(out, &t, "cases", NULL);
+	report_table_free(&t);
+	return err;
+}
+
+/*
+ * The results one chart draws: those of a job, with every later job of
+ * the section that has its label and target (the default suite measures
+ * "AES256/CTR" at 1 worker and again at 4 and 8).
+ */
+struct chart_set {
+	size_t *idx;
+	size_t n;
+};
+
+/* A series of a chart being gathered. */
+struct series_buf {
+	char *name;
+	double *x, *y;
+	size_t n;
+};
+
+/* The label of the job of res: its section name in the suite. */
+static const char *job_label(const struct report *r, const struct result *res)
+{
+	if (r->suite && res->c->job < r->suite->njobs)
+		return r->suite->jobs[res->c->job].label;
+	return res->c->title ? res->c->title : "";
+}
+
+/* Nonzero when key has more than one value over the set. */
+static int set_varies(const struct report *r, const struct chart_set *cs,
+		      const char *key)
+{
+	char b1[32], b2[32];
+	const char *first;
+
+	first = report_case_value(r->results[cs->idx[0]].c, key, b1,
+				  sizeof(b1));
+	for (size_t i = 1; i < cs->n; i++)
+		if (strcmp(first, report_case_value(r->results[cs->idx[i]].c,
+						    key, b2, sizeof(b2))) != 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The series name of res: the values of every varying key but xkey, or
+ * the job's label when nothing else varies.
+ */
+static void series_name(const struct report *r, const struct chart_set *cs,
+			const struct result *res, const char *xkey, char *buf,
+			size_t len)
+{
+	const struct bench_case *c = res->c;
+	char num[32];
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < c->params.n + 2; k++) {
+		const char *key = k == 0   ? "backend"
+				  : k == 1 ? "parallel"
+					   : c->params.items[k - 2].key;
+		const char *v = report_case_value(c, key, num, sizeof(num));
+
+		if (strcmp(key, xkey) == 0 || !set_varies(r, cs, key))
+			continue;
+		if (k == 1)
+			used += (size_t)snprintf(buf + used, len - used,
+						 "%s%s parallel%s",
+						 used ? ", " : "", v,
+						 c->parallel == 1 ? "" : "s");
+		else if (k == 0)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used ? ", " : "", v);
+		else
+			used += (size_t)snprintf(buf + used, len - used,
+						 "%s%s %s", used ? ", " : "",
+						 key, v);
+		if (used >= len)
+			return;
+	}
+	if (!used)
+		snprintf(buf, len, "%s", job_label(r, res));
+}
+
+/* x of res for xkey: parallel, or the size parameter in bytes. */
+static double x_of(const struct result *res, const char *xkey)
+{
+	const char *text = kvlist_get(&res->c->params, xkey);
+	char why[64];
+	uint64_t size;
+
+	if (strcmp(xkey, "parallel") == 0)
+		return res->c->parallel;
+	if (!text || parse_size(text, &size, why, sizeof(why)))
+		return NAN;
+	return (double)size;
+}
+
+/* Sort a series by x (few points: insertion sort). */
+static void series_sort(struct series_buf *s)
+{
+	for (size_t i = 1; i < s->n; i++)
+		for (size_t j = i; j > 0 && s->x[j - 1] > s->x[j]; j--) {
+			double tx = s->x[j], ty = s->y[j];
+
+			s->x[j] = s->x[j - 1];
+			s->y[j] = s->y[j - 1];
+			s->x[j - 1] = tx;
+			s->y[j - 1] = ty;
+		}
+}
+
+/* Gather the set's ok results into series along xkey. */
+static int gather(const struct report *r, const struct chart_set *cs,
+		  const char *xkey, struct series_buf *bufs, size_t *nbufs)
+{
+	char name[REPORT_LINE];
+
+	for (size_t i = 0; i < cs->n; i++) {
+		const struct result *res = &r->results[cs->idx[i]];
+		size_t k = 0;
+
+		if (res->status != RESULT_OK || !isfinite(x_of(res, xkey)))
+			continue;
+		series_name(r, cs, res, xkey, name, sizeof(name));
+		while (k < *nbufs && strcmp(bufs[k].name, name) != 0)
+			k++;
+		if (k == *nbufs) {
+			bufs[k].name = strdup(name);
+			bufs[k].x = calloc(cs->n, sizeof(double));
+			bufs[k].y = calloc(cs->n, sizeof(double));
+			(*nbufs)++;
+			if (!bufs[k].name || !bufs[k].x || !bufs[k].y)
+				return -ENOMEM;
+		}
+		bufs[k].x[bufs[k].n] = x_of(res, xkey);
+		bufs[k].y[bufs[k].n++] = report_value(res, unit_of(res));
+	}
+	for (size_t k = 0; k < *nbufs; k++)
+		series_sort(&bufs[k]);
+	return 0;
+}
+
+/*
+ * Ideal scaling of a measured series: its first point times the workers'
+ * ratio, flat beyond the CPUs the host has (cpus, 0 = unknown).
+ */
+static void ideal_of(const struct series_buf *s, unsigned cpus, double *y)
+{
+	double x0 = s->x[0], cap = cpus ? (double)cpus : INFINITY;
+
+	for (size_t i = 0; i < s->n; i++)
+		y[i] = s->y[0] * fmin(s->x[i], fmax(cap, x0)) / x0;
+}
+
+/* Free what gather() made. */
+static void series_free(struct series_buf *bufs, size_t n)
+{
+	for (size_t k = 0; bufs && k < n; k++) {
+		free(bufs[k].name);
+		free(bufs[k].x);
+		free(bufs[k].y);
+	}
+	free(bufs);
+}
+
+/* One chart of the set along xkey. */
+static int set_chart(const struct report *r, const struct chart_set *cs,
+		     const char *xkey, FILE *out)
+{
+	const struct result *first = &r->results[cs->idx[0]];
+	int parallel = strcmp(xkey, "parallel") == 0;
+	struct series_buf *bufs = calloc(cs->n, sizeof(*bufs));
+	struct svg_series *series = calloc(2 * cs->n, sizeof(*series));
+	double *ideal = calloc(cs->n * cs->n, sizeof(*ideal));
+	char title[REPORT_LINE], xlabel[64];
+	size_t nbufs = 0, n = 0;
+	int err = bufs && series && ideal ? 0 : -ENOMEM;
+
+	err = err ? err : gather(r, cs, xkey, bufs, &nbufs);
+	for (size_t k = 0; k < nbufs && !err; k++) {
+		series[n] = (struct svg_series){ .name = bufs[k].name,
+						 .x = bufs[k].x,
+						 .y = bufs[k].y,
+						 .n = bufs[k].n,
+						 .color = k };
+		n++;
+		if (!parallel || bufs[k].n < 2)
+			continue;
+		ideal_of(&bufs[k], r->sys ? r->sys->logical_cpus : 0,
+			 &ideal[k * cs->n]);
+		series[n] = (struct svg_series){ .name = "ideal scaling",
+						 .x = bufs[k].x,
+						 .y = &ideal[k * cs->n],
+						 .n = bufs[k].n,
+						 .dashed = 1,
+						 .color = k };
+		n++;
+	}
+	snprintf(title, sizeof(title), "%s: throughput against %s",
+		 job_label(r, first), parallel ? "parallelism" : xkey);
+	snprintf(xlabel, sizeof(xlabel), "%s%s", parallel ? "workers" : xkey,
+		 parallel ? "" : " (bytes)");
+	if (!err && n)
+		svg_line_chart(
+			out,
+			&(struct svg_line_chart){
+				.title = title,
+				.xlabel = xlabel,
+				.ylabel = unit_of(first),
+				.kind = parallel ? "parallel" : "size",
+				.xformat = parallel ? SVG_X_PLAIN : SVG_X_BYTES,
+				.series = series,
+				.nseries = n });
+	series_free(bufs, nbufs);
+	free(series);
+	free(ideal);
+	return err;
+}
+
+/* The size parameter that varies over the set, or NULL. */
+static const char *size_key(const struct report *r, const struct chart_set *cs)
+{
+	const struct bench_case *c = r->results[cs->idx[0]].c;
+	const struct hb_option *o = c->tdesc ? c->tdesc->options : NULL;
+
+	for (; o && o->name; o++)
+		if (o->type == HB_OPT_SIZE && kvlist_get(&c->params, o->name) &&
+		    set_varies(r, cs, o->name))
+			return o->name;
+	return NULL;
+}
+
+/* The charts of a set: by block size, by parallelism. */
+static int set_charts(const struct report *r, const struct chart_set *cs,
+		      FILE *out)
+{
+	const char *skey;
+	int err = 0;
+
+	if (cs->n < 2)
+		return 0;
+	skey = size_key(r, cs);
+	if (skey)
+		err = set_chart(r, cs, skey, out);
+	if (!err && set_varies(r, cs, "parallel"))
+		err = set_chart(r, cs, "parallel", out);
+	return err;
+}
+
+/* Nonzero when results i and j belong in one chart (see chart_set). */
+static int same_chart(const struct report *r, size_t i, size_t j)
+{
+	const struct result *a = &r->results[i], *b = &r->results[j];
+
+	return a->c && b->c && strcmp(job_label(r, a), job_label(r, b)) == 0 &&
+	       strcmp(a->c->target, b->c->target) == 0;
+}
+
+/* The charts of a section, one set per job label and target. */
+static int section_charts(const struct report *r,
+			  const struct report_section *s, FILE *out)
+{
+	struct chart_set cs = { calloc(r->nresults + 1, sizeof(size_t)), 0 };
+	char *done = calloc(r->nresults + 1, 1);
+	int err = cs.idx && done ? 0 : -ENOMEM;
+
+	for (size_t i = 0; i < s->nitems && !err; i++)
+		for (size_t a = s->items[i].first; a < s->items[i].last; a++) {
+			if (done[a] || !r->results[a].c)
+				continue;
+			cs.n = 0;
+			for (size_t t = 0; t < s->nitems; t++)
+				for (size_t b = s->items[t].first;
+				     b < s->items[t].last; b++)
+					if (!done[b] && same_chart(r, a, b)) {
+						done[b] = 1;
+						cs.idx[cs.n++] = b;
+					}
+			err = set_charts(r, &cs, out);
+		}
+	free(cs.idx);
+	free(done);
+	return err;
+}
+
+/* One section: its runs of lines, its tables, then its jobs' charts. */
+static int write_section(const struct report *r, const struct report_section *s,
+			 FILE *out)
+{
+	struct report_table t;
+	int err = 0;
+
+	html_section(out, s->title);
+	for (size_t i = 0; i < s->nitems && !err;) {
+		size_t j = i;
+
+		if (s->items[i].key) {
+			err = report_table_build(r, &s->items[i], &t);
+			if (!err)
+				html_table(out, &t,
+					   s->items[i].rows_key
+						   ? "grid"
+						   : "by-parameter",
+					   NULL);
+			report_table_free(&t);
+			i++;
+			continue;
+		}
+		while (j < s->nitems && !s->items[j].key)
+			j++;
+		err = case_table(r, s->items, i, j, out);
+		i = j;
+	}
+	if (!err)
+		err = section_charts(r, s, out);
+	html_section_end(out);
+	return err;
+}
+
+int report_html(const struct report *r, FILE *out, char *err, size_t errlen)
+{
+	struct report_layout lay;
+	int rc;
+
+	html_begin(out, "hostbench report");
+	rc = write_context(r, out);
+	if (!rc)
+		rc = report_layout_build(r, &lay);
+	if (rc)
+		return errorf(err, errlen, rc, "html report: out of memory");
+	for (size_t s = 0; s < lay.nsections && !rc; s++)
+		rc = write_section(r, &lay.sections[s], out);
+	report_layout_free(&lay);
+	if (rc)
+		return errorf(err, errlen, rc, "html report: out of memory");
+	html_end(out);
+	return report_io_error(out, err, errlen);
+}

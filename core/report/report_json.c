@@ -1,0 +1,242 @@
+/*
+ * The JSON report: the contract scripts and `compare` read, documented in
+ * docs/json-schema.md. Figures are bytes per second and operations per
+ * second, never display units. Built with jansson, written in one go; each
+ * result's measurement through result_json.c, the codec every reader uses.
+ */
+#include "report/report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "base/jsonw.h"
+#include "base/parse.h"
+#include "run/result_json.h"
+
+/* Bumped only when a field is renamed or removed or changes meaning. */
+#define SCHEMA_VERSION 1
+
+/* A strlist as an array of strings. */
+static json_t *strings_json(const struct strlist *l, int *bad)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < l->n; i++)
+		jw_push(a, jw_text(l->items[i]), bad);
+	return a;
+}
+
+/* A kvlist as an object of strings. */
+static json_t *kv_json(const struct kvlist *l, int *bad)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; i < l->n; i++)
+		jw_set(o, l->items[i].key, jw_text(l->items[i].value), bad);
+	return o;
+}
+
+/* The option of c's target called name, or NULL (extra keys). */
+static const struct hb_option *option_of(const struct bench_case *c,
+					 const char *name)
+{
+	const struct hb_option *o = c->tdesc ? c->tdesc->options : NULL;
+
+	for (; o && o->name; o++)
+		if (strcmp(o->name, name) == 0)
+			return o;
+	return NULL;
+}
+
+/*
+ * One parameter, typed by the target's option table: sizes in bytes and
+ * integers as numbers, booleans as true/false, durations in seconds, the
+ * rest (and anything that does not parse) as the text of the suite.
+ */
+static json_t *param_json(const struct bench_case *c, const struct kv *p)
+{
+	const struct hb_option *o = option_of(c, p->key);
+	char why[128];
+	uint64_t size;
+	int64_t i;
+	double d;
+	int b;
+
+	switch (o ? o->type : HB_OPT_STRING) {
+	case HB_OPT_SIZE:
+		if (!parse_size(p->value, &size, why, sizeof(why)) &&
+		    size <= INT64_MAX)
+			return json_integer((json_int_t)size);
+		break;
+	case HB_OPT_INT:
+		if (!parse_int(p->value, &i, why, sizeof(why)))
+			return json_integer(i);
+		break;
+	case HB_OPT_BOOL:
+		if (!parse_bool(p->value, &b, why, sizeof(why)))
+			return json_boolean(b);
+		break;
+	case HB_OPT_DURATION:
+		if (!parse_duration(p->value, &d, why, sizeof(why)))
+			return jw_number(d);
+		break;
+	default:
+		break;
+	}
+	return jw_text(p->value);
+}
+
+/* The case's parameters, plus "parallel". */
+static json_t *params_json(const struct bench_case *c, int *bad)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; i < c->params.n; i++)
+		jw_set(o, c->params.items[i].key,
+		       param_json(c, &c->params.items[i]), bad);
+	jw_set(o, "parallel", json_integer(c->parallel), bad);
+	return o;
+}
+
+/* One result: what was run, then what was measured. */
+static json_t *result_json(const struct report *r, const struct result *res,
+			   int *bad)
+{
+	const struct bench_case *c = res->c;
+	const struct job *job = r->suite && c && c->job < r->suite->njobs
+					? &r->suite->jobs[c->job]
+					: NULL;
+	json_t *o = json_object();
+
+	jw_set(o, "job", jw_text(job ? job->label : NULL), bad);
+	jw_set(o, "title", jw_text(c ? c->title : NULL), bad);
+	jw_set(o, "section", jw_text(report_section_of(r, res)), bad);
+	jw_set(o, "target", jw_text(c ? c->target : NULL), bad);
+	jw_set(o, "backend", jw_text(c ? c->backend : NULL), bad);
+	jw_set(o, "params", c ? params_json(c, bad) : json_object(), bad);
+	jw_set(o, "unit", jw_text(c ? c->unit : NULL), bad);
+	jw_set(o, "duration", c ? jw_number(c->duration) : json_null(), bad);
+	jw_set(o, "repetitions", json_integer(c ? c->repetitions : 0), bad);
+	jw_set(o, "warmup", json_integer(c ? c->warmup : 0), bad);
+	/* the codec the isolated child, resume and compare read back */
+	if (!o || result_json_put(o, res))
+		*bad = 1;
+	return o;
+}
+
+/* A network interface. */
+static json_t *netif_json(const struct netif *n, int *bad)
+{
+	json_t *o = json_object();
+
+	jw_set(o, "name", jw_text(n->name), bad);
+	jw_set(o, "driver", jw_text(n->driver), bad);
+	jw_set(o, "speed_mbps",
+	       n->speed_mbps >= 0 ? json_integer(n->speed_mbps) : json_null(),
+	       bad);
+	jw_set(o, "mac", jw_text(n->mac), bad);
+	jw_set(o, "state", jw_text(n->state), bad);
+	return o;
+}
+
+/* The filesystem under a directory a target used. */
+static json_t *fs_json(const struct fsinfo *fs, int *bad)
+{
+	json_t *o = json_object();
+
+	jw_set(o, "dir", jw_text(fs->dir), bad);
+	jw_set(o, "fstype", jw_text(fs->fstype), bad);
+	jw_set(o, "device", jw_text(fs->device), bad);
+	jw_set(o, "free_bytes", json_integer((json_int_t)fs->free_bytes), bad);
+	jw_set(o, "total_bytes", json_integer((json_int_t)fs->total_bytes),
+	       bad);
+	return o;
+}
+
+/* Everything sysinfo knows about the host. */
+static json_t *system_json(const struct sysinfo *si, int *bad)
+{
+	json_t *o = json_object(), *nets = json_array(), *fss = json_array();
+
+	if (!si)
+		return o;
+	jw_set(o, "arch", jw_text(si->arch), bad);
+	jw_set(o, "cpu_model", jw_text(si->cpu_model), bad);
+	jw_set(o, "physical_cores", json_integer(si->physical_cores), bad);
+	jw_set(o, "logical_cpus", json_integer(si->logical_cpus), bad);
+	jw_set(o, "cpu_flags", strings_json(&si->cpu_flags, bad), bad);
+	jw_set(o, "ram_kb", json_integer((json_int_t)si->ram_kb), bad);
+	jw_set(o, "kernel", jw_text(si->kernel), bad);
+	jw_set(o, "os", jw_text(si->os), bad);
+	jw_set(o, "hostname", jw_text(si->hostname), bad);
+	for (size_t i = 0; i < si->nnetifs; i++)
+		jw_push(nets, netif_json(&si->netifs[i], bad), bad);
+	jw_set(o, "network", nets, bad);
+	for (size_t i = 0; i < si->nfs; i++)
+		jw_push(fss, fs_json(&si->fs[i], bad), bad);
+	jw_set(o, "filesystems", fss, bad);
+	return o;
+}
+
+/* hostbench's own build. */
+static json_t *hostbench_json(const struct sysinfo *si, int *bad)
+{
+	json_t *o = json_object();
+
+	jw_set(o, "version",
+	       jw_text(si && si->version ? si->version : HB_VERSION), bad);
+	jw_set(o, "build_type",
+	       jw_text(si && si->build_type ? si->build_type : HB_BUILD_TYPE),
+	       bad);
+	jw_set(o, "sanitized", json_boolean(si && si->sanitized), bad);
+	return o;
+}
+
+/* Each loaded plugin's libraries: {plugin: {library: version}}. */
+static json_t *libraries_json(const struct registry *reg, int *bad)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; reg && i < reg->n; i++)
+		jw_set(o, reg->plugins[i].desc->name,
+		       kv_json(&reg->plugins[i].libraries, bad), bad);
+	return o;
+}
+
+/* The whole document. */
+static json_t *report_doc(const struct report *r, int *bad)
+{
+	json_t *doc = json_object(), *results = json_array();
+
+	jw_set(doc, "schema_version", json_integer(SCHEMA_VERSION), bad);
+	jw_set(doc, "hostbench", hostbench_json(r->sys, bad), bad);
+	jw_set(doc, "system", system_json(r->sys, bad), bad);
+	jw_set(doc, "libraries", libraries_json(r->reg, bad), bad);
+	for (size_t i = 0; i < r->nresults; i++)
+		jw_push(results, result_json(r, &r->results[i], bad), bad);
+	jw_set(doc, "results", results, bad);
+	return doc;
+}
+
+int report_json(const struct report *r, FILE *out, char *err, size_t errlen)
+{
+	int bad = 0;
+	json_t *doc = report_doc(r, &bad);
+	int rc;
+
+	if (bad) {
+		json_decref(doc);
+		return errorf(err, errlen, -ENOMEM,
+			      "json report: out of memory");
+	}
+	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
+	json_decref(doc);
+	if (rc || fputc('\n', out) == EOF)
+		return errorf(err, errlen, -EIO, "writing the json report: %s",
+			      strerror(errno ? errno : EIO));
+	return report_io_error(out, err, errlen);
+}

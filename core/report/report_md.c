@@ -1,0 +1,183 @@
+/*
+ * The Markdown report (GitHub flavour): the host as a list, then per
+ * section a table of cases, and the by-parameter tables of the text report.
+ */
+#include "report/report.h"
+
+#include <string.h>
+
+/* Text for a table cell: pipes escaped, line breaks as spaces. */
+static void cell(FILE *out, const char *s)
+{
+	fputs("| ", out);
+	for (; s && *s; s++) {
+		if (*s == '|')
+			fputs("\\|", out);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', out);
+		else
+			fputc(*s, out);
+	}
+	fputc(' ', out);
+}
+
+/* The context: hostbench, the host, the libraries. */
+static int write_context(const struct report *r, FILE *out)
+{
+	struct kvlist facts = { 0 };
+	struct strlist libs = { 0 };
+	char line[REPORT_LINE];
+	int err;
+
+	report_app_line(r, line, sizeof(line));
+	fprintf(out, "# hostbench report\n\n- **Application**: %s\n", line);
+	err = report_system_facts(r, &facts);
+	for (size_t i = 0; i < facts.n; i++)
+		fprintf(out, "- **%s**: %s\n", facts.items[i].key,
+			facts.items[i].value);
+	kvlist_free(&facts);
+	if (!err)
+		err = report_libraries(r, &libs);
+	fputs("- **Libraries**: ", out);
+	for (size_t i = 0; i < libs.n; i++)
+		fprintf(out, "%s%s", i ? ", " : "", libs.items[i]);
+	fputs(libs.n ? "\n" : "none\n", out);
+	strlist_free(&libs);
+	for (size_t i = 0; r->sys && i < r->sys->nnetifs; i++) {
+		report_netif_line(&r->sys->netifs[i], line, sizeof(line));
+		fprintf(out, "- **Network**: %s\n", line);
+	}
+	for (size_t i = 0; r->sys && i < r->sys->nfs; i++) {
+		report_fs_line(&r->sys->fs[i], line, sizeof(line));
+		fprintf(out, "- **File System**: %s\n", line);
+	}
+	return err;
+}
+
+/* The number of a figure in its unit, without the unit. */
+static void median_text(const struct result *res, char *buf, size_t len)
+{
+	const char *unit = res->c && res->c->unit ? res->c->unit : "Gbps";
+
+	if (res->status == RESULT_FAILED)
+		snprintf(buf, len, "failed");
+	else if (res->status == RESULT_SKIPPED)
+		snprintf(buf, len, "skipped");
+	else
+		snprintf(buf, len, strcmp(unit, "ops/s") == 0 ? "%.1f" : "%.2f",
+			 report_value(res, unit));
+}
+
+/* One case as a row of the section's case table. */
+static void case_row(const struct report *r, const struct result *res,
+		     FILE *out)
+{
+	char label[REPORT_LINE], median[64], cv[32], notes[REPORT_LINE];
+
+	report_label(r, res, label, sizeof(label));
+	median_text(res, median, sizeof(median));
+	report_annotations(res, notes, sizeof(notes));
+	if (res->status == RESULT_OK)
+		snprintf(cv, sizeof(cv), "%.1f%%",
+			 result_headline(res)->cv * 100);
+	else
+		cv[0] = '\0';
+	cell(out, res->c ? res->c->title : label);
+	cell(out, res->c ? res->c->backend : "");
+	cell(out, median);
+	cell(out, res->c ? res->c->unit : "");
+	cell(out, cv);
+	cell(out, notes);
+	fputs("|\n", out);
+}
+
+void report_md_table(const struct report_table *t, FILE *out)
+{
+	char text[REPORT_LINE];
+
+	for (size_t row = 0; row < t->rows; row++) {
+		for (size_t c = 0; c < t->cols; c++) {
+			size_t i = row * t->cols + c;
+
+			/* a figure keeps its spread: "3.60Gbps ±0.8%" */
+			snprintf(text, sizeof(text), "%s%s%s", t->cells[i],
+				 t->spread && t->spread[i] ? " " : "",
+				 t->spread && t->spread[i] ? t->spread[i] : "");
+			cell(out, text);
+		}
+		fputs("|\n", out);
+		if (row > 0)
+			continue;
+		for (size_t c = 0; c < t->cols; c++)
+			fputs(c ? "|--:" : "|---", out);
+		fputs("|\n", out);
+	}
+	if (t->notes.n)
+		fputc('\n', out);
+	for (size_t i = 0; i < t->notes.n; i++) {
+		fputs("- ", out);
+		for (const char *s = t->notes.items[i]; *s; s++)
+			fputc(*s == '\n' ? ' ' : *s, out);
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
+/* A by-parameter table, then its notes as a list. */
+static int write_table(const struct report *r, const struct report_item *it,
+		       FILE *out)
+{
+	struct report_table t;
+	int err = report_table_build(r, it, &t);
+
+	if (err)
+		return err;
+	report_md_table(&t, out);
+	report_table_free(&t);
+	return 0;
+}
+
+/* One section: runs of line items as a case table, tables as their own. */
+static int write_section(const struct report *r, const struct report_section *s,
+			 FILE *out)
+{
+	int in_cases = 0, err = 0;
+
+	fprintf(out, "\n## %s\n\n", s->title);
+	for (size_t i = 0; i < s->nitems && !err; i++) {
+		if (s->items[i].key) {
+			if (in_cases)
+				fputc('\n', out);
+			in_cases = 0;
+			err = write_table(r, &s->items[i], out);
+			continue;
+		}
+		if (!in_cases)
+			fputs("| Case | Backend | Median | Unit | CV | Notes "
+			      "|\n"
+			      "|---|---|--:|---|--:|---|\n",
+			      out);
+		in_cases = 1;
+		case_row(r, &r->results[s->items[i].first], out);
+	}
+	return err;
+}
+
+int report_md(const struct report *r, FILE *out, char *err, size_t errlen)
+{
+	struct report_layout lay;
+	int rc = write_context(r, out);
+
+	if (!rc)
+		rc = report_layout_build(r, &lay);
+	if (rc)
+		return errorf(err, errlen, rc,
+			      "markdown report: out of memory");
+	for (size_t s = 0; s < lay.nsections && !rc; s++)
+		rc = write_section(r, &lay.sections[s], out);
+	report_layout_free(&lay);
+	if (rc)
+		return errorf(err, errlen, rc,
+			      "markdown report: out of memory");
+	return report_io_error(out, err, errlen);
+}

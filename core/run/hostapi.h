@@ -1,0 +1,22 @@
+/*
+ * The host API table handed to plugins: typed getters over a case's
+ * parameters, notes, warnings and log lines, all routed into the result.
+ */
+#ifndef HB_CORE_RUN_HOSTAPI_H
+#define HB_CORE_RUN_HOSTAPI_H
+
+#include <hostbench/plugin.h>
+
+#include "run/result.h"
+#include "suite/suite.h"
+
+/* What hb_case.core points to while a case is set up, run, torn down. */
+struct host_ctx {
+	const struct bench_case *bc;
+	struct result *r; /* NULL in validate(): notes and warnings dropped */
+};
+
+/* The one host API table; its functions read hb_case.core. */
+extern const struct hb_host host_api;
+
+#endif

@@ -1,0 +1,166 @@
+/* A result's derived figures: rates, CPU share, and the flags they raise. */
+#include "run/result.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define NOISY_PREFIX   "noisy: "
+#define STARVED_PREFIX "starved: "
+
+int result_is_flag_warning(const char *w)
+{
+	return strncmp(w, NOISY_PREFIX, strlen(NOISY_PREFIX)) == 0 ||
+	       strncmp(w, STARVED_PREFIX, strlen(STARVED_PREFIX)) == 0;
+}
+
+/* Nonzero when the target counts operations, not bytes. */
+static int counts_ops(const struct result *r)
+{
+	return r->c && r->c->tdesc && r->c->tdesc->work == HB_WORK_OPS;
+}
+
+const struct stats *result_headline(const struct result *r)
+{
+	return counts_ops(r) ? &r->ops_rate : &r->rate;
+}
+
+/* Nonzero when the target's group is one whose workers wait by nature. */
+static int waits_by_nature(const struct result *r)
+{
+	static const char *const groups[] = { "io", "transfer" };
+	const char *target = r->c ? r->c->target : NULL;
+	size_t len;
+
+	if (!target)
+		return 0;
+	len = strcspn(target, "/");
+	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+		if (strlen(groups[i]) == len &&
+		    strncmp(target, groups[i], len) == 0)
+			return 1;
+	return 0;
+}
+
+/* Drop the flag warnings an earlier result_finish() added. */
+static void drop_flag_warnings(struct strlist *l)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		if (result_is_flag_warning(l->items[i]))
+			free(l->items[i]);
+		else
+			l->items[kept++] = l->items[i];
+	}
+	l->n = kept;
+}
+
+/* Per-sample rates of r: bytes or ops per second. */
+static int sample_rates(const struct result *r, int ops, struct stats *out)
+{
+	double *v;
+	int err;
+
+	if (r->nsamples == 0) {
+		memset(out, 0, sizeof(*out));
+		return 0;
+	}
+	v = malloc(r->nsamples * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < r->nsamples; i++) {
+		const struct sample *s = &r->samples[i];
+		double work = ops ? s->ops : s->bytes;
+
+		v[i] = s->seconds > 0 ? work / s->seconds : 0;
+	}
+	err = stats_compute(v, r->nsamples, out);
+	free(v);
+	return err;
+}
+
+/* sum(cpu) / (sum(wall) * min(parallel, online CPUs)). */
+static double cpu_ratio(const struct result *r, unsigned online_cpus)
+{
+	unsigned parallel = r->c && r->c->parallel ? r->c->parallel : 1;
+	unsigned usable =
+		online_cpus && online_cpus < parallel ? online_cpus : parallel;
+	double cpu = 0, wall = 0;
+
+	for (size_t i = 0; i < r->nsamples; i++) {
+		cpu += r->samples[i].cpu_seconds;
+		wall += r->samples[i].seconds;
+	}
+	return wall > 0 ? cpu / (wall * usable) : 0;
+}
+
+/* Raise the noisy and starved flags with their warning lines. */
+static int raise_flags(struct result *r)
+{
+	const struct stats *head = result_headline(r);
+	char line[160];
+
+	r->noisy = r->nsamples > 1 && head->cv > RESULT_NOISY_CV;
+	r->starved = r->nsamples > 0 && !waits_by_nature(r) &&
+		     r->cpu_ratio < RESULT_STARVED_CPU;
+	if (r->noisy) {
+		snprintf(line, sizeof(line),
+			 NOISY_PREFIX "CV %.1f%% over %zu samples "
+				      "(threshold %.0f%%)",
+			 head->cv * 100, r->nsamples, RESULT_NOISY_CV * 100);
+		if (strlist_push(&r->warnings, line))
+			return -ENOMEM;
+	}
+	if (r->starved) {
+		snprintf(line, sizeof(line),
+			 STARVED_PREFIX "workers got %.0f%% of the CPU time "
+					"they needed (contended host?)",
+			 r->cpu_ratio * 100);
+		if (strlist_push(&r->warnings, line))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int result_finish_cpus(struct result *r, unsigned online_cpus)
+{
+	int err;
+
+	drop_flag_warnings(&r->warnings);
+	r->noisy = 0;
+	r->starved = 0;
+	err = sample_rates(r, 0, &r->rate);
+	if (!err)
+		err = sample_rates(r, 1, &r->ops_rate);
+	if (err)
+		return err;
+	r->cpu_ratio = cpu_ratio(r, online_cpus);
+	if (r->status == RESULT_OK) {
+		err = raise_flags(r);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+int result_finish(struct result *r)
+{
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return result_finish_cpus(r, online > 0 ? (unsigned)online : 1);
+}
+
+void result_free(struct result *r)
+{
+	for (size_t i = 0; i < r->nparts; i++)
+		result_free(&r->parts[i]);
+	free(r->parts);
+	free(r->reason);
+	free(r->samples);
+	strlist_free(&r->warnings);
+	kvlist_free(&r->info);
+	memset(r, 0, sizeof(*r));
+}

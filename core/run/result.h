@@ -1,0 +1,86 @@
+/*
+ * The outcome of one case: samples, statistics, status and context. The
+ * runner fills results; reports only read them.
+ */
+#ifndef HB_CORE_RUN_RESULT_H
+#define HB_CORE_RUN_RESULT_H
+
+#include <stddef.h>
+
+#include "run/stats.h"
+#include "suite/suite.h"
+#include "base/util.h"
+
+/* Thresholds above/below which a result is flagged noisy. */
+#define RESULT_NOISY_CV	   0.05
+#define RESULT_STARVED_CPU 0.9
+
+enum result_status {
+	RESULT_OK,
+	RESULT_FAILED,
+	RESULT_SKIPPED,
+};
+
+/* One kept sample: the measurement before any unit is applied. */
+struct sample {
+	double seconds;	    /* wall time, common start to last worker's end */
+	double bytes;	    /* all workers */
+	double ops;	    /* all workers */
+	double cpu_seconds; /* process CPU time (user + system) in the sample */
+};
+
+/* A measured case, or one that failed or was skipped. */
+struct result {
+	const struct bench_case *c; /* NULL for a part once measured */
+	const char *part;	    /* parts: "group/name" (plugin's table) */
+	enum result_status status;
+	char *reason;		/* failed/skipped: one line; else NULL */
+	struct sample *samples; /* kept samples only */
+	size_t nsamples;
+	struct stats rate;	 /* bytes per second over samples */
+	struct stats ops_rate;	 /* operations per second over samples */
+	double cpu_ratio;	 /* sum cpu / (sum wall * usable CPUs) */
+	int noisy;		 /* headline cv above RESULT_NOISY_CV */
+	int starved;		 /* cpu_ratio below RESULT_STARVED_CPU */
+	struct strlist warnings; /* plugin warnings and core flags */
+	struct kvlist info;	 /* plugin notes: "provider" -> "default" */
+	struct result *parts;	 /* composite halves (hb_target.parts) */
+	size_t nparts;
+};
+
+/*
+ * Fill rate, ops_rate, cpu_ratio, noisy, starved and their warnings, with
+ * the number of CPUs online now. Needs r->c (parallel, group); the runner
+ * calls it while c is alive, for the result and for each part (parts are
+ * not visited from their parent). Calling it again replaces the flags and
+ * their warnings rather than adding to them. Returns 0 or -ENOMEM.
+ */
+int result_finish(struct result *r);
+
+/*
+ * result_finish() with an explicit CPU count, so the arithmetic is testable
+ * on any host. usable CPUs = min(parallel, online_cpus): eight workers on
+ * two CPUs can at best use two, and that is not starvation. starved is never
+ * set for groups "io" and "transfer", whose workers wait on devices and
+ * sockets by design. noisy looks at ops_rate for HB_WORK_OPS targets and at
+ * rate for every other target.
+ */
+int result_finish_cpus(struct result *r, unsigned online_cpus);
+
+/*
+ * The statistics a report headlines: ops_rate for HB_WORK_OPS targets, rate
+ * for the others (and for parts, whose case is gone).
+ */
+const struct stats *result_headline(const struct result *r);
+
+/*
+ * Nonzero when w is a warning result_finish() wrote (it starts with
+ * "noisy: " or "starved: "), so a report can show the flag its own way and
+ * the plugin's warnings as they are.
+ */
+int result_is_flag_warning(const char *w);
+
+/* Free what a result owns (not r itself). */
+void result_free(struct result *r);
+
+#endif

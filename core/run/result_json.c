@@ -1,0 +1,276 @@
+/* A result's measurement to and from JSON (jansson). */
+#include "run/result_json.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/jsonw.h"
+#include "base/util.h"
+
+const char *result_status_name(enum result_status s)
+{
+	switch (s) {
+	case RESULT_OK:
+		return "ok";
+	case RESULT_SKIPPED:
+		return "skipped";
+	case RESULT_FAILED:
+		break;
+	}
+	return "failed";
+}
+
+/* The summary of a set of rates. */
+static json_t *stats_put(const struct stats *s, int *bad)
+{
+	json_t *o = json_object();
+
+	jw_set(o, "median", jw_number(s->median), bad);
+	jw_set(o, "min", jw_number(s->min), bad);
+	jw_set(o, "max", jw_number(s->max), bad);
+	jw_set(o, "mean", jw_number(s->mean), bad);
+	jw_set(o, "stddev", jw_number(s->stddev), bad);
+	jw_set(o, "cv", jw_number(s->cv), bad);
+	jw_set(o, "p25", jw_number(s->p25), bad);
+	jw_set(o, "p75", jw_number(s->p75), bad);
+	return o;
+}
+
+/* A strlist as an array of strings. */
+static json_t *strings_put(const struct strlist *l, int *bad)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < l->n; i++)
+		jw_push(a, jw_text(l->items[i]), bad);
+	return a;
+}
+
+/* A kvlist as an object of strings. */
+static json_t *kv_put(const struct kvlist *l, int *bad)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; i < l->n; i++)
+		jw_set(o, l->items[i].key, jw_text(l->items[i].value), bad);
+	return o;
+}
+
+/* Each kept sample as measured. */
+static json_t *details_put(const struct result *r, int *bad)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < r->nsamples; i++) {
+		const struct sample *s = &r->samples[i];
+		json_t *o = json_object();
+
+		jw_set(o, "seconds", jw_number(s->seconds), bad);
+		jw_set(o, "bytes", jw_number(s->bytes), bad);
+		jw_set(o, "ops", jw_number(s->ops), bad);
+		jw_set(o, "cpu_seconds", jw_number(s->cpu_seconds), bad);
+		jw_push(a, o, bad);
+	}
+	return a;
+}
+
+/* Bytes per second of each kept sample. */
+static json_t *rates_put(const struct result *r, int *bad)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < r->nsamples; i++) {
+		const struct sample *s = &r->samples[i];
+
+		jw_push(a,
+			jw_number(s->seconds > 0 ? s->bytes / s->seconds : 0),
+			bad);
+	}
+	return a;
+}
+
+/* The fields a result and a part share. */
+static void measurement_put(json_t *o, const struct result *r, int *bad)
+{
+	int ok = r->status == RESULT_OK;
+	json_t *flags = json_object(), *parts = json_array();
+
+	jw_set(o, "status", json_string(result_status_name(r->status)), bad);
+	jw_set(o, "reason", jw_text(ok ? NULL : r->reason), bad);
+	jw_set(o, "stats", ok ? stats_put(&r->rate, bad) : json_null(), bad);
+	jw_set(o, "ops_stats", ok ? stats_put(&r->ops_rate, bad) : json_null(),
+	       bad);
+	jw_set(o, "samples", ok ? rates_put(r, bad) : json_array(), bad);
+	jw_set(o, "sample_details", ok ? details_put(r, bad) : json_array(),
+	       bad);
+	jw_set(o, "cpu_ratio", ok ? jw_number(r->cpu_ratio) : json_null(), bad);
+	jw_set(flags, "noisy", json_boolean(r->noisy), bad);
+	jw_set(flags, "starved", json_boolean(r->starved), bad);
+	jw_set(o, "flags", flags, bad);
+	jw_set(o, "warnings", strings_put(&r->warnings, bad), bad);
+	jw_set(o, "info", kv_put(&r->info, bad), bad);
+	for (size_t i = 0; i < r->nparts; i++) {
+		json_t *p = json_object();
+
+		jw_set(p, "target",
+		       json_string(r->parts[i].part ? r->parts[i].part : ""),
+		       bad);
+		measurement_put(p, &r->parts[i], bad);
+		jw_push(parts, p, bad);
+	}
+	jw_set(o, "parts", parts, bad);
+}
+
+int result_json_put(json_t *o, const struct result *r)
+{
+	int bad = 0;
+
+	measurement_put(o, r, &bad);
+	return bad ? -ENOMEM : 0;
+}
+
+/* A number field of o, 0 when absent or null. */
+static double num_get(const json_t *o, const char *key)
+{
+	return json_number_value(json_object_get(o, key));
+}
+
+static void stats_get(const json_t *o, struct stats *s, size_t n)
+{
+	s->n = n;
+	s->median = num_get(o, "median");
+	s->min = num_get(o, "min");
+	s->max = num_get(o, "max");
+	s->mean = num_get(o, "mean");
+	s->stddev = num_get(o, "stddev");
+	s->cv = num_get(o, "cv");
+	s->p25 = num_get(o, "p25");
+	s->p75 = num_get(o, "p75");
+}
+
+static int status_get(const json_t *o, struct result *r, char *err,
+		      size_t errlen)
+{
+	const char *st = json_string_value(json_object_get(o, "status"));
+	const char *reason = json_string_value(json_object_get(o, "reason"));
+
+	if (!st)
+		return errorf(err, errlen, -EINVAL, "result without a status");
+	if (strcmp(st, "ok") == 0)
+		r->status = RESULT_OK;
+	else if (strcmp(st, "failed") == 0)
+		r->status = RESULT_FAILED;
+	else if (strcmp(st, "skipped") == 0)
+		r->status = RESULT_SKIPPED;
+	else
+		return errorf(err, errlen, -EINVAL,
+			      "status \"%s\" is not ok, failed or skipped", st);
+	if (reason && !(r->reason = strdup(reason)))
+		return -ENOMEM;
+	return 0;
+}
+
+static int samples_get(const json_t *a, struct result *r, char *err,
+		       size_t errlen)
+{
+	size_t i;
+	json_t *s;
+
+	if (!json_is_array(a))
+		return errorf(err, errlen, -EINVAL, "sample_details missing");
+	r->samples = calloc(json_array_size(a) + 1, sizeof(*r->samples));
+	if (!r->samples)
+		return -ENOMEM;
+	json_array_foreach(a, i, s)
+	{
+		r->samples[i].seconds = num_get(s, "seconds");
+		r->samples[i].bytes = num_get(s, "bytes");
+		r->samples[i].ops = num_get(s, "ops");
+		r->samples[i].cpu_seconds = num_get(s, "cpu_seconds");
+	}
+	r->nsamples = json_array_size(a);
+	return 0;
+}
+
+static int texts_get(const json_t *o, struct result *r)
+{
+	const char *key;
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(json_object_get(o, "warnings"), i, v)
+	{
+		if (json_is_string(v) &&
+		    strlist_push(&r->warnings, json_string_value(v)))
+			return -ENOMEM;
+	}
+	json_object_foreach((json_t *)json_object_get(o, "info"), key, v)
+	{
+		if (json_is_string(v) &&
+		    kvlist_set(&r->info, key, json_string_value(v)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* The plugin's own string for part name, or NULL. */
+static const char *part_name(const char *const *parts, const char *name)
+{
+	for (size_t i = 0; parts && name && parts[i]; i++)
+		if (strcmp(parts[i], name) == 0)
+			return parts[i];
+	return NULL;
+}
+
+static int parts_get(const json_t *a, const char *const *parts,
+		     struct result *r, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *p;
+	int rc;
+
+	if (!json_array_size(a))
+		return 0;
+	r->parts = calloc(json_array_size(a), sizeof(*r->parts));
+	if (!r->parts)
+		return -ENOMEM;
+	json_array_foreach(a, i, p)
+	{
+		struct result *pr = &r->parts[r->nparts++];
+
+		pr->part = part_name(
+			parts, json_string_value(json_object_get(p, "target")));
+		rc = result_json_get(p, NULL, pr, err, errlen);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int result_json_get(const json_t *o, const char *const *parts, struct result *r,
+		    char *err, size_t errlen)
+{
+	const json_t *flags = json_object_get(o, "flags");
+	int rc;
+
+	if (!json_is_object(o))
+		return errorf(err, errlen, -EINVAL, "result is not an object");
+	rc = status_get(o, r, err, errlen);
+	if (!rc && r->status == RESULT_OK)
+		rc = samples_get(json_object_get(o, "sample_details"), r, err,
+				 errlen);
+	if (rc)
+		return rc;
+	stats_get(json_object_get(o, "stats"), &r->rate, r->nsamples);
+	stats_get(json_object_get(o, "ops_stats"), &r->ops_rate, r->nsamples);
+	r->cpu_ratio = num_get(o, "cpu_ratio");
+	r->noisy = json_is_true(json_object_get(flags, "noisy"));
+	r->starved = json_is_true(json_object_get(flags, "starved"));
+	rc = texts_get(o, r);
+	if (!rc)
+		rc = parts_get(json_object_get(o, "parts"), parts, r, err,
+			       errlen);
+	return rc;
+}

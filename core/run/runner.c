@@ -1,0 +1,391 @@
+/*
+ * The measurement loop. Per case: one plugin state per worker, one thread
+ * per worker released together by a barrier, a calibrated number of
+ * iterations per sample, and a sample time from the earliest worker start
+ * to the latest worker end on CLOCK_MONOTONIC.
+ */
+#include "run/runner.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "run/hostapi.h"
+
+/* One worker thread and the plugin state it drives. */
+struct worker {
+	pthread_t thread;
+	struct crew *crew;
+	struct hb_case hc;
+	void *state;
+	struct timespec start;
+	struct timespec end;
+	struct hb_done done;
+	int rc;
+	char err[256];
+};
+
+/* The workers of one case and what they share. */
+struct crew {
+	const struct hb_plugin *plugin;
+	pthread_barrier_t go;	/* main + workers: a sample starts */
+	pthread_barrier_t done; /* main + workers: a sample ended */
+	uint64_t iterations;	/* of the next sample, per worker */
+	int quit;		/* workers leave at the next start */
+	struct worker *w;
+	unsigned n;
+};
+
+static double ts_seconds(const struct timespec *t)
+{
+	return (double)t->tv_sec + (double)t->tv_nsec * 1e-9;
+}
+
+static double cpu_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return ts_seconds(&t);
+}
+
+/* A worker: wait for the start, run the plugin, report, repeat. */
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct crew *crew = w->crew;
+
+	for (;;) {
+		pthread_barrier_wait(&crew->go);
+		if (crew->quit)
+			break;
+		memset(&w->done, 0, sizeof(w->done));
+		clock_gettime(CLOCK_MONOTONIC, &w->start);
+		w->rc = crew->plugin->run(w->state, crew->iterations, &w->done,
+					  w->err, sizeof(w->err));
+		clock_gettime(CLOCK_MONOTONIC, &w->end);
+		pthread_barrier_wait(&crew->done);
+	}
+	return NULL;
+}
+
+/* Set the result's status and reason (first one wins). */
+static int result_set(struct result *r, enum result_status st, const char *fmt,
+		      ...) __attribute__((format(printf, 3, 4)));
+
+static int result_set(struct result *r, enum result_status st, const char *fmt,
+		      ...)
+{
+	char line[512];
+	va_list ap;
+
+	if (r->status != RESULT_OK)
+		return 0;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	r->status = st;
+	r->reason = strdup(line);
+	return r->reason ? 0 : -ENOMEM;
+}
+
+/* Call setup for every worker; on failure tear down what was made. */
+static int crew_setup(struct crew *crew, struct host_ctx *ctx, struct result *r)
+{
+	const struct bench_case *bc = ctx->bc;
+
+	for (unsigned i = 0; i < crew->n; i++) {
+		struct worker *w = &crew->w[i];
+		int rc;
+
+		w->crew = crew;
+		w->hc = (struct hb_case){ .host = &host_api,
+					  .target = bc->tdesc,
+					  .worker = i,
+					  .workers = crew->n,
+					  .core = ctx };
+		w->err[0] = '\0';
+		rc = crew->plugin->setup(&w->hc, &w->state, w->err,
+					 sizeof(w->err));
+		if (rc == HB_OK)
+			continue;
+		for (unsigned j = 0; j < i; j++)
+			crew->plugin->teardown(crew->w[j].state);
+		if (rc == HB_SKIP)
+			return result_set(r, RESULT_SKIPPED, "%s", w->err);
+		return result_set(r, RESULT_FAILED, "setup: %s",
+				  w->err[0] ? w->err : "failed");
+	}
+	return 0;
+}
+
+/* Start every worker thread; they wait at the first barrier. */
+static int crew_start(struct crew *crew, unsigned *started)
+{
+	for (*started = 0; *started < crew->n; (*started)++) {
+		struct worker *w = &crew->w[*started];
+
+		if (pthread_create(&w->thread, NULL, worker_main, w))
+			return -EAGAIN;
+	}
+	return 0;
+}
+
+/* Release and join the threads that started. */
+static void crew_stop(struct crew *crew, unsigned started)
+{
+	crew->quit = 1;
+	if (started == crew->n)
+		pthread_barrier_wait(&crew->go);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(crew->w[i].thread, NULL);
+}
+
+/*
+ * A count no honest run() reports: negative (a wrapped unsigned), more
+ * operations than iterations asked for, or no work at all.
+ */
+static int done_invalid(const struct hb_done *d, uint64_t iterations,
+			char *what, size_t len)
+{
+	if (d->bytes > INT64_MAX || d->ops > INT64_MAX)
+		snprintf(what, len, "run reported a negative count");
+	else if (d->ops > iterations)
+		snprintf(what, len,
+			 "run reported %llu operations for %llu iterations",
+			 (unsigned long long)d->ops,
+			 (unsigned long long)iterations);
+	else if (d->bytes == 0 && d->ops == 0)
+		snprintf(what, len, "run reported no work done");
+	else
+		return 0;
+	return 1;
+}
+
+/*
+ * One sample of iterations per worker. Returns 0 and fills s, or the
+ * first worker's error code with its message in err.
+ */
+static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
+		       char *err, size_t errlen)
+{
+	double cpu0, cpu1, start = INFINITY, end = 0;
+	char what[200];
+
+	crew->iterations = iterations;
+	cpu0 = cpu_now();
+	pthread_barrier_wait(&crew->go);
+	pthread_barrier_wait(&crew->done);
+	cpu1 = cpu_now();
+	memset(s, 0, sizeof(*s));
+	for (unsigned i = 0; i < crew->n; i++) {
+		struct worker *w = &crew->w[i];
+
+		if (w->rc)
+			return errorf(err, errlen, w->rc, "worker %u: %s", i,
+				      w->err[0] ? w->err : "run failed");
+		if (done_invalid(&w->done, iterations, what, sizeof(what)))
+			return errorf(err, errlen, HB_EFAIL, "worker %u: %s", i,
+				      what);
+		start = fmin(start, ts_seconds(&w->start));
+		end = fmax(end, ts_seconds(&w->end));
+		s->bytes += (double)w->done.bytes;
+		s->ops += (double)w->done.ops;
+	}
+	s->seconds = end - start;
+	s->cpu_seconds = cpu1 - cpu0;
+	return 0;
+}
+
+/* The clock's resolution in seconds. */
+static double clock_tick(void)
+{
+	struct timespec t;
+
+	if (clock_getres(CLOCK_MONOTONIC, &t))
+		return 1e-6;
+	return ts_seconds(&t);
+}
+
+/*
+ * Find the iterations per worker that make a sample last about duration
+ * and never less than a thousand clock ticks: grow from one until a sample
+ * takes a tenth of the target, then scale.
+ */
+static int crew_calibrate(struct crew *crew, double duration,
+			  uint64_t *iterations, char *err, size_t errlen)
+{
+	double target = fmax(duration, 1000 * clock_tick());
+	uint64_t n = 1;
+	struct sample s;
+	int rc;
+
+	for (;;) {
+		rc = crew_sample(crew, n, &s, err, errlen);
+		if (rc)
+			return rc;
+		if (s.seconds >= target / 10 || n >= (UINT64_C(1) << 40))
+			break;
+		if (s.seconds <= 0)
+			n *= 10;
+		else
+			n = (uint64_t)ceil(
+				(double)n *
+				fmin(10, fmax(2, target / 5 / s.seconds)));
+	}
+	*iterations = (uint64_t)fmax(
+		1, round((double)n * target / fmax(s.seconds, 1e-9)));
+	return 0;
+}
+
+/* Calibrate, drop the warm-up samples, keep the repetitions. */
+static int crew_measure(struct crew *crew, const struct bench_case *bc,
+			const volatile sig_atomic_t *stop, struct result *r)
+{
+	char err[300];
+	uint64_t iterations;
+	int rc;
+
+	r->samples = calloc(bc->repetitions, sizeof(*r->samples));
+	if (!r->samples)
+		return -ENOMEM;
+	rc = crew_calibrate(crew, bc->duration, &iterations, err, sizeof(err));
+	for (unsigned i = 0; !rc && i < bc->warmup + bc->repetitions; i++) {
+		struct sample s;
+
+		if (*stop)
+			return result_set(r, RESULT_SKIPPED, "interrupted");
+		rc = crew_sample(crew, iterations, &s, err, sizeof(err));
+		if (!rc && i >= bc->warmup)
+			r->samples[r->nsamples++] = s;
+	}
+	if (rc)
+		return result_set(r, RESULT_FAILED, "run: %s", err);
+	return 0;
+}
+
+/* Set up, measure and tear down one case whose plugin is loaded. */
+static int run_loaded(const struct bench_case *bc,
+		      const volatile sig_atomic_t *stop, struct result *r)
+{
+	struct host_ctx ctx = { .bc = bc, .r = r };
+	struct crew crew = { .plugin = bc->plugin->desc, .n = bc->parallel };
+	unsigned started = 0;
+	int rc;
+
+	crew.w = calloc(crew.n, sizeof(*crew.w));
+	if (!crew.w)
+		return -ENOMEM;
+	rc = crew_setup(&crew, &ctx, r);
+	if (rc || r->status != RESULT_OK)
+		goto out_free_workers;
+	pthread_barrier_init(&crew.go, NULL, crew.n + 1);
+	pthread_barrier_init(&crew.done, NULL, crew.n + 1);
+	if (crew_start(&crew, &started))
+		rc = result_set(r, RESULT_FAILED, "cannot start %u threads: %s",
+				crew.n, strerror(EAGAIN));
+	else
+		rc = crew_measure(&crew, bc, stop, r);
+	crew_stop(&crew, started);
+	pthread_barrier_destroy(&crew.go);
+	pthread_barrier_destroy(&crew.done);
+	for (unsigned i = 0; i < crew.n; i++)
+		crew.plugin->teardown(crew.w[i].state);
+out_free_workers:
+	free(crew.w);
+	return rc;
+}
+
+/* The case measuring part (a target name) of composite bc. */
+static int part_case(const struct bench_case *bc, const char *part,
+		     struct bench_case *out)
+{
+	const struct hb_target *t = NULL;
+	char full[256];
+
+	for (t = bc->plugin->desc->targets; t->name; t++) {
+		target_fullname(t, full, sizeof(full));
+		if (strcmp(full, part) == 0)
+			break;
+	}
+	*out = *bc;
+	memset(&out->params, 0, sizeof(out->params));
+	out->title = (char *)part;
+	out->target = (char *)part;
+	out->tdesc = t->name ? t : NULL;
+	for (const struct hb_option *o = t->options; t->name && o && o->name;
+	     o++) {
+		const char *v = kvlist_get(&bc->params, o->name);
+
+		if (!v)
+			v = o->def;
+		if (v && kvlist_set(&out->params, o->name, v))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Measure each part of a composite target into r->parts. */
+static int run_parts(const struct bench_case *bc,
+		     const volatile sig_atomic_t *stop, struct result *r)
+{
+	const char *const *parts = bc->tdesc->parts;
+	size_t n = 0;
+	int rc = 0;
+
+	while (parts[n])
+		n++;
+	if (n == 0)
+		return 0;
+	r->parts = calloc(n, sizeof(*r->parts));
+	if (!r->parts)
+		return -ENOMEM;
+	for (size_t i = 0; i < n && !rc; i++) {
+		struct bench_case pc;
+		struct result *pr = &r->parts[r->nparts++];
+
+		rc = part_case(bc, parts[i], &pc);
+		pr->c = &pc;
+		pr->part = parts[i];
+		if (!rc && !pc.tdesc)
+			rc = result_set(pr, RESULT_FAILED,
+					"part %s is not offered by %s",
+					parts[i], bc->backend);
+		else if (!rc)
+			rc = run_loaded(&pc, stop, pr);
+		if (!rc)
+			rc = result_finish(pr);
+		pr->c = NULL; /* pc ends here */
+		kvlist_free(&pc.params);
+	}
+	return rc;
+}
+
+int runner_run_case(const struct bench_case *bc,
+		    const volatile sig_atomic_t *stop, struct result *r)
+{
+	int rc;
+
+	r->c = bc;
+	r->status = RESULT_OK;
+	if (!bc->plugin)
+		rc = result_set(r, RESULT_FAILED, "%s",
+				bc->reason ? bc->reason : "backend not loaded");
+	else if (registry_unusable(bc->plugin, bc->target))
+		rc = result_set(r, RESULT_SKIPPED, "%s",
+				registry_unusable(bc->plugin, bc->target));
+	else if (*stop)
+		rc = result_set(r, RESULT_SKIPPED, "interrupted");
+	else
+		rc = run_loaded(bc, stop, r);
+	if (!rc && r->status == RESULT_OK && bc->tdesc->parts)
+		rc = run_parts(bc, stop, r);
+	if (!rc)
+		rc = result_finish(r);
+	return rc;
+}

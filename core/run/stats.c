@@ -1,0 +1,76 @@
+/* Summary statistics of a sample set: Welford moments, type-7 quantiles. */
+#include "run/stats.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* qsort order for doubles; samples are never NaN (they are rates). */
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double stats_quantile(const double *sorted, size_t n, double q)
+{
+	double h, frac;
+	size_t lo, hi;
+
+	if (n == 0)
+		return 0;
+	if (q <= 0)
+		return sorted[0];
+	if (q >= 1)
+		return sorted[n - 1];
+	h = (double)(n - 1) * q;
+	lo = (size_t)h;
+	hi = lo + 1 < n ? lo + 1 : n - 1;
+	frac = h - (double)lo;
+	return sorted[lo] + frac * (sorted[hi] - sorted[lo]);
+}
+
+/*
+ * Mean and sample variance in one pass (Welford): stable even when the
+ * values are large and close together, as throughput samples are.
+ */
+static void welford(const double *v, size_t n, struct stats *s)
+{
+	double mean = 0, m2 = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double delta = v[i] - mean;
+
+		mean += delta / (double)(i + 1);
+		m2 += delta * (v[i] - mean);
+	}
+	s->mean = mean;
+	s->stddev = n > 1 ? sqrt(m2 / (double)(n - 1)) : 0;
+	s->cv = mean != 0 ? s->stddev / mean : 0;
+}
+
+int stats_compute(const double *v, size_t n, struct stats *s)
+{
+	double *sorted;
+
+	memset(s, 0, sizeof(*s));
+	if (n == 0)
+		return 0;
+	sorted = malloc(n * sizeof(*sorted));
+	if (!sorted)
+		return -ENOMEM;
+	memcpy(sorted, v, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_double);
+
+	s->n = n;
+	s->min = sorted[0];
+	s->max = sorted[n - 1];
+	s->median = stats_quantile(sorted, n, 0.5);
+	s->p25 = stats_quantile(sorted, n, 0.25);
+	s->p75 = stats_quantile(sorted, n, 0.75);
+	welford(v, n, s);
+	free(sorted);
+	return 0;
+}

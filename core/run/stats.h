@@ -1,0 +1,37 @@
+/*
+ * Statistics over a result's samples. Pure functions: known data sets give
+ * known answers in tests.
+ */
+#ifndef HB_CORE_RUN_STATS_H
+#define HB_CORE_RUN_STATS_H
+
+#include <stddef.h>
+
+/* Summary of n values. Percentiles interpolate linearly (type 7). */
+struct stats {
+	size_t n;
+	double median;
+	double min;
+	double max;
+	double mean;
+	double stddev; /* sample standard deviation (n-1), Welford; 0 when n < 2
+			*/
+	double cv;     /* stddev / mean; 0 when mean is 0 */
+	double p25;
+	double p75;
+};
+
+/*
+ * Compute s over v[0..n). v is not modified. n == 0 gives all zeros.
+ * Returns 0, or -ENOMEM when the sorted copy the percentiles need could not
+ * be allocated (s is then all zeros).
+ */
+int stats_compute(const double *v, size_t n, struct stats *s);
+
+/*
+ * The q-quantile (0..1) of sorted[0..n): linear interpolation between the
+ * two nearest ranks (Hyndman & Fan type 7, numpy's default); 0 when n == 0.
+ */
+double stats_quantile(const double *sorted, size_t n, double q);
+
+#endif

@@ -1,0 +1,92 @@
+/*
+ * Suites: INI files read into jobs, validated against the loaded plugins'
+ * option tables, and expanded into cases. Nothing runs until
+ * suite_load() accepted every file.
+ */
+#ifndef HB_CORE_SUITE_SUITE_H
+#define HB_CORE_SUITE_SUITE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "plugin/registry.h"
+#include "base/util.h"
+
+/* Keys the core itself reads; every other key belongs to the target. */
+#define SUITE_CORE_KEYS                                                        \
+	"target", "backend", "parallel", "duration", "repetitions", "warmup",  \
+		"unit", "timeout", "section", "memory_limit", "cpu_limit",     \
+		"isolate", "plugins", "fleet"
+
+/* One point of a job's matrix: every parameter fixed. */
+struct bench_case {
+	size_t job;		     /* index into suite.jobs */
+	char *title;		     /* "AES256/CTR [64KB, 4 parallels]" */
+	char *target;		     /* "crypto/aes-256-ctr" */
+	char *backend;		     /* plugin name */
+	const struct plugin *plugin; /* NULL: backend not loaded (see reason) */
+	const struct hb_target *tdesc; /* NULL with plugin */
+	char *reason;		       /* why it cannot run, or NULL */
+	struct kvlist params; /* every target option, defaults filled */
+	unsigned parallel;
+	double duration;       /* seconds per sample */
+	unsigned repetitions;  /* kept samples */
+	unsigned warmup;       /* dropped samples */
+	double timeout;	       /* seconds per case, 0 = derived */
+	uint64_t memory_limit; /* bytes of address space, 0 = no limit */
+	double cpu_limit;      /* CPU seconds of the case, 0 = no limit */
+	int isolate;	       /* run in a child process (default 1) */
+	int fleet_sequential;  /* fleet = sequential: one rank at a time */
+	char *unit;	       /* display unit: "Gbps", "GB/s", ... */
+};
+
+/* One section of a suite file. */
+struct job {
+	char *label; /* the section name */
+	char *file;  /* where it was defined */
+	unsigned line;
+	char *group;   /* the target's group, for report sections */
+	char *section; /* report section title, NULL = from the group */
+	struct strlist varying; /* keys whose lists expanded, in file order */
+};
+
+/* A whole, valid, expanded suite. */
+struct suite {
+	struct job *jobs;
+	size_t njobs;
+	struct bench_case *cases;
+	size_t ncases;
+};
+
+/*
+ * Read, validate and expand the suite files in order (their jobs
+ * concatenate; a [global] applies to the jobs after it in its own file, and
+ * a repeated [section] is a new job). overrides are "[SECTION.]KEY=VALUE"
+ * texts from --set, applied on top of every file: "KEY=VALUE" sets KEY in
+ * every job whose target takes it (every job for a core key), SECTION is
+ * split at the last '.'. Every key is checked against the target's option
+ * table, then each job expands its comma lists into cases, the first key
+ * written outermost (docs/suites.md). Returns 0 with s filled (free it with
+ * suite_free()), or -EINVAL / -ENOMEM with s empty and a one-line message
+ * in err: "FILE:LINE: [SECTION] KEY: what was wrong and what was
+ * expected". An unknown key suggests the nearest known one. When the
+ * registry has refused plugins, a target or backend no loaded plugin offers
+ * gives cases with plugin NULL and the reason instead of an error.
+ */
+int suite_load(struct suite *s, const char *const *files, size_t nfiles,
+	       const struct strlist *overrides, const struct registry *reg,
+	       char *err, size_t errlen);
+
+/*
+ * suite_load() from memory: text (len bytes, no NUL needed) is one suite
+ * file named name in messages. The same checks and the same results; for
+ * tests and fuzzing.
+ */
+int suite_load_buffer(struct suite *s, const char *name, const char *text,
+		      size_t len, const struct strlist *overrides,
+		      const struct registry *reg, char *err, size_t errlen);
+
+/* Free a suite (also a zeroed one); s is left zeroed. */
+void suite_free(struct suite *s);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * Draft jobs: a suite job as read from its file, with [global] keys and
+ * --set overrides merged in file order, before and after validation. The
+ * loader (suite.c) builds and checks drafts; suiteexpand.c turns a checked
+ * draft into its job and cases.
+ */
+#ifndef HB_CORE_SUITE_SUITE_DRAFT_H
+#define HB_CORE_SUITE_SUITE_DRAFT_H
+
+#include <stddef.h>
+
+#include "suite/suite.h"
+
+/* One key of a draft job, with where its value was set. */
+struct setting {
+	char *key;
+	char *value;
+	char *origin;  /* "FILE:LINE" or "--set TEXT", for messages */
+	long global;   /* the [global] key it shadows or inherits, or -1 */
+	int inherited; /* the value is the [global] one */
+	int ignored;   /* inherited, and the job's target does not take it */
+	struct strlist items; /* the value as cases see it, once validated */
+};
+
+/* A job as read, before it is validated and expanded. */
+struct draft {
+	char *label;
+	char *file;
+	unsigned line;
+	struct setting *set;
+	size_t n;
+	size_t cap;
+	char *target;
+	struct strlist backends;
+	const struct plugin **plugins;	 /* per backend; NULL: not loaded */
+	const struct hb_target **tdescs; /* per backend; NULL with plugin */
+	int open; /* a backend is not loaded: its keys are taken as given */
+};
+
+/* The setting called key in d, or NULL. */
+struct setting *draft_get(const struct draft *d, const char *key);
+
+/* Allocated room in a suite's jobs and cases arrays while it grows. */
+struct suite_room {
+	size_t jobs;
+	size_t cases;
+};
+
+/*
+ * Append checked draft d to s as job s->njobs and its cases: the cartesian
+ * product of its settings' items, the first setting outermost. reg names
+ * refused plugins in the reason of cases that cannot run. Returns 0, or
+ * -EINVAL (too many cases) / -ENOMEM with the message in err; what was
+ * appended is freed by suite_free().
+ */
+int draft_expand(const struct draft *d, const struct registry *reg,
+		 struct suite *s, struct suite_room *room, char *err,
+		 size_t errlen);
+
+/* Free what a case owns. */
+void bench_case_free(struct bench_case *c);
+
+#endif

@@ -1,0 +1,184 @@
+/* Validation of single suite values against the core's and options' rules. */
+#include "suite/suite_value.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/parse.h"
+#include "suite/suite.h"
+#include "base/units.h"
+
+/* Longest duration of one sample, in seconds. */
+#define SUITE_MAX_DURATION 3600.0
+
+const char *const suite_core_keys[] = { SUITE_CORE_KEYS, NULL };
+
+int core_key(const char *key)
+{
+	for (const char *const *k = suite_core_keys; *k; k++)
+		if (strcmp(*k, key) == 0)
+			return 1;
+	return 0;
+}
+
+int core_key_single(const char *key)
+{
+	/* fleet: reports match cases by parameters, and fleet is none */
+	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
+	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0;
+}
+
+const struct hb_option *option_find(const struct hb_target *t, const char *key)
+{
+	for (const struct hb_option *o = t ? t->options : NULL; o && o->name;
+	     o++)
+		if (strcmp(o->name, key) == 0)
+			return o;
+	return NULL;
+}
+
+/* Milliseconds as the shortest duration text: "90s", "500ms", "2m". */
+static void format_ms(int64_t ms, char *buf, size_t len)
+{
+	if (ms && ms % 60000 == 0)
+		snprintf(buf, len, "%lldm", (long long)(ms / 60000));
+	else if (ms && ms % 1000 == 0)
+		snprintf(buf, len, "%llds", (long long)(ms / 1000));
+	else
+		snprintf(buf, len, "%lldms", (long long)ms);
+}
+
+/* The choices of an enum option as "a, b, c" into buf. */
+static void format_choices(const struct hb_option *o, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (const char *const *c = o->choices; c && *c && used < len; c++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 used ? ", " : "", *c);
+}
+
+int option_check(const struct hb_option *o, const char *item, char *msg,
+		 size_t len)
+{
+	int bounded = o->max > o->min;
+	char lo[64], hi[256];
+	uint64_t size;
+	int64_t num;
+	double secs;
+	int rc, flag;
+
+	switch (o->type) {
+	case HB_OPT_SIZE:
+	case HB_OPT_SIZE_LIST:
+		rc = parse_size(item, &size, msg, len);
+		if (rc || !bounded)
+			return rc;
+		if ((o->min > 0 && size < (uint64_t)o->min) ||
+		    size > (uint64_t)o->max) {
+			format_size(o->min > 0 ? (uint64_t)o->min : 0, lo,
+				    sizeof(lo));
+			format_size((uint64_t)o->max, hi, sizeof(hi));
+			return errorf(msg, len, -ERANGE,
+				      "\"%s\" is out of range (%s..%s)", item,
+				      lo, hi);
+		}
+		return 0;
+	case HB_OPT_INT:
+		rc = parse_int(item, &num, msg, len);
+		if (rc || !bounded || (num >= o->min && num <= o->max))
+			return rc;
+		return errorf(msg, len, -ERANGE,
+			      "\"%s\" is out of range (%lld..%lld)", item,
+			      (long long)o->min, (long long)o->max);
+	case HB_OPT_BOOL:
+		return parse_bool(item, &flag, msg, len);
+	case HB_OPT_ENUM:
+		for (const char *const *c = o->choices; c && *c; c++)
+			if (strcmp(*c, item) == 0)
+				return 0;
+		if (!o->choices)
+			return 0;
+		format_choices(o, hi, sizeof(hi));
+		return errorf(msg, len, -EINVAL, "\"%s\" is not one of: %s",
+			      item, hi);
+	case HB_OPT_DURATION:
+		rc = parse_duration(item, &secs, msg, len);
+		if (rc || !bounded ||
+		    (secs * 1000 >= (double)o->min &&
+		     secs * 1000 <= (double)o->max))
+			return rc;
+		format_ms(o->min, lo, sizeof(lo));
+		format_ms(o->max, hi, sizeof(hi));
+		return errorf(msg, len, -ERANGE,
+			      "\"%s\" is out of range (%s..%s)", item, lo, hi);
+	case HB_OPT_STRING:
+		break;
+	}
+	return 0;
+}
+
+/* Limits of the core's integer keys. */
+static const struct {
+	const char *key;
+	int64_t min;
+	int64_t max;
+} core_ints[] = {
+	{ "parallel", 1, 1024 },
+	{ "repetitions", 1, 10000 },
+	{ "warmup", 0, 1000 },
+};
+
+int core_key_zero_is_none(const char *key)
+{
+	return strcmp(key, "timeout") == 0 ||
+	       strcmp(key, "memory_limit") == 0 ||
+	       strcmp(key, "cpu_limit") == 0;
+}
+
+int core_key_check(const char *key, const char *item, char *msg, size_t len)
+{
+	uint64_t size;
+	int64_t num;
+	double secs;
+	int rc;
+
+	for (size_t i = 0; i < sizeof(core_ints) / sizeof(core_ints[0]); i++) {
+		if (strcmp(key, core_ints[i].key) != 0)
+			continue;
+		rc = parse_int(item, &num, msg, len);
+		if (rc || (num >= core_ints[i].min && num <= core_ints[i].max))
+			return rc;
+		return errorf(msg, len, -ERANGE,
+			      "\"%s\" is out of range (%lld..%lld)", item,
+			      (long long)core_ints[i].min,
+			      (long long)core_ints[i].max);
+	}
+	if (core_key_zero_is_none(key) && strcmp(item, "0") == 0)
+		return 0;
+	if (strcmp(key, "memory_limit") == 0)
+		return parse_size(item, &size, msg, len);
+	if (strcmp(key, "isolate") == 0)
+		return parse_bool(item, &rc, msg, len);
+	if (strcmp(key, "duration") == 0 || core_key_zero_is_none(key)) {
+		rc = parse_duration(item, &secs, msg, len);
+		if (rc || strcmp(key, "duration") != 0 ||
+		    secs <= SUITE_MAX_DURATION)
+			return rc;
+		return errorf(msg, len, -ERANGE,
+			      "\"%s\" is out of range (at most 1h)", item);
+	}
+	if (strcmp(key, "fleet") == 0 && strcmp(item, "together") != 0 &&
+	    strcmp(item, "sequential") != 0)
+		return errorf(msg, len, -EINVAL,
+			      "\"%s\" is not one of: together, sequential",
+			      item);
+	if (strcmp(key, "unit") == 0 && !unit_valid(item))
+		return errorf(msg, len, -EINVAL,
+			      "\"%s\" is not a unit (one of: %s)", item,
+			      unit_names());
+	return 0;
+}
