@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app/catalog.h"
+#include "base/exit.h"
 #include "app/cli.h"
 #include "compare/compare.h"
 #include "fleet/fleet.h"
@@ -26,13 +27,6 @@
 #include "run/runner.h"
 #include "suite/suite.h"
 #include "run/sysinfo.h"
-
-enum exit_status {
-	EXIT_ALL_OK = 0,
-	EXIT_CASE_FAILED = 1,
-	EXIT_BAD_INPUT = 2,
-	EXIT_INTERNAL = 3,
-};
 
 /* The signal that asked us to stop, 0 while running. */
 static volatile sig_atomic_t stop_signal;
@@ -270,7 +264,7 @@ static int open_journal(const struct cli *cli, struct journal *j)
 }
 
 /* The suite files to run: the arguments, or a shipped suite. */
-static int suite_files(const struct cli *cli, char *buf, size_t len,
+static int suite_paths(const struct cli *cli, char *buf, size_t len,
 		       const char **one)
 {
 	const char *name = cli->extended ? "extended.ini" : "default.ini";
@@ -298,7 +292,7 @@ static int cmd_run(const struct cli *cli, const struct registry *reg)
 	struct fleet fl;
 	int status = EXIT_BAD_INPUT, rc;
 
-	if (suite_files(cli, buf, sizeof(buf), &one))
+	if (suite_paths(cli, buf, sizeof(buf), &one))
 		return EXIT_BAD_INPUT;
 	if (fleet_init(&fl, cli->format, err, sizeof(err))) {
 		fprintf(stderr, "hostbench: %s\n", err);

@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "base/parse.h"
+#include "plugin/core_key.h"
 #include "suite/suite_value.h"
 
 static const char *const type_names[] = {
@@ -61,7 +62,7 @@ static json_t *target_json(const struct plugin *p, const struct hb_target *t,
 	char full[256];
 	json_t *j, *opts;
 
-	target_fullname(t, full, sizeof(full));
+	plugin_target_name(t, full, sizeof(full));
 	j = json_pack("{s:s, s:s, s:s?, s:s, s:s, s:b}", "target", full,
 		      "backend", p->desc->name, "summary", t->summary, "work",
 		      work_names[t->work], "status", usability(p, full),
@@ -146,7 +147,7 @@ static int list_text(const struct registry *reg, FILE *out)
 		     t++) {
 			char full[256];
 
-			target_fullname(t, full, sizeof(full));
+			plugin_target_name(t, full, sizeof(full));
 			fprintf(out, "  %-28s %-10s %s\n", full, p->desc->name,
 				usability(p, full));
 		}
@@ -179,8 +180,8 @@ static const char *nearest_target(const struct registry *reg, const char *name,
 			char full[256];
 			size_t d;
 
-			target_fullname(t, full, sizeof(full));
-			d = edit_distance(name, full);
+			plugin_target_name(t, full, sizeof(full));
+			d = parse_edit_distance(name, full);
 			if (d < best) {
 				best = d;
 				snprintf(buf, len, "%s", full);
@@ -221,8 +222,8 @@ static void describe_text(const struct plugin *p, const struct hb_target *t,
 	if (t->flags & HB_TARGET_EXTRA_KEYS)
 		fprintf(out, "  other keys are passed to the target as text\n");
 	fprintf(out, "  core keys (see docs/suites.md):");
-	for (const char *const *k = suite_core_keys; *k; k++)
-		fprintf(out, "%s %s", k == suite_core_keys ? "" : ",", *k);
+	for (const char *const *k = core_key_names; *k; k++)
+		fprintf(out, "%s %s", k == core_key_names ? "" : ",", *k);
 	fprintf(out, "\n\n");
 }
 

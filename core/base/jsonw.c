@@ -32,7 +32,7 @@ static int utf8_lead(unsigned char c, unsigned long *cp, unsigned long *min)
 }
 
 /* Nonzero when s is well-formed UTF-8 (no overlongs, no surrogates). */
-static int jw_utf8_valid(const char *s)
+static int utf8_valid(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
@@ -64,14 +64,14 @@ static int jw_utf8_valid(const char *s)
  * (a path or a message in another encoding) keeps its ASCII and shows each
  * other byte as '?', rather than failing the report.
  */
-json_t *jw_text(const char *s)
+json_t *jsonw_text(const char *s)
 {
 	json_t *j;
 	char *copy;
 
 	if (!s)
 		return json_null();
-	if (jw_utf8_valid(s))
+	if (utf8_valid(s))
 		return json_string(s);
 	copy = strdup(s);
 	if (!copy)
@@ -87,11 +87,11 @@ json_t *jw_text(const char *s)
 /*
  * Objects are built with set(): a NULL value (jansson out of memory) or a
  * failed insertion marks the whole document bad, checked once at the end.
- * A key that is not UTF-8 is cleaned as jw_text() cleans values.
+ * A key that is not UTF-8 is cleaned as jsonw_text() cleans values.
  */
-void jw_set(json_t *obj, const char *key, json_t *value, int *bad)
+void jsonw_set(json_t *obj, const char *key, json_t *value, int *bad)
 {
-	json_t *clean = jw_utf8_valid(key) ? NULL : jw_text(key);
+	json_t *clean = utf8_valid(key) ? NULL : jsonw_text(key);
 	const char *k = clean ? json_string_value(clean) : key;
 
 	if (!obj || !value || !k || json_object_set_new(obj, k, value))
@@ -99,15 +99,15 @@ void jw_set(json_t *obj, const char *key, json_t *value, int *bad)
 	json_decref(clean);
 }
 
-/* Append value to array (see jw_set()). */
-void jw_push(json_t *arr, json_t *value, int *bad)
+/* Append value to array (see jsonw_set()). */
+void jsonw_push(json_t *arr, json_t *value, int *bad)
 {
 	if (!arr || !value || json_array_append_new(arr, value))
 		*bad = 1;
 }
 
 /* A number, or null when it is not finite (JSON has no NaN). */
-json_t *jw_number(double v)
+json_t *jsonw_number(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
 }

@@ -12,15 +12,15 @@
  * s as JSON text, or null for NULL; bytes of a string that is not UTF-8
  * show as '?'. NULL only when out of memory.
  */
-json_t *jw_text(const char *s);
+json_t *jsonw_text(const char *s);
 
 /* A number, or null when it is not finite (JSON has no NaN). */
-json_t *jw_number(double v);
+json_t *jsonw_number(double v);
 
-/* obj[key] = value (key cleaned like jw_text); any failure sets *bad. */
-void jw_set(json_t *obj, const char *key, json_t *value, int *bad);
+/* obj[key] = value (key cleaned like jsonw_text); any failure sets *bad. */
+void jsonw_set(json_t *obj, const char *key, json_t *value, int *bad);
 
 /* Append value to arr; any failure sets *bad. */
-void jw_push(json_t *arr, json_t *value, int *bad);
+void jsonw_push(json_t *arr, json_t *value, int *bad);
 
 #endif

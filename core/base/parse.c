@@ -303,7 +303,7 @@ free_items:
 	return rc;
 }
 
-void format_size(uint64_t bytes, char *buf, size_t len)
+void parse_format_size(uint64_t bytes, char *buf, size_t len)
 {
 	static const char letters[] = "EPTGMK";
 
@@ -320,7 +320,7 @@ void format_size(uint64_t bytes, char *buf, size_t len)
 	snprintf(buf, len, "%llu", (unsigned long long)bytes);
 }
 
-size_t edit_distance(const char *a, const char *b)
+size_t parse_edit_distance(const char *a, const char *b)
 {
 	enum { MAXLEN = 64 };
 	size_t row[MAXLEN + 1];

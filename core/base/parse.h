@@ -36,9 +36,9 @@ int parse_list(const char *text, struct strlist *out, char *err, size_t errlen);
 
 /* Format bytes as the shortest exact size text: 1048576 -> "1M", 1000 ->
  * "1000". */
-void format_size(uint64_t bytes, char *buf, size_t len);
+void parse_format_size(uint64_t bytes, char *buf, size_t len);
 
 /* Edit distance between two short strings, for "did you mean" hints. */
-size_t edit_distance(const char *a, const char *b);
+size_t parse_edit_distance(const char *a, const char *b);
 
 #endif

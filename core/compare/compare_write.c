@@ -255,21 +255,21 @@ static json_t *json_case(const struct cmp_row *row, int *bad)
 	const struct doc_result *d = row->base ? row->base : row->new;
 	json_t *o = json_object();
 
-	jw_set(o, "job", jw_text(d->job), bad);
-	jw_set(o, "title", jw_text(d->title), bad);
-	jw_set(o, "target", jw_text(d->target), bad);
-	jw_set(o, "backend", jw_text(d->backend), bad);
-	jw_set(o, "params",
+	jsonw_set(o, "job", jsonw_text(d->job), bad);
+	jsonw_set(o, "title", jsonw_text(d->title), bad);
+	jsonw_set(o, "target", jsonw_text(d->target), bad);
+	jsonw_set(o, "backend", jsonw_text(d->backend), bad);
+	jsonw_set(o, "params",
 	       d->params ? json_deep_copy(d->params) : json_object(), bad);
-	jw_set(o, "unit", jw_text(row_unit(row)), bad);
-	jw_set(o, "base", report_read_summary(row->base, bad), bad);
-	jw_set(o, "new", report_read_summary(row->new, bad), bad);
-	jw_set(o, "diff", judged(row) ? jw_number(row->diff) : json_null(),
+	jsonw_set(o, "unit", jsonw_text(row_unit(row)), bad);
+	jsonw_set(o, "base", report_read_summary(row->base, bad), bad);
+	jsonw_set(o, "new", report_read_summary(row->new, bad), bad);
+	jsonw_set(o, "diff", judged(row) ? jsonw_number(row->diff) : json_null(),
 	       bad);
-	jw_set(o, "p",
-	       judged(row) && row->tested ? jw_number(row->p) : json_null(),
+	jsonw_set(o, "p",
+	       judged(row) && row->tested ? jsonw_number(row->p) : json_null(),
 	       bad);
-	jw_set(o, "verdict", jw_text(compare_verdict_name(row)), bad);
+	jsonw_set(o, "verdict", jsonw_text(compare_verdict_name(row)), bad);
 	return o;
 }
 
@@ -279,35 +279,35 @@ static int write_json(const struct comparison *cmp, FILE *out)
 	       *cases = json_array(), *sum = json_object();
 	int bad = 0, rc;
 
-	jw_set(doc, "compare_version", json_integer(1), &bad);
-	jw_set(doc, "base", jw_text(cmp->base->path), &bad);
-	jw_set(doc, "new", jw_text(cmp->new->path), &bad);
-	jw_set(doc, "threshold", jw_number(cmp->threshold), &bad);
-	jw_set(doc, "alpha", jw_number(COMPARE_ALPHA), &bad);
-	jw_set(doc, "test", json_string("mann-whitney-u"), &bad);
+	jsonw_set(doc, "compare_version", json_integer(1), &bad);
+	jsonw_set(doc, "base", jsonw_text(cmp->base->path), &bad);
+	jsonw_set(doc, "new", jsonw_text(cmp->new->path), &bad);
+	jsonw_set(doc, "threshold", jsonw_number(cmp->threshold), &bad);
+	jsonw_set(doc, "alpha", jsonw_number(COMPARE_ALPHA), &bad);
+	jsonw_set(doc, "test", json_string("mann-whitney-u"), &bad);
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		json_t *f = json_object();
 
-		jw_set(f, "name", jw_text(cmp->facts[i].name), &bad);
-		jw_set(f, "base", jw_text(cmp->facts[i].base), &bad);
-		jw_set(f, "new", jw_text(cmp->facts[i].new), &bad);
-		jw_set(f, "differs", json_boolean(cmp->facts[i].differs), &bad);
-		jw_push(facts, f, &bad);
+		jsonw_set(f, "name", jsonw_text(cmp->facts[i].name), &bad);
+		jsonw_set(f, "base", jsonw_text(cmp->facts[i].base), &bad);
+		jsonw_set(f, "new", jsonw_text(cmp->facts[i].new), &bad);
+		jsonw_set(f, "differs", json_boolean(cmp->facts[i].differs), &bad);
+		jsonw_push(facts, f, &bad);
 	}
-	jw_set(doc, "context", facts, &bad);
+	jsonw_set(doc, "context", facts, &bad);
 	for (size_t i = 0; i < cmp->nrows; i++)
-		jw_push(cases, json_case(&cmp->rows[i], &bad), &bad);
-	jw_set(doc, "cases", cases, &bad);
-	jw_set(sum, "matched", json_integer((json_int_t)cmp->nmatched), &bad);
-	jw_set(sum, "regressed", json_integer((json_int_t)cmp->nregressed),
+		jsonw_push(cases, json_case(&cmp->rows[i], &bad), &bad);
+	jsonw_set(doc, "cases", cases, &bad);
+	jsonw_set(sum, "matched", json_integer((json_int_t)cmp->nmatched), &bad);
+	jsonw_set(sum, "regressed", json_integer((json_int_t)cmp->nregressed),
 	       &bad);
-	jw_set(sum, "improved", json_integer((json_int_t)cmp->nimproved), &bad);
-	jw_set(sum, "failed_or_skipped", json_integer((json_int_t)cmp->nnot_ok),
+	jsonw_set(sum, "improved", json_integer((json_int_t)cmp->nimproved), &bad);
+	jsonw_set(sum, "failed_or_skipped", json_integer((json_int_t)cmp->nnot_ok),
 	       &bad);
-	jw_set(sum, "only_base", json_integer((json_int_t)cmp->nonly_base),
+	jsonw_set(sum, "only_base", json_integer((json_int_t)cmp->nonly_base),
 	       &bad);
-	jw_set(sum, "only_new", json_integer((json_int_t)cmp->nonly_new), &bad);
-	jw_set(doc, "summary", sum, &bad);
+	jsonw_set(sum, "only_new", json_integer((json_int_t)cmp->nonly_new), &bad);
+	jsonw_set(doc, "summary", sum, &bad);
 	if (bad) {
 		json_decref(doc);
 		return -ENOMEM;
@@ -319,7 +319,7 @@ static int write_json(const struct comparison *cmp, FILE *out)
 }
 
 /* The context as a table for the page, differing rows marked. */
-static int html_context(const struct comparison *cmp, FILE *out)
+static int page_context(const struct comparison *cmp, FILE *out)
 {
 	const char **classes = calloc(cmp->nfacts + 1, sizeof(*classes));
 	struct report_table t;
@@ -348,7 +348,7 @@ static int html_context(const struct comparison *cmp, FILE *out)
 }
 
 /* The case table and the bar chart of the judged cases. */
-static int html_cases(const struct comparison *cmp, FILE *out)
+static int page_cases(const struct comparison *cmp, FILE *out)
 {
 	const char **classes = calloc(cmp->nrows + 1, sizeof(*classes));
 	struct svg_bar *bars = calloc(cmp->nrows + 1, sizeof(*bars));
@@ -406,14 +406,14 @@ static int write_html(const struct comparison *cmp, FILE *out)
 	html_text(out, line);
 	fputs("</p>\n", out);
 	html_section(out, "Context");
-	err = html_context(cmp, out);
+	err = page_context(cmp, out);
 	differing(cmp, line, sizeof(line));
 	fputs("<p class=\"differs\">Differs: ", out);
 	html_text(out, line[0] ? line : "nothing");
 	fputs("</p>\n", out);
 	html_section_end(out);
 	if (!err)
-		err = html_cases(cmp, out);
+		err = page_cases(cmp, out);
 	html_end(out);
 	return err;
 }

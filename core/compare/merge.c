@@ -308,14 +308,14 @@ static json_t *json_column(const struct merge *m, size_t d, int *bad)
 	const json_t *libs = json_object_get(doc->root, "libraries");
 	json_t *o = json_object();
 
-	jw_set(o, "label", jw_text(m->labels[d]), bad);
-	jw_set(o, "path", jw_text(doc->path), bad);
-	jw_set(o, "hostbench", jw_text(doc->sys.version), bad);
-	jw_set(o, "hostname", jw_text(doc->sys.hostname), bad);
-	jw_set(o, "cpu_model", jw_text(doc->sys.cpu_model), bad);
-	jw_set(o, "kernel", jw_text(doc->sys.kernel), bad);
-	jw_set(o, "os", jw_text(doc->sys.os), bad);
-	jw_set(o, "libraries", libs ? json_deep_copy(libs) : json_object(),
+	jsonw_set(o, "label", jsonw_text(m->labels[d]), bad);
+	jsonw_set(o, "path", jsonw_text(doc->path), bad);
+	jsonw_set(o, "hostbench", jsonw_text(doc->sys.version), bad);
+	jsonw_set(o, "hostname", jsonw_text(doc->sys.hostname), bad);
+	jsonw_set(o, "cpu_model", jsonw_text(doc->sys.cpu_model), bad);
+	jsonw_set(o, "kernel", jsonw_text(doc->sys.kernel), bad);
+	jsonw_set(o, "os", jsonw_text(doc->sys.os), bad);
+	jsonw_set(o, "libraries", libs ? json_deep_copy(libs) : json_object(),
 	       bad);
 	return o;
 }
@@ -326,32 +326,32 @@ static int write_json(const struct merge *m, FILE *out)
 	       *cases = json_array();
 	int bad = 0, rc;
 
-	jw_set(doc, "merge_version", json_integer(1), &bad);
+	jsonw_set(doc, "merge_version", json_integer(1), &bad);
 	for (size_t d = 0; d < m->ndocs; d++)
-		jw_push(cols, json_column(m, d, &bad), &bad);
-	jw_set(doc, "columns", cols, &bad);
+		jsonw_push(cols, json_column(m, d, &bad), &bad);
+	jsonw_set(doc, "columns", cols, &bad);
 	for (size_t i = 0; i < m->nrows; i++) {
 		const struct doc_result *any = row_any(m, &m->rows[i]);
 		json_t *o = json_object(), *vals = json_array();
 
-		jw_set(o, "job", jw_text(any->job), &bad);
-		jw_set(o, "title", jw_text(any->title), &bad);
-		jw_set(o, "target", jw_text(any->target), &bad);
-		jw_set(o, "backend", jw_text(any->backend), &bad);
-		jw_set(o, "params",
+		jsonw_set(o, "job", jsonw_text(any->job), &bad);
+		jsonw_set(o, "title", jsonw_text(any->title), &bad);
+		jsonw_set(o, "target", jsonw_text(any->target), &bad);
+		jsonw_set(o, "backend", jsonw_text(any->backend), &bad);
+		jsonw_set(o, "params",
 		       any->params ? json_deep_copy(any->params)
 				   : json_object(),
 		       &bad);
-		jw_set(o, "unit", jw_text(row_unit(m, &m->rows[i])), &bad);
+		jsonw_set(o, "unit", jsonw_text(row_unit(m, &m->rows[i])), &bad);
 		for (size_t d = 0; d < m->ndocs; d++)
-			jw_push(vals,
+			jsonw_push(vals,
 				report_read_summary(m->rows[i].cells[d].res,
 						    &bad),
 				&bad);
-		jw_set(o, "values", vals, &bad);
-		jw_push(cases, o, &bad);
+		jsonw_set(o, "values", vals, &bad);
+		jsonw_push(cases, o, &bad);
 	}
-	jw_set(doc, "cases", cases, &bad);
+	jsonw_set(doc, "cases", cases, &bad);
 	if (bad) {
 		json_decref(doc);
 		return -ENOMEM;

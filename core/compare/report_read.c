@@ -363,15 +363,15 @@ json_t *report_read_summary(const struct doc_result *d, int *bad)
 	if (!d)
 		return json_null();
 	o = json_object();
-	jw_set(o, "status", json_string(result_status_name(d->res.status)),
+	jsonw_set(o, "status", json_string(result_status_name(d->res.status)),
 	       bad);
 	if (d->res.status == RESULT_OK) {
-		jw_set(o, "median", jw_number(report_read_headline(d)->median),
+		jsonw_set(o, "median", jsonw_number(report_read_headline(d)->median),
 		       bad);
-		jw_set(o, "cv", jw_number(report_read_headline(d)->cv), bad);
-		jw_set(o, "samples", json_integer((json_int_t)d->res.nsamples),
+		jsonw_set(o, "cv", jsonw_number(report_read_headline(d)->cv), bad);
+		jsonw_set(o, "samples", json_integer((json_int_t)d->res.nsamples),
 		       bad);
-		jw_set(o, "noisy", json_boolean(d->res.noisy), bad);
+		jsonw_set(o, "noisy", json_boolean(d->res.noisy), bad);
 	}
 	return o;
 }

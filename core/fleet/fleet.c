@@ -17,6 +17,8 @@
 #include <jansson.h>
 #include <mpi.h>
 
+#include "base/clock.h"
+#include "base/exit.h"
 #include "fleet/fleet_int.h"
 #include "run/isolate.h"
 #include "run/result_json.h"
@@ -33,17 +35,6 @@ enum fleet_tag {
 
 /* Seconds rank 0 waits for a rank's context before giving up on it. */
 #define FLEET_CONTEXT_WAIT 120.0
-
-/* Exit statuses of main.c that the fleet combines. */
-#define FLEET_EXIT_CASE_FAILED 1
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* Longest nap between two looks at MPI, in microseconds. */
 #define FLEET_NAP_MAX_US 8000
@@ -76,7 +67,7 @@ static int wait_req(MPI_Request *req, double deadline)
 	while (MPI_Test(req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS) {
 		if (done)
 			return 0;
-		if (deadline > 0 && now() > deadline) {
+		if (deadline > 0 && clock_now() > deadline) {
 			MPI_Cancel(req);
 			MPI_Request_free(req);
 			return -ETIMEDOUT;
@@ -119,7 +110,7 @@ static int recv_text(int src, int tag, double deadline, char **out)
 			return -EIO;
 		if (flag)
 			break;
-		if (now() > deadline)
+		if (clock_now() > deadline)
 			return -ETIMEDOUT;
 		nap(&us);
 	}
@@ -145,7 +136,7 @@ static int send_control(int dst, long value)
 	    MPI_SUCCESS)
 		return -EIO;
 	/* small enough to go eagerly: a dead rank cannot hold it up long */
-	return wait_req(&req, now() + FLEET_SLACK);
+	return wait_req(&req, clock_now() + FLEET_SLACK);
 }
 
 /* Worker: wait for rank 0's word on case i. Returns 1 to run it, else 0. */
@@ -185,7 +176,7 @@ static void hash_str(uint64_t *h, const char *s)
  * missing on one host shows too. Plugin paths are left out: hosts may
  * install in different places.
  */
-static uint64_t suite_hash(const struct suite *s)
+static uint64_t hash_of_suite(const struct suite *s)
 {
 	uint64_t h = 14695981039346656037ULL;
 	char num[256];
@@ -297,7 +288,7 @@ int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
 
 	*run = s;
 	if (!loaded)
-		mine.hash = suite_hash(s);
+		mine.hash = hash_of_suite(s);
 	snprintf(mine.host, sizeof(mine.host), "%s", st->ranks[f->rank].host);
 	all = calloc((size_t)f->size, sizeof(*all));
 	if (!all)
@@ -383,7 +374,7 @@ int fleet_start(struct fleet *f, const struct report *ctx)
 	}
 	for (int r = 0; r < f->size; r++) {
 		if (r > 0 && recv_text(r, TAG_CONTEXT,
-				       now() + FLEET_CONTEXT_WAIT, &text)) {
+				       clock_now() + FLEET_CONTEXT_WAIT, &text)) {
 			mark_lost(f, r, SIZE_MAX,
 				  "sent no context before the first case "
 				  "(the rank died or hung)");
@@ -476,7 +467,7 @@ static void collect_pending(struct fleet *f)
 /* Rank 0: the deadline for results of case i started now. */
 static double due_for(const struct fleet *f, size_t i)
 {
-	return now() + isolate_timeout(&f->st->suite->cases[i]) + FLEET_SLACK;
+	return clock_now() + isolate_timeout(&f->st->suite->cases[i]) + FLEET_SLACK;
 }
 
 int fleet_case_begin(struct fleet *f, size_t i)
@@ -594,7 +585,7 @@ int fleet_finish(struct fleet *f, int own)
 			if (!fr->res[i].c)
 				mark_lost(f, r, i, "stopped before this case");
 		if ((fr->lost || fr->failed) && status == 0)
-			status = FLEET_EXIT_CASE_FAILED;
+			status = EXIT_CASE_FAILED;
 	}
 	st->released = 1;
 	if (fill_lost(f))

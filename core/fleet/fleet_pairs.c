@@ -18,8 +18,8 @@ const char *fleet_peer_mode(const struct bench_case *c)
 {
 	const char *peer = kvlist_get(&c->params, "peer");
 
-	if (!peer || !option_find(c->tdesc, "peer") ||
-	    !option_find(c->tdesc, "token"))
+	if (!peer || !plugin_option_find(c->tdesc, "peer") ||
+	    !plugin_option_find(c->tdesc, "token"))
 		return NULL;
 	return fleet_partner(peer, 0, 2) == -2 ? NULL : peer;
 }

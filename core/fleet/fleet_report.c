@@ -161,7 +161,7 @@ static json_t *rank_doc(const struct fleet *f, int r, const struct report *own)
 		json_t *sys = json_object();
 
 		json_object_set_new(sys, "hostname",
-				    jw_text(f->st->ranks[r].host));
+				    jsonw_text(f->st->ranks[r].host));
 		json_object_set_new(doc, "system", sys);
 		json_object_set_new(doc, "libraries", json_object());
 	}
@@ -173,9 +173,9 @@ static json_t *rank_ref(const struct fleet *f, int r, double value, int *bad)
 {
 	json_t *o = json_object();
 
-	jw_set(o, "rank", json_integer(r), bad);
-	jw_set(o, "host", jw_text(f->st->ranks[r].host), bad);
-	jw_set(o, "value", jw_number(value), bad);
+	jsonw_set(o, "rank", json_integer(r), bad);
+	jsonw_set(o, "host", jsonw_text(f->st->ranks[r].host), bad);
+	jsonw_set(o, "value", jsonw_number(value), bad);
 	return o;
 }
 
@@ -191,18 +191,18 @@ static json_t *spread_json(const struct fleet *f, const struct report *own,
 		*bad = 1;
 		return o;
 	}
-	jw_set(o, "job", jw_text(own->suite->jobs[c->job].label), bad);
-	jw_set(o, "title", jw_text(c->title), bad);
-	jw_set(o, "target", jw_text(c->target), bad);
-	jw_set(o, "backend", jw_text(c->backend), bad);
-	jw_set(o, "unit", jw_text(c->unit), bad);
-	jw_set(o, "hosts_ok", json_integer((json_int_t)sp.ok), bad);
-	jw_set(o, "hosts", json_integer(f->size), bad);
-	jw_set(o, "min",
+	jsonw_set(o, "job", jsonw_text(own->suite->jobs[c->job].label), bad);
+	jsonw_set(o, "title", jsonw_text(c->title), bad);
+	jsonw_set(o, "target", jsonw_text(c->target), bad);
+	jsonw_set(o, "backend", jsonw_text(c->backend), bad);
+	jsonw_set(o, "unit", jsonw_text(c->unit), bad);
+	jsonw_set(o, "hosts_ok", json_integer((json_int_t)sp.ok), bad);
+	jsonw_set(o, "hosts", json_integer(f->size), bad);
+	jsonw_set(o, "min",
 	       sp.ok ? rank_ref(f, sp.min_rank, sp.min, bad) : json_null(),
 	       bad);
-	jw_set(o, "median", sp.ok ? jw_number(sp.median) : json_null(), bad);
-	jw_set(o, "max",
+	jsonw_set(o, "median", sp.ok ? jsonw_number(sp.median) : json_null(), bad);
+	jsonw_set(o, "max",
 	       sp.ok ? rank_ref(f, sp.max_rank, sp.max, bad) : json_null(),
 	       bad);
 	out = json_null();
@@ -213,9 +213,9 @@ static json_t *spread_json(const struct fleet *f, const struct report *own,
 			result_headline(&rank_results(f, sp.outlier, own)[i])
 				->median,
 			bad);
-		jw_set(out, "deviation", jw_number(sp.deviation), bad);
+		jsonw_set(out, "deviation", jsonw_number(sp.deviation), bad);
 	}
-	jw_set(o, "outlier", out, bad);
+	jsonw_set(o, "outlier", out, bad);
 	for (int r = 0; r < f->size; r++) {
 		const struct result *res = &rank_results(f, r, own)[i];
 		json_t *e;
@@ -224,12 +224,12 @@ static json_t *spread_json(const struct fleet *f, const struct report *own,
 			continue;
 		e = rank_ref(f, r, NAN, bad);
 		json_object_del(e, "value");
-		jw_set(e, "status", jw_text(result_status_name(res->status)),
+		jsonw_set(e, "status", jsonw_text(result_status_name(res->status)),
 		       bad);
-		jw_set(e, "reason", jw_text(res->reason), bad);
-		jw_push(not_ok, e, bad);
+		jsonw_set(e, "reason", jsonw_text(res->reason), bad);
+		jsonw_push(not_ok, e, bad);
 	}
-	jw_set(o, "not_ok", not_ok, bad);
+	jsonw_set(o, "not_ok", not_ok, bad);
 	return o;
 }
 
@@ -249,9 +249,9 @@ static void tag_results(const struct fleet *f, json_t *const *docs, size_t i,
 			*bad = 1;
 			continue;
 		}
-		jw_set(copy, "rank", json_integer(r), bad);
-		jw_set(copy, "host", jw_text(f->st->ranks[r].host), bad);
-		jw_push(all, copy, bad);
+		jsonw_set(copy, "rank", json_integer(r), bad);
+		jsonw_set(copy, "host", jsonw_text(f->st->ranks[r].host), bad);
+		jsonw_push(all, copy, bad);
 	}
 }
 
@@ -261,11 +261,11 @@ static json_t *host_json(const struct fleet *f, int r, json_t *doc, int *bad)
 	const struct fleet_rank *fr = &f->st->ranks[r];
 	json_t *o = json_object();
 
-	jw_set(o, "rank", json_integer(r), bad);
-	jw_set(o, "host", jw_text(fr->host), bad);
-	jw_set(o, "status", jw_text(fr->lost ? "lost" : "ok"), bad);
-	jw_set(o, "reason", jw_text(fr->lost ? fr->lost_why : NULL), bad);
-	jw_set(o, "report", doc ? json_incref(doc) : json_null(), bad);
+	jsonw_set(o, "rank", json_integer(r), bad);
+	jsonw_set(o, "host", jsonw_text(fr->host), bad);
+	jsonw_set(o, "status", jsonw_text(fr->lost ? "lost" : "ok"), bad);
+	jsonw_set(o, "reason", jsonw_text(fr->lost ? fr->lost_why : NULL), bad);
+	jsonw_set(o, "report", doc ? json_incref(doc) : json_null(), bad);
 	return o;
 }
 
@@ -285,22 +285,22 @@ static json_t *fleet_doc(const struct fleet *f, const struct report *own,
 		docs[r] = rank_doc(f, r, own);
 		if (!docs[r])
 			*bad = 1;
-		jw_push(hosts, host_json(f, r, docs[r], bad), bad);
+		jsonw_push(hosts, host_json(f, r, docs[r], bad), bad);
 	}
 	for (size_t i = 0; i < own->suite->ncases; i++) {
-		jw_push(spread, spread_json(f, own, i, bad), bad);
+		jsonw_push(spread, spread_json(f, own, i, bad), bad);
 		tag_results(f, docs, i, results, bad);
 	}
-	jw_set(doc, "schema_version", json_integer(1), bad);
-	jw_set(doc, "hostbench",
+	jsonw_set(doc, "schema_version", json_integer(1), bad);
+	jsonw_set(doc, "hostbench",
 	       docs[0] ? json_incref(json_object_get(docs[0], "hostbench"))
 		       : json_null(),
 	       bad);
-	jw_set(fl, "ranks", json_integer(f->size), bad);
-	jw_set(fl, "hosts", hosts, bad);
-	jw_set(fl, "spread", spread, bad);
-	jw_set(doc, "fleet", fl, bad);
-	jw_set(doc, "results", results, bad);
+	jsonw_set(fl, "ranks", json_integer(f->size), bad);
+	jsonw_set(fl, "hosts", hosts, bad);
+	jsonw_set(fl, "spread", spread, bad);
+	jsonw_set(doc, "fleet", fl, bad);
+	jsonw_set(doc, "results", results, bad);
 	for (int r = 0; r < f->size; r++)
 		json_decref(docs[r]);
 	free(docs);

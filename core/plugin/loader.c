@@ -21,8 +21,7 @@
 #include <unistd.h>
 
 #include "base/parse.h"
-#include "suite/suite.h"
-#include "suite/suite_value.h"
+#include "plugin/core_key.h"
 
 /* Longest reason text kept for one refusal. */
 #define REASON_LEN 512
@@ -322,7 +321,7 @@ static int parse_size_items(const char *text, char *err, size_t len)
  * suite that leaves the option out always gets a valid value. *value is
  * the number the bounds apply to (bytes, integer, milliseconds).
  */
-static int parse_default(const struct hb_option *o, int64_t *value,
+static int default_value(const struct hb_option *o, int64_t *value,
 			 int *bounded, char *err, size_t len)
 {
 	uint64_t size = 0;
@@ -385,7 +384,7 @@ static int check_option(const char *full, const struct hb_option *o, char *why,
 			      full, o->name);
 	if (!o->def)
 		return 0;
-	if (parse_default(o, &value, &bounded, perr, sizeof(perr)))
+	if (default_value(o, &value, &bounded, perr, sizeof(perr)))
 		return errorf(why, len, -EINVAL, "%s option \"%s\": default %s",
 			      full, o->name, perr);
 	if (bounded && o->max > o->min && (value < o->min || value > o->max))
@@ -424,7 +423,7 @@ static const struct hb_target *find_target(const struct hb_plugin *d,
 
 	for (const struct hb_target *t = d->targets; t->name && t != stop;
 	     t++) {
-		target_fullname(t, name, sizeof(name));
+		plugin_target_name(t, name, sizeof(name));
 		if (strcmp(name, full) == 0)
 			return t;
 	}
@@ -461,7 +460,7 @@ static int check_target(const struct registry *reg, const struct hb_plugin *d,
 		return errorf(why, len, -EINVAL,
 			      "target %td (\"%s\") has no group",
 			      t - d->targets + 1, t->name);
-	target_fullname(t, full, sizeof(full));
+	plugin_target_name(t, full, sizeof(full));
 	if (find_target(d, full, t))
 		return errorf(why, len, -EINVAL, "target %s offered twice",
 			      full);

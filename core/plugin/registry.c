@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void target_fullname(const struct hb_target *t, char *buf, size_t len)
+void plugin_target_name(const struct hb_target *t, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/%s", t->group, t->name);
 }
@@ -17,7 +17,7 @@ static const struct hb_target *plugin_target(const struct plugin *p,
 	char full[256];
 
 	for (const struct hb_target *t = p->desc->targets; t && t->name; t++) {
-		target_fullname(t, full, sizeof(full));
+		plugin_target_name(t, full, sizeof(full));
 		if (strcmp(full, target) == 0)
 			return t;
 	}
@@ -75,4 +75,13 @@ validate_fn plugin_validate_fn(const struct plugin *p)
 						  sizeof(d->validate))
 		return NULL;
 	return d->validate;
+}
+
+const struct hb_option *plugin_option_find(const struct hb_target *t, const char *key)
+{
+	for (const struct hb_option *o = t ? t->options : NULL; o && o->name;
+	     o++)
+		if (strcmp(o->name, key) == 0)
+			return o;
+	return NULL;
 }

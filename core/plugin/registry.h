@@ -83,7 +83,7 @@ typedef int (*validate_fn)(const struct hb_case *c, char *err, size_t errlen);
 validate_fn plugin_validate_fn(const struct plugin *p);
 
 /* "group/name" of t into buf. */
-void target_fullname(const struct hb_target *t, char *buf, size_t len);
+void plugin_target_name(const struct hb_target *t, char *buf, size_t len);
 
 /*
  * Append the directories to search to out, in order: each --plugin-dir
@@ -95,5 +95,8 @@ void target_fullname(const struct hb_target *t, char *buf, size_t len);
  * place; one that does not exist is kept as written. Returns 0 or -ENOMEM.
  */
 int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs);
+
+/* The option called key in t's table (t may be NULL), or NULL. */
+const struct hb_option *plugin_option_find(const struct hb_target *t, const char *key);
 
 #endif

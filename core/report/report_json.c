@@ -26,7 +26,7 @@ static json_t *strings_json(const struct strlist *l, int *bad)
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < l->n; i++)
-		jw_push(a, jw_text(l->items[i]), bad);
+		jsonw_push(a, jsonw_text(l->items[i]), bad);
 	return a;
 }
 
@@ -36,7 +36,7 @@ static json_t *kv_json(const struct kvlist *l, int *bad)
 	json_t *o = json_object();
 
 	for (size_t i = 0; i < l->n; i++)
-		jw_set(o, l->items[i].key, jw_text(l->items[i].value), bad);
+		jsonw_set(o, l->items[i].key, jsonw_text(l->items[i].value), bad);
 	return o;
 }
 
@@ -82,12 +82,12 @@ static json_t *param_json(const struct bench_case *c, const struct kv *p)
 		break;
 	case HB_OPT_DURATION:
 		if (!parse_duration(p->value, &d, why, sizeof(why)))
-			return jw_number(d);
+			return jsonw_number(d);
 		break;
 	default:
 		break;
 	}
-	return jw_text(p->value);
+	return jsonw_text(p->value);
 }
 
 /* The case's parameters, plus "parallel". */
@@ -96,14 +96,14 @@ static json_t *params_json(const struct bench_case *c, int *bad)
 	json_t *o = json_object();
 
 	for (size_t i = 0; i < c->params.n; i++)
-		jw_set(o, c->params.items[i].key,
+		jsonw_set(o, c->params.items[i].key,
 		       param_json(c, &c->params.items[i]), bad);
-	jw_set(o, "parallel", json_integer(c->parallel), bad);
+	jsonw_set(o, "parallel", json_integer(c->parallel), bad);
 	return o;
 }
 
 /* One result: what was run, then what was measured. */
-static json_t *result_json(const struct report *r, const struct result *res,
+static json_t *json_of_result(const struct report *r, const struct result *res,
 			   int *bad)
 {
 	const struct bench_case *c = res->c;
@@ -112,16 +112,16 @@ static json_t *result_json(const struct report *r, const struct result *res,
 					: NULL;
 	json_t *o = json_object();
 
-	jw_set(o, "job", jw_text(job ? job->label : NULL), bad);
-	jw_set(o, "title", jw_text(c ? c->title : NULL), bad);
-	jw_set(o, "section", jw_text(report_section_of(r, res)), bad);
-	jw_set(o, "target", jw_text(c ? c->target : NULL), bad);
-	jw_set(o, "backend", jw_text(c ? c->backend : NULL), bad);
-	jw_set(o, "params", c ? params_json(c, bad) : json_object(), bad);
-	jw_set(o, "unit", jw_text(c ? c->unit : NULL), bad);
-	jw_set(o, "duration", c ? jw_number(c->duration) : json_null(), bad);
-	jw_set(o, "repetitions", json_integer(c ? c->repetitions : 0), bad);
-	jw_set(o, "warmup", json_integer(c ? c->warmup : 0), bad);
+	jsonw_set(o, "job", jsonw_text(job ? job->label : NULL), bad);
+	jsonw_set(o, "title", jsonw_text(c ? c->title : NULL), bad);
+	jsonw_set(o, "section", jsonw_text(report_section_of(r, res)), bad);
+	jsonw_set(o, "target", jsonw_text(c ? c->target : NULL), bad);
+	jsonw_set(o, "backend", jsonw_text(c ? c->backend : NULL), bad);
+	jsonw_set(o, "params", c ? params_json(c, bad) : json_object(), bad);
+	jsonw_set(o, "unit", jsonw_text(c ? c->unit : NULL), bad);
+	jsonw_set(o, "duration", c ? jsonw_number(c->duration) : json_null(), bad);
+	jsonw_set(o, "repetitions", json_integer(c ? c->repetitions : 0), bad);
+	jsonw_set(o, "warmup", json_integer(c ? c->warmup : 0), bad);
 	/* the codec the isolated child, resume and compare read back */
 	if (!o || result_json_put(o, res))
 		*bad = 1;
@@ -133,13 +133,13 @@ static json_t *netif_json(const struct netif *n, int *bad)
 {
 	json_t *o = json_object();
 
-	jw_set(o, "name", jw_text(n->name), bad);
-	jw_set(o, "driver", jw_text(n->driver), bad);
-	jw_set(o, "speed_mbps",
+	jsonw_set(o, "name", jsonw_text(n->name), bad);
+	jsonw_set(o, "driver", jsonw_text(n->driver), bad);
+	jsonw_set(o, "speed_mbps",
 	       n->speed_mbps >= 0 ? json_integer(n->speed_mbps) : json_null(),
 	       bad);
-	jw_set(o, "mac", jw_text(n->mac), bad);
-	jw_set(o, "state", jw_text(n->state), bad);
+	jsonw_set(o, "mac", jsonw_text(n->mac), bad);
+	jsonw_set(o, "state", jsonw_text(n->state), bad);
 	return o;
 }
 
@@ -148,11 +148,11 @@ static json_t *fs_json(const struct fsinfo *fs, int *bad)
 {
 	json_t *o = json_object();
 
-	jw_set(o, "dir", jw_text(fs->dir), bad);
-	jw_set(o, "fstype", jw_text(fs->fstype), bad);
-	jw_set(o, "device", jw_text(fs->device), bad);
-	jw_set(o, "free_bytes", json_integer((json_int_t)fs->free_bytes), bad);
-	jw_set(o, "total_bytes", json_integer((json_int_t)fs->total_bytes),
+	jsonw_set(o, "dir", jsonw_text(fs->dir), bad);
+	jsonw_set(o, "fstype", jsonw_text(fs->fstype), bad);
+	jsonw_set(o, "device", jsonw_text(fs->device), bad);
+	jsonw_set(o, "free_bytes", json_integer((json_int_t)fs->free_bytes), bad);
+	jsonw_set(o, "total_bytes", json_integer((json_int_t)fs->total_bytes),
 	       bad);
 	return o;
 }
@@ -164,21 +164,21 @@ static json_t *system_json(const struct sysinfo *si, int *bad)
 
 	if (!si)
 		return o;
-	jw_set(o, "arch", jw_text(si->arch), bad);
-	jw_set(o, "cpu_model", jw_text(si->cpu_model), bad);
-	jw_set(o, "physical_cores", json_integer(si->physical_cores), bad);
-	jw_set(o, "logical_cpus", json_integer(si->logical_cpus), bad);
-	jw_set(o, "cpu_flags", strings_json(&si->cpu_flags, bad), bad);
-	jw_set(o, "ram_kb", json_integer((json_int_t)si->ram_kb), bad);
-	jw_set(o, "kernel", jw_text(si->kernel), bad);
-	jw_set(o, "os", jw_text(si->os), bad);
-	jw_set(o, "hostname", jw_text(si->hostname), bad);
+	jsonw_set(o, "arch", jsonw_text(si->arch), bad);
+	jsonw_set(o, "cpu_model", jsonw_text(si->cpu_model), bad);
+	jsonw_set(o, "physical_cores", json_integer(si->physical_cores), bad);
+	jsonw_set(o, "logical_cpus", json_integer(si->logical_cpus), bad);
+	jsonw_set(o, "cpu_flags", strings_json(&si->cpu_flags, bad), bad);
+	jsonw_set(o, "ram_kb", json_integer((json_int_t)si->ram_kb), bad);
+	jsonw_set(o, "kernel", jsonw_text(si->kernel), bad);
+	jsonw_set(o, "os", jsonw_text(si->os), bad);
+	jsonw_set(o, "hostname", jsonw_text(si->hostname), bad);
 	for (size_t i = 0; i < si->nnetifs; i++)
-		jw_push(nets, netif_json(&si->netifs[i], bad), bad);
-	jw_set(o, "network", nets, bad);
+		jsonw_push(nets, netif_json(&si->netifs[i], bad), bad);
+	jsonw_set(o, "network", nets, bad);
 	for (size_t i = 0; i < si->nfs; i++)
-		jw_push(fss, fs_json(&si->fs[i], bad), bad);
-	jw_set(o, "filesystems", fss, bad);
+		jsonw_push(fss, fs_json(&si->fs[i], bad), bad);
+	jsonw_set(o, "filesystems", fss, bad);
 	return o;
 }
 
@@ -187,12 +187,12 @@ static json_t *hostbench_json(const struct sysinfo *si, int *bad)
 {
 	json_t *o = json_object();
 
-	jw_set(o, "version",
-	       jw_text(si && si->version ? si->version : HB_VERSION), bad);
-	jw_set(o, "build_type",
-	       jw_text(si && si->build_type ? si->build_type : HB_BUILD_TYPE),
+	jsonw_set(o, "version",
+	       jsonw_text(si && si->version ? si->version : HB_VERSION), bad);
+	jsonw_set(o, "build_type",
+	       jsonw_text(si && si->build_type ? si->build_type : HB_BUILD_TYPE),
 	       bad);
-	jw_set(o, "sanitized", json_boolean(si && si->sanitized), bad);
+	jsonw_set(o, "sanitized", json_boolean(si && si->sanitized), bad);
 	return o;
 }
 
@@ -202,7 +202,7 @@ static json_t *libraries_json(const struct registry *reg, int *bad)
 	json_t *o = json_object();
 
 	for (size_t i = 0; reg && i < reg->n; i++)
-		jw_set(o, reg->plugins[i].desc->name,
+		jsonw_set(o, reg->plugins[i].desc->name,
 		       kv_json(&reg->plugins[i].libraries, bad), bad);
 	return o;
 }
@@ -212,13 +212,13 @@ static json_t *report_doc(const struct report *r, int *bad)
 {
 	json_t *doc = json_object(), *results = json_array();
 
-	jw_set(doc, "schema_version", json_integer(SCHEMA_VERSION), bad);
-	jw_set(doc, "hostbench", hostbench_json(r->sys, bad), bad);
-	jw_set(doc, "system", system_json(r->sys, bad), bad);
-	jw_set(doc, "libraries", libraries_json(r->reg, bad), bad);
+	jsonw_set(doc, "schema_version", json_integer(SCHEMA_VERSION), bad);
+	jsonw_set(doc, "hostbench", hostbench_json(r->sys, bad), bad);
+	jsonw_set(doc, "system", system_json(r->sys, bad), bad);
+	jsonw_set(doc, "libraries", libraries_json(r->reg, bad), bad);
 	for (size_t i = 0; i < r->nresults; i++)
-		jw_push(results, result_json(r, &r->results[i], bad), bad);
-	jw_set(doc, "results", results, bad);
+		jsonw_push(results, json_of_result(r, &r->results[i], bad), bad);
+	jsonw_set(doc, "results", results, bad);
 	return doc;
 }
 

@@ -18,6 +18,7 @@
 
 #include <jansson.h>
 
+#include "base/clock.h"
 #include "run/result_json.h"
 #include "run/runner.h"
 
@@ -41,14 +42,6 @@ double isolate_timeout(const struct bench_case *c)
 		return c->timeout;
 	/* setup and calibration, then every sample, with room to spare */
 	return 120 + 4 * (c->warmup + c->repetitions + 3) * c->duration;
-}
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* Write all of buf to fd. */
@@ -144,7 +137,7 @@ static int child_read(struct child *ch, int fd)
 static void child_wait(struct child *ch, const struct bench_case *c,
 		       const volatile sig_atomic_t *stop)
 {
-	double deadline = now() + isolate_timeout(c);
+	double deadline = clock_now() + isolate_timeout(c);
 	struct pollfd fds[2] = { { .fd = ch->result_fd, .events = POLLIN },
 				 { .fd = ch->stdout_fd, .events = POLLIN } };
 
@@ -158,7 +151,7 @@ static void child_wait(struct child *ch, const struct bench_case *c,
 			ch->interrupted = 1;
 			break;
 		}
-		if (now() > deadline) {
+		if (clock_now() > deadline) {
 			ch->timed_out = 1;
 			break;
 		}

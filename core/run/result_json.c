@@ -23,18 +23,18 @@ const char *result_status_name(enum result_status s)
 }
 
 /* The summary of a set of rates. */
-static json_t *stats_put(const struct stats *s, int *bad)
+static json_t *json_stats_put(const struct stats *s, int *bad)
 {
 	json_t *o = json_object();
 
-	jw_set(o, "median", jw_number(s->median), bad);
-	jw_set(o, "min", jw_number(s->min), bad);
-	jw_set(o, "max", jw_number(s->max), bad);
-	jw_set(o, "mean", jw_number(s->mean), bad);
-	jw_set(o, "stddev", jw_number(s->stddev), bad);
-	jw_set(o, "cv", jw_number(s->cv), bad);
-	jw_set(o, "p25", jw_number(s->p25), bad);
-	jw_set(o, "p75", jw_number(s->p75), bad);
+	jsonw_set(o, "median", jsonw_number(s->median), bad);
+	jsonw_set(o, "min", jsonw_number(s->min), bad);
+	jsonw_set(o, "max", jsonw_number(s->max), bad);
+	jsonw_set(o, "mean", jsonw_number(s->mean), bad);
+	jsonw_set(o, "stddev", jsonw_number(s->stddev), bad);
+	jsonw_set(o, "cv", jsonw_number(s->cv), bad);
+	jsonw_set(o, "p25", jsonw_number(s->p25), bad);
+	jsonw_set(o, "p75", jsonw_number(s->p75), bad);
 	return o;
 }
 
@@ -44,7 +44,7 @@ static json_t *strings_put(const struct strlist *l, int *bad)
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < l->n; i++)
-		jw_push(a, jw_text(l->items[i]), bad);
+		jsonw_push(a, jsonw_text(l->items[i]), bad);
 	return a;
 }
 
@@ -54,7 +54,7 @@ static json_t *kv_put(const struct kvlist *l, int *bad)
 	json_t *o = json_object();
 
 	for (size_t i = 0; i < l->n; i++)
-		jw_set(o, l->items[i].key, jw_text(l->items[i].value), bad);
+		jsonw_set(o, l->items[i].key, jsonw_text(l->items[i].value), bad);
 	return o;
 }
 
@@ -67,11 +67,11 @@ static json_t *details_put(const struct result *r, int *bad)
 		const struct sample *s = &r->samples[i];
 		json_t *o = json_object();
 
-		jw_set(o, "seconds", jw_number(s->seconds), bad);
-		jw_set(o, "bytes", jw_number(s->bytes), bad);
-		jw_set(o, "ops", jw_number(s->ops), bad);
-		jw_set(o, "cpu_seconds", jw_number(s->cpu_seconds), bad);
-		jw_push(a, o, bad);
+		jsonw_set(o, "seconds", jsonw_number(s->seconds), bad);
+		jsonw_set(o, "bytes", jsonw_number(s->bytes), bad);
+		jsonw_set(o, "ops", jsonw_number(s->ops), bad);
+		jsonw_set(o, "cpu_seconds", jsonw_number(s->cpu_seconds), bad);
+		jsonw_push(a, o, bad);
 	}
 	return a;
 }
@@ -84,8 +84,8 @@ static json_t *rates_put(const struct result *r, int *bad)
 	for (size_t i = 0; i < r->nsamples; i++) {
 		const struct sample *s = &r->samples[i];
 
-		jw_push(a,
-			jw_number(s->seconds > 0 ? s->bytes / s->seconds : 0),
+		jsonw_push(a,
+			jsonw_number(s->seconds > 0 ? s->bytes / s->seconds : 0),
 			bad);
 	}
 	return a;
@@ -97,30 +97,30 @@ static void measurement_put(json_t *o, const struct result *r, int *bad)
 	int ok = r->status == RESULT_OK;
 	json_t *flags = json_object(), *parts = json_array();
 
-	jw_set(o, "status", json_string(result_status_name(r->status)), bad);
-	jw_set(o, "reason", jw_text(ok ? NULL : r->reason), bad);
-	jw_set(o, "stats", ok ? stats_put(&r->rate, bad) : json_null(), bad);
-	jw_set(o, "ops_stats", ok ? stats_put(&r->ops_rate, bad) : json_null(),
+	jsonw_set(o, "status", json_string(result_status_name(r->status)), bad);
+	jsonw_set(o, "reason", jsonw_text(ok ? NULL : r->reason), bad);
+	jsonw_set(o, "stats", ok ? json_stats_put(&r->rate, bad) : json_null(), bad);
+	jsonw_set(o, "ops_stats", ok ? json_stats_put(&r->ops_rate, bad) : json_null(),
 	       bad);
-	jw_set(o, "samples", ok ? rates_put(r, bad) : json_array(), bad);
-	jw_set(o, "sample_details", ok ? details_put(r, bad) : json_array(),
+	jsonw_set(o, "samples", ok ? rates_put(r, bad) : json_array(), bad);
+	jsonw_set(o, "sample_details", ok ? details_put(r, bad) : json_array(),
 	       bad);
-	jw_set(o, "cpu_ratio", ok ? jw_number(r->cpu_ratio) : json_null(), bad);
-	jw_set(flags, "noisy", json_boolean(r->noisy), bad);
-	jw_set(flags, "starved", json_boolean(r->starved), bad);
-	jw_set(o, "flags", flags, bad);
-	jw_set(o, "warnings", strings_put(&r->warnings, bad), bad);
-	jw_set(o, "info", kv_put(&r->info, bad), bad);
+	jsonw_set(o, "cpu_ratio", ok ? jsonw_number(r->cpu_ratio) : json_null(), bad);
+	jsonw_set(flags, "noisy", json_boolean(r->noisy), bad);
+	jsonw_set(flags, "starved", json_boolean(r->starved), bad);
+	jsonw_set(o, "flags", flags, bad);
+	jsonw_set(o, "warnings", strings_put(&r->warnings, bad), bad);
+	jsonw_set(o, "info", kv_put(&r->info, bad), bad);
 	for (size_t i = 0; i < r->nparts; i++) {
 		json_t *p = json_object();
 
-		jw_set(p, "target",
+		jsonw_set(p, "target",
 		       json_string(r->parts[i].part ? r->parts[i].part : ""),
 		       bad);
 		measurement_put(p, &r->parts[i], bad);
-		jw_push(parts, p, bad);
+		jsonw_push(parts, p, bad);
 	}
-	jw_set(o, "parts", parts, bad);
+	jsonw_set(o, "parts", parts, bad);
 }
 
 int result_json_put(json_t *o, const struct result *r)
@@ -137,7 +137,7 @@ static double num_get(const json_t *o, const char *key)
 	return json_number_value(json_object_get(o, key));
 }
 
-static void stats_get(const json_t *o, struct stats *s, size_t n)
+static void json_stats_get(const json_t *o, struct stats *s, size_t n)
 {
 	s->n = n;
 	s->median = num_get(o, "median");
@@ -263,8 +263,8 @@ int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 				 errlen);
 	if (rc)
 		return rc;
-	stats_get(json_object_get(o, "stats"), &r->rate, r->nsamples);
-	stats_get(json_object_get(o, "ops_stats"), &r->ops_rate, r->nsamples);
+	json_stats_get(json_object_get(o, "stats"), &r->rate, r->nsamples);
+	json_stats_get(json_object_get(o, "ops_stats"), &r->ops_rate, r->nsamples);
 	r->cpu_ratio = num_get(o, "cpu_ratio");
 	r->noisy = json_is_true(json_object_get(flags, "noisy"));
 	r->starved = json_is_true(json_object_get(flags, "starved"));

@@ -309,7 +309,7 @@ static int part_case(const struct bench_case *bc, const char *part,
 	char full[256];
 
 	for (t = bc->plugin->desc->targets; t->name; t++) {
-		target_fullname(t, full, sizeof(full));
+		plugin_target_name(t, full, sizeof(full));
 		if (strcmp(full, part) == 0)
 			break;
 	}

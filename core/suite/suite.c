@@ -1,6 +1,6 @@
 /*
  * Suites: files read into draft jobs, --set applied, every key validated
- * against the target's option table; suiteexpand.c makes the cases.
+ * against the target's option table; suite_expand.c makes the cases.
  */
 #include "suite/suite.h"
 
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/parse.h"
+#include "plugin/core_key.h"
 #include "suite/suite_draft.h"
 #include "suite/suite_file.h"
 #include "suite/suite_value.h"
@@ -102,7 +103,7 @@ static void hint_at(struct hint *h, const char *c, size_t d)
 
 static void hint_try(struct hint *h, const char *c)
 {
-	hint_at(h, c, edit_distance(h->typed, c));
+	hint_at(h, c, parse_edit_distance(h->typed, c));
 }
 
 /*
@@ -122,7 +123,7 @@ static const char *hint_text(const struct hint *h, char *buf, size_t len)
 /* Offer every key job d takes to h. */
 static void hint_keys(struct hint *h, const struct draft *d)
 {
-	for (const char *const *k = suite_core_keys; *k; k++)
+	for (const char *const *k = core_key_names; *k; k++)
 		hint_try(h, *k);
 	for (size_t b = 0; b < d->backends.n; b++)
 		for (const struct hb_option *o = d->tdescs && d->tdescs[b]
@@ -143,15 +144,15 @@ static void hint_targets(struct hint *h, const struct registry *reg)
 	for (size_t i = 0; i < reg->n; i++)
 		for (const struct hb_target *t = reg->plugins[i].desc->targets;
 		     t && t->name; t++) {
-			target_fullname(t, full, sizeof(full));
+			plugin_target_name(t, full, sizeof(full));
 			hint_at(h, full,
 				strcmp(h->typed, t->name) == 0
 					? 0
-					: edit_distance(h->typed, full));
+					: parse_edit_distance(h->typed, full));
 		}
 }
 
-struct setting *draft_get(const struct draft *d, const char *key)
+struct setting *suite_draft_get(const struct draft *d, const char *key)
 {
 	for (size_t i = 0; i < d->n; i++)
 		if (strcmp(d->set[i].key, key) == 0)
@@ -167,7 +168,7 @@ struct setting *draft_get(const struct draft *d, const char *key)
 static int draft_set(struct draft *d, const char *key, const char *value,
 		     const char *origin, long global)
 {
-	struct setting *st = draft_get(d, key);
+	struct setting *st = suite_draft_get(d, key);
 	char *v = strdup(value), *o = strdup(origin);
 
 	if (!v || !o)
@@ -298,7 +299,7 @@ static int job_add(struct loader *ld, const char *name,
 }
 
 /* Total number of entries in f's [global] sections: room for cur. */
-static size_t count_globals(const struct suitefile *f)
+static size_t count_globals(const struct suite_file *f)
 {
 	size_t n = 0;
 
@@ -312,9 +313,9 @@ static size_t count_globals(const struct suitefile *f)
 static int loader_add_text(struct loader *ld, const char *name,
 			   const char *text, size_t len)
 {
-	struct suitefile f = { 0 };
+	struct suite_file f = { 0 };
 	size_t *cur, ncur = 0, jobs = 0;
-	int rc = suitefile_read(&f, name, text, len, ld->err, ld->errlen);
+	int rc = suite_file_read(&f, name, text, len, ld->err, ld->errlen);
 
 	if (rc)
 		return rc;
@@ -341,7 +342,7 @@ static int loader_add_text(struct loader *ld, const char *name,
 free_cur:
 	free(cur);
 free_file:
-	suitefile_free(&f);
+	suite_file_free(&f);
 	if (rc == -ENOMEM)
 		nomem(ld);
 	return rc;
@@ -381,7 +382,7 @@ static int override_parse(struct loader *ld, const char *text,
 	ov->value = trimmed(eq + 1);
 	if (!ov->key || !ov->value || (dot && !ov->section))
 		return nomem(ld);
-	if (!is_key_name(ov->key) || (ov->section && !*ov->section))
+	if (!suite_file_key_name(ov->key) || (ov->section && !*ov->section))
 		goto bad;
 	return 0;
 bad:
@@ -403,7 +404,7 @@ static int draft_accepts(const struct draft *d, const char *key)
 	if (core_key(key) || d->open)
 		return 1;
 	for (size_t b = 0; b < d->backends.n; b++)
-		if (option_find(d->tdescs[b], key) ||
+		if (plugin_option_find(d->tdescs[b], key) ||
 		    (d->tdescs[b]->flags & HB_TARGET_EXTRA_KEYS))
 			return 1;
 	return 0;
@@ -488,7 +489,7 @@ static void offering_backends(const struct registry *reg, const char *target,
 /* Read the target: one "group/name" that a loaded plugin offers. */
 static int resolve_target(struct loader *ld, struct draft *d)
 {
-	struct setting *t = draft_get(d, "target");
+	struct setting *t = suite_draft_get(d, "target");
 	struct strlist items = { 0 };
 	char origin[ORIGIN_MAX], msg[256], hint[200];
 	struct hint h = { 0 };
@@ -534,7 +535,7 @@ static int resolve_target(struct loader *ld, struct draft *d)
 static int pinned_plugins(struct loader *ld, struct draft *d,
 			  struct strlist *pin)
 {
-	struct setting *p = draft_get(d, "plugins");
+	struct setting *p = suite_draft_get(d, "plugins");
 	char msg[256];
 	int rc;
 
@@ -565,7 +566,7 @@ static const struct plugin *pinned_default(const struct loader *ld,
 static int check_pin(struct loader *ld, struct draft *d,
 		     const struct strlist *pin)
 {
-	struct setting *p = draft_get(d, "plugins");
+	struct setting *p = suite_draft_get(d, "plugins");
 
 	for (size_t i = 0; pin->n && i < d->backends.n; i++)
 		if (!strlist_has(pin, d->backends.items[i]))
@@ -579,7 +580,7 @@ static int check_pin(struct loader *ld, struct draft *d,
 /* Resolve each backend of d to its plugin and target table. */
 static int resolve_backends(struct loader *ld, struct draft *d)
 {
-	struct setting *b = draft_get(d, "backend");
+	struct setting *b = suite_draft_get(d, "backend");
 	struct strlist pin = { 0 };
 	const struct plugin *def;
 	char msg[256], names[512], origin[ORIGIN_MAX];
@@ -632,7 +633,7 @@ static const struct hb_option *draft_option(const struct draft *d,
 					    const char *key)
 {
 	for (size_t b = 0; b < d->backends.n; b++) {
-		const struct hb_option *o = option_find(d->tdescs[b], key);
+		const struct hb_option *o = plugin_option_find(d->tdescs[b], key);
 
 		if (o)
 			return o;
@@ -647,12 +648,12 @@ static int check_item(const struct draft *d, const struct setting *st,
 	int rc = 0;
 
 	if (core_key(st->key))
-		return core_key_check(st->key, item, msg, len);
+		return suite_value_core(st->key, item, msg, len);
 	for (size_t b = 0; b < d->backends.n && !rc; b++) {
-		const struct hb_option *o = option_find(d->tdescs[b], st->key);
+		const struct hb_option *o = plugin_option_find(d->tdescs[b], st->key);
 
 		if (o)
-			rc = option_check(o, item, msg, len);
+			rc = suite_value_option(o, item, msg, len);
 	}
 	return rc;
 }
@@ -705,7 +706,7 @@ static int check_required(struct loader *ld, struct draft *d)
 		for (const struct hb_option *o =
 			     d->tdescs[b] ? d->tdescs[b]->options : NULL;
 		     o && o->name; o++)
-			if (!o->def && !draft_get(d, o->name))
+			if (!o->def && !suite_draft_get(d, o->name))
 				return fail(
 					ld, -EINVAL,
 					draft_origin(d, origin, sizeof(origin)),
@@ -842,7 +843,7 @@ static int load_texts(struct suite *s, const char *const *names,
 	if (!rc)
 		rc = loader_check(&ld, overrides);
 	for (size_t i = 0; i < ld.ndrafts && !rc; i++)
-		rc = draft_expand(&ld.drafts[i], reg, s, &room, err, errlen);
+		rc = suite_draft_expand(&ld.drafts[i], reg, s, &room, err, errlen);
 	loader_free(&ld);
 	if (rc)
 		suite_free(s);
@@ -918,7 +919,7 @@ int suite_load_buffer(struct suite *s, const char *name, const char *text,
 void suite_free(struct suite *s)
 {
 	for (size_t i = 0; i < s->ncases; i++)
-		bench_case_free(&s->cases[i]);
+		suite_case_free(&s->cases[i]);
 	free(s->cases);
 	for (size_t i = 0; i < s->njobs; i++) {
 		free(s->jobs[i].label);

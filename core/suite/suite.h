@@ -12,12 +12,6 @@
 #include "plugin/registry.h"
 #include "base/util.h"
 
-/* Keys the core itself reads; every other key belongs to the target. */
-#define SUITE_CORE_KEYS                                                        \
-	"target", "backend", "parallel", "duration", "repetitions", "warmup",  \
-		"unit", "timeout", "section", "memory_limit", "cpu_limit",     \
-		"isolate", "plugins", "fleet"
-
 /* One point of a job's matrix: every parameter fixed. */
 struct bench_case {
 	size_t job;		     /* index into suite.jobs */

@@ -1,7 +1,7 @@
 /*
  * Draft jobs: a suite job as read from its file, with [global] keys and
  * --set overrides merged in file order, before and after validation. The
- * loader (suite.c) builds and checks drafts; suiteexpand.c turns a checked
+ * loader (suite.c) builds and checks drafts; suite_expand.c turns a checked
  * draft into its job and cases.
  */
 #ifndef HB_CORE_SUITE_SUITE_DRAFT_H
@@ -38,7 +38,7 @@ struct draft {
 };
 
 /* The setting called key in d, or NULL. */
-struct setting *draft_get(const struct draft *d, const char *key);
+struct setting *suite_draft_get(const struct draft *d, const char *key);
 
 /* Allocated room in a suite's jobs and cases arrays while it grows. */
 struct suite_room {
@@ -53,11 +53,11 @@ struct suite_room {
  * -EINVAL (too many cases) / -ENOMEM with the message in err; what was
  * appended is freed by suite_free().
  */
-int draft_expand(const struct draft *d, const struct registry *reg,
+int suite_draft_expand(const struct draft *d, const struct registry *reg,
 		 struct suite *s, struct suite_room *room, char *err,
 		 size_t errlen);
 
 /* Free what a case owns. */
-void bench_case_free(struct bench_case *c);
+void suite_case_free(struct bench_case *c);
 
 #endif

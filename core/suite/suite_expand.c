@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/parse.h"
+#include "plugin/core_key.h"
 #include "suite/suite_file.h"
 #include "suite/suite_value.h"
 
@@ -39,7 +40,7 @@ static size_t case_backend(const struct draft *d, const size_t *at)
 static int setting_applies(const struct setting *st, const struct hb_target *t)
 {
 	return !st->ignored &&
-	       (core_key(st->key) || !t || option_find(t, st->key) ||
+	       (core_key(st->key) || !t || plugin_option_find(t, st->key) ||
 		(t->flags & HB_TARGET_EXTRA_KEYS));
 }
 
@@ -96,7 +97,7 @@ static char *case_title(const struct draft *d, const size_t *at,
 		    strcmp(st->key, "size") != 0)
 			continue;
 		if (parse_size(st->items.items[at[i]], &size, NULL, 0) == 0) {
-			format_size(size, text, sizeof(text));
+			parse_format_size(size, text, sizeof(text));
 			title_part(m, &parts, "%sB", text);
 		} else {
 			title_part(m, &parts, "size=%s",
@@ -173,7 +174,7 @@ static int case_params(const struct draft *d, const size_t *at,
 	for (size_t i = 0; i < d->n; i++) {
 		const struct setting *st = &d->set[i];
 
-		if (st->ignored || core_key(st->key) || option_find(t, st->key))
+		if (st->ignored || core_key(st->key) || plugin_option_find(t, st->key))
 			continue;
 		if (kvlist_set(&c->params, st->key, st->items.items[at[i]]))
 			return -ENOMEM;
@@ -198,7 +199,7 @@ static double case_number(const struct draft *d, const size_t *at,
 	return parse_int(v, &num, NULL, 0) ? def : (double)num;
 }
 
-void bench_case_free(struct bench_case *c)
+void suite_case_free(struct bench_case *c)
 {
 	free(c->title);
 	free(c->target);
@@ -243,7 +244,7 @@ static int case_build(const struct registry *reg, const struct draft *d,
 		c->reason = case_reason(reg, backend, d->target);
 	if (!c->target || !c->backend || !c->unit || !c->title ||
 	    (!c->plugin && !c->reason) || case_params(d, at, c)) {
-		bench_case_free(c);
+		suite_case_free(c);
 		return -ENOMEM;
 	}
 	return 0;
@@ -252,7 +253,7 @@ static int case_build(const struct registry *reg, const struct draft *d,
 /* The job entry for d: label, group, report section, varying keys. */
 static int job_build(const struct draft *d, struct job *j)
 {
-	const struct setting *sec = draft_get(d, "section");
+	const struct setting *sec = suite_draft_get(d, "section");
 	const char *slash = strchr(d->target, '/');
 
 	memset(j, 0, sizeof(*j));
@@ -277,7 +278,7 @@ static int job_build(const struct draft *d, struct job *j)
 }
 
 /* Expand d into job s->njobs and its cases, first key outermost. */
-int draft_expand(const struct draft *d, const struct registry *reg,
+int suite_draft_expand(const struct draft *d, const struct registry *reg,
 		 struct suite *s, struct suite_room *room, char *err,
 		 size_t errlen)
 {

@@ -22,7 +22,7 @@ struct reader {
 	size_t len;
 	size_t pos;
 	unsigned line;
-	struct suitefile *f;
+	struct suite_file *f;
 	unsigned fail_line; /* 0: no error of ours yet */
 	int rc;
 	char *err;
@@ -92,7 +92,7 @@ static int section_start(struct reader *r, const char *s, size_t n)
 	const char *close = header_close(s, n);
 	const char *name = s + 1, *end;
 	struct sf_section *sec;
-	struct suitefile *f = r->f;
+	struct suite_file *f = r->f;
 
 	if (!close)
 		return reader_fail(r, -EINVAL,
@@ -206,7 +206,7 @@ static char *reader_next(char *str, int num, void *stream)
 	return str;
 }
 
-int is_key_name(const char *key)
+int suite_file_key_name(const char *key)
 {
 	if (!*key)
 		return 0;
@@ -225,7 +225,7 @@ static int entry_add(void *user, const char *section, const char *key,
 	struct sf_entry *e;
 
 	(void)section; /* inih never sees our headers; we track sections */
-	if (!is_key_name(key)) {
+	if (!suite_file_key_name(key)) {
 		reader_fail(r, -EINVAL, "%s", not_ini);
 		return 0;
 	}
@@ -263,7 +263,7 @@ nomem:
 	return 0;
 }
 
-int suitefile_read(struct suitefile *f, const char *name, const char *text,
+int suite_file_read(struct suite_file *f, const char *name, const char *text,
 		   size_t len, char *err, size_t errlen)
 {
 	struct reader r = {
@@ -285,13 +285,13 @@ int suitefile_read(struct suitefile *f, const char *name, const char *text,
 		reader_fail(&r, -ENOMEM, "out of memory");
 	}
 	if (r.fail_line) {
-		suitefile_free(f);
+		suite_file_free(f);
 		return r.rc;
 	}
 	return 0;
 }
 
-void suitefile_free(struct suitefile *f)
+void suite_file_free(struct suite_file *f)
 {
 	for (size_t i = 0; i < f->n; i++) {
 		struct sf_section *sec = &f->sections[i];

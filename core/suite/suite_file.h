@@ -30,7 +30,7 @@ struct sf_section {
 };
 
 /* A whole file's sections in file order; a repeated name is a new one. */
-struct suitefile {
+struct suite_file {
 	struct sf_section *sections;
 	size_t n;
 	size_t cap;
@@ -43,13 +43,13 @@ struct suitefile {
  * data are errors. Returns 0, or -EINVAL / -ENOMEM with a one-line
  * "NAME:LINE: what was wrong" in err; f is then empty.
  */
-int suitefile_read(struct suitefile *f, const char *name, const char *text,
+int suite_file_read(struct suite_file *f, const char *name, const char *text,
 		   size_t len, char *err, size_t errlen);
 
-/* Free everything suitefile_read() made; f is left empty. */
-void suitefile_free(struct suitefile *f);
+/* Free everything suite_file_read() made; f is left empty. */
+void suite_file_free(struct suite_file *f);
 
 /* Nonzero when key is a key name: letters, digits, '_' and '-'. */
-int is_key_name(const char *key);
+int suite_file_key_name(const char *key);
 
 #endif

@@ -7,37 +7,12 @@
 #include <string.h>
 
 #include "base/parse.h"
-#include "suite/suite.h"
 #include "base/units.h"
+#include "plugin/core_key.h"
+#include "suite/suite.h"
 
 /* Longest duration of one sample, in seconds. */
 #define SUITE_MAX_DURATION 3600.0
-
-const char *const suite_core_keys[] = { SUITE_CORE_KEYS, NULL };
-
-int core_key(const char *key)
-{
-	for (const char *const *k = suite_core_keys; *k; k++)
-		if (strcmp(*k, key) == 0)
-			return 1;
-	return 0;
-}
-
-int core_key_single(const char *key)
-{
-	/* fleet: reports match cases by parameters, and fleet is none */
-	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
-	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0;
-}
-
-const struct hb_option *option_find(const struct hb_target *t, const char *key)
-{
-	for (const struct hb_option *o = t ? t->options : NULL; o && o->name;
-	     o++)
-		if (strcmp(o->name, key) == 0)
-			return o;
-	return NULL;
-}
 
 /* Milliseconds as the shortest duration text: "90s", "500ms", "2m". */
 static void format_ms(int64_t ms, char *buf, size_t len)
@@ -61,7 +36,7 @@ static void format_choices(const struct hb_option *o, char *buf, size_t len)
 					 used ? ", " : "", *c);
 }
 
-int option_check(const struct hb_option *o, const char *item, char *msg,
+int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 		 size_t len)
 {
 	int bounded = o->max > o->min;
@@ -79,9 +54,9 @@ int option_check(const struct hb_option *o, const char *item, char *msg,
 			return rc;
 		if ((o->min > 0 && size < (uint64_t)o->min) ||
 		    size > (uint64_t)o->max) {
-			format_size(o->min > 0 ? (uint64_t)o->min : 0, lo,
+			parse_format_size(o->min > 0 ? (uint64_t)o->min : 0, lo,
 				    sizeof(lo));
-			format_size((uint64_t)o->max, hi, sizeof(hi));
+			parse_format_size((uint64_t)o->max, hi, sizeof(hi));
 			return errorf(msg, len, -ERANGE,
 				      "\"%s\" is out of range (%s..%s)", item,
 				      lo, hi);
@@ -132,14 +107,7 @@ static const struct {
 	{ "warmup", 0, 1000 },
 };
 
-int core_key_zero_is_none(const char *key)
-{
-	return strcmp(key, "timeout") == 0 ||
-	       strcmp(key, "memory_limit") == 0 ||
-	       strcmp(key, "cpu_limit") == 0;
-}
-
-int core_key_check(const char *key, const char *item, char *msg, size_t len)
+int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 {
 	uint64_t size;
 	int64_t num;

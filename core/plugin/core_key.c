@@ -1,0 +1,32 @@
+/* The keys the core itself reads in every job (docs/suites.md). */
+#include "plugin/core_key.h"
+
+#include <string.h>
+
+const char *const core_key_names[] = {
+	"target", "backend", "parallel", "duration", "repetitions", "warmup",
+	"unit", "timeout", "section", "memory_limit", "cpu_limit", "isolate",
+	"plugins", "fleet", NULL,
+};
+
+int core_key(const char *key)
+{
+	for (const char *const *k = core_key_names; *k; k++)
+		if (strcmp(*k, key) == 0)
+			return 1;
+	return 0;
+}
+
+int core_key_single(const char *key)
+{
+	/* fleet: reports match cases by parameters, and fleet is none */
+	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
+	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0;
+}
+
+int core_key_zero_is_none(const char *key)
+{
+	return strcmp(key, "timeout") == 0 ||
+	       strcmp(key, "memory_limit") == 0 ||
+	       strcmp(key, "cpu_limit") == 0;
+}

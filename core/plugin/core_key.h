@@ -1,0 +1,22 @@
+/*
+ * The core keys: the suite keys the core reads in every job (target,
+ * backend, parallel, ...). They sit in the plugin layer because the loader
+ * refuses a plugin whose option table declares one of them, and the suite
+ * code above uses the same list.
+ */
+#ifndef HB_CORE_PLUGIN_CORE_KEY_H
+#define HB_CORE_PLUGIN_CORE_KEY_H
+
+/* Every core key, NULL-terminated, in the order docs/suites.md lists them. */
+extern const char *const core_key_names[];
+
+/* Nonzero when key is one of core_key_names. */
+int core_key(const char *key);
+
+/* Nonzero for the core keys that take one value, never a list. */
+int core_key_single(const char *key);
+
+/* Nonzero for timeout, memory_limit and cpu_limit, where "0" means none. */
+int core_key_zero_is_none(const char *key);
+
+#endif
