@@ -98,7 +98,7 @@ static int json_out(json_t *j, FILE *out, char *err, size_t errlen)
 
 	json_decref(j);
 	fputc('\n', out);
-	return rc ? errorf(err, errlen, -EIO, "cannot write JSON") : 0;
+	return rc ? hb_errorf(err, errlen, -EIO, "cannot write JSON") : 0;
 }
 
 static int list_json(const struct registry *reg, FILE *out, char *err,
@@ -249,11 +249,11 @@ int catalog_describe(const struct registry *reg, const char *target,
 	if (!found) {
 		json_decref(all);
 		if (nearest_target(reg, target, near, sizeof(near)))
-			return errorf(err, errlen, -ENOENT,
+			return hb_errorf(err, errlen, -ENOENT,
 				      "unknown target \"%s\" (did you mean "
 				      "\"%s\"?)",
 				      target, near);
-		return errorf(err, errlen, -ENOENT,
+		return hb_errorf(err, errlen, -ENOENT,
 			      "unknown target \"%s\" (see hostbench list)",
 			      target);
 	}

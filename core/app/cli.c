@@ -70,7 +70,7 @@ static const char *option_value(int argc, char **argv, int *i, const char *name,
 	if (strncmp(argv[*i], "--", 2) == 0 && eq)
 		return eq + 1;
 	if (*i + 1 >= argc) {
-		error_fill(err, errlen, "option %s needs a value", name);
+		hb_error_fill(err, errlen, "option %s needs a value", name);
 		return NULL;
 	}
 	return argv[++*i];
@@ -96,7 +96,7 @@ static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
 	if (end != v && *end == '%')
 		end++;
 	if (end == v || *end || !(pct >= 0 && pct < 1000))
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "--threshold %s: expected a percentage from 0 "
 			      "to 1000 (5 means 5%%)",
 			      v);
@@ -116,7 +116,7 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		if (!v)
 			return -EINVAL;
 		if (report_format_parse(v, &cli->format))
-			return errorf(err, errlen, -EINVAL,
+			return hb_errorf(err, errlen, -EINVAL,
 				      "--format %s: expected text, json, csv, "
 				      "md or html",
 				      v);
@@ -130,7 +130,7 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		if (!v)
 			return -EINVAL;
 		if (!strchr(v, '='))
-			return errorf(err, errlen, -EINVAL,
+			return hb_errorf(err, errlen, -EINVAL,
 				      "--set %s: expected [SECTION.]KEY=VALUE",
 				      v);
 		rc = strlist_push(&cli->sets, v);
@@ -178,11 +178,11 @@ static int cli_word(int argc, char **argv, int *i, struct cli *cli, char *err,
 	else if ((rc = value_option(argc, argv, i, cli, err, errlen)) != 0)
 		return rc < 0 ? rc : 0;
 	else if (w[0] == '-' && w[1] != '\0')
-		return errorf(err, errlen, -EINVAL, "unknown option %s", w);
+		return hb_errorf(err, errlen, -EINVAL, "unknown option %s", w);
 	else if (!cli->command && is_command(w))
 		cli->command = w;
 	else if (!cli->command)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "unknown command \"%s\" (try run, list, "
 			      "describe, sysinfo, compare, merge, serve)",
 			      w);
@@ -195,40 +195,40 @@ static int cli_word(int argc, char **argv, int *i, struct cli *cli, char *err,
 static int cli_check(struct cli *cli, char *err, size_t errlen)
 {
 	if (cli->extended && cli->command && strcmp(cli->command, "run") != 0)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "--extended only goes with run");
 	if (!cli->command)
 		cli->command = "run";
 	if (strcmp(cli->command, "describe") == 0 && cli->args.n != 1)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "describe needs one TARGET (see hostbench list)");
 	if ((strcmp(cli->command, "list") == 0 ||
 	     strcmp(cli->command, "sysinfo") == 0) &&
 	    cli->args.n)
-		return errorf(err, errlen, -EINVAL, "%s takes no argument: %s",
+		return hb_errorf(err, errlen, -EINVAL, "%s takes no argument: %s",
 			      cli->command, cli->args.items[0]);
 	if (strcmp(cli->command, "compare") == 0 && cli->args.n != 2)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "compare needs two reports: BASE.json NEW.json");
 	if (strcmp(cli->command, "merge") == 0 && cli->args.n < 1)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "merge needs JSON reports: A.json B.json ...");
 	if ((cli->threshold >= 0 || cli->fail_on_regression) &&
 	    strcmp(cli->command, "compare") != 0)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "--threshold and --fail-on-regression only go "
 			      "with compare");
 	if ((cli->journal || cli->resume) && strcmp(cli->command, "run") != 0)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "--journal and --resume only go with run");
 	if (cli->journal && cli->resume &&
 	    strcmp(cli->journal, cli->resume) != 0)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "--resume appends to its own file; drop "
 			      "--journal %s",
 			      cli->journal);
 	if (strcmp(cli->command, "run") == 0 && cli->extended && cli->args.n)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "--extended runs its own suite; drop %s",
 			      cli->args.items[0]);
 	return 0;

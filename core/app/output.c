@@ -31,7 +31,7 @@ int output_open(struct output *o, const char *path, char *err, size_t errlen)
 	o->path = path;
 	if (asprintf(&o->tmp, "%s.tmp-XXXXXX", path) < 0) {
 		o->tmp = NULL;
-		return errorf(err, errlen, -ENOMEM, "--output %s: %s", path,
+		return hb_errorf(err, errlen, -ENOMEM, "--output %s: %s", path,
 			      strerror(ENOMEM));
 	}
 	fd = mkstemp(o->tmp);
@@ -48,7 +48,7 @@ int output_open(struct output *o, const char *path, char *err, size_t errlen)
 
 fail_tmp:
 	fd = -errno;
-	error_fill(err, errlen, "--output %s: %s", path, strerror(-fd));
+	hb_error_fill(err, errlen, "--output %s: %s", path, strerror(-fd));
 	free(o->tmp);
 	o->tmp = NULL;
 	return fd;
@@ -69,7 +69,7 @@ int output_commit(struct output *o, char *err, size_t errlen)
 		rc = -errno;
 	if (rc) {
 		unlink(o->tmp);
-		error_fill(err, errlen, "--output %s: %s", o->path,
+		hb_error_fill(err, errlen, "--output %s: %s", o->path,
 			   strerror(-rc));
 	}
 	free(o->tmp);

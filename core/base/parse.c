@@ -93,27 +93,27 @@ int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
 	int rc;
 
 	if (trim_copy(text, buf, sizeof(buf)) <= 0)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "\"%.*s\" is not a size (try 16M)", NUM_MAX,
 			      text);
 	if (buf[0] == '-' || buf[0] == '+')
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "\"%s\" is not a size (no sign: try 16M)", buf);
 	rc = read_digits(&p, &v);
 	if (rc == -ERANGE)
-		return errorf(err, errlen, -ERANGE,
+		return hb_errorf(err, errlen, -ERANGE,
 			      "\"%s\" is too large for a size", buf);
 	if (rc == 0 && (*p == '.' || *p == ','))
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "\"%s\" is not a size (whole numbers only: "
 			      "try 1536K for 1.5M)",
 			      buf);
 	mult = rc == 0 ? size_multiplier(p) : 0;
 	if (!mult)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "\"%s\" is not a size (try 16M)", buf);
 	if (v > UINT64_MAX / mult)
-		return errorf(err, errlen, -ERANGE,
+		return hb_errorf(err, errlen, -ERANGE,
 			      "\"%s\" is too large for a size", buf);
 	*out = v * mult;
 	return 0;
@@ -158,15 +158,15 @@ int parse_duration(const char *text, double *out, char *err, size_t errlen)
 	num[n] = '\0';
 	v = strtod(num, NULL) * scale;
 	if (!isfinite(v))
-		return errorf(err, errlen, -ERANGE,
+		return hb_errorf(err, errlen, -ERANGE,
 			      "\"%s\" is too long a duration", buf);
 	if (v <= 0)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "\"%s\" is not a duration above zero", buf);
 	*out = v;
 	return 0;
 invalid:
-	return errorf(err, errlen, -EINVAL,
+	return hb_errorf(err, errlen, -EINVAL,
 		      "\"%.*s\" is not a duration (try 500ms, 2s or 1m)",
 		      NUM_MAX, text);
 }
@@ -180,16 +180,16 @@ int parse_int(const char *text, int64_t *out, char *err, size_t errlen)
 	int rc;
 
 	if (trim_copy(text, buf, sizeof(buf)) <= 0)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "\"%.*s\" is not an integer", NUM_MAX, text);
 	if (*p == '-' || *p == '+')
 		neg = *p++ == '-';
 	rc = read_digits(&p, &v);
 	if (rc == -EINVAL || *p != '\0')
-		return errorf(err, errlen, -EINVAL, "\"%s\" is not an integer",
+		return hb_errorf(err, errlen, -EINVAL, "\"%s\" is not an integer",
 			      buf);
 	if (rc == -ERANGE || v > (uint64_t)INT64_MAX + (neg ? 1u : 0u))
-		return errorf(err, errlen, -ERANGE,
+		return hb_errorf(err, errlen, -ERANGE,
 			      "\"%s\" is out of range for an integer", buf);
 	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
 	return 0;
@@ -213,7 +213,7 @@ int parse_bool(const char *text, int *out, char *err, size_t errlen)
 			}
 		}
 	}
-	return errorf(err, errlen, -EINVAL,
+	return hb_errorf(err, errlen, -EINVAL,
 		      "\"%.*s\" is not a boolean (true/false, yes/no, on/off, "
 		      "1/0)",
 		      NUM_MAX, text);
@@ -236,7 +236,7 @@ static char *list_item(const char **p, const char *text, char *err,
 		start = ++s;
 		end = strchr(s, '"');
 		if (!end) {
-			error_fill(err, errlen,
+			hb_error_fill(err, errlen,
 				   "\"%s\" has an unterminated quote", text);
 			return NULL;
 		}
@@ -244,7 +244,7 @@ static char *list_item(const char **p, const char *text, char *err,
 		while (is_blank(*s))
 			s++;
 		if (*s != ',' && *s != '\0') {
-			error_fill(err, errlen,
+			hb_error_fill(err, errlen,
 				   "\"%s\" has text after a closing quote",
 				   text);
 			return NULL;
@@ -257,18 +257,18 @@ static char *list_item(const char **p, const char *text, char *err,
 		while (end > start && is_blank(end[-1]))
 			end--;
 		if (end == start && *text == '\0') {
-			error_fill(err, errlen, "empty value");
+			hb_error_fill(err, errlen, "empty value");
 			return NULL;
 		}
 		if (end == start) {
-			error_fill(err, errlen, "\"%s\" has an empty list item",
+			hb_error_fill(err, errlen, "\"%s\" has an empty list item",
 				   text);
 			return NULL;
 		}
 	}
 	item = strndup(start, (size_t)(end - start));
 	if (!item) {
-		error_fill(err, errlen, "out of memory");
+		hb_error_fill(err, errlen, "out of memory");
 		return NULL;
 	}
 	*p = *s == ',' ? s + 1 : s;
@@ -291,7 +291,7 @@ int parse_list(const char *text, struct strlist *out, char *err, size_t errlen)
 		rc = strlist_push(&items, item);
 		free(item);
 		if (rc) {
-			error_fill(err, errlen, "out of memory");
+			hb_error_fill(err, errlen, "out of memory");
 			goto free_items;
 		}
 		/* A trailing comma leaves an empty last item: an error. */

@@ -111,17 +111,6 @@ void kvlist_free(struct kvlist *l)
 	memset(l, 0, sizeof(*l));
 }
 
-void error_fill(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-}
-
 char *xstrdup(const char *s)
 {
 	return s ? strdup(s) : NULL;

@@ -1,6 +1,7 @@
 /*
  * Small helpers shared by every core file: growable string lists, key/value
- * lists and formatted error messages into caller-owned buffers.
+ * lists, growable arrays. Error messages go into caller-owned buffers with
+ * hb_errorf() from the plugin header, the one copy core and plugins share.
  */
 #ifndef HB_CORE_BASE_UTIL_H
 #define HB_CORE_BASE_UTIL_H
@@ -8,6 +9,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include <hostbench/plugin.h>
 
 /* A growable list of owned strings. */
 struct strlist {
@@ -50,17 +53,6 @@ void kvlist_free(struct kvlist *l);
  * *cap (doubling). Returns 0 or -ENOMEM (then *items is unchanged).
  */
 int array_grow(void **items, size_t n, size_t *cap, size_t elem);
-
-/* snprintf into err, when err and len are given. */
-void error_fill(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/*
- * Fill err and evaluate to code: `return errorf(err, len, -EINVAL, ...)`.
- * A macro, so static analysis sees which code comes back.
- */
-#define errorf(err, len, code, ...)                                            \
-	(error_fill((err), (len), __VA_ARGS__), (code))
 
 /* strdup that returns NULL for NULL. */
 char *xstrdup(const char *s);

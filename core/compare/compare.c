@@ -374,11 +374,11 @@ int compare_build(struct comparison *cmp, const struct doc_report *base,
 		rc = plugin_facts(cmp, new, base, 0);
 	if (rc) {
 		compare_free(cmp);
-		return errorf(err, errlen, rc, "compare: out of memory");
+		return hb_errorf(err, errlen, rc, "compare: out of memory");
 	}
 	if (!cmp->nmatched) {
 		compare_free(cmp);
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "%s and %s have no case in common (same job, "
 			      "target, backend and parameters)",
 			      base->path, new->path);

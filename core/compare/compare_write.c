@@ -441,6 +441,6 @@ int compare_write(const struct comparison *cmp, enum report_format f, FILE *out,
 		break;
 	}
 	if (rc)
-		return errorf(err, errlen, rc, "compare: %s", strerror(-rc));
+		return hb_errorf(err, errlen, rc, "compare: %s", strerror(-rc));
 	return report_io_error(out, err, errlen);
 }

@@ -91,7 +91,7 @@ int merge_build(struct merge *m, const struct doc_report *docs, size_t n,
 
 fail:
 	merge_free(m);
-	return errorf(err, errlen, -ENOMEM, "merge: out of memory");
+	return hb_errorf(err, errlen, -ENOMEM, "merge: out of memory");
 }
 
 void merge_free(struct merge *m)
@@ -374,6 +374,6 @@ int merge_write(const struct merge *m, enum report_format f, FILE *out,
 	else
 		rc = write_tables(m, f, out);
 	if (rc)
-		return errorf(err, errlen, rc, "merge: %s", strerror(-rc));
+		return hb_errorf(err, errlen, rc, "merge: %s", strerror(-rc));
 	return report_io_error(out, err, errlen);
 }

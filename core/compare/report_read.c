@@ -191,7 +191,7 @@ static int result_get(const json_t *o, size_t i, struct doc_result *d,
 	int rc;
 
 	if (!json_is_object(o))
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "results[%zu] is not an object", i);
 	d->job = text_of(o, "job");
 	d->title = text_of(o, "title");
@@ -207,7 +207,7 @@ static int result_get(const json_t *o, size_t i, struct doc_result *d,
 		return -ENOMEM;
 	rc = result_json_get(o, NULL, &d->res, why, sizeof(why));
 	if (rc == -EINVAL)
-		return errorf(err, errlen, rc, "results[%zu] (%s): %s", i,
+		return hb_errorf(err, errlen, rc, "results[%zu] (%s): %s", i,
 			      d->title, why);
 	return rc;
 }
@@ -225,12 +225,12 @@ static int doc_get(struct doc_report *doc, char *err, size_t errlen)
 	if (!json_is_object(root) || !json_is_integer(version) ||
 	    !json_is_array(results) ||
 	    !json_is_object(json_object_get(root, "hostbench")))
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "not a hostbench JSON report (write one with "
 			      "--format json)");
 	if (json_integer_value(version) > REPORT_SCHEMA_VERSION ||
 	    json_integer_value(version) < 1)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "schema_version %lld, this hostbench reads "
 			      "version %d (a newer hostbench wrote it?)",
 			      (long long)json_integer_value(version),
@@ -260,7 +260,7 @@ static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
 	int rc;
 
 	if (!doc->root)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "%s: not a hostbench JSON report (line %d: %s)",
 			      doc->path, jerr->line, jerr->text);
 	rc = doc_get(doc, why, sizeof(why));
@@ -268,7 +268,7 @@ static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
 		return 0;
 	path = doc->path;
 	report_read_free(doc);
-	return errorf(err, errlen, rc, "%s: %s", path,
+	return hb_errorf(err, errlen, rc, "%s: %s", path,
 		      rc == -ENOMEM ? "out of memory" : why);
 }
 
@@ -282,7 +282,7 @@ int report_read(struct doc_report *doc, const char *path, char *err,
 	doc->path = path;
 	f = fopen(path, "r");
 	if (!f)
-		return errorf(err, errlen, -errno, "%s: %s", path,
+		return hb_errorf(err, errlen, -errno, "%s: %s", path,
 			      strerror(errno));
 	doc->root = json_loadf(f, JSON_DECODE_ANY, &jerr);
 	fclose(f);

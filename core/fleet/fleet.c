@@ -17,7 +17,6 @@
 #include <jansson.h>
 #include <mpi.h>
 
-#include "base/clock.h"
 #include "base/exit.h"
 #include "fleet/fleet_int.h"
 #include "run/isolate.h"
@@ -67,7 +66,7 @@ static int wait_req(MPI_Request *req, double deadline)
 	while (MPI_Test(req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS) {
 		if (done)
 			return 0;
-		if (deadline > 0 && clock_now() > deadline) {
+		if (deadline > 0 && hb_now() > deadline) {
 			MPI_Cancel(req);
 			MPI_Request_free(req);
 			return -ETIMEDOUT;
@@ -110,7 +109,7 @@ static int recv_text(int src, int tag, double deadline, char **out)
 			return -EIO;
 		if (flag)
 			break;
-		if (clock_now() > deadline)
+		if (hb_now() > deadline)
 			return -ETIMEDOUT;
 		nap(&us);
 	}
@@ -136,7 +135,7 @@ static int send_control(int dst, long value)
 	    MPI_SUCCESS)
 		return -EIO;
 	/* small enough to go eagerly: a dead rank cannot hold it up long */
-	return wait_req(&req, clock_now() + FLEET_SLACK);
+	return wait_req(&req, hb_now() + FLEET_SLACK);
 }
 
 /* Worker: wait for rank 0's word on case i. Returns 1 to run it, else 0. */
@@ -211,7 +210,7 @@ int fleet_init(struct fleet *f, enum report_format fmt, char *err,
 	(void)fmt; /* every format has a fleet report */
 	*f = (struct fleet){ .size = 1 };
 	if (MPI_Init(NULL, NULL) != MPI_SUCCESS)
-		return errorf(err, errlen, -EIO, "fleet: MPI_Init failed");
+		return hb_errorf(err, errlen, -EIO, "fleet: MPI_Init failed");
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	MPI_Comm_rank(MPI_COMM_WORLD, &f->rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &f->size);
@@ -220,7 +219,7 @@ int fleet_init(struct fleet *f, enum report_format fmt, char *err,
 		f->st->ranks = calloc((size_t)f->size, sizeof(*f->st->ranks));
 	if (!f->st || !f->st->ranks) {
 		fleet_end(f, 0);
-		return errorf(err, errlen, -ENOMEM, "fleet: out of memory");
+		return hb_errorf(err, errlen, -ENOMEM, "fleet: out of memory");
 	}
 	if (MPI_Get_processor_name(host, &len) != MPI_SUCCESS)
 		snprintf(host, sizeof(host), "rank%d", f->rank);
@@ -258,16 +257,16 @@ static int check_hellos(const struct fleet *f, const struct fleet_hello *h,
 		if (loaded)
 			return loaded; /* this rank's own message stands */
 		if (f->rank != 0)
-			return errorf(err, errlen, -EINVAL,
+			return hb_errorf(err, errlen, -EINVAL,
 				      "fleet: %s refused the suite (rank 0 "
 				      "says why)",
 				      rank_name(f, f->rank, a, sizeof(a)));
 		if (h[r].loaded)
-			return errorf(err, errlen, -EINVAL,
+			return hb_errorf(err, errlen, -EINVAL,
 				      "fleet: %s could not load the suite "
 				      "(its message is above); nothing ran",
 				      rank_name(f, r, a, sizeof(a)));
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "fleet: the suite differs between ranks: %s "
 			      "expands to other cases than %s (same suite "
 			      "files, --set and plugins on every host); "
@@ -293,14 +292,14 @@ int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
 	all = calloc((size_t)f->size, sizeof(*all));
 	if (!all)
 		return loaded ? loaded
-			      : errorf(err, errlen, -ENOMEM,
+			      : hb_errorf(err, errlen, -ENOMEM,
 				       "fleet: out of memory");
 	rc = MPI_Allgather(&mine, sizeof(mine), MPI_BYTE, all, sizeof(mine),
 			   MPI_BYTE, MPI_COMM_WORLD);
 	if (rc != MPI_SUCCESS) {
 		free(all);
 		return loaded ? loaded
-			      : errorf(err, errlen, -EIO,
+			      : hb_errorf(err, errlen, -EIO,
 				       "fleet: MPI_Allgather failed");
 	}
 	for (int r = 0; r < f->size; r++)
@@ -333,7 +332,7 @@ int fleet_agree(struct fleet *f, int rc, char *err, size_t errlen)
 	free(all);
 	if (rc || bad < 0)
 		return rc;
-	return errorf(err, errlen, -EINVAL,
+	return hb_errorf(err, errlen, -EINVAL,
 		      "fleet: %s refused the suite (its message is above); "
 		      "nothing ran",
 		      rank_name(f, bad, who, sizeof(who)));
@@ -374,7 +373,7 @@ int fleet_start(struct fleet *f, const struct report *ctx)
 	}
 	for (int r = 0; r < f->size; r++) {
 		if (r > 0 && recv_text(r, TAG_CONTEXT,
-				       clock_now() + FLEET_CONTEXT_WAIT, &text)) {
+				       hb_now() + FLEET_CONTEXT_WAIT, &text)) {
 			mark_lost(f, r, SIZE_MAX,
 				  "sent no context before the first case "
 				  "(the rank died or hung)");
@@ -467,7 +466,7 @@ static void collect_pending(struct fleet *f)
 /* Rank 0: the deadline for results of case i started now. */
 static double due_for(const struct fleet *f, size_t i)
 {
-	return clock_now() + isolate_timeout(&f->st->suite->cases[i]) + FLEET_SLACK;
+	return hb_now() + isolate_timeout(&f->st->suite->cases[i]) + FLEET_SLACK;
 }
 
 int fleet_case_begin(struct fleet *f, size_t i)

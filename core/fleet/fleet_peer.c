@@ -231,7 +231,7 @@ static int my_addr(struct fleet_endpoint *mine, char *err, size_t errlen)
 		snprintf(mine->addr, sizeof(mine->addr), "%s", addr);
 	else if (ifname && *ifname &&
 		 if_addr(ifname, mine->addr, sizeof(mine->addr)))
-		return errorf(err, errlen, -ENOENT,
+		return hb_errorf(err, errlen, -ENOENT,
 			      "HOSTBENCH_FLEET_IF=%s: no IPv4 address on "
 			      "this host",
 			      ifname);
@@ -330,17 +330,17 @@ int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 		return 0; /* the same on every rank: the suites agree */
 	ends = calloc((size_t)f->size, sizeof(*ends));
 	if (!ends)
-		return errorf(err, errlen, -ENOMEM, "fleet: out of memory");
+		return hb_errorf(err, errlen, -ENOMEM, "fleet: out of memory");
 	start_mine(f, serve, streams, &mine, why, sizeof(why));
 	if (MPI_Allgather(&mine, sizeof(mine), MPI_BYTE, ends, sizeof(mine),
 			  MPI_BYTE, MPI_COMM_WORLD) != MPI_SUCCESS) {
-		rc = errorf(err, errlen, -EIO, "fleet: MPI_Allgather failed");
+		rc = hb_errorf(err, errlen, -EIO, "fleet: MPI_Allgather failed");
 		goto out_ends;
 	}
 	snprintf(who, sizeof(who), "rank %d (%s)", f->rank,
 		 f->st->ranks[f->rank].host);
 	if (!mine.port)
-		rc = errorf(err, errlen, -EIO,
+		rc = hb_errorf(err, errlen, -EIO,
 			    "fleet: %s: no receiver for host-pair transfers "
 			    "(%s): %s",
 			    who, serve, why);
@@ -349,13 +349,13 @@ int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 			continue;
 		snprintf(who, sizeof(who), "rank %d (%s)", r,
 			 f->st->ranks[r].host);
-		rc = errorf(err, errlen, -EIO,
+		rc = hb_errorf(err, errlen, -EIO,
 			    "fleet: %s could not start its receiver for "
 			    "host-pair transfers (its message is above)",
 			    who);
 	}
 	if (!rc && resolve_suite(f, ends))
-		rc = errorf(err, errlen, -ENOMEM, "fleet: out of memory");
+		rc = hb_errorf(err, errlen, -ENOMEM, "fleet: out of memory");
 out_ends:
 	free(ends);
 	return rc;

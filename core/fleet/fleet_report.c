@@ -312,7 +312,7 @@ static int write_json(const struct fleet *f, const struct report *own,
 {
 	int bad = 0;
 	json_t *doc = fleet_doc(f, own, &bad);
-	int rc = bad ? errorf(err, errlen, -ENOMEM,
+	int rc = bad ? hb_errorf(err, errlen, -ENOMEM,
 			      "fleet report: out of memory")
 		     : 0;
 
@@ -333,7 +333,7 @@ static int rank_doc_report(const struct fleet *f, int r,
 	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	int rc = text ? report_read_text(doc, name, text, strlen(text), err,
 					 errlen)
-		      : errorf(err, errlen, -ENOMEM,
+		      : hb_errorf(err, errlen, -ENOMEM,
 			       "fleet report: out of memory");
 
 	free(text);
@@ -377,7 +377,7 @@ static int write_merge(const struct fleet *f, const struct report *own,
 	free(names);
 	free(docs);
 	return rc == -ENOMEM && !err[0]
-		       ? errorf(err, errlen, rc, "fleet report: out of memory")
+		       ? hb_errorf(err, errlen, rc, "fleet report: out of memory")
 		       : rc;
 }
 
@@ -494,7 +494,7 @@ int fleet_report(const struct fleet *f, enum report_format fmt,
 		report_md_table(&t, out);
 	report_table_free(&t);
 	if (rc)
-		return errorf(err, errlen, rc, "fleet report: out of memory");
+		return hb_errorf(err, errlen, rc, "fleet report: out of memory");
 	fputs(fmt == REPORT_MD ? "Each host's own report: `--format "
 				 "json`, under `fleet.hosts[].report`.\n"
 			       : "\nEach host's own report: --format json, "

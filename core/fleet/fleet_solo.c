@@ -28,7 +28,7 @@ int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
 		const struct job *j = &s->jobs[c->job];
 
 		if (fleet_peer_mode(c))
-			return errorf(err, errlen, -EINVAL,
+			return hb_errorf(err, errlen, -EINVAL,
 				      "%s:%u: [%s] peer: \"%s\" sends to "
 				      "another rank of an MPI job: it needs "
 				      "hostbench built with -DHOSTBENCH_MPI=ON "
@@ -86,7 +86,7 @@ int fleet_report(const struct fleet *f, enum report_format fmt,
 		 const struct report *own, FILE *out, char *err, size_t errlen)
 {
 	(void)f, (void)fmt, (void)own, (void)out;
-	return errorf(err, errlen, -EINVAL,
+	return hb_errorf(err, errlen, -EINVAL,
 		      "a fleet of one has no fleet report");
 }
 

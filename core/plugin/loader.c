@@ -167,7 +167,7 @@ static int writable_by_others(const char *path, const char *what, char *why,
 	if (stat(path, &st) != 0)
 		return 0;
 	if (st.st_uid != 0 && st.st_uid != geteuid()) {
-		error_fill(
+		hb_error_fill(
 			why, len,
 			"%s %s belongs to user %u, neither you nor root (fix: "
 			"chown root %s)",
@@ -180,7 +180,7 @@ static int writable_by_others(const char *path, const char *what, char *why,
 		who = "group";
 	else
 		return 0;
-	error_fill(why, len,
+	hb_error_fill(why, len,
 		   "%s %s is writable by %s (mode %04o; fix: chmod go-w %s)",
 		   what, path, who, (unsigned)(st.st_mode & 07777), path);
 	return 1;
@@ -205,13 +205,13 @@ static void explain_dlopen(const char *path, const char *msg, char *why,
 	const char *colon = msg ? strstr(msg, ": ") : NULL;
 
 	if (!msg)
-		error_fill(why, len, "cannot be loaded");
+		hb_error_fill(why, len, "cannot be loaded");
 	else if (colon && strstr(msg, "cannot open shared object file") &&
 		 !is_prefix_path(msg, colon, path))
-		error_fill(why, len, "needs %.*s, which is not installed (%s)",
+		hb_error_fill(why, len, "needs %.*s, which is not installed (%s)",
 			   (int)(colon - msg), msg, msg);
 	else
-		error_fill(why, len, "cannot be loaded (%s)", msg);
+		hb_error_fill(why, len, "cannot be loaded (%s)", msg);
 }
 
 /* dlopen path, find its entry function and ask it for the descriptor. */
@@ -232,13 +232,13 @@ static int open_plugin(struct plugin *p, char *why, size_t len)
 	}
 	sym = dlsym(p->handle, HB_ENTRY_SYMBOL);
 	if (!sym)
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "exports no %s() (not a hostbench plugin?)",
 			      HB_ENTRY_SYMBOL);
 	entry = (hb_entry_fn)sym;
 	p->desc = entry();
 	if (!p->desc)
-		return errorf(why, len, -EINVAL, "%s() returned NULL",
+		return hb_errorf(why, len, -EINVAL, "%s() returned NULL",
 			      HB_ENTRY_SYMBOL);
 	return 0;
 }
@@ -260,18 +260,18 @@ static size_t abi_size(unsigned minor)
 static int check_abi(const struct hb_plugin *d, char *why, size_t len)
 {
 	if (d->abi_major != HB_ABI_MAJOR)
-		return errorf(
+		return hb_errorf(
 			why, len, -EINVAL,
 			"built for ABI %u.%u, this hostbench speaks %d.%d",
 			d->abi_major, d->abi_minor, HB_ABI_MAJOR, HB_ABI_MINOR);
 	if (d->abi_minor > HB_ABI_MINOR)
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "built for ABI %u.%u, this hostbench speaks "
 			      "%d.%d: update hostbench",
 			      d->abi_major, d->abi_minor, HB_ABI_MAJOR,
 			      HB_ABI_MINOR);
 	if (d->size < abi_size(d->abi_minor))
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "descriptor is %u bytes, ABI %u.%u needs %zu",
 			      d->size, d->abi_major, d->abi_minor,
 			      abi_size(d->abi_minor));
@@ -282,15 +282,15 @@ static int check_abi(const struct hb_plugin *d, char *why, size_t len)
 static int check_slots(const struct hb_plugin *d, char *why, size_t len)
 {
 	if (!d->name || !*d->name)
-		return errorf(why, len, -EINVAL, "has no backend name");
+		return hb_errorf(why, len, -EINVAL, "has no backend name");
 	if (!d->setup)
-		return errorf(why, len, -EINVAL, "has no setup function");
+		return hb_errorf(why, len, -EINVAL, "has no setup function");
 	if (!d->run)
-		return errorf(why, len, -EINVAL, "has no run function");
+		return hb_errorf(why, len, -EINVAL, "has no run function");
 	if (!d->teardown)
-		return errorf(why, len, -EINVAL, "has no teardown function");
+		return hb_errorf(why, len, -EINVAL, "has no teardown function");
 	if (!d->targets || !d->targets[0].name)
-		return errorf(why, len, -EINVAL, "offers no targets");
+		return hb_errorf(why, len, -EINVAL, "offers no targets");
 	return 0;
 }
 
@@ -351,12 +351,12 @@ static int default_value(const struct hb_option *o, int64_t *value,
 	case HB_OPT_ENUM:
 		if (is_choice(o->choices, o->def))
 			return 0;
-		return errorf(err, len, -EINVAL,
+		return hb_errorf(err, len, -EINVAL,
 			      "\"%s\" is not one of its choices", o->def);
 	case HB_OPT_STRING:
 		return 0;
 	}
-	return errorf(err, len, -EINVAL, "unknown type");
+	return hb_errorf(err, len, -EINVAL, "unknown type");
 }
 
 /* One option entry of target full. */
@@ -368,27 +368,27 @@ static int check_option(const char *full, const struct hb_option *o, char *why,
 	int bounded;
 
 	if (!*o->name)
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "%s has an option with no name", full);
 	if (core_key(o->name))
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "%s option \"%s\" is a key the core reads itself",
 			      full, o->name);
 	if ((unsigned)o->type > HB_OPT_DURATION)
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "%s option \"%s\" has unknown type %d", full,
 			      o->name, (int)o->type);
 	if (o->type == HB_OPT_ENUM && (!o->choices || !o->choices[0]))
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "%s option \"%s\" is an enum without choices",
 			      full, o->name);
 	if (!o->def)
 		return 0;
 	if (default_value(o, &value, &bounded, perr, sizeof(perr)))
-		return errorf(why, len, -EINVAL, "%s option \"%s\": default %s",
+		return hb_errorf(why, len, -EINVAL, "%s option \"%s\": default %s",
 			      full, o->name, perr);
 	if (bounded && o->max > o->min && (value < o->min || value > o->max))
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "%s option \"%s\": default \"%s\" is outside "
 			      "its bounds %lld..%lld",
 			      full, o->name, o->def, (long long)o->min,
@@ -407,7 +407,7 @@ static int check_options(const char *full, const struct hb_option *opts,
 			return err;
 		for (const struct hb_option *q = opts; q < o; q++)
 			if (strcmp(q->name, o->name) == 0)
-				return errorf(why, len, -EINVAL,
+				return hb_errorf(why, len, -EINVAL,
 					      "%s option \"%s\" declared twice",
 					      full, o->name);
 	}
@@ -436,7 +436,7 @@ static int check_parts(const struct hb_plugin *d, const struct hb_target *t,
 {
 	for (const char *const *part = t->parts; part && *part; part++)
 		if (!find_target(d, *part, NULL))
-			return errorf(why, len, -EINVAL,
+			return hb_errorf(why, len, -EINVAL,
 				      "target %s names part %s, which this "
 				      "plugin does not offer",
 				      full, *part);
@@ -454,19 +454,19 @@ static int check_target(const struct registry *reg, const struct hb_plugin *d,
 	char full[256];
 
 	if (!*t->name)
-		return errorf(why, len, -EINVAL, "target %td has an empty name",
+		return hb_errorf(why, len, -EINVAL, "target %td has an empty name",
 			      t - d->targets + 1);
 	if (!t->group || !*t->group)
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "target %td (\"%s\") has no group",
 			      t - d->targets + 1, t->name);
 	plugin_target_name(t, full, sizeof(full));
 	if (find_target(d, full, t))
-		return errorf(why, len, -EINVAL, "target %s offered twice",
+		return hb_errorf(why, len, -EINVAL, "target %s offered twice",
 			      full);
 	other = registry_find(reg, full, d->name, NULL);
 	if (other)
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "backend \"%s\" already offers %s (from %s)",
 			      d->name, full, other->path);
 	if (check_parts(d, t, full, why, len))
@@ -488,7 +488,7 @@ static int check_targets(const struct registry *reg, const struct hb_plugin *d,
 	}
 	/* A group without a name ends the table early: a typo, not an end. */
 	if (t->group)
-		return errorf(why, len, -EINVAL,
+		return hb_errorf(why, len, -EINVAL,
 			      "target %td has a group but no name",
 			      t - d->targets + 1);
 	return 0;
@@ -542,7 +542,7 @@ static int describe_plugin(struct plugin *p, char *why, size_t len)
 	if (ctx.err)
 		return ctx.err;
 	if (rc < 0)
-		return errorf(why, len, -EINVAL, "describe() failed: %s",
+		return hb_errorf(why, len, -EINVAL, "describe() failed: %s",
 			      *perr ? perr : "no reason given");
 	return 0;
 }
@@ -666,7 +666,7 @@ static int load_dir(struct registry *reg, const char *dir, struct strlist *seen,
 			return 0;
 		if (errno == ENOMEM)
 			return -ENOMEM;
-		error_fill(dir_why, sizeof(dir_why),
+		hb_error_fill(dir_why, sizeof(dir_why),
 			   "cannot read the directory: %s", strerror(errno));
 		return refuse(reg, diag, dir, dir_why);
 	}

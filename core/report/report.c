@@ -50,14 +50,14 @@ int report_write(enum report_format f, const struct report *r, FILE *out,
 	case REPORT_HTML:
 		return report_html(r, out, err, errlen);
 	}
-	return errorf(err, errlen, -EINVAL, "unknown report format %d", (int)f);
+	return hb_errorf(err, errlen, -EINVAL, "unknown report format %d", (int)f);
 }
 
 int report_io_error(FILE *out, char *err, size_t errlen)
 {
 	if (fflush(out) == 0 && !ferror(out))
 		return 0;
-	return errorf(err, errlen, -EIO, "writing the report: %s",
+	return hb_errorf(err, errlen, -EIO, "writing the report: %s",
 		      strerror(errno ? errno : EIO));
 }
 

@@ -209,7 +209,7 @@ int report_table_init(struct report_table *t, size_t rows, size_t cols);
 int report_table_set(struct report_table *t, size_t row, size_t col,
 		     const char *text);
 
-/* errorf() for a failed write to a report stream. */
+/* hb_errorf() for a failed write to a report stream. */
 int report_io_error(FILE *out, char *err, size_t errlen);
 
 #endif

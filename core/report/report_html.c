@@ -450,12 +450,12 @@ int report_html(const struct report *r, FILE *out, char *err, size_t errlen)
 	if (!rc)
 		rc = report_layout_build(r, &lay);
 	if (rc)
-		return errorf(err, errlen, rc, "html report: out of memory");
+		return hb_errorf(err, errlen, rc, "html report: out of memory");
 	for (size_t s = 0; s < lay.nsections && !rc; s++)
 		rc = write_section(r, &lay.sections[s], out);
 	report_layout_free(&lay);
 	if (rc)
-		return errorf(err, errlen, rc, "html report: out of memory");
+		return hb_errorf(err, errlen, rc, "html report: out of memory");
 	html_end(out);
 	return report_io_error(out, err, errlen);
 }

@@ -222,7 +222,7 @@ int report_text(const struct report *r, FILE *out, char *err, size_t errlen)
 	if (!rc)
 		rc = write_sections(r, out);
 	if (rc)
-		return errorf(err, errlen, rc, "text report: out of memory");
+		return hb_errorf(err, errlen, rc, "text report: out of memory");
 	rule(out, NULL);
 	return report_io_error(out, err, errlen);
 }

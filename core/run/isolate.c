@@ -18,7 +18,6 @@
 
 #include <jansson.h>
 
-#include "base/clock.h"
 #include "run/result_json.h"
 #include "run/runner.h"
 
@@ -137,7 +136,7 @@ static int child_read(struct child *ch, int fd)
 static void child_wait(struct child *ch, const struct bench_case *c,
 		       const volatile sig_atomic_t *stop)
 {
-	double deadline = clock_now() + isolate_timeout(c);
+	double deadline = hb_now() + isolate_timeout(c);
 	struct pollfd fds[2] = { { .fd = ch->result_fd, .events = POLLIN },
 				 { .fd = ch->stdout_fd, .events = POLLIN } };
 
@@ -151,7 +150,7 @@ static void child_wait(struct child *ch, const struct bench_case *c,
 			ch->interrupted = 1;
 			break;
 		}
-		if (clock_now() > deadline) {
+		if (hb_now() > deadline) {
 			ch->timed_out = 1;
 			break;
 		}

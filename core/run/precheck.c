@@ -24,7 +24,7 @@ static int precheck_case(const struct suite *s, const struct bench_case *c,
 		return 0;
 	if (validate(&hc, why, sizeof(why)) >= 0)
 		return 0;
-	return errorf(err, errlen, -EINVAL, "%s:%u: [%s] %s", job->file,
+	return hb_errorf(err, errlen, -EINVAL, "%s:%u: [%s] %s", job->file,
 		      job->line, job->label,
 		      why[0] ? why : "refused by plugin");
 }

@@ -157,7 +157,7 @@ static int status_get(const json_t *o, struct result *r, char *err,
 	const char *reason = json_string_value(json_object_get(o, "reason"));
 
 	if (!st)
-		return errorf(err, errlen, -EINVAL, "result without a status");
+		return hb_errorf(err, errlen, -EINVAL, "result without a status");
 	if (strcmp(st, "ok") == 0)
 		r->status = RESULT_OK;
 	else if (strcmp(st, "failed") == 0)
@@ -165,7 +165,7 @@ static int status_get(const json_t *o, struct result *r, char *err,
 	else if (strcmp(st, "skipped") == 0)
 		r->status = RESULT_SKIPPED;
 	else
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "status \"%s\" is not ok, failed or skipped", st);
 	if (reason && !(r->reason = strdup(reason)))
 		return -ENOMEM;
@@ -179,7 +179,7 @@ static int samples_get(const json_t *a, struct result *r, char *err,
 	json_t *s;
 
 	if (!json_is_array(a))
-		return errorf(err, errlen, -EINVAL, "sample_details missing");
+		return hb_errorf(err, errlen, -EINVAL, "sample_details missing");
 	r->samples = calloc(json_array_size(a) + 1, sizeof(*r->samples));
 	if (!r->samples)
 		return -ENOMEM;
@@ -256,7 +256,7 @@ int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 	int rc;
 
 	if (!json_is_object(o))
-		return errorf(err, errlen, -EINVAL, "result is not an object");
+		return hb_errorf(err, errlen, -EINVAL, "result is not an object");
 	rc = status_get(o, r, err, errlen);
 	if (!rc && r->status == RESULT_OK)
 		rc = samples_get(json_object_get(o, "sample_details"), r, err,

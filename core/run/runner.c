@@ -187,10 +187,10 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 		struct worker *w = &crew->w[i];
 
 		if (w->rc)
-			return errorf(err, errlen, w->rc, "worker %u: %s", i,
+			return hb_errorf(err, errlen, w->rc, "worker %u: %s", i,
 				      w->err[0] ? w->err : "run failed");
 		if (done_invalid(&w->done, iterations, what, sizeof(what)))
-			return errorf(err, errlen, HB_EFAIL, "worker %u: %s", i,
+			return hb_errorf(err, errlen, HB_EFAIL, "worker %u: %s", i,
 				      what);
 		start = fmin(start, ts_seconds(&w->start));
 		end = fmax(end, ts_seconds(&w->end));

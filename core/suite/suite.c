@@ -65,7 +65,7 @@ fail(struct loader *ld, int code, const char *origin, const char *label,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return errorf(ld->err, ld->errlen, code == -ENOMEM ? code : -EINVAL,
+	return hb_errorf(ld->err, ld->errlen, code == -ENOMEM ? code : -EINVAL,
 		      "%s: %s%s%s%s%s%s", origin, label ? "[" : "",
 		      label ? label : "", label ? "] " : "", key ? key : "",
 		      key ? ": " : "", msg);
@@ -73,7 +73,7 @@ fail(struct loader *ld, int code, const char *origin, const char *label,
 
 static int nomem(struct loader *ld)
 {
-	return errorf(ld->err, ld->errlen, -ENOMEM, "out of memory");
+	return hb_errorf(ld->err, ld->errlen, -ENOMEM, "out of memory");
 }
 
 /* "FILE:LINE" as a new string. */
@@ -152,73 +152,6 @@ static void hint_targets(struct hint *h, const struct registry *reg)
 		}
 }
 
-struct setting *suite_draft_get(const struct draft *d, const char *key)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (strcmp(d->set[i].key, key) == 0)
-			return &d->set[i];
-	return NULL;
-}
-
-/*
- * Set key in d, keeping the position of an existing key (file order
- * decides expansion). global is the [global] key this value comes from,
- * or -1 for the job's own value or a --set.
- */
-static int draft_set(struct draft *d, const char *key, const char *value,
-		     const char *origin, long global)
-{
-	struct setting *st = suite_draft_get(d, key);
-	char *v = strdup(value), *o = strdup(origin);
-
-	if (!v || !o)
-		goto free_copies;
-	if (st) {
-		free(st->value);
-		free(st->origin);
-		st->value = v;
-		st->origin = o;
-		st->inherited = global >= 0;
-		if (global >= 0)
-			st->global = global;
-		return 0;
-	}
-	if (array_grow((void **)&d->set, d->n, &d->cap, sizeof(*st)))
-		goto free_copies;
-	st = &d->set[d->n];
-	memset(st, 0, sizeof(*st));
-	st->key = strdup(key);
-	if (!st->key)
-		goto free_copies;
-	st->value = v;
-	st->origin = o;
-	st->global = global;
-	st->inherited = global >= 0;
-	d->n++;
-	return 0;
-free_copies:
-	free(v);
-	free(o);
-	return -ENOMEM;
-}
-
-static void draft_free(struct draft *d)
-{
-	for (size_t i = 0; i < d->n; i++) {
-		free(d->set[i].key);
-		free(d->set[i].value);
-		free(d->set[i].origin);
-		strlist_free(&d->set[i].items);
-	}
-	free(d->set);
-	free(d->label);
-	free(d->file);
-	free(d->target);
-	strlist_free(&d->backends);
-	free(d->plugins);
-	free(d->tdescs);
-}
-
 /* A new empty draft for section sec of file name, or NULL. */
 static struct draft *draft_new(struct loader *ld, const char *name,
 			       const struct sf_section *sec)
@@ -282,12 +215,12 @@ static int job_add(struct loader *ld, const char *name,
 	for (size_t i = 0; i < ncur; i++) {
 		const struct gsetting *g = &ld->globals[cur[i]];
 
-		if (draft_set(d, g->key, g->value, g->origin, (long)cur[i]))
+		if (suite_draft_set(d, g->key, g->value, g->origin, (long)cur[i]))
 			return -ENOMEM;
 	}
 	for (size_t i = 0; i < sec->n; i++) {
 		char *origin = origin_at(name, sec->entries[i].line);
-		int rc = origin ? draft_set(d, sec->entries[i].key,
+		int rc = origin ? suite_draft_set(d, sec->entries[i].key,
 					    sec->entries[i].value, origin, -1)
 				: -ENOMEM;
 
@@ -336,7 +269,7 @@ static int loader_add_text(struct loader *ld, const char *name,
 	}
 	rc = 0;
 	if (!jobs)
-		rc = errorf(ld->err, ld->errlen, -EINVAL,
+		rc = hb_errorf(ld->err, ld->errlen, -EINVAL,
 			    "%s: no jobs (a job is a [section] with a target)",
 			    name);
 free_cur:
@@ -386,7 +319,7 @@ static int override_parse(struct loader *ld, const char *text,
 		goto bad;
 	return 0;
 bad:
-	return errorf(ld->err, ld->errlen, -EINVAL,
+	return hb_errorf(ld->err, ld->errlen, -EINVAL,
 		      "--set %s: expected KEY=VALUE or SECTION.KEY=VALUE",
 		      text);
 }
@@ -440,7 +373,7 @@ static int override_apply(struct loader *ld, const struct override *ov,
 					    hint_text(&h, hint, sizeof(hint)));
 			continue;
 		}
-		if (draft_set(d, ov->key, ov->value, origin, -1))
+		if (suite_draft_set(d, ov->key, ov->value, origin, -1))
 			return nomem(ld);
 		hits++;
 	}
@@ -773,7 +706,7 @@ static int check_globals(struct loader *ld)
 static void loader_free(struct loader *ld)
 {
 	for (size_t i = 0; i < ld->ndrafts; i++)
-		draft_free(&ld->drafts[i]);
+		suite_draft_free(&ld->drafts[i]);
 	free(ld->drafts);
 	for (size_t i = 0; i < ld->nglobals; i++) {
 		free(ld->globals[i].key);
@@ -859,19 +792,19 @@ static int read_file(const char *path, char **text, size_t *len, char *err,
 
 	*text = NULL;
 	if (!f)
-		return errorf(err, errlen, -EINVAL, "%s: cannot open: %s", path,
+		return hb_errorf(err, errlen, -EINVAL, "%s: cannot open: %s", path,
 			      strerror(errno));
 	*text = malloc(SUITE_MAX_FILE + 1);
 	if (!*text) {
-		rc = errorf(err, errlen, -ENOMEM, "out of memory");
+		rc = hb_errorf(err, errlen, -ENOMEM, "out of memory");
 		goto close_file;
 	}
 	*len = fread(*text, 1, SUITE_MAX_FILE + 1, f);
 	if (ferror(f))
-		rc = errorf(err, errlen, -EINVAL, "%s: cannot read: %s", path,
+		rc = hb_errorf(err, errlen, -EINVAL, "%s: cannot read: %s", path,
 			    strerror(errno));
 	else if (*len > SUITE_MAX_FILE)
-		rc = errorf(err, errlen, -EINVAL,
+		rc = hb_errorf(err, errlen, -EINVAL,
 			    "%s: too large for a suite (max %d bytes)", path,
 			    SUITE_MAX_FILE);
 	if (rc) {
@@ -893,9 +826,9 @@ int suite_load(struct suite *s, const char *const *files, size_t nfiles,
 
 	memset(s, 0, sizeof(*s));
 	if (!texts || !lens)
-		rc = errorf(err, errlen, -ENOMEM, "out of memory");
+		rc = hb_errorf(err, errlen, -ENOMEM, "out of memory");
 	else if (!nfiles)
-		rc = errorf(err, errlen, -EINVAL, "no suite file given");
+		rc = hb_errorf(err, errlen, -EINVAL, "no suite file given");
 	for (size_t i = 0; i < nfiles && !rc; i++)
 		rc = read_file(files[i], &texts[i], &lens[i], err, errlen);
 	if (!rc)

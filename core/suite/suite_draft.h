@@ -1,8 +1,9 @@
 /*
  * Draft jobs: a suite job as read from its file, with [global] keys and
  * --set overrides merged in file order, before and after validation. The
- * loader (suite.c) builds and checks drafts; suite_expand.c turns a checked
- * draft into its job and cases.
+ * loader (suite.c) builds and checks drafts with suite_draft.c;
+ * suite_expand.c turns a checked draft into its job and cases. The order is
+ * one-way: suite_draft.c < suite_expand.c < suite.c.
  */
 #ifndef HB_CORE_SUITE_SUITE_DRAFT_H
 #define HB_CORE_SUITE_SUITE_DRAFT_H
@@ -39,6 +40,17 @@ struct draft {
 
 /* The setting called key in d, or NULL. */
 struct setting *suite_draft_get(const struct draft *d, const char *key);
+
+/*
+ * Set key in d, keeping the position of an existing key (file order
+ * decides expansion). global is the [global] key this value comes from,
+ * or -1 for the job's own value or a --set. Returns 0 or -ENOMEM.
+ */
+int suite_draft_set(struct draft *d, const char *key, const char *value,
+		    const char *origin, long global);
+
+/* Free what d owns (d itself belongs to its caller). */
+void suite_draft_free(struct draft *d);
 
 /* Allocated room in a suite's jobs and cases arrays while it grows. */
 struct suite_room {

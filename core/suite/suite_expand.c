@@ -291,7 +291,7 @@ int suite_draft_expand(const struct draft *d, const struct registry *reg,
 					? count
 					: count * d->set[i].items.n;
 	if (count > SUITE_MAX_CASES - s->ncases)
-		return errorf(err, errlen, -EINVAL,
+		return hb_errorf(err, errlen, -EINVAL,
 			      "%s:%u: [%s] the lists expand into too many "
 			      "cases (max %d in a suite)",
 			      d->file, d->line, d->label, SUITE_MAX_CASES);
@@ -330,5 +330,5 @@ int suite_draft_expand(const struct draft *d, const struct registry *reg,
 	if (!rc)
 		return 0;
 nomem:
-	return errorf(err, errlen, -ENOMEM, "out of memory");
+	return hb_errorf(err, errlen, -ENOMEM, "out of memory");
 }

@@ -43,7 +43,7 @@ reader_fail(struct reader *r, int rc, const char *fmt, ...)
 	va_end(ap);
 	r->fail_line = r->line;
 	r->rc = rc;
-	error_fill(r->err, r->errlen, "%s:%u: %s", r->name, r->line, msg);
+	hb_error_fill(r->err, r->errlen, "%s:%u: %s", r->name, r->line, msg);
 	return rc;
 }
 

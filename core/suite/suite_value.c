@@ -57,7 +57,7 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 			parse_format_size(o->min > 0 ? (uint64_t)o->min : 0, lo,
 				    sizeof(lo));
 			parse_format_size((uint64_t)o->max, hi, sizeof(hi));
-			return errorf(msg, len, -ERANGE,
+			return hb_errorf(msg, len, -ERANGE,
 				      "\"%s\" is out of range (%s..%s)", item,
 				      lo, hi);
 		}
@@ -66,7 +66,7 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 		rc = parse_int(item, &num, msg, len);
 		if (rc || !bounded || (num >= o->min && num <= o->max))
 			return rc;
-		return errorf(msg, len, -ERANGE,
+		return hb_errorf(msg, len, -ERANGE,
 			      "\"%s\" is out of range (%lld..%lld)", item,
 			      (long long)o->min, (long long)o->max);
 	case HB_OPT_BOOL:
@@ -78,7 +78,7 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 		if (!o->choices)
 			return 0;
 		format_choices(o, hi, sizeof(hi));
-		return errorf(msg, len, -EINVAL, "\"%s\" is not one of: %s",
+		return hb_errorf(msg, len, -EINVAL, "\"%s\" is not one of: %s",
 			      item, hi);
 	case HB_OPT_DURATION:
 		rc = parse_duration(item, &secs, msg, len);
@@ -88,7 +88,7 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 			return rc;
 		format_ms(o->min, lo, sizeof(lo));
 		format_ms(o->max, hi, sizeof(hi));
-		return errorf(msg, len, -ERANGE,
+		return hb_errorf(msg, len, -ERANGE,
 			      "\"%s\" is out of range (%s..%s)", item, lo, hi);
 	case HB_OPT_STRING:
 		break;
@@ -120,7 +120,7 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 		rc = parse_int(item, &num, msg, len);
 		if (rc || (num >= core_ints[i].min && num <= core_ints[i].max))
 			return rc;
-		return errorf(msg, len, -ERANGE,
+		return hb_errorf(msg, len, -ERANGE,
 			      "\"%s\" is out of range (%lld..%lld)", item,
 			      (long long)core_ints[i].min,
 			      (long long)core_ints[i].max);
@@ -136,16 +136,16 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 		if (rc || strcmp(key, "duration") != 0 ||
 		    secs <= SUITE_MAX_DURATION)
 			return rc;
-		return errorf(msg, len, -ERANGE,
+		return hb_errorf(msg, len, -ERANGE,
 			      "\"%s\" is out of range (at most 1h)", item);
 	}
 	if (strcmp(key, "fleet") == 0 && strcmp(item, "together") != 0 &&
 	    strcmp(item, "sequential") != 0)
-		return errorf(msg, len, -EINVAL,
+		return hb_errorf(msg, len, -EINVAL,
 			      "\"%s\" is not one of: together, sequential",
 			      item);
 	if (strcmp(key, "unit") == 0 && !unit_valid(item))
-		return errorf(msg, len, -EINVAL,
+		return hb_errorf(msg, len, -EINVAL,
 			      "\"%s\" is not a unit (one of: %s)", item,
 			      unit_names());
 	return 0;

@@ -17,8 +17,11 @@
 #ifndef HOSTBENCH_PLUGIN_H
 #define HOSTBENCH_PLUGIN_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <time.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -220,6 +223,52 @@ struct hb_plugin {
 
 /* The one exported symbol. */
 typedef const struct hb_plugin *(*hb_entry_fn)(void);
+
+/*
+ * The entry function every plugin defines, marked HB_EXPORT:
+ *   HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void) { ... }
+ * Declared here so the compiler checks a plugin's signature.
+ */
+const struct hb_plugin *hostbench_plugin_entry(void);
+
+/*
+ * Seconds on CLOCK_MONOTONIC, for deadlines (a connection's, a child's);
+ * only differences mean anything. Plugins never time their own work: the
+ * core times every sample.
+ */
+static inline double hb_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/*
+ * Fill err (when err and errlen are given) with a printf-style one-line
+ * message, always NUL-terminated.
+ */
+static inline void hb_error_fill(char *err, size_t errlen, const char *fmt,
+				 ...) __attribute__((format(printf, 3, 4)));
+static inline void hb_error_fill(char *err, size_t errlen, const char *fmt,
+				 ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Fill err and evaluate to code, for every failure path of a plugin (and
+ * of the core): `return hb_errorf(err, errlen, HB_EINVAL, "size %zu", n);`.
+ * A macro, so static analysis sees which code comes back.
+ */
+#define hb_errorf(err, errlen, code, ...)                                      \
+	(hb_error_fill((err), (errlen), __VA_ARGS__), (code))
 
 #ifdef __cplusplus
 }

@@ -68,7 +68,7 @@ static int read_word(const char **pp, struct buf *b, char *err, size_t errlen)
 			const char *end = strchr(p + 1, '\'');
 
 			if (!end)
-				return terr(err, errlen, HB_EINVAL,
+				return hb_errorf(err, errlen, HB_EINVAL,
 					    "command: unterminated ' quote");
 			rc = buf_add(b, p + 1, (size_t)(end - p - 1));
 			p = end + 1;
@@ -79,7 +79,7 @@ static int read_word(const char **pp, struct buf *b, char *err, size_t errlen)
 				rc = buf_add(b, p, 1);
 			}
 			if (*p != '"')
-				return terr(err, errlen, HB_EINVAL,
+				return hb_errorf(err, errlen, HB_EINVAL,
 					    "command: unterminated \" quote");
 			p++;
 		} else {
@@ -93,7 +93,7 @@ static int read_word(const char **pp, struct buf *b, char *err, size_t errlen)
 	/* A quoted empty word ('' or "") is still a word. */
 	if (rc == 0 && !b->s)
 		rc = buf_add(b, "", 0);
-	return rc ? terr(err, errlen, HB_ENOMEM, "out of memory") : 0;
+	return rc ? hb_errorf(err, errlen, HB_ENOMEM, "out of memory") : 0;
 }
 
 int argv_split(const char *text, struct words *out, char *err, size_t errlen)
@@ -110,7 +110,7 @@ int argv_split(const char *text, struct words *out, char *err, size_t errlen)
 			break;
 		rc = read_word(&p, &b, err, errlen);
 		if (rc == 0 && push_word(out, &b))
-			rc = terr(err, errlen, HB_ENOMEM, "out of memory");
+			rc = hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 		if (rc) {
 			free(b.s);
 			words_free(out);
@@ -118,7 +118,7 @@ int argv_split(const char *text, struct words *out, char *err, size_t errlen)
 		}
 	}
 	if (out->n == 0)
-		return terr(err, errlen, HB_EINVAL, "command: empty command");
+		return hb_errorf(err, errlen, HB_EINVAL, "command: empty command");
 	return 0;
 }
 
@@ -142,7 +142,7 @@ static int add_placeholder(struct buf *b, const char *p, size_t *len,
 		end++;
 	nl = (size_t)(end - p - 1);
 	if (*end != '}' || nl == 0 || nl >= sizeof(name))
-		return terr(err, errlen, HB_EINVAL,
+		return hb_errorf(err, errlen, HB_EINVAL,
 			    "command: \"%.20s\" is not a {name} placeholder "
 			    "(write {{ for a literal brace)",
 			    p);
@@ -150,13 +150,13 @@ static int add_placeholder(struct buf *b, const char *p, size_t *len,
 	name[nl] = '\0';
 	v = lookup(ctx, name);
 	if (!v)
-		return terr(err, errlen, HB_EINVAL,
+		return hb_errorf(err, errlen, HB_EINVAL,
 			    "command: {%s} names no parameter of this case "
 			    "(add \"%s = ...\" to the job)",
 			    name, name);
 	*len = nl + 2;
 	return buf_add(b, v, strlen(v))
-		       ? terr(err, errlen, HB_ENOMEM, "out of memory")
+		       ? hb_errorf(err, errlen, HB_ENOMEM, "out of memory")
 		       : 0;
 }
 
@@ -185,7 +185,7 @@ int argv_expand(const char *word, argv_lookup lookup, void *ctx, char **out,
 	if (rc == 0 && !b.s && buf_add(&b, "", 0))
 		rc = HB_ENOMEM;
 	if (rc == HB_ENOMEM)
-		terr_fill(err, errlen, "out of memory");
+		hb_error_fill(err, errlen, "out of memory");
 	if (rc) {
 		free(b.s);
 		return rc;

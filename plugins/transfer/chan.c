@@ -45,10 +45,10 @@ int chan_read_some(struct chan *ch, void *buf, size_t len, size_t *got,
 		n = recv(ch->fd, buf, len, 0);
 	while (n < 0 && errno == EINTR);
 	if (n == 0)
-		return terr(err, errlen, HB_EIO,
+		return hb_errorf(err, errlen, HB_EIO,
 			    "receive: connection closed by peer");
 	if (n < 0)
-		return terr(err, errlen, HB_EIO, "receive: %s",
+		return hb_errorf(err, errlen, HB_EIO, "receive: %s",
 			    errno == EAGAIN ? "timed out" : strerror(errno));
 	*got = (size_t)n;
 	return 0;

@@ -20,7 +20,7 @@
 #define FILL_CHUNK (1024 * 1024)
 
 struct command {
-	struct tstate base;
+	struct transfer_state base;
 	struct words argv; /* expanded, ready to run */
 	char *path;	   /* {file}, or NULL when the command has none */
 	uint64_t file_size;
@@ -56,7 +56,7 @@ static int expand_all(const struct words *tmpl, struct lookup_ctx *l,
 
 	out->w = calloc(tmpl->n + 1, sizeof(char *));
 	if (!out->w)
-		return terr(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	for (out->n = 0; out->n < tmpl->n && rc == 0; out->n++) {
 		rc = argv_expand(tmpl->w[out->n], lookup, l, &out->w[out->n],
 				 err, errlen);
@@ -93,7 +93,7 @@ static int make_file(const char *dir, uint64_t size, char **path, char *err,
 	*path = malloc(len);
 	chunk = malloc(FILL_CHUNK);
 	if (!*path || !chunk) {
-		rc = terr(err, errlen, HB_ENOMEM, "out of memory");
+		rc = hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 		goto out_free;
 	}
 	/* the core removes .hostbench-PID-* files of a case that crashed */
@@ -101,7 +101,7 @@ static int make_file(const char *dir, uint64_t size, char **path, char *err,
 		 (long)getpid());
 	fd = mkstemp(*path);
 	if (fd < 0) {
-		rc = terr(err, errlen, HB_EIO, "create file in %s: %s", dir,
+		rc = hb_errorf(err, errlen, HB_EIO, "create file in %s: %s", dir,
 			  strerror(errno));
 		goto out_free;
 	}
@@ -113,12 +113,12 @@ static int make_file(const char *dir, uint64_t size, char **path, char *err,
 		for (size_t i = 0; i < FILL_CHUNK / 8; i++)
 			chunk[i] = next_random(seed);
 		if (write(fd, chunk, n) != (ssize_t)n)
-			rc = terr(err, errlen, HB_EIO, "write %s: %s", *path,
+			rc = hb_errorf(err, errlen, HB_EIO, "write %s: %s", *path,
 				  errno ? strerror(errno) : "short write");
 		left -= n;
 	}
 	if (close(fd) && rc == 0)
-		rc = terr(err, errlen, HB_EIO, "close %s: %s", *path,
+		rc = hb_errorf(err, errlen, HB_EIO, "close %s: %s", *path,
 			  strerror(errno));
 	if (rc)
 		unlink(*path);
@@ -158,7 +158,7 @@ static void command_teardown(void *state)
 	free(s);
 }
 
-static const struct tops command_ops = {
+static const struct transfer_ops command_ops = {
 	.run = command_run,
 	.teardown = command_teardown,
 };
@@ -175,7 +175,7 @@ static int find_program(const char *name, char *err, size_t errlen)
 	if (strchr(name, '/'))
 		return access(name, X_OK) == 0
 			       ? 0
-			       : terr(err, errlen, HB_EINVAL,
+			       : hb_errorf(err, errlen, HB_EINVAL,
 				      "command %s: cannot run: %s", name,
 				      strerror(errno));
 	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
@@ -187,7 +187,7 @@ static int find_program(const char *name, char *err, size_t errlen)
 			return 0;
 		p += len + (p[len] == ':');
 	}
-	return terr(err, errlen, HB_EINVAL,
+	return hb_errorf(err, errlen, HB_EINVAL,
 		    "command %s: not found in PATH (is it installed?)", name);
 }
 
@@ -253,7 +253,7 @@ int command_setup(const struct hb_case *c, void **state, char *err,
 	int rc;
 
 	if (!s)
-		return terr(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	s->base.ops = &command_ops;
 	s->file_size = c->host->get_size(c, "file_size");
 	s->timeout = c->host->get_duration(c, "command_timeout");

@@ -7,18 +7,7 @@
 
 #include <openssl/err.h>
 
-void terr_fill(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-}
-
-void terr_ssl(char *err, size_t len)
+void err_ssl(char *err, size_t len)
 {
 	unsigned long e, last = 0;
 	char reason[256] = "unknown error";

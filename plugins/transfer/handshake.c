@@ -13,7 +13,7 @@
 #include "transfer.h"
 
 struct handshake {
-	struct tstate base;
+	struct transfer_state base;
 	const struct hb_case *c;
 	struct ends e;
 	int resume;
@@ -29,7 +29,7 @@ static int shake(struct handshake *h, char *err, size_t errlen)
 	if (rc)
 		return rc;
 	if (h->resume && h->e.pc.session && !SSL_session_reused(ch.ssl))
-		rc = terr(err, errlen, HB_EFAIL,
+		rc = hb_errorf(err, errlen, HB_EFAIL,
 			  "%s: the receiver did not resume the session",
 			  h->e.pc.addr);
 	if (rc == 0 && h->resume) {
@@ -68,7 +68,7 @@ static void handshake_teardown(void *state)
 	free(h);
 }
 
-static const struct tops handshake_ops = {
+static const struct transfer_ops handshake_ops = {
 	.run = handshake_run,
 	.teardown = handshake_teardown,
 };
@@ -104,7 +104,7 @@ int handshake_setup(const struct hb_case *c, void **state, char *err,
 	int rc;
 
 	if (!h)
-		return terr(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	h->base.ops = &handshake_ops;
 	h->c = c;
 	h->resume = c->host->get_bool(c, "resume");

@@ -60,11 +60,11 @@ int local_start(struct local *l, SSL_CTX *tls, BIO_METHOD *bio,
 	l->net = *net;
 	l->buflen = buflen;
 	if (make_token(l->token, sizeof(l->token)))
-		return terr(err, errlen, HB_ECRYPTO, "RAND_bytes failed");
+		return hb_errorf(err, errlen, HB_ECRYPTO, "RAND_bytes failed");
 	l->cfg = (struct sink_cfg){ .tls = tls, .bio = bio, .token = l->token };
 	l->buf = malloc(buflen);
 	if (!l->buf)
-		return terr(err, errlen, HB_ENOMEM,
+		return hb_errorf(err, errlen, HB_ENOMEM,
 			    "receive buffer of %zu bytes", buflen);
 	rc = net_listen("127.0.0.1:0", net, &l->lfd, err, errlen);
 	if (rc)
@@ -72,7 +72,7 @@ int local_start(struct local *l, SSL_CTX *tls, BIO_METHOD *bio,
 	net_addr_text(l->lfd, 0, l->addr, sizeof(l->addr));
 	rc = pthread_create(&l->thread, NULL, serve_loop, l);
 	if (rc) {
-		rc = terr(err, errlen, HB_EFAIL, "start receiver thread: %s",
+		rc = hb_errorf(err, errlen, HB_EFAIL, "start receiver thread: %s",
 			  strerror(rc));
 		goto out_listen;
 	}

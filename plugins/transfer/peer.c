@@ -18,9 +18,9 @@ static int handshake(const struct peer_cfg *cfg, struct chan *ch, char *err,
 
 	ch->ssl = tls_wrap(cfg->tls, cfg->bio, ch->fd);
 	if (!ch->ssl)
-		return terr(err, errlen, HB_ENOMEM, "SSL_new failed");
+		return hb_errorf(err, errlen, HB_ENOMEM, "SSL_new failed");
 	if (cfg->session && !SSL_set_session(ch->ssl, cfg->session))
-		return terr(err, errlen, HB_ECRYPTO, "SSL_set_session failed");
+		return hb_errorf(err, errlen, HB_ECRYPTO, "SSL_set_session failed");
 	errno = 0;
 	rc = SSL_connect(ch->ssl);
 	if (rc <= 0)
@@ -52,7 +52,7 @@ int peer_open(const struct peer_cfg *cfg, struct chan *ch, char *err,
 		 * hostbench serve, or one at its --max-clients: say so.
 		 */
 		snprintf(what, sizeof(what), "%s", err);
-		terr_fill(err, errlen, "%s: %s%s", cfg->addr, what,
+		hb_error_fill(err, errlen, "%s: %s%s", cfg->addr, what,
 			  rc == HB_EIO && strstr(what, "closed by peer")
 				  ? " (is it hostbench serve, below its "
 				    "--max-clients?)"

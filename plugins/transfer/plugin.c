@@ -186,7 +186,7 @@ static int transfer_setup(const struct hb_case *c, void **state, char *err,
 		return handshake_setup(c, state, err, errlen);
 	if (strcmp(name, "command") == 0)
 		return command_setup(c, state, err, errlen);
-	return terr(err, errlen, HB_ENOTSUP, "no target %s", name);
+	return hb_errorf(err, errlen, HB_ENOTSUP, "no target %s", name);
 }
 
 /* Only commands can be checked without touching the network. */
@@ -200,14 +200,14 @@ static int transfer_validate(const struct hb_case *c, char *err, size_t errlen)
 static int transfer_run(void *state, uint64_t iterations, struct hb_done *done,
 			char *err, size_t errlen)
 {
-	const struct tstate *s = state;
+	const struct transfer_state *s = state;
 
 	return s->ops->run(state, iterations, done, err, errlen);
 }
 
 static void transfer_teardown(void *state)
 {
-	const struct tstate *s = state;
+	const struct transfer_state *s = state;
 
 	s->ops->teardown(state);
 }

@@ -64,14 +64,6 @@ static void logf_(const char *fmt, ...)
 	fprintf(stderr, "%s hostbench-serve: %s\n", stamp, line);
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Serve one connection and log how it went. */
 static void *conn_main(void *arg)
 {
@@ -79,13 +71,13 @@ static void *conn_main(void *arg)
 	struct server *srv = cn->srv;
 	struct sink_stats st = { 0 };
 	char err[256] = "", *buf = malloc(CONN_BUF);
-	double t0 = now(), secs;
+	double t0 = hb_now(), secs;
 	int rc = HB_ENOMEM;
 
 	if (buf && net_apply(cn->fd, &srv->net, err, sizeof(err)) == 0)
 		rc = sink_serve(&srv->cfg, cn->fd, buf, CONN_BUF, &st, err,
 				sizeof(err));
-	secs = now() - t0;
+	secs = hb_now() - t0;
 	if (rc && !err[0])
 		snprintf(err, sizeof(err), "out of memory");
 	/* Handshakes come by the thousand: only failures are worth a line. */

@@ -15,14 +15,6 @@
 #include "tls.h"
 
 /* Seconds on the monotonic clock, for the per-connection time limit. */
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Check the token and answer the hello. */
 static int greet(const struct sink_cfg *cfg, struct chan *ch, char *err,
 		 size_t errlen)
@@ -34,7 +26,7 @@ static int greet(const struct sink_cfg *cfg, struct chan *ch, char *err,
 		return rc;
 	if (!wire_token_equal(token, cfg->token)) {
 		wire_send_reply(ch, WIRE_BAD_TOKEN, "wrong token", NULL, 0);
-		return terr(err, errlen, HB_EINVAL, "wrong token");
+		return hb_errorf(err, errlen, HB_EINVAL, "wrong token");
 	}
 	return wire_send_reply(ch, WIRE_OK, "", err, errlen);
 }
@@ -43,7 +35,7 @@ static int greet(const struct sink_cfg *cfg, struct chan *ch, char *err,
 static int drain(const struct sink_cfg *cfg, struct chan *ch, char *buf,
 		 size_t buflen, struct sink_stats *st, char *err, size_t errlen)
 {
-	double deadline = cfg->max_time > 0 ? now() + cfg->max_time : 0;
+	double deadline = cfg->max_time > 0 ? hb_now() + cfg->max_time : 0;
 	uint64_t n, left;
 	size_t got;
 	int rc;
@@ -61,8 +53,8 @@ static int drain(const struct sink_cfg *cfg, struct chan *ch, char *buf,
 			if (rc)
 				return rc;
 			st->bytes += got;
-			if (deadline && now() > deadline)
-				return terr(err, errlen, HB_EFAIL,
+			if (deadline && hb_now() > deadline)
+				return hb_errorf(err, errlen, HB_EFAIL,
 					    "connection time limit of %.0f s "
 					    "reached",
 					    cfg->max_time);
@@ -96,11 +88,11 @@ int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
 		return rc;
 	if (st->mode != WIRE_TCP) {
 		if (!cfg->tls)
-			return terr(err, errlen, HB_ENOTSUP,
+			return hb_errorf(err, errlen, HB_ENOTSUP,
 				    "TLS asked of a plain receiver");
 		ch.ssl = tls_wrap(cfg->tls, cfg->bio, fd);
 		if (!ch.ssl)
-			return terr(err, errlen, HB_ENOMEM, "SSL_new failed");
+			return hb_errorf(err, errlen, HB_ENOMEM, "SSL_new failed");
 		errno = 0;
 		rc = SSL_accept(ch.ssl);
 		if (rc <= 0) {

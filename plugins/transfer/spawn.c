@@ -27,14 +27,6 @@ struct capture {
 	size_t tail_len;
 };
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Keep the last TAIL_MAX bytes of stderr. */
 static void keep_tail(struct capture *cp, const char *p, size_t n)
 {
@@ -77,7 +69,7 @@ static int wait_output(struct capture *cp, double deadline)
 		struct pollfd p[3] = { { .fd = cp->out, .events = POLLIN },
 				       { .fd = cp->errfd, .events = POLLIN },
 				       { .fd = cp->pidfd, .events = POLLIN } };
-		double left = deadline - now();
+		double left = deadline - hb_now();
 		int rc;
 
 		/* Without a pidfd, the pipes closing means the child is done.
@@ -178,10 +170,10 @@ static int verdict(int status, struct capture *cp, const char *name, char *err,
 		return 0;
 	tail_line(cp, tail, sizeof(tail));
 	if (WIFEXITED(status))
-		return terr(err, errlen, HB_EFAIL,
+		return hb_errorf(err, errlen, HB_EFAIL,
 			    "command %s exited with status %d%s%s", name,
 			    WEXITSTATUS(status), tail[0] ? ": " : "", tail);
-	return terr(err, errlen, HB_EFAIL, "command %s killed by signal %d%s%s",
+	return hb_errorf(err, errlen, HB_EFAIL, "command %s killed by signal %d%s%s",
 		    name, WTERMSIG(status), tail[0] ? ": " : "", tail);
 }
 
@@ -195,20 +187,20 @@ int spawn_run(char *const argv[], double timeout, char *err, size_t errlen)
 	pid_t pid;
 
 	if (pipe2(po, O_CLOEXEC))
-		return terr(err, errlen, HB_EIO, "pipe: %s", strerror(errno));
+		return hb_errorf(err, errlen, HB_EIO, "pipe: %s", strerror(errno));
 	if (pipe2(pe, O_CLOEXEC)) {
-		rc = terr(err, errlen, HB_EIO, "pipe: %s", strerror(errno));
+		rc = hb_errorf(err, errlen, HB_EIO, "pipe: %s", strerror(errno));
 		goto out_po;
 	}
 	if (prepare(&fa, &at, po[1], pe[1])) {
-		rc = terr(err, errlen, HB_ENOMEM, "posix_spawn setup failed");
+		rc = hb_errorf(err, errlen, HB_ENOMEM, "posix_spawn setup failed");
 		goto out_pe;
 	}
 	rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
 	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
 	if (rc) {
-		rc = terr(err, errlen, HB_EFAIL, "command %s: cannot run: %s",
+		rc = hb_errorf(err, errlen, HB_EFAIL, "command %s: cannot run: %s",
 			  argv[0], strerror(rc));
 		goto out_pe;
 	}
@@ -217,12 +209,12 @@ int spawn_run(char *const argv[], double timeout, char *err, size_t errlen)
 	cp.out = po[0];
 	cp.errfd = pe[0];
 	cp.pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	if (wait_output(&cp, now() + timeout)) {
+	if (wait_output(&cp, hb_now() + timeout)) {
 		/* The whole group, so helpers it started die with it. */
 		kill(-pid, SIGKILL);
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
-		rc = terr(err, errlen, HB_EFAIL,
+		rc = hb_errorf(err, errlen, HB_EFAIL,
 			  "command %s timed out after %g s and was killed",
 			  argv[0], timeout);
 	} else {

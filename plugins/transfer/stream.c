@@ -25,7 +25,7 @@
 #endif
 
 struct stream {
-	struct tstate base;
+	struct transfer_state base;
 	const struct hb_case *c;
 	struct ends ends;
 	struct chan ch;
@@ -88,7 +88,7 @@ static int send_zerocopy(struct stream *s, char *err, size_t errlen)
 		if (n < 0 && errno == ENOBUFS) {
 			/* Too many completions pending: collect them. */
 			if (await_completions(s))
-				return terr(err, errlen, HB_EIO,
+				return hb_errorf(err, errlen, HB_EIO,
 					    "send: MSG_ZEROCOPY completions "
 					    "stopped coming");
 			continue;
@@ -96,7 +96,7 @@ static int send_zerocopy(struct stream *s, char *err, size_t errlen)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			return terr(err, errlen, HB_EIO, "send: %s",
+			return hb_errorf(err, errlen, HB_EIO, "send: %s",
 				    errno == EPIPE || errno == ECONNRESET
 					    ? "connection closed by peer"
 					    : strerror(errno));
@@ -122,7 +122,7 @@ static int stream_run(void *state, uint64_t iterations, struct hb_done *done,
 	if (rc == 0)
 		rc = wire_recv_count(&s->ch, &ack, err, errlen);
 	if (rc == 0 && ack != total)
-		rc = terr(err, errlen, HB_EVERIFY,
+		rc = hb_errorf(err, errlen, HB_EVERIFY,
 			  "receiver acknowledged %llu of %llu bytes",
 			  (unsigned long long)ack, (unsigned long long)total);
 	if (rc)
@@ -154,7 +154,7 @@ static void stream_teardown(void *state)
 	free(s);
 }
 
-static const struct tops stream_ops = {
+static const struct transfer_ops stream_ops = {
 	.run = stream_run,
 	.teardown = stream_teardown,
 };
@@ -165,7 +165,7 @@ static int enable_zerocopy(struct stream *s, char *err, size_t errlen)
 	int one = 1;
 
 	if (setsockopt(s->ch.fd, SOL_SOCKET, SO_ZEROCOPY, &one, sizeof(one)))
-		return terr(err, errlen, HB_SKIP,
+		return hb_errorf(err, errlen, HB_SKIP,
 			    "zerocopy: the kernel refuses SO_ZEROCOPY (%s)",
 			    strerror(errno));
 	s->c->host->note(s->c, "zerocopy", "MSG_ZEROCOPY");
@@ -191,7 +191,7 @@ int stream_setup(const struct hb_case *c, int tls, void **state, char *err,
 	int rc;
 
 	if (!s)
-		return terr(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	s->base.ops = &stream_ops;
 	s->c = c;
 	s->ch.fd = -1;
@@ -200,7 +200,7 @@ int stream_setup(const struct hb_case *c, int tls, void **state, char *err,
 	/* Touch the payload now so page faults stay out of the samples. */
 	s->buf = malloc(s->size);
 	if (!s->buf) {
-		rc = terr(err, errlen, HB_ENOMEM, "send buffer of %zu bytes",
+		rc = hb_errorf(err, errlen, HB_ENOMEM, "send buffer of %zu bytes",
 			  s->size);
 		goto out_free;
 	}

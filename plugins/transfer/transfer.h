@@ -1,6 +1,6 @@
 /*
  * The transfer plugin's targets. Every worker state starts with a struct
- * tstate, so the plugin's run and teardown can dispatch to the target that
+ * transfer_state, so the plugin's run and teardown can dispatch to the target that
  * made it.
  */
 #ifndef HB_TRANSFER_TRANSFER_H
@@ -9,15 +9,15 @@
 #include <hostbench/plugin.h>
 
 /* A target's run and teardown. */
-struct tops {
+struct transfer_ops {
 	int (*run)(void *state, uint64_t iterations, struct hb_done *done,
 		   char *err, size_t errlen);
 	void (*teardown)(void *state);
 };
 
 /* The first member of every worker state. */
-struct tstate {
-	const struct tops *ops;
+struct transfer_state {
+	const struct transfer_ops *ops;
 };
 
 /* transfer/tcp and transfer/tls: one send of `size` bytes per iteration. */

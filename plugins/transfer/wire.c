@@ -28,10 +28,10 @@ int wire_recv_preface(int fd, enum wire_mode *mode, char *err, size_t errlen)
 	if (rc)
 		return rc;
 	if (memcmp(p, WIRE_MAGIC, 4) != 0)
-		return terr(err, errlen, HB_EINVAL,
+		return hb_errorf(err, errlen, HB_EINVAL,
 			    "not a hostbench client (bad preface)");
 	if (p[4] < WIRE_TCP || p[4] > WIRE_HANDSHAKE || p[5] || p[6] || p[7])
-		return terr(err, errlen, HB_EINVAL, "unknown mode %u", p[4]);
+		return hb_errorf(err, errlen, HB_EINVAL, "unknown mode %u", p[4]);
 	*mode = (enum wire_mode)p[4];
 	return 0;
 }
@@ -43,7 +43,7 @@ int wire_send_hello(struct chan *ch, const char *token, char *err,
 	size_t len = strlen(token);
 
 	if (len > WIRE_TOKEN_MAX)
-		return terr(err, errlen, HB_EINVAL,
+		return hb_errorf(err, errlen, HB_EINVAL,
 			    "token is %zu bytes, at most %d allowed", len,
 			    WIRE_TOKEN_MAX);
 	buf[0] = (unsigned char)(len >> 8);
@@ -64,14 +64,14 @@ int wire_recv_hello(struct chan *ch, char *token, char *err, size_t errlen)
 		return rc;
 	len = (size_t)h[0] << 8 | h[1];
 	if (len > WIRE_TOKEN_MAX)
-		return terr(err, errlen, HB_EINVAL, "token length %zu too long",
+		return hb_errorf(err, errlen, HB_EINVAL, "token length %zu too long",
 			    len);
 	rc = chan_read(ch, token, len, err, errlen);
 	if (rc)
 		return rc;
 	token[len] = '\0';
 	if (strlen(token) != len)
-		return terr(err, errlen, HB_EINVAL, "token holds a NUL byte");
+		return hb_errorf(err, errlen, HB_EINVAL, "token holds a NUL byte");
 	return 0;
 }
 
@@ -104,7 +104,7 @@ int wire_recv_reply(struct chan *ch, char *err, size_t errlen)
 		return rc;
 	msg[h[1]] = '\0';
 	if (h[0] != WIRE_OK)
-		return terr(err, errlen, HB_EINVAL, "refused by receiver: %s",
+		return hb_errorf(err, errlen, HB_EINVAL, "refused by receiver: %s",
 			    msg[0] ? msg : "no reason given");
 	return 0;
 }

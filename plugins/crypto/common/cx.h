@@ -3,7 +3,8 @@
  * parameters, and the published known-answer vectors they are checked
  * against. Both backends name the same operation with the same cx_alg, so
  * a target measured through OpenSSL and through libgcrypt does the same
- * work on the same data.
+ * work on the same data. cx_ (short for crypto) is the prefix of what the
+ * backends share; each backend has its own (ossl_, gc_, xx_).
  */
 #ifndef HB_CRYPTO_CX_H
 #define HB_CRYPTO_CX_H
@@ -91,12 +92,6 @@ struct cx_kat {
  */
 int cx_kat_load(enum cx_alg alg, struct cx_kat *kat);
 
-/*
- * Format a one-line message into err (when err and errlen) and return code:
- * every failure path of the crypto plugins reports through it.
- */
-int cx_errorf(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 
 /* Constant-time comparison of n bytes: 0 when equal. */
 int cx_memneq(const uint8_t *a, const uint8_t *b, size_t n);

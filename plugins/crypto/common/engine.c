@@ -140,7 +140,7 @@ static int decrypt_message(struct cx_state *s, char *err, size_t errlen)
 		if (rc)
 			return rc;
 		if (cx_memneq(s->mac, s->want_mac, s->hi->out_len))
-			return cx_errorf(err, errlen, HB_EVERIFY,
+			return hb_errorf(err, errlen, HB_EVERIFY,
 					 "%s mismatch on message %llu",
 					 s->hi->name,
 					 (unsigned long long)s->msgno);
@@ -221,7 +221,7 @@ static int kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
 {
 	if (!cx_memneq(got, want, len))
 		return 0;
-	return cx_errorf(err, errlen, HB_EVERIFY,
+	return hb_errorf(err, errlen, HB_EVERIFY,
 			 "known-answer check failed: %s %s differs from %s",
 			 ai->name, what, kat->source);
 }
@@ -250,7 +250,7 @@ static int kat_cipher(const struct cx_ops *o, void *lib,
 		rc = o->cipher_finish(h, tag, err, errlen);
 	o->cipher_close(h);
 	if (rc == HB_EVERIFY)
-		return cx_errorf(err, errlen, HB_EVERIFY,
+		return hb_errorf(err, errlen, HB_EVERIFY,
 				 "known-answer check failed: %s decrypt "
 				 "rejects the tag of %s",
 				 ai->name, kat->source);
@@ -300,7 +300,7 @@ int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
 	struct cx_kat kat;
 
 	if (!ai || cx_kat_load(alg, &kat))
-		return cx_errorf(err, errlen, HB_EFAIL,
+		return hb_errorf(err, errlen, HB_EFAIL,
 				 "no known-answer vector for algorithm %d",
 				 (int)alg);
 	if (ai->kind == CX_CIPHER || ai->kind == CX_AEAD)
@@ -325,9 +325,9 @@ static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 		s->encrypt = !(dir && strcmp(dir, "decrypt") == 0);
 	}
 	if (s->size == 0)
-		return cx_errorf(err, errlen, HB_EINVAL, "size must be > 0");
+		return hb_errorf(err, errlen, HB_EINVAL, "size must be > 0");
 	if (s->ci && s->size % s->ci->block)
-		return cx_errorf(err, errlen, HB_EINVAL,
+		return hb_errorf(err, errlen, HB_EINVAL,
 				 "size %zu is not a multiple of %zu, the %s "
 				 "block: CBC runs without padding",
 				 s->size, s->ci->block, s->ci->name);
@@ -462,7 +462,7 @@ int cx_validate(const struct hb_case *c, char *err, size_t errlen)
 	struct cx_state s = { 0 };
 
 	if (!sp)
-		return cx_errorf(err, errlen, HB_ENOTSUP,
+		return hb_errorf(err, errlen, HB_ENOTSUP,
 				 "%s/%s is not a crypto target",
 				 c->target->group, c->target->name);
 	set_kind(&s, sp);
@@ -477,12 +477,12 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	int rc;
 
 	if (!sp)
-		return cx_errorf(err, errlen, HB_ENOTSUP,
+		return hb_errorf(err, errlen, HB_ENOTSUP,
 				 "%s/%s is not a crypto target",
 				 c->target->group, c->target->name);
 	s = calloc(1, sizeof(*s));
 	if (!s)
-		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	s->ops = ops;
 	set_kind(s, sp);
 	rc = read_options(s, c, err, errlen);
@@ -504,7 +504,7 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 		s->src = s->ct;
 	}
 	if (!s->buf || (!s->encrypt && s->ci && !s->ct)) {
-		rc = cx_errorf(err, errlen, HB_ENOMEM,
+		rc = hb_errorf(err, errlen, HB_ENOMEM,
 			       "allocating %zu-byte buffers: out of memory",
 			       s->size);
 		goto fail_state;

@@ -307,14 +307,3 @@ int cx_memneq(const uint8_t *a, const uint8_t *b, size_t n)
 	return diff != 0;
 }
 
-int cx_errorf(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}

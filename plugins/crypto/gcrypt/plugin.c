@@ -10,7 +10,7 @@
 
 #include "../common/engine.h"
 #include "../common/targets.h"
-#include "gcry.h"
+#include "gc.h"
 
 /* clang-format off */
 static const struct hb_option cipher_options[] = {
@@ -54,7 +54,7 @@ static const struct hb_target targets[] = {
 /* clang-format on */
 
 /* The library version, and targets whose algorithms libgcrypt lacks. */
-static int gcry_describe(struct hb_about *a, char *err, size_t errlen)
+static int gc_describe(struct hb_about *a, char *err, size_t errlen)
 {
 	char why[256], name[128];
 	int rc = cx_gcrypt_init(err, errlen);
@@ -79,7 +79,7 @@ static int gcry_describe(struct hb_about *a, char *err, size_t errlen)
 	return 0;
 }
 
-static int gcry_setup(const struct hb_case *c, void **state, char *err,
+static int gc_setup(const struct hb_case *c, void **state, char *err,
 		      size_t errlen)
 {
 	return cx_setup(&cx_gcrypt_ops, c, state, err, errlen);
@@ -93,8 +93,8 @@ static const struct hb_plugin plugin = {
 	.version = "1.0.0",
 	.summary = "ciphers, MACs and digests through libgcrypt",
 	.targets = targets,
-	.describe = gcry_describe,
-	.setup = gcry_setup,
+	.describe = gc_describe,
+	.setup = gc_setup,
 	.run = cx_run,
 	.teardown = cx_teardown,
 	.validate = cx_validate,

@@ -84,10 +84,9 @@ static int ossl_fail(char *err, size_t errlen, int code, const char *what)
 		if ((flags & ERR_TXT_STRING) && data && *data)
 			detail = data;
 	}
-	cx_errorf(err, errlen, code, "%s: %s%s%s%s", what,
-		  reason ? reason : "OpenSSL gave no reason",
-		  *detail ? " (" : "", detail, *detail ? ")" : "");
-	return code;
+	return hb_errorf(err, errlen, code, "%s: %s%s%s%s", what,
+			 reason ? reason : "OpenSSL gave no reason",
+			 *detail ? " (" : "", detail, *detail ? ")" : "");
 }
 
 /* Split a provider list on '+' or ',' and load each into lib. */
@@ -108,13 +107,13 @@ static int load_providers(struct ossl_lib *lib, const char *list, char *err,
 		while (n && (q[n - 1] == ' ' || q[n - 1] == '"'))
 			n--;
 		if (n == 0 || n >= sizeof(name))
-			return cx_errorf(
+			return hb_errorf(
 				err, errlen, HB_EINVAL,
 				"provider: bad list \"%s\" (names "
 				"joined with '+', e.g. default+legacy)",
 				list);
 		if (lib->nprov == OSSL_MAX_PROVIDERS)
-			return cx_errorf(err, errlen, HB_EINVAL,
+			return hb_errorf(err, errlen, HB_EINVAL,
 					 "provider: more than %d providers",
 					 OSSL_MAX_PROVIDERS);
 		memcpy(name, q, n);
@@ -131,7 +130,7 @@ static int load_providers(struct ossl_lib *lib, const char *list, char *err,
 			p++;
 	}
 	if (lib->nprov == 0)
-		return cx_errorf(err, errlen, HB_EINVAL,
+		return hb_errorf(err, errlen, HB_EINVAL,
 				 "provider: no provider named");
 	return 0;
 }
@@ -179,12 +178,12 @@ static int ossl_lib_open(const struct hb_case *c, void **out, char *err,
 		provider = "default";
 	lib = calloc(1, sizeof(*lib));
 	if (!lib)
-		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	lib->chosen =
 		strcmp(provider, option_default(c->target, "provider")) != 0 ||
 		(props && *props);
 	if (props && *props && !(lib->props = strdup(props))) {
-		rc = cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
+		rc = hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 		goto fail_lib;
 	}
 	lib->libctx = OSSL_LIB_CTX_new();
@@ -211,7 +210,7 @@ int cx_openssl_probe(const char *list, char *err, size_t errlen)
 	int rc;
 
 	if (!lib)
-		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	lib->libctx = OSSL_LIB_CTX_new();
 	rc = lib->libctx
 		     ? load_providers(lib, list, err, errlen)
@@ -262,7 +261,7 @@ static int ossl_cipher_open(void *libp, const struct hb_case *c,
 
 	k = calloc(1, sizeof(*k));
 	if (!k)
-		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	k->ai = cx_alg_info(alg);
 	k->encrypt = encrypt;
 	k->cipher = EVP_CIPHER_fetch(lib->libctx, ossl_names[alg], lib->props);
@@ -279,7 +278,7 @@ static int ossl_cipher_open(void *libp, const struct hb_case *c,
 	}
 	if ((size_t)EVP_CIPHER_CTX_get_key_length(k->ctx) != k->ai->key_len ||
 	    (size_t)EVP_CIPHER_CTX_get_iv_length(k->ctx) != k->ai->iv_len) {
-		rc = cx_errorf(err, errlen, HB_ECRYPTO,
+		rc = hb_errorf(err, errlen, HB_ECRYPTO,
 			       "%s from OpenSSL has a %d-byte key and %d-byte "
 			       "IV, want %zu and %zu",
 			       k->ai->name,
@@ -345,7 +344,7 @@ static int ossl_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 	if (EVP_CipherFinal_ex(k->ctx, tail, &outl) <= 0) {
 		if (aead && !k->encrypt) {
 			ERR_clear_error();
-			return cx_errorf(err, errlen, HB_EVERIFY,
+			return hb_errorf(err, errlen, HB_EVERIFY,
 					 "%s tag mismatch", k->ai->name);
 		}
 		return ossl_fail(err, errlen, HB_ECRYPTO, "EVP_CipherFinal_ex");
@@ -406,7 +405,7 @@ static int ossl_hash_open(void *libp, const struct hb_case *c, enum cx_alg alg,
 
 	x = calloc(1, sizeof(*x));
 	if (!x)
-		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	if (cx_alg_info(alg)->kind == CX_MAC) {
 		rc = open_mac(lib, x, alg, err, errlen);
 	} else {

@@ -96,21 +96,6 @@ static const struct hb_target targets[] = {
 	{ .name = NULL },
 };
 
-/* snprintf into err and return code. */
-static int xx_errorf(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int xx_errorf(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
-
 /* "0.8.1" from XXH_versionNumber(). */
 static void xx_version(char *buf, size_t len)
 {
@@ -187,7 +172,7 @@ static int xx_check(struct xx_state *s, const char *name, char *err,
 #endif
 	xx_hash(s, data, k->len, &low, &high);
 	if (low != want_low || high != want_high)
-		return xx_errorf(err, errlen, HB_EVERIFY,
+		return hb_errorf(err, errlen, HB_EVERIFY,
 				 "known-answer check failed: %s of xxHash's "
 				 "%zu-byte sanity buffer is %016llx, want "
 				 "%016llx (cli/xsum_sanity_check.c)",
@@ -248,12 +233,12 @@ static int xx_setup(const struct hb_case *c, void **state, char *err,
 
 	s = calloc(1, sizeof(*s));
 	if (!s)
-		return xx_errorf(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	for (s->alg = XX_XXH3_64; s->alg <= XX_XXH32; s->alg++)
 		if (strcmp(targets[s->alg].name, t->name) == 0)
 			break;
 	if (s->alg > XX_XXH32) {
-		rc = xx_errorf(err, errlen, HB_ENOTSUP,
+		rc = hb_errorf(err, errlen, HB_ENOTSUP,
 			       "%s/%s is not an xxhash target", t->group,
 			       t->name);
 		goto fail_state;
@@ -261,7 +246,7 @@ static int xx_setup(const struct hb_case *c, void **state, char *err,
 	s->stream = mode && strcmp(mode, "stream") == 0;
 	s->size = (size_t)c->host->get_size(c, "size");
 	if (s->size == 0 || xx_alloc_state(s)) {
-		rc = xx_errorf(err, errlen, s->size ? HB_ENOMEM : HB_EINVAL,
+		rc = hb_errorf(err, errlen, s->size ? HB_ENOMEM : HB_EINVAL,
 			       s->size ? "out of memory" : "size must be > 0");
 		goto fail_state;
 	}
@@ -271,7 +256,7 @@ static int xx_setup(const struct hb_case *c, void **state, char *err,
 	rounded = (s->size + 63) & ~(size_t)63;
 	s->buf = aligned_alloc(64, rounded);
 	if (!s->buf) {
-		rc = xx_errorf(err, errlen, HB_ENOMEM,
+		rc = hb_errorf(err, errlen, HB_ENOMEM,
 			       "allocating a %zu-byte buffer: out of memory",
 			       s->size);
 		goto fail_state;

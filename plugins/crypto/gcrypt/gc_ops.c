@@ -2,7 +2,7 @@
  * libgcrypt primitives for the crypto engine. libgcrypt has no providers:
  * it picks its own implementation (AES-NI, VAES, SHA-NI, ...) from the CPU.
  */
-#include "gcry.h"
+#include "gc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,12 +11,12 @@
 #include <gcrypt.h>
 
 /* How libgcrypt names one algorithm. */
-struct gcry_name {
+struct gc_name {
 	int algo; /* GCRY_CIPHER_*, GCRY_MAC_* or GCRY_MD_* */
 	int mode; /* GCRY_CIPHER_MODE_* for ciphers */
 };
 
-static const struct gcry_name gcry_names[CX_NALGS] = {
+static const struct gc_name gc_names[CX_NALGS] = {
 	[CX_AES_128_GCM] = { GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_GCM },
 	[CX_AES_256_GCM] = { GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM },
 	[CX_AES_128_CTR] = { GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_CTR },
@@ -39,7 +39,7 @@ static const struct gcry_name gcry_names[CX_NALGS] = {
 };
 
 /* A cipher or AEAD handle. */
-struct gcry_cipher {
+struct gc_cipher {
 	gcry_cipher_hd_t h;
 	const struct cx_alginfo *ai;
 	int encrypt;
@@ -47,17 +47,17 @@ struct gcry_cipher {
 };
 
 /* A MAC or digest handle (exactly one of mac, md is set). */
-struct gcry_hash {
+struct gc_hash {
 	gcry_mac_hd_t mac;
 	gcry_md_hd_t md;
 	const struct cx_alginfo *ai;
 };
 
 /* err = "what: libgcrypt's reason"; returns code. */
-static int gcry_fail(char *err, size_t errlen, int code, const char *what,
+static int gc_fail(char *err, size_t errlen, int code, const char *what,
 		     gcry_error_t e)
 {
-	return cx_errorf(err, errlen, code, "%s: %s", what, gcry_strerror(e));
+	return hb_errorf(err, errlen, code, "%s: %s", what, gcry_strerror(e));
 }
 
 int cx_gcrypt_init(char *err, size_t errlen)
@@ -65,7 +65,7 @@ int cx_gcrypt_init(char *err, size_t errlen)
 	if (gcry_control(GCRYCTL_INITIALIZATION_FINISHED_P))
 		return 0;
 	if (!gcry_check_version(GCRYPT_VERSION))
-		return cx_errorf(err, errlen, HB_ECRYPTO,
+		return hb_errorf(err, errlen, HB_ECRYPTO,
 				 "libgcrypt %s is older than the %s it was "
 				 "built with",
 				 gcry_check_version(NULL), GCRYPT_VERSION);
@@ -80,21 +80,21 @@ int cx_gcrypt_available(enum cx_alg alg, char *err, size_t errlen)
 	gcry_error_t e;
 
 	if (!ai)
-		return cx_errorf(err, errlen, HB_ENOTSUP, "unknown algorithm");
+		return hb_errorf(err, errlen, HB_ENOTSUP, "unknown algorithm");
 	if (ai->kind == CX_MAC)
-		e = gcry_mac_test_algo(gcry_names[alg].algo);
+		e = gcry_mac_test_algo(gc_names[alg].algo);
 	else if (ai->kind == CX_DIGEST)
-		e = gcry_md_test_algo(gcry_names[alg].algo);
+		e = gcry_md_test_algo(gc_names[alg].algo);
 	else
-		e = gcry_cipher_test_algo(gcry_names[alg].algo);
+		e = gcry_cipher_test_algo(gc_names[alg].algo);
 	if (e)
-		return cx_errorf(err, errlen, HB_SKIP, "libgcrypt %s: %s: %s",
+		return hb_errorf(err, errlen, HB_SKIP, "libgcrypt %s: %s: %s",
 				 gcry_check_version(NULL), ai->name,
 				 gcry_strerror(e));
 	return 0;
 }
 
-static int gcry_lib_open(const struct hb_case *c, void **lib, char *err,
+static int gc_lib_open(const struct hb_case *c, void **lib, char *err,
 			 size_t errlen)
 {
 	(void)c;
@@ -102,7 +102,7 @@ static int gcry_lib_open(const struct hb_case *c, void **lib, char *err,
 	return cx_gcrypt_init(err, errlen);
 }
 
-static void gcry_lib_close(void *lib)
+static void gc_lib_close(void *lib)
 {
 	(void)lib;
 }
@@ -133,9 +133,9 @@ static void note_library(const struct hb_case *c)
 	gcry_free(hwf);
 }
 
-static void gcry_cipher_close_h(void *h)
+static void gc_cipher_close_h(void *h)
 {
-	struct gcry_cipher *k = h;
+	struct gc_cipher *k = h;
 
 	if (!k)
 		return;
@@ -143,11 +143,11 @@ static void gcry_cipher_close_h(void *h)
 	free(k);
 }
 
-static int gcry_cipher_open_h(void *lib, const struct hb_case *c,
+static int gc_cipher_open_h(void *lib, const struct hb_case *c,
 			      enum cx_alg alg, int encrypt, const uint8_t *key,
 			      void **out, char *err, size_t errlen)
 {
-	struct gcry_cipher *k;
+	struct gc_cipher *k;
 	gcry_error_t e;
 	int rc;
 
@@ -157,19 +157,19 @@ static int gcry_cipher_open_h(void *lib, const struct hb_case *c,
 		return rc;
 	k = calloc(1, sizeof(*k));
 	if (!k)
-		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	k->ai = cx_alg_info(alg);
 	k->encrypt = encrypt;
-	k->ctr = gcry_names[alg].mode == GCRY_CIPHER_MODE_CTR;
-	e = gcry_cipher_open(&k->h, gcry_names[alg].algo, gcry_names[alg].mode,
+	k->ctr = gc_names[alg].mode == GCRY_CIPHER_MODE_CTR;
+	e = gcry_cipher_open(&k->h, gc_names[alg].algo, gc_names[alg].mode,
 			     0);
 	if (e) {
-		rc = gcry_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_open", e);
+		rc = gc_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_open", e);
 		goto fail_cipher;
 	}
 	e = gcry_cipher_setkey(k->h, key, k->ai->key_len);
 	if (e) {
-		rc = gcry_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_setkey",
+		rc = gc_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_setkey",
 			       e);
 		goto fail_cipher;
 	}
@@ -178,14 +178,14 @@ static int gcry_cipher_open_h(void *lib, const struct hb_case *c,
 	return 0;
 
 fail_cipher:
-	gcry_cipher_close_h(k);
+	gc_cipher_close_h(k);
 	return rc;
 }
 
-static int gcry_cipher_start(void *h, const uint8_t *iv, char *err,
+static int gc_cipher_start(void *h, const uint8_t *iv, char *err,
 			     size_t errlen)
 {
-	struct gcry_cipher *k = h;
+	struct gc_cipher *k = h;
 	gcry_error_t e;
 
 	if (k->ctr) {
@@ -195,28 +195,28 @@ static int gcry_cipher_start(void *h, const uint8_t *iv, char *err,
 		e = gcry_cipher_setiv(k->h, iv, k->ai->iv_len);
 	}
 	if (e)
-		return gcry_fail(
+		return gc_fail(
 			err, errlen, HB_ECRYPTO,
 			k->ctr ? "gcry_cipher_setctr" : "gcry_cipher_setiv", e);
 	return 0;
 }
 
-static int gcry_cipher_aad(void *h, const uint8_t *aad, size_t len, char *err,
+static int gc_cipher_aad(void *h, const uint8_t *aad, size_t len, char *err,
 			   size_t errlen)
 {
-	struct gcry_cipher *k = h;
+	struct gc_cipher *k = h;
 	gcry_error_t e = gcry_cipher_authenticate(k->h, aad, len);
 
 	if (e)
-		return gcry_fail(err, errlen, HB_ECRYPTO,
+		return gc_fail(err, errlen, HB_ECRYPTO,
 				 "gcry_cipher_authenticate", e);
 	return 0;
 }
 
-static int gcry_cipher_update(void *h, const uint8_t *in, uint8_t *out,
+static int gc_cipher_update(void *h, const uint8_t *in, uint8_t *out,
 			      size_t len, char *err, size_t errlen)
 {
-	struct gcry_cipher *k = h;
+	struct gc_cipher *k = h;
 	const void *src = in == out ? NULL : in;
 	size_t srclen = in == out ? 0 : len;
 	gcry_error_t e;
@@ -226,16 +226,16 @@ static int gcry_cipher_update(void *h, const uint8_t *in, uint8_t *out,
 	else
 		e = gcry_cipher_decrypt(k->h, out, len, src, srclen);
 	if (e)
-		return gcry_fail(err, errlen, HB_ECRYPTO,
+		return gc_fail(err, errlen, HB_ECRYPTO,
 				 k->encrypt ? "gcry_cipher_encrypt"
 					    : "gcry_cipher_decrypt",
 				 e);
 	return 0;
 }
 
-static int gcry_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
+static int gc_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 {
-	struct gcry_cipher *k = h;
+	struct gc_cipher *k = h;
 	gcry_error_t e;
 
 	if (k->ai->kind != CX_AEAD)
@@ -243,23 +243,23 @@ static int gcry_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 	if (k->encrypt) {
 		e = gcry_cipher_gettag(k->h, tag, k->ai->out_len);
 		if (e)
-			return gcry_fail(err, errlen, HB_ECRYPTO,
+			return gc_fail(err, errlen, HB_ECRYPTO,
 					 "gcry_cipher_gettag", e);
 		return 0;
 	}
 	e = gcry_cipher_checktag(k->h, tag, k->ai->out_len);
 	if (gcry_err_code(e) == GPG_ERR_CHECKSUM)
-		return cx_errorf(err, errlen, HB_EVERIFY, "%s tag mismatch",
+		return hb_errorf(err, errlen, HB_EVERIFY, "%s tag mismatch",
 				 k->ai->name);
 	if (e)
-		return gcry_fail(err, errlen, HB_ECRYPTO,
+		return gc_fail(err, errlen, HB_ECRYPTO,
 				 "gcry_cipher_checktag", e);
 	return 0;
 }
 
-static void gcry_hash_close(void *h)
+static void gc_hash_close(void *h)
 {
-	struct gcry_hash *x = h;
+	struct gc_hash *x = h;
 
 	if (!x)
 		return;
@@ -270,10 +270,10 @@ static void gcry_hash_close(void *h)
 	free(x);
 }
 
-static int gcry_hash_open(void *lib, const struct hb_case *c, enum cx_alg alg,
+static int gc_hash_open(void *lib, const struct hb_case *c, enum cx_alg alg,
 			  void **out, char *err, size_t errlen)
 {
-	struct gcry_hash *x;
+	struct gc_hash *x;
 	gcry_error_t e;
 	int rc;
 
@@ -283,18 +283,18 @@ static int gcry_hash_open(void *lib, const struct hb_case *c, enum cx_alg alg,
 		return rc;
 	x = calloc(1, sizeof(*x));
 	if (!x)
-		return cx_errorf(err, errlen, HB_ENOMEM, "out of memory");
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	x->ai = cx_alg_info(alg);
 	if (x->ai->kind == CX_MAC)
-		e = gcry_mac_open(&x->mac, gcry_names[alg].algo, 0, NULL);
+		e = gcry_mac_open(&x->mac, gc_names[alg].algo, 0, NULL);
 	else
-		e = gcry_md_open(&x->md, gcry_names[alg].algo, 0);
+		e = gcry_md_open(&x->md, gc_names[alg].algo, 0);
 	if (e) {
-		rc = gcry_fail(err, errlen, HB_ECRYPTO,
+		rc = gc_fail(err, errlen, HB_ECRYPTO,
 			       x->ai->kind == CX_MAC ? "gcry_mac_open"
 						     : "gcry_md_open",
 			       e);
-		gcry_hash_close(x);
+		gc_hash_close(x);
 		return rc;
 	}
 	note_library(c);
@@ -302,10 +302,10 @@ static int gcry_hash_open(void *lib, const struct hb_case *c, enum cx_alg alg,
 	return 0;
 }
 
-static int gcry_hash_start(void *h, const uint8_t *key, size_t key_len,
+static int gc_hash_start(void *h, const uint8_t *key, size_t key_len,
 			   char *err, size_t errlen)
 {
-	struct gcry_hash *x = h;
+	struct gc_hash *x = h;
 	gcry_error_t e;
 
 	if (!x->mac) {
@@ -315,15 +315,15 @@ static int gcry_hash_start(void *h, const uint8_t *key, size_t key_len,
 	e = key ? gcry_mac_setkey(x->mac, key, key_len)
 		: gcry_mac_reset(x->mac);
 	if (e)
-		return gcry_fail(err, errlen, HB_ECRYPTO,
+		return gc_fail(err, errlen, HB_ECRYPTO,
 				 key ? "gcry_mac_setkey" : "gcry_mac_reset", e);
 	return 0;
 }
 
-static int gcry_hash_update(void *h, const uint8_t *in, size_t len, char *err,
+static int gc_hash_update(void *h, const uint8_t *in, size_t len, char *err,
 			    size_t errlen)
 {
-	struct gcry_hash *x = h;
+	struct gc_hash *x = h;
 	gcry_error_t e;
 
 	if (!x->mac) {
@@ -332,13 +332,13 @@ static int gcry_hash_update(void *h, const uint8_t *in, size_t len, char *err,
 	}
 	e = gcry_mac_write(x->mac, in, len);
 	if (e)
-		return gcry_fail(err, errlen, HB_ECRYPTO, "gcry_mac_write", e);
+		return gc_fail(err, errlen, HB_ECRYPTO, "gcry_mac_write", e);
 	return 0;
 }
 
-static int gcry_hash_finish(void *h, uint8_t *out, char *err, size_t errlen)
+static int gc_hash_finish(void *h, uint8_t *out, char *err, size_t errlen)
 {
-	struct gcry_hash *x = h;
+	struct gc_hash *x = h;
 	size_t len = x->ai->out_len;
 	const unsigned char *d;
 	gcry_error_t e;
@@ -346,30 +346,30 @@ static int gcry_hash_finish(void *h, uint8_t *out, char *err, size_t errlen)
 	if (x->mac) {
 		e = gcry_mac_read(x->mac, out, &len);
 		if (e)
-			return gcry_fail(err, errlen, HB_ECRYPTO,
+			return gc_fail(err, errlen, HB_ECRYPTO,
 					 "gcry_mac_read", e);
 		return 0;
 	}
 	d = gcry_md_read(x->md, 0);
 	if (!d)
-		return cx_errorf(err, errlen, HB_ECRYPTO,
+		return hb_errorf(err, errlen, HB_ECRYPTO,
 				 "gcry_md_read: no digest");
 	memcpy(out, d, len);
 	return 0;
 }
 
 const struct cx_ops cx_gcrypt_ops = {
-	.lib_open = gcry_lib_open,
-	.lib_close = gcry_lib_close,
-	.cipher_open = gcry_cipher_open_h,
-	.cipher_start = gcry_cipher_start,
-	.cipher_aad = gcry_cipher_aad,
-	.cipher_update = gcry_cipher_update,
-	.cipher_finish = gcry_cipher_finish,
-	.cipher_close = gcry_cipher_close_h,
-	.hash_open = gcry_hash_open,
-	.hash_start = gcry_hash_start,
-	.hash_update = gcry_hash_update,
-	.hash_finish = gcry_hash_finish,
-	.hash_close = gcry_hash_close,
+	.lib_open = gc_lib_open,
+	.lib_close = gc_lib_close,
+	.cipher_open = gc_cipher_open_h,
+	.cipher_start = gc_cipher_start,
+	.cipher_aad = gc_cipher_aad,
+	.cipher_update = gc_cipher_update,
+	.cipher_finish = gc_cipher_finish,
+	.cipher_close = gc_cipher_close_h,
+	.hash_open = gc_hash_open,
+	.hash_start = gc_hash_start,
+	.hash_update = gc_hash_update,
+	.hash_finish = gc_hash_finish,
+	.hash_close = gc_hash_close,
 };

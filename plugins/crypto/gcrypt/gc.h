@@ -1,9 +1,10 @@
 /*
  * The libgcrypt backend of the crypto engine: gcry_cipher, gcry_mac and
- * gcry_md behind the engine's primitive table.
+ * gcry_md behind the engine's primitive table. This backend's own names
+ * start with gc_, apart from libgcrypt's gcry_.
  */
-#ifndef HB_CRYPTO_GCRY_H
-#define HB_CRYPTO_GCRY_H
+#ifndef HB_CRYPTO_GC_H
+#define HB_CRYPTO_GC_H
 
 #include <stddef.h>
 

@@ -1,0 +1,68 @@
+/* Draft jobs: the settings of a job as read, before it becomes cases. */
+#include "suite/suite_draft.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct setting *suite_draft_get(const struct draft *d, const char *key)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (strcmp(d->set[i].key, key) == 0)
+			return &d->set[i];
+	return NULL;
+}
+
+int suite_draft_set(struct draft *d, const char *key, const char *value,
+		     const char *origin, long global)
+{
+	struct setting *st = suite_draft_get(d, key);
+	char *v = strdup(value), *o = strdup(origin);
+
+	if (!v || !o)
+		goto free_copies;
+	if (st) {
+		free(st->value);
+		free(st->origin);
+		st->value = v;
+		st->origin = o;
+		st->inherited = global >= 0;
+		if (global >= 0)
+			st->global = global;
+		return 0;
+	}
+	if (array_grow((void **)&d->set, d->n, &d->cap, sizeof(*st)))
+		goto free_copies;
+	st = &d->set[d->n];
+	memset(st, 0, sizeof(*st));
+	st->key = strdup(key);
+	if (!st->key)
+		goto free_copies;
+	st->value = v;
+	st->origin = o;
+	st->global = global;
+	st->inherited = global >= 0;
+	d->n++;
+	return 0;
+free_copies:
+	free(v);
+	free(o);
+	return -ENOMEM;
+}
+
+void suite_draft_free(struct draft *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->set[i].key);
+		free(d->set[i].value);
+		free(d->set[i].origin);
+		strlist_free(&d->set[i].items);
+	}
+	free(d->set);
+	free(d->label);
+	free(d->file);
+	free(d->target);
+	strlist_free(&d->backends);
+	free(d->plugins);
+	free(d->tdescs);
+}
