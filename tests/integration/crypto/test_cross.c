@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "../../../plugins/crypto/gcrypt/gcry.h"
+#include "../../../plugins/crypto/gcrypt/gc.h"
 #include "../../../plugins/crypto/openssl/ossl.h"
 #include "../../unit/check.h"
 #include "fake_host.h"
