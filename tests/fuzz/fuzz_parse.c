@@ -1,13 +1,13 @@
 /*
  * Fuzz the value parsers: sizes, durations, integers, booleans, lists and
- * format_size round trips. Any crash, leak or sanitizer report is a bug;
- * so is a size that parses but does not survive format_size.
+ * parse_format_size round trips. Any crash, leak or sanitizer report is a bug;
+ * so is a size that parses but does not survive parse_format_size.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "base/parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data, size);
 	text[size] = '\0';
 	if (parse_size(text, &bytes, err, sizeof(err)) == 0) {
-		format_size(bytes, buf, sizeof(buf));
+		parse_format_size(bytes, buf, sizeof(buf));
 		if (parse_size(buf, &again, err, sizeof(err)) || again != bytes)
 			abort();
 	}
@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	parse_list(text, &items, err, sizeof(err));
 	strlist_free(&items);
 	if (size < 64)
-		edit_distance(text, "size");
+		parse_edit_distance(text, "size");
 	free(text);
 	return 0;
 }
