@@ -13,11 +13,12 @@
 
 #include <jansson.h>
 
-#include "report/html.h"
 #include "base/jsonw.h"
-#include "run/result_json.h"
-#include "report/svg.h"
 #include "base/units.h"
+#include "report/html.h"
+#include "report/svg.h"
+#include "report/table.h"
+#include "run/result_json.h"
 
 /* The columns of the case table. */
 static const char *const case_columns[] = { "Case", "Base", "New",
@@ -48,38 +49,36 @@ static int judged(const struct cmp_row *row)
 }
 
 /* The cells of the case table. */
-static int case_table(const struct comparison *cmp, struct report_table *t)
+static int case_table(const struct comparison *cmp, struct table *t)
 {
 	char text[REPORT_LINE];
-	int err = report_table_init(t, 1 + cmp->nrows, NCOLS);
+	int err = table_init(t, 1 + cmp->nrows, NCOLS);
 
 	for (size_t c = 0; c < NCOLS && !err; c++)
-		err = report_table_set(t, 0, c, case_columns[c]);
+		err = table_set(t, 0, c, case_columns[c]);
 	for (size_t i = 0; i < cmp->nrows && !err; i++) {
 		const struct cmp_row *row = &cmp->rows[i];
 
 		row_label(row, text, sizeof(text));
-		err = report_table_set(t, 1 + i, 0, text);
+		err = table_set(t, 1 + i, 0, text);
 		report_read_figure(row->base, row_unit(row), text,
 				   sizeof(text));
-		err = err ? err : report_table_set(t, 1 + i, 1, text);
+		err = err ? err : table_set(t, 1 + i, 1, text);
 		report_read_figure(row->new, row_unit(row), text, sizeof(text));
-		err = err ? err : report_table_set(t, 1 + i, 2, text);
+		err = err ? err : table_set(t, 1 + i, 2, text);
 		snprintf(text, sizeof(text), "%+.2f%%", row->diff * 100);
 		err = err ? err
-			  : report_table_set(t, 1 + i, 3,
-					     judged(row) ? text : "-");
+			  : table_set(t, 1 + i, 3, judged(row) ? text : "-");
 		snprintf(text, sizeof(text), "%.3f", row->p);
 		err = err ? err
-			  : report_table_set(t, 1 + i, 4,
-					     judged(row) && row->tested ? text
-									: "-");
+			  : table_set(t, 1 + i, 4,
+				      judged(row) && row->tested ? text : "-");
 		snprintf(text, sizeof(text), "%s%s", compare_verdict_name(row),
 			 judged(row) && !row->tested ? " (few samples)" : "");
-		err = err ? err : report_table_set(t, 1 + i, 5, text);
+		err = err ? err : table_set(t, 1 + i, 5, text);
 	}
 	if (err)
-		report_table_free(t);
+		table_free(t);
 	return err;
 }
 
@@ -110,26 +109,17 @@ static void summary(const struct comparison *cmp, char *buf, size_t len)
 		 cmp->threshold * 100, COMPARE_ALPHA);
 }
 
-/* A 76-column rule with a title, as the text report draws them. */
-static void rule(FILE *out, const char *title)
-{
-	int used = fprintf(out, "-- [%s] ", title);
-
-	for (int i = used < 0 ? 0 : used; i < 76; i++)
-		fputc('-', out);
-	fputc('\n', out);
-}
-
+/* The comparison as text: paths, context, the case table, the summary. */
 static int write_text(const struct comparison *cmp, FILE *out)
 {
-	struct report_table t;
+	struct table t;
 	char line[REPORT_LINE];
 	size_t width = 0;
 	int err;
 
-	rule(out, "Compare");
+	table_rule(out, "Compare");
 	fprintf(out, "base : %s\nnew  : %s\n", cmp->base->path, cmp->new->path);
-	rule(out, "Context");
+	table_rule(out, "Context");
 	for (size_t i = 0; i < cmp->nfacts; i++)
 		width = strlen(cmp->facts[i].name) > width
 				? strlen(cmp->facts[i].name)
@@ -145,28 +135,20 @@ static int write_text(const struct comparison *cmp, FILE *out)
 	}
 	differing(cmp, line, sizeof(line));
 	fprintf(out, "Differs: %s\n", line[0] ? line : "nothing");
-	rule(out, "Cases");
+	table_rule(out, "Cases");
 	err = case_table(cmp, &t);
 	if (!err)
-		err = report_text_table(&t, out);
-	report_table_free(&t);
+		err = table_text(&t, out);
+	table_free(&t);
 	summary(cmp, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	return err;
 }
 
-/* Text for a Markdown table cell: pipes escaped. */
-static void md_cell(FILE *out, const char *s)
-{
-	fputs("| ", out);
-	for (; *s; s++)
-		fputs(*s == '|' ? "\\|" : (char[]){ *s, 0 }, out);
-	fputc(' ', out);
-}
-
+/* The comparison as Markdown, laid out as the text. */
 static int write_md(const struct comparison *cmp, FILE *out)
 {
-	struct report_table t;
+	struct table t;
 	char line[REPORT_LINE];
 	int err;
 
@@ -178,10 +160,10 @@ static int write_md(const struct comparison *cmp, FILE *out)
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		const struct cmp_fact *f = &cmp->facts[i];
 
-		md_cell(out, f->name);
-		md_cell(out, f->base);
-		md_cell(out, f->new);
-		md_cell(out, f->differs ? "**differs**" : "");
+		table_md_cell(out, f->name);
+		table_md_cell(out, f->base);
+		table_md_cell(out, f->new);
+		table_md_cell(out, f->differs ? "**differs**" : "");
 		fputs("|\n", out);
 	}
 	differing(cmp, line, sizeof(line));
@@ -189,8 +171,8 @@ static int write_md(const struct comparison *cmp, FILE *out)
 		line[0] ? line : "nothing");
 	err = case_table(cmp, &t);
 	if (!err)
-		report_md_table(&t, out);
-	report_table_free(&t);
+		table_md(&t, out);
+	table_free(&t);
 	summary(cmp, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	return err;
@@ -219,6 +201,7 @@ static void csv_side(FILE *out, const struct doc_result *d, const char *unit)
 	fputs(ok && d->res.noisy ? ",true" : ",false", out);
 }
 
+/* The comparison as CSV: a row per case. */
 static int write_csv(const struct comparison *cmp, FILE *out)
 {
 	fputs("job,title,target,backend,params,unit,base_median,base_cv,"
@@ -232,25 +215,25 @@ static int write_csv(const struct comparison *cmp, FILE *out)
 
 		if (!params)
 			return -ENOMEM;
-		report_csv_field(out, "", d->job);
-		report_csv_field(out, ",", d->title);
-		report_csv_field(out, ",", d->target);
-		report_csv_field(out, ",", d->backend);
-		report_csv_field(out, ",", params);
-		report_csv_field(out, ",", row_unit(row));
+		table_csv_field(out, "", d->job);
+		table_csv_field(out, ",", d->title);
+		table_csv_field(out, ",", d->target);
+		table_csv_field(out, ",", d->backend);
+		table_csv_field(out, ",", params);
+		table_csv_field(out, ",", row_unit(row));
 		free(params);
 		csv_side(out, row->base, row_unit(row));
 		csv_side(out, row->new, row_unit(row));
 		csv_number(out, judged(row), row->diff * 100);
 		csv_number(out, judged(row) && row->tested, row->p);
-		report_csv_field(out, ",", compare_verdict_name(row));
+		table_csv_field(out, ",", compare_verdict_name(row));
 		fputs("\r\n", out);
 	}
 	return 0;
 }
 
 /* One case of the JSON document. */
-static json_t *json_case(const struct cmp_row *row, int *bad)
+static json_t *case_json(const struct cmp_row *row, int *bad)
 {
 	const struct doc_result *d = row->base ? row->base : row->new;
 	json_t *o = json_object();
@@ -260,19 +243,21 @@ static json_t *json_case(const struct cmp_row *row, int *bad)
 	jsonw_set(o, "target", jsonw_text(d->target), bad);
 	jsonw_set(o, "backend", jsonw_text(d->backend), bad);
 	jsonw_set(o, "params",
-	       d->params ? json_deep_copy(d->params) : json_object(), bad);
+		  d->params ? json_deep_copy(d->params) : json_object(), bad);
 	jsonw_set(o, "unit", jsonw_text(row_unit(row)), bad);
 	jsonw_set(o, "base", report_read_summary(row->base, bad), bad);
 	jsonw_set(o, "new", report_read_summary(row->new, bad), bad);
-	jsonw_set(o, "diff", judged(row) ? jsonw_number(row->diff) : json_null(),
-	       bad);
+	jsonw_set(o, "diff",
+		  judged(row) ? jsonw_number(row->diff) : json_null(), bad);
 	jsonw_set(o, "p",
-	       judged(row) && row->tested ? jsonw_number(row->p) : json_null(),
-	       bad);
+		  judged(row) && row->tested ? jsonw_number(row->p)
+					     : json_null(),
+		  bad);
 	jsonw_set(o, "verdict", jsonw_text(compare_verdict_name(row)), bad);
 	return o;
 }
 
+/* The comparison as one JSON document. */
 static int write_json(const struct comparison *cmp, FILE *out)
 {
 	json_t *doc = json_object(), *facts = json_array(),
@@ -291,22 +276,26 @@ static int write_json(const struct comparison *cmp, FILE *out)
 		jsonw_set(f, "name", jsonw_text(cmp->facts[i].name), &bad);
 		jsonw_set(f, "base", jsonw_text(cmp->facts[i].base), &bad);
 		jsonw_set(f, "new", jsonw_text(cmp->facts[i].new), &bad);
-		jsonw_set(f, "differs", json_boolean(cmp->facts[i].differs), &bad);
+		jsonw_set(f, "differs", json_boolean(cmp->facts[i].differs),
+			  &bad);
 		jsonw_push(facts, f, &bad);
 	}
 	jsonw_set(doc, "context", facts, &bad);
 	for (size_t i = 0; i < cmp->nrows; i++)
-		jsonw_push(cases, json_case(&cmp->rows[i], &bad), &bad);
+		jsonw_push(cases, case_json(&cmp->rows[i], &bad), &bad);
 	jsonw_set(doc, "cases", cases, &bad);
-	jsonw_set(sum, "matched", json_integer((json_int_t)cmp->nmatched), &bad);
+	jsonw_set(sum, "matched", json_integer((json_int_t)cmp->nmatched),
+		  &bad);
 	jsonw_set(sum, "regressed", json_integer((json_int_t)cmp->nregressed),
-	       &bad);
-	jsonw_set(sum, "improved", json_integer((json_int_t)cmp->nimproved), &bad);
-	jsonw_set(sum, "failed_or_skipped", json_integer((json_int_t)cmp->nnot_ok),
-	       &bad);
+		  &bad);
+	jsonw_set(sum, "improved", json_integer((json_int_t)cmp->nimproved),
+		  &bad);
+	jsonw_set(sum, "failed_or_skipped",
+		  json_integer((json_int_t)cmp->nnot_ok), &bad);
 	jsonw_set(sum, "only_base", json_integer((json_int_t)cmp->nonly_base),
-	       &bad);
-	jsonw_set(sum, "only_new", json_integer((json_int_t)cmp->nonly_new), &bad);
+		  &bad);
+	jsonw_set(sum, "only_new", json_integer((json_int_t)cmp->nonly_new),
+		  &bad);
 	jsonw_set(doc, "summary", sum, &bad);
 	if (bad) {
 		json_decref(doc);
@@ -322,27 +311,25 @@ static int write_json(const struct comparison *cmp, FILE *out)
 static int page_context(const struct comparison *cmp, FILE *out)
 {
 	const char **classes = calloc(cmp->nfacts + 1, sizeof(*classes));
-	struct report_table t;
-	int err = classes ? report_table_init(&t, 1 + cmp->nfacts, 3) : -ENOMEM;
+	struct table t;
+	int err = classes ? table_init(&t, 1 + cmp->nfacts, 3) : -ENOMEM;
 
 	if (err) {
 		free(classes);
 		return err;
 	}
-	err = report_table_set(&t, 0, 0, "Context");
-	err = err ? err : report_table_set(&t, 0, 1, "Base");
-	err = err ? err : report_table_set(&t, 0, 2, "New");
+	err = table_set(&t, 0, 0, "Context");
+	err = err ? err : table_set(&t, 0, 1, "Base");
+	err = err ? err : table_set(&t, 0, 2, "New");
 	for (size_t i = 0; i < cmp->nfacts && !err; i++) {
-		err = report_table_set(&t, 1 + i, 0, cmp->facts[i].name);
-		err = err ? err
-			  : report_table_set(&t, 1 + i, 1, cmp->facts[i].base);
-		err = err ? err
-			  : report_table_set(&t, 1 + i, 2, cmp->facts[i].new);
+		err = table_set(&t, 1 + i, 0, cmp->facts[i].name);
+		err = err ? err : table_set(&t, 1 + i, 1, cmp->facts[i].base);
+		err = err ? err : table_set(&t, 1 + i, 2, cmp->facts[i].new);
 		classes[1 + i] = cmp->facts[i].differs ? "differs" : NULL;
 	}
 	if (!err)
 		html_table(out, &t, "context", classes);
-	report_table_free(&t);
+	table_free(&t);
 	free(classes);
 	return err;
 }
@@ -353,7 +340,7 @@ static int page_cases(const struct comparison *cmp, FILE *out)
 	const char **classes = calloc(cmp->nrows + 1, sizeof(*classes));
 	struct svg_bar *bars = calloc(cmp->nrows + 1, sizeof(*bars));
 	char(*labels)[128] = calloc(cmp->nrows + 1, sizeof(*labels));
-	struct report_table t;
+	struct table t;
 	size_t nbars = 0;
 	int err = classes && bars && labels ? case_table(cmp, &t) : -ENOMEM;
 
@@ -383,7 +370,7 @@ static int page_cases(const struct comparison *cmp, FILE *out)
 					   .bars = bars,
 					   .nbars = nbars });
 		html_section_end(out);
-		report_table_free(&t);
+		table_free(&t);
 	}
 	free(classes);
 	free(bars);
@@ -391,6 +378,7 @@ static int page_cases(const struct comparison *cmp, FILE *out)
 	return err;
 }
 
+/* The comparison as one HTML page, with a bar chart of the cases. */
 static int write_html(const struct comparison *cmp, FILE *out)
 {
 	char line[REPORT_LINE];
@@ -418,28 +406,28 @@ static int write_html(const struct comparison *cmp, FILE *out)
 	return err;
 }
 
+/* How a comparison is written in one format. */
+struct compare_writer {
+	int (*write)(const struct comparison *cmp, FILE *out);
+};
+
+/* The writer of each format, indexed by enum report_format. */
+static const struct compare_writer writers[] = {
+	[REPORT_TEXT] = { .write = write_text },
+	[REPORT_JSON] = { .write = write_json },
+	[REPORT_CSV] = { .write = write_csv },
+	[REPORT_MD] = { .write = write_md },
+	[REPORT_HTML] = { .write = write_html },
+};
+
 int compare_write(const struct comparison *cmp, enum report_format f, FILE *out,
 		  char *err, size_t errlen)
 {
 	int rc = -EINVAL;
 
-	switch (f) {
-	case REPORT_TEXT:
-		rc = write_text(cmp, out);
-		break;
-	case REPORT_MD:
-		rc = write_md(cmp, out);
-		break;
-	case REPORT_CSV:
-		rc = write_csv(cmp, out);
-		break;
-	case REPORT_JSON:
-		rc = write_json(cmp, out);
-		break;
-	case REPORT_HTML:
-		rc = write_html(cmp, out);
-		break;
-	}
+	if ((size_t)f < sizeof(writers) / sizeof(writers[0]) &&
+	    writers[f].write)
+		rc = writers[f].write(cmp, out);
 	if (rc)
 		return hb_errorf(err, errlen, rc, "compare: %s", strerror(-rc));
 	return report_io_error(out, err, errlen);

@@ -7,10 +7,11 @@
 
 #include <jansson.h>
 
-#include "report/html.h"
 #include "base/jsonw.h"
-#include "run/result_json.h"
 #include "base/units.h"
+#include "report/html.h"
+#include "report/table.h"
+#include "run/result_json.h"
 
 /* The row of the case with key, or NULL. */
 static struct merge_row *row_of(struct merge *m, const char *key)
@@ -130,30 +131,30 @@ static double value_in(const struct doc_result *d, const char *unit)
 }
 
 /* The table of cases: a row per case, a column per report. */
-static int cases_table(const struct merge *m, struct report_table *t)
+static int cases_table(const struct merge *m, struct table *t)
 {
 	char text[REPORT_LINE];
-	int err = report_table_init(t, 1 + m->nrows, 1 + m->ndocs);
+	int err = table_init(t, 1 + m->nrows, 1 + m->ndocs);
 
 	if (!err)
-		err = report_table_set(t, 0, 0, "Case");
+		err = table_set(t, 0, 0, "Case");
 	for (size_t d = 0; d < m->ndocs && !err; d++)
-		err = report_table_set(t, 0, 1 + d, m->labels[d]);
+		err = table_set(t, 0, 1 + d, m->labels[d]);
 	for (size_t i = 0; i < m->nrows && !err; i++) {
 		const struct merge_row *row = &m->rows[i];
 		const struct doc_result *any = row_any(m, row);
 
 		snprintf(text, sizeof(text), "%s (%s)", any->title,
 			 any->backend);
-		err = report_table_set(t, 1 + i, 0, text);
+		err = table_set(t, 1 + i, 0, text);
 		for (size_t d = 0; d < m->ndocs && !err; d++) {
 			report_read_figure(row->cells[d].res, row_unit(m, row),
 					   text, sizeof(text));
-			err = report_table_set(t, 1 + i, 1 + d, text);
+			err = table_set(t, 1 + i, 1 + d, text);
 		}
 	}
 	if (err)
-		report_table_free(t);
+		table_free(t);
 	return err;
 }
 
@@ -177,85 +178,124 @@ static void libraries_text(const struct doc_report *doc, char *buf, size_t len)
 }
 
 /* The context of every report: a row per fact, a column per report. */
-static int context_table(const struct merge *m, struct report_table *t)
+static int context_table(const struct merge *m, struct table *t)
 {
 	static const char *const facts[] = { "File",  "hostbench", "CPU",
 					     "Cores", "RAM",	   "Kernel",
 					     "OS",    "Libraries" };
 	const size_t nfacts = sizeof(facts) / sizeof(facts[0]);
 	char text[REPORT_LINE];
-	int err = report_table_init(t, 1 + nfacts, 1 + m->ndocs);
+	int err = table_init(t, 1 + nfacts, 1 + m->ndocs);
 
 	for (size_t f = 0; f < nfacts && !err; f++)
-		err = report_table_set(t, 1 + f, 0, facts[f]);
-	err = err ? err : report_table_set(t, 0, 0, "Context");
+		err = table_set(t, 1 + f, 0, facts[f]);
+	err = err ? err : table_set(t, 0, 0, "Context");
 	for (size_t d = 0; d < m->ndocs && !err; d++) {
 		const struct sysinfo *si = &m->docs[d].sys;
 
-		err = report_table_set(t, 0, 1 + d, m->labels[d]);
-		err = err ? err
-			  : report_table_set(t, 1, 1 + d, m->docs[d].path);
-		err = err ? err : report_table_set(t, 2, 1 + d, si->version);
-		err = err ? err : report_table_set(t, 3, 1 + d, si->cpu_model);
+		err = table_set(t, 0, 1 + d, m->labels[d]);
+		err = err ? err : table_set(t, 1, 1 + d, m->docs[d].path);
+		err = err ? err : table_set(t, 2, 1 + d, si->version);
+		err = err ? err : table_set(t, 3, 1 + d, si->cpu_model);
 		snprintf(text, sizeof(text), "%u / %u", si->physical_cores,
 			 si->logical_cpus);
-		err = err ? err : report_table_set(t, 4, 1 + d, text);
+		err = err ? err : table_set(t, 4, 1 + d, text);
 		snprintf(text, sizeof(text), "%llu kB", si->ram_kb);
-		err = err ? err : report_table_set(t, 5, 1 + d, text);
-		err = err ? err : report_table_set(t, 6, 1 + d, si->kernel);
-		err = err ? err : report_table_set(t, 7, 1 + d, si->os);
+		err = err ? err : table_set(t, 5, 1 + d, text);
+		err = err ? err : table_set(t, 6, 1 + d, si->kernel);
+		err = err ? err : table_set(t, 7, 1 + d, si->os);
 		libraries_text(&m->docs[d], text, sizeof(text));
-		err = err ? err : report_table_set(t, 8, 1 + d, text);
+		err = err ? err : table_set(t, 8, 1 + d, text);
 	}
 	if (err)
-		report_table_free(t);
+		table_free(t);
 	return err;
 }
 
-/* Context then cases, through one table writer per format. */
-static int write_tables(const struct merge *m, enum report_format f, FILE *out)
+/* The two tables the text, md and html formats show. */
+struct merge_tables {
+	struct table ctx, cases;
+};
+
+/* Build the context and the cases tables of m. Returns 0 or -ENOMEM. */
+static int tables_build(const struct merge *m, struct merge_tables *mt)
 {
-	struct report_table ctx, cases;
-	int err = context_table(m, &ctx);
+	int err = context_table(m, &mt->ctx);
 
 	if (err)
 		return err;
-	err = cases_table(m, &cases);
-	if (err) {
-		report_table_free(&ctx);
-		return err;
-	}
-	if (f == REPORT_MD) {
-		fputs("# hostbench merge\n\n## Context\n\n", out);
-		report_md_table(&ctx, out);
-		fputs("## Cases\n\n", out);
-		report_md_table(&cases, out);
-	} else if (f == REPORT_HTML) {
-		html_begin(out, "hostbench merge");
-		html_section(out, "Context");
-		html_table(out, &ctx, "context", NULL);
-		html_section_end(out);
-		html_section(out, "Cases");
-		html_table(out, &cases, "cases", NULL);
-		html_section_end(out);
-		html_end(out);
-	} else {
-		/* context columns are wide: one block per report */
-		for (size_t d = 0; d < m->ndocs; d++) {
-			fprintf(out, "-- [%s]\n", m->labels[d]);
-			for (size_t r = 1; r < ctx.rows; r++)
-				fprintf(out, "%-9s : %s\n",
-					ctx.cells[r * ctx.cols],
-					ctx.cells[r * ctx.cols + 1 + d]);
-		}
-		fputs("-- [Cases]\n", out);
-		err = report_text_table(&cases, out);
-	}
-	report_table_free(&ctx);
-	report_table_free(&cases);
+	err = cases_table(m, &mt->cases);
+	if (err)
+		table_free(&mt->ctx);
 	return err;
 }
 
+/* Free what tables_build() made. */
+static void tables_free(struct merge_tables *mt)
+{
+	table_free(&mt->ctx);
+	table_free(&mt->cases);
+}
+
+/* The merge as text: a context block per report, then the cases. */
+static int write_text(const struct merge *m, FILE *out)
+{
+	struct merge_tables mt;
+	const struct table *ctx = &mt.ctx;
+	int err = tables_build(m, &mt);
+
+	if (err)
+		return err;
+	/* context columns are wide: one block per report */
+	for (size_t d = 0; d < m->ndocs; d++) {
+		fprintf(out, "-- [%s]\n", m->labels[d]);
+		for (size_t r = 1; r < ctx->rows; r++)
+			fprintf(out, "%-9s : %s\n", ctx->cells[r * ctx->cols],
+				ctx->cells[r * ctx->cols + 1 + d]);
+	}
+	fputs("-- [Cases]\n", out);
+	err = table_text(&mt.cases, out);
+	tables_free(&mt);
+	return err;
+}
+
+/* The merge as Markdown: the context table, then the cases table. */
+static int write_md(const struct merge *m, FILE *out)
+{
+	struct merge_tables mt;
+	int err = tables_build(m, &mt);
+
+	if (err)
+		return err;
+	fputs("# hostbench merge\n\n## Context\n\n", out);
+	table_md(&mt.ctx, out);
+	fputs("## Cases\n\n", out);
+	table_md(&mt.cases, out);
+	tables_free(&mt);
+	return 0;
+}
+
+/* The merge as one HTML page: a section per table. */
+static int write_html(const struct merge *m, FILE *out)
+{
+	struct merge_tables mt;
+	int err = tables_build(m, &mt);
+
+	if (err)
+		return err;
+	html_begin(out, "hostbench merge");
+	html_section(out, "Context");
+	html_table(out, &mt.ctx, "context", NULL);
+	html_section_end(out);
+	html_section(out, "Cases");
+	html_table(out, &mt.cases, "cases", NULL);
+	html_section_end(out);
+	html_end(out);
+	tables_free(&mt);
+	return 0;
+}
+
+/* The merge as CSV: a row per case, median, cv and status per report. */
 static int write_csv(const struct merge *m, FILE *out)
 {
 	char name[REPORT_LINE];
@@ -267,7 +307,7 @@ static int write_csv(const struct merge *m, FILE *out)
 				 k == 0	  ? "median"
 				 : k == 1 ? "cv"
 					  : "status");
-			report_csv_field(out, ",", name);
+			table_csv_field(out, ",", name);
 		}
 	fputs("\r\n", out);
 	for (size_t i = 0; i < m->nrows; i++) {
@@ -276,12 +316,12 @@ static int write_csv(const struct merge *m, FILE *out)
 
 		if (!params)
 			return -ENOMEM;
-		report_csv_field(out, "", any->job);
-		report_csv_field(out, ",", any->title);
-		report_csv_field(out, ",", any->target);
-		report_csv_field(out, ",", any->backend);
-		report_csv_field(out, ",", params);
-		report_csv_field(out, ",", row_unit(m, &m->rows[i]));
+		table_csv_field(out, "", any->job);
+		table_csv_field(out, ",", any->title);
+		table_csv_field(out, ",", any->target);
+		table_csv_field(out, ",", any->backend);
+		table_csv_field(out, ",", params);
+		table_csv_field(out, ",", row_unit(m, &m->rows[i]));
 		free(params);
 		for (size_t d = 0; d < m->ndocs; d++) {
 			const struct doc_result *c = m->rows[i].cells[d].res;
@@ -302,7 +342,7 @@ static int write_csv(const struct merge *m, FILE *out)
 }
 
 /* A report's column in JSON: its label and context. */
-static json_t *json_column(const struct merge *m, size_t d, int *bad)
+static json_t *column_json(const struct merge *m, size_t d, int *bad)
 {
 	const struct doc_report *doc = &m->docs[d];
 	const json_t *libs = json_object_get(doc->root, "libraries");
@@ -316,10 +356,11 @@ static json_t *json_column(const struct merge *m, size_t d, int *bad)
 	jsonw_set(o, "kernel", jsonw_text(doc->sys.kernel), bad);
 	jsonw_set(o, "os", jsonw_text(doc->sys.os), bad);
 	jsonw_set(o, "libraries", libs ? json_deep_copy(libs) : json_object(),
-	       bad);
+		  bad);
 	return o;
 }
 
+/* The merge as one JSON document: the columns, then the cases. */
 static int write_json(const struct merge *m, FILE *out)
 {
 	json_t *doc = json_object(), *cols = json_array(),
@@ -328,7 +369,7 @@ static int write_json(const struct merge *m, FILE *out)
 
 	jsonw_set(doc, "merge_version", json_integer(1), &bad);
 	for (size_t d = 0; d < m->ndocs; d++)
-		jsonw_push(cols, json_column(m, d, &bad), &bad);
+		jsonw_push(cols, column_json(m, d, &bad), &bad);
 	jsonw_set(doc, "columns", cols, &bad);
 	for (size_t i = 0; i < m->nrows; i++) {
 		const struct doc_result *any = row_any(m, &m->rows[i]);
@@ -339,15 +380,16 @@ static int write_json(const struct merge *m, FILE *out)
 		jsonw_set(o, "target", jsonw_text(any->target), &bad);
 		jsonw_set(o, "backend", jsonw_text(any->backend), &bad);
 		jsonw_set(o, "params",
-		       any->params ? json_deep_copy(any->params)
-				   : json_object(),
-		       &bad);
-		jsonw_set(o, "unit", jsonw_text(row_unit(m, &m->rows[i])), &bad);
+			  any->params ? json_deep_copy(any->params)
+				      : json_object(),
+			  &bad);
+		jsonw_set(o, "unit", jsonw_text(row_unit(m, &m->rows[i])),
+			  &bad);
 		for (size_t d = 0; d < m->ndocs; d++)
 			jsonw_push(vals,
-				report_read_summary(m->rows[i].cells[d].res,
-						    &bad),
-				&bad);
+				   report_read_summary(m->rows[i].cells[d].res,
+						       &bad),
+				   &bad);
 		jsonw_set(o, "values", vals, &bad);
 		jsonw_push(cases, o, &bad);
 	}
@@ -362,17 +404,28 @@ static int write_json(const struct merge *m, FILE *out)
 	return rc ? -EIO : 0;
 }
 
+/* How a merge is written in one format. */
+struct merge_writer {
+	int (*write)(const struct merge *m, FILE *out);
+};
+
+/* The writer of each format, indexed by enum report_format. */
+static const struct merge_writer writers[] = {
+	[REPORT_TEXT] = { .write = write_text },
+	[REPORT_JSON] = { .write = write_json },
+	[REPORT_CSV] = { .write = write_csv },
+	[REPORT_MD] = { .write = write_md },
+	[REPORT_HTML] = { .write = write_html },
+};
+
 int merge_write(const struct merge *m, enum report_format f, FILE *out,
 		char *err, size_t errlen)
 {
-	int rc;
+	int rc = -EINVAL;
 
-	if (f == REPORT_CSV)
-		rc = write_csv(m, out);
-	else if (f == REPORT_JSON)
-		rc = write_json(m, out);
-	else
-		rc = write_tables(m, f, out);
+	if ((size_t)f < sizeof(writers) / sizeof(writers[0]) &&
+	    writers[f].write)
+		rc = writers[f].write(m, out);
 	if (rc)
 		return hb_errorf(err, errlen, rc, "merge: %s", strerror(-rc));
 	return report_io_error(out, err, errlen);

@@ -183,8 +183,8 @@ static char *report_read_key(const char *job, const char *target,
 }
 
 /* results[i] of the document into d. */
-static int result_get(const json_t *o, size_t i, struct doc_result *d,
-		      char *err, size_t errlen)
+static int read_result(const json_t *o, size_t i, struct doc_result *d,
+		       char *err, size_t errlen)
 {
 	char why[256];
 	json_int_t par;
@@ -243,8 +243,8 @@ static int doc_get(struct doc_report *doc, char *err, size_t errlen)
 		return -ENOMEM;
 	json_array_foreach(results, i, o)
 	{
-		rc = result_get(o, i, &doc->results[doc->nresults++], err,
-				errlen);
+		rc = read_result(o, i, &doc->results[doc->nresults++], err,
+				 errlen);
 		if (rc)
 			return rc;
 	}
@@ -364,13 +364,14 @@ json_t *report_read_summary(const struct doc_result *d, int *bad)
 		return json_null();
 	o = json_object();
 	jsonw_set(o, "status", json_string(result_status_name(d->res.status)),
-	       bad);
+		  bad);
 	if (d->res.status == RESULT_OK) {
-		jsonw_set(o, "median", jsonw_number(report_read_headline(d)->median),
-		       bad);
-		jsonw_set(o, "cv", jsonw_number(report_read_headline(d)->cv), bad);
-		jsonw_set(o, "samples", json_integer((json_int_t)d->res.nsamples),
-		       bad);
+		jsonw_set(o, "median",
+			  jsonw_number(report_read_headline(d)->median), bad);
+		jsonw_set(o, "cv", jsonw_number(report_read_headline(d)->cv),
+			  bad);
+		jsonw_set(o, "samples",
+			  json_integer((json_int_t)d->res.nsamples), bad);
 		jsonw_set(o, "noisy", json_boolean(d->res.noisy), bad);
 	}
 	return o;

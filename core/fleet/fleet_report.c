@@ -18,6 +18,7 @@
 #include "base/jsonw.h"
 #include "compare/merge.h"
 #include "compare/report_read.h"
+#include "report/table.h"
 #include "run/result_json.h"
 
 /* One case across the hosts where it ran ok. */
@@ -108,7 +109,7 @@ static int spread_of(const struct fleet *f, const struct report *own, size_t i,
 }
 
 /* r's report as JSON text into *text (the caller frees it). */
-static int report_json_text(const struct report *r, char **text)
+static int doc_text(const struct report *r, char **text)
 {
 	char err[256];
 	size_t len = 0;
@@ -129,7 +130,7 @@ static int report_json_text(const struct report *r, char **text)
 
 int fleet_context_text(const struct report *ctx, char **text)
 {
-	return report_json_text(ctx, text);
+	return doc_text(ctx, text);
 }
 
 /*
@@ -147,7 +148,7 @@ static json_t *rank_doc(const struct fleet *f, int r, const struct report *own)
 	json_t *doc;
 
 	rep.results = rank_results(f, r, own);
-	if (report_json_text(&rep, &text))
+	if (doc_text(&rep, &text))
 		return NULL;
 	doc = json_loads(text, 0, &jerr);
 	free(text);
@@ -199,12 +200,13 @@ static json_t *spread_json(const struct fleet *f, const struct report *own,
 	jsonw_set(o, "hosts_ok", json_integer((json_int_t)sp.ok), bad);
 	jsonw_set(o, "hosts", json_integer(f->size), bad);
 	jsonw_set(o, "min",
-	       sp.ok ? rank_ref(f, sp.min_rank, sp.min, bad) : json_null(),
-	       bad);
-	jsonw_set(o, "median", sp.ok ? jsonw_number(sp.median) : json_null(), bad);
+		  sp.ok ? rank_ref(f, sp.min_rank, sp.min, bad) : json_null(),
+		  bad);
+	jsonw_set(o, "median", sp.ok ? jsonw_number(sp.median) : json_null(),
+		  bad);
 	jsonw_set(o, "max",
-	       sp.ok ? rank_ref(f, sp.max_rank, sp.max, bad) : json_null(),
-	       bad);
+		  sp.ok ? rank_ref(f, sp.max_rank, sp.max, bad) : json_null(),
+		  bad);
 	out = json_null();
 	if (sp.outlier >= 0) {
 		json_decref(out);
@@ -224,8 +226,8 @@ static json_t *spread_json(const struct fleet *f, const struct report *own,
 			continue;
 		e = rank_ref(f, r, NAN, bad);
 		json_object_del(e, "value");
-		jsonw_set(e, "status", jsonw_text(result_status_name(res->status)),
-		       bad);
+		jsonw_set(e, "status",
+			  jsonw_text(result_status_name(res->status)), bad);
 		jsonw_set(e, "reason", jsonw_text(res->reason), bad);
 		jsonw_push(not_ok, e, bad);
 	}
@@ -293,9 +295,9 @@ static json_t *fleet_doc(const struct fleet *f, const struct report *own,
 	}
 	jsonw_set(doc, "schema_version", json_integer(1), bad);
 	jsonw_set(doc, "hostbench",
-	       docs[0] ? json_incref(json_object_get(docs[0], "hostbench"))
-		       : json_null(),
-	       bad);
+		  docs[0] ? json_incref(json_object_get(docs[0], "hostbench"))
+			  : json_null(),
+		  bad);
 	jsonw_set(fl, "ranks", json_integer(f->size), bad);
 	jsonw_set(fl, "hosts", hosts, bad);
 	jsonw_set(fl, "spread", spread, bad);
@@ -307,6 +309,7 @@ static json_t *fleet_doc(const struct fleet *f, const struct report *own,
 	return doc;
 }
 
+/* The fleet as one JSON document: every host's report and the spread. */
 static int write_json(const struct fleet *f, const struct report *own,
 		      FILE *out, char *err, size_t errlen)
 {
@@ -389,7 +392,7 @@ static void rank_label(const struct fleet *f, int r, char *buf, size_t len)
 
 /* Row i + 1 of the spread table: case, hosts ok, min, median, max, outlier. */
 static int spread_row(const struct fleet *f, const struct report *own, size_t i,
-		      struct report_table *t)
+		      struct table *t)
 {
 	const struct bench_case *c = &own->suite->cases[i];
 	char cell[REPORT_LINE], who[FLEET_HOST_MAX + 32];
@@ -407,20 +410,20 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 				result_headline(res)->median;
 	}
 	snprintf(cell, sizeof(cell), "%s (%s)", c->title, c->backend);
-	rc = rc ? rc : report_table_set(t, row, 0, cell);
+	rc = rc ? rc : table_set(t, row, 0, cell);
 	snprintf(cell, sizeof(cell), "%zu/%d", sp.ok, f->size);
-	rc = rc ? rc : report_table_set(t, row, 1, cell);
+	rc = rc ? rc : table_set(t, row, 1, cell);
 	for (int k = 0; !rc && sp.ok && k < 3; k++) {
 		double v = k == 0 ? sp.min : k == 1 ? sp.median : sp.max;
 
 		report_format_value(v * scale, c->unit, cell, sizeof(cell));
-		rc = report_table_set(t, row, 2 + (size_t)k, cell);
+		rc = table_set(t, row, 2 + (size_t)k, cell);
 	}
 	if (!rc && sp.outlier >= 0) {
 		rank_label(f, sp.outlier, who, sizeof(who));
 		snprintf(cell, sizeof(cell), "%s %+.1f%%", who,
 			 100 * sp.deviation);
-		rc = report_table_set(t, row, 5, cell);
+		rc = table_set(t, row, 5, cell);
 	}
 	for (int r = 0; !rc && r < f->size; r++) {
 		const struct result *res = &rank_results(f, r, own)[i];
@@ -438,15 +441,15 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 
 /* The spread of every case as a table, failures among its notes. */
 static int spread_table(const struct fleet *f, const struct report *own,
-			struct report_table *t)
+			struct table *t)
 {
 	static const char *const head[] = { "Case",   "Hosts ok", "Min",
 					    "Median", "Max",	  "Outlier" };
 	size_t cols = sizeof(head) / sizeof(head[0]);
-	int rc = report_table_init(t, own->suite->ncases + 1, cols);
+	int rc = table_init(t, own->suite->ncases + 1, cols);
 
 	for (size_t c = 0; !rc && c < cols; c++)
-		rc = report_table_set(t, 0, c, head[c]);
+		rc = table_set(t, 0, c, head[c]);
 	for (size_t i = 0; !rc && i < own->suite->ncases; i++)
 		rc = spread_row(f, own, i, t);
 	return rc;
@@ -470,35 +473,88 @@ static void write_ranks(const struct fleet *f, int md, FILE *out)
 	fputc('\n', out);
 }
 
+/*
+ * The ranks, the merge table of hosts by cases, then the spread of every
+ * case across hosts: as text, or as Markdown when md.
+ */
+static int write_overview(const struct fleet *f, const struct report *own,
+			  int md, FILE *out, char *err, size_t errlen)
+{
+	struct table t = { 0 };
+	int rc;
+
+	write_ranks(f, md, out);
+	rc = write_merge(f, own, md ? REPORT_MD : REPORT_TEXT, out, err,
+			 errlen);
+	if (rc)
+		return rc;
+	fprintf(out, "\n%sSpread across hosts\n\n", md ? "## " : "");
+	rc = spread_table(f, own, &t);
+	if (!rc && !md)
+		rc = table_text(&t, out);
+	else if (!rc)
+		table_md(&t, out);
+	table_free(&t);
+	if (rc)
+		return hb_errorf(err, errlen, rc, "fleet report: out of memory");
+	fputs(md ? "Each host's own report: `--format "
+		   "json`, under `fleet.hosts[].report`.\n"
+		 : "\nEach host's own report: --format json, "
+		   "under fleet.hosts[].report.\n",
+	      out);
+	return ferror(out) ? report_io_error(out, err, errlen) : 0;
+}
+
+/* The fleet as text: ranks, hosts by cases, spread. */
+static int write_text(const struct fleet *f, const struct report *own,
+		      FILE *out, char *err, size_t errlen)
+{
+	return write_overview(f, own, 0, out, err, errlen);
+}
+
+/* The fleet as Markdown: ranks, hosts by cases, spread. */
+static int write_md(const struct fleet *f, const struct report *own, FILE *out,
+		    char *err, size_t errlen)
+{
+	return write_overview(f, own, 1, out, err, errlen);
+}
+
+/* The fleet as CSV: the merge table of hosts by cases. */
+static int write_csv(const struct fleet *f, const struct report *own, FILE *out,
+		     char *err, size_t errlen)
+{
+	return write_merge(f, own, REPORT_CSV, out, err, errlen);
+}
+
+/* The fleet as one HTML page: the merge table of hosts by cases. */
+static int write_html(const struct fleet *f, const struct report *own,
+		      FILE *out, char *err, size_t errlen)
+{
+	return write_merge(f, own, REPORT_HTML, out, err, errlen);
+}
+
+/* How the fleet report is written in one format. */
+struct fleet_writer {
+	int (*write)(const struct fleet *f, const struct report *own, FILE *out,
+		     char *err, size_t errlen);
+};
+
+/* The writer of each format, indexed by enum report_format. */
+static const struct fleet_writer writers[] = {
+	[REPORT_TEXT] = { .write = write_text },
+	[REPORT_JSON] = { .write = write_json },
+	[REPORT_CSV] = { .write = write_csv },
+	[REPORT_MD] = { .write = write_md },
+	[REPORT_HTML] = { .write = write_html },
+};
+
 int fleet_report(const struct fleet *f, enum report_format fmt,
 		 const struct report *own, FILE *out, char *err, size_t errlen)
 {
-	struct report_table t = { 0 };
-	int rc;
-
 	err[0] = '\0';
-	if (fmt == REPORT_JSON)
-		return write_json(f, own, out, err, errlen);
-	if (fmt != REPORT_TEXT && fmt != REPORT_MD)
-		return write_merge(f, own, fmt, out, err, errlen);
-	write_ranks(f, fmt == REPORT_MD, out);
-	rc = write_merge(f, own, fmt, out, err, errlen);
-	if (rc)
-		return rc;
-	fprintf(out, "\n%sSpread across hosts\n\n",
-		fmt == REPORT_MD ? "## " : "");
-	rc = spread_table(f, own, &t);
-	if (!rc && fmt == REPORT_TEXT)
-		rc = report_text_table(&t, out);
-	else if (!rc)
-		report_md_table(&t, out);
-	report_table_free(&t);
-	if (rc)
-		return hb_errorf(err, errlen, rc, "fleet report: out of memory");
-	fputs(fmt == REPORT_MD ? "Each host's own report: `--format "
-				 "json`, under `fleet.hosts[].report`.\n"
-			       : "\nEach host's own report: --format json, "
-				 "under fleet.hosts[].report.\n",
-	      out);
-	return ferror(out) ? report_io_error(out, err, errlen) : 0;
+	if ((size_t)fmt >= sizeof(writers) / sizeof(writers[0]) ||
+	    !writers[fmt].write)
+		return hb_errorf(err, errlen, -EINVAL,
+			      "fleet report: unknown format %d", (int)fmt);
+	return writers[fmt].write(f, own, out, err, errlen);
 }

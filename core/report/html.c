@@ -60,7 +60,7 @@ void html_section_end(FILE *out)
 	fputs("</section>\n", out);
 }
 
-void html_table(FILE *out, const struct report_table *t, const char *cls,
+void html_table(FILE *out, const struct table *t, const char *cls,
 		const char *const *row_class)
 {
 	fputs("<table class=\"", out);

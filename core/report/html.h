@@ -1,14 +1,14 @@
 /*
  * The pieces every HTML page of hostbench shares: one self-contained
  * document (inline CSS, no script, no external resource), escaped text and
- * tables written from a struct report_table.
+ * tables written from a struct table.
  */
 #ifndef HB_CORE_REPORT_HTML_H
 #define HB_CORE_REPORT_HTML_H
 
 #include <stdio.h>
 
-#include "report/report.h"
+#include "report/table.h"
 
 /* The doctype, head with the inline style sheet, <body> and <h1>title. */
 void html_begin(FILE *out, const char *title);
@@ -25,7 +25,7 @@ void html_text(FILE *out, const char *s);
  * each NULL or a class) marks rows: "differs", "verdict-regressed". t's
  * notes follow as a list.
  */
-void html_table(FILE *out, const struct report_table *t, const char *cls,
+void html_table(FILE *out, const struct table *t, const char *cls,
 		const char *const *row_class);
 
 /* Open and close <section> with an <h2>. */

@@ -1,7 +1,8 @@
 /*
- * Reports: the format switch, and what every format shares: which section
- * a result belongs to, which results read as a table, how a figure and its
- * annotations are worded, and the lines that describe the host.
+ * Reports: the table of writers, one per format, and what every format
+ * says the same way: which section a result belongs to, which results read
+ * as a table, how a figure and its annotations are worded, and the lines
+ * that describe the host.
  */
 #include "report/report.h"
 
@@ -15,20 +16,30 @@
 /* The display unit when a case names none: the suites' default. */
 #define DEFAULT_UNIT "Gbps"
 
+/* One format: its name on the command line and its writer. */
+struct report_writer {
+	const char *name;
+	int (*write)(const struct report *r, FILE *out, char *err,
+		     size_t errlen);
+};
+
+/* Every format, indexed by enum report_format. */
+static const struct report_writer writers[] = {
+	[REPORT_TEXT] = { .name = "text", .write = report_text },
+	[REPORT_JSON] = { .name = "json", .write = report_json },
+	[REPORT_CSV] = { .name = "csv", .write = report_csv },
+	[REPORT_MD] = { .name = "md", .write = report_md },
+	[REPORT_HTML] = { .name = "html", .write = report_html },
+};
+
+#define NWRITERS (sizeof(writers) / sizeof(writers[0]))
+
 int report_format_parse(const char *name, enum report_format *out)
 {
-	static const struct {
-		const char *name;
-		enum report_format f;
-	} formats[] = {
-		{ "text", REPORT_TEXT }, { "json", REPORT_JSON },
-		{ "csv", REPORT_CSV },	 { "md", REPORT_MD },
-		{ "html", REPORT_HTML },
-	};
-
-	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-		if (name && strcmp(name, formats[i].name) == 0) {
-			*out = formats[i].f;
+	for (size_t i = 0; i < NWRITERS; i++) {
+		if (name && writers[i].name &&
+		    strcmp(name, writers[i].name) == 0) {
+			*out = (enum report_format)i;
 			return 0;
 		}
 	}
@@ -38,19 +49,10 @@ int report_format_parse(const char *name, enum report_format *out)
 int report_write(enum report_format f, const struct report *r, FILE *out,
 		 char *err, size_t errlen)
 {
-	switch (f) {
-	case REPORT_TEXT:
-		return report_text(r, out, err, errlen);
-	case REPORT_JSON:
-		return report_json(r, out, err, errlen);
-	case REPORT_CSV:
-		return report_csv(r, out, err, errlen);
-	case REPORT_MD:
-		return report_md(r, out, err, errlen);
-	case REPORT_HTML:
-		return report_html(r, out, err, errlen);
-	}
-	return hb_errorf(err, errlen, -EINVAL, "unknown report format %d", (int)f);
+	if ((size_t)f >= NWRITERS || !writers[f].write)
+		return hb_errorf(err, errlen, -EINVAL, "unknown report format %d",
+			      (int)f);
+	return writers[f].write(r, out, err, errlen);
 }
 
 int report_io_error(FILE *out, char *err, size_t errlen)
@@ -108,8 +110,7 @@ static size_t report_job_end(const struct report *r, size_t i)
 	return j;
 }
 
-/* The display unit of a result. */
-static const char *unit_of(const struct result *res)
+const char *report_unit(const struct result *res)
 {
 	return res->c && res->c->unit ? res->c->unit : DEFAULT_UNIT;
 }
@@ -206,8 +207,8 @@ static size_t varying_rank(const struct report *r, size_t a, const char *key)
  * *key set, the one written first in the suite down the rows), else as
  * lines (both NULL).
  */
-static void table_keys(const struct report *r, size_t a, size_t b,
-		       const char **key, const char **rows_key)
+static void item_keys(const struct report *r, size_t a, size_t b,
+		      const char **key, const char **rows_key)
 {
 	const struct bench_case *c = r->results[a].c;
 	const char *found[2] = { NULL, NULL };
@@ -334,7 +335,7 @@ static int layout_job(const struct report *r, struct report_layout *lay,
 
 	if (!s)
 		return -ENOMEM;
-	table_keys(r, a, b, &key, &rows_key);
+	item_keys(r, a, b, &key, &rows_key);
 	if (rows_key)
 		return add_item(s, a, b, key, rows_key);
 	if (key && s->nitems &&
@@ -389,7 +390,7 @@ void report_format_value(double v, const char *unit, char *buf, size_t len)
 
 void report_figure(const struct result *res, char *buf, size_t len)
 {
-	const char *unit = unit_of(res);
+	const char *unit = report_unit(res);
 
 	if (res->status == RESULT_FAILED)
 		snprintf(buf, len, "failed");
@@ -442,7 +443,7 @@ static const char *part_name(const struct result *p)
 /* "SLOW slower than FAST[fig]" for a composite, and its failed parts. */
 static void composite_note(const struct result *res, char *buf, size_t len)
 {
-	const char *unit = unit_of(res);
+	const char *unit = report_unit(res);
 	const struct result *slow = NULL;
 	char note[REPORT_LINE] = "", fig[64];
 	size_t nok = 0;
@@ -524,67 +525,31 @@ static void column_header(const struct bench_case *c, const char *key,
 		snprintf(buf, len, "%s", v);
 }
 
-int report_table_init(struct report_table *t, size_t rows, size_t cols)
-{
-	size_t n = rows * cols;
-
-	memset(t, 0, sizeof(*t));
-	t->cells = calloc(n ? n : 1, sizeof(*t->cells));
-	if (!t->cells)
-		return -ENOMEM;
-	t->rows = rows;
-	t->cols = cols;
-	for (size_t i = 0; i < n; i++)
-		if (!(t->cells[i] = strdup(""))) {
-			report_table_free(t);
-			return -ENOMEM;
-		}
-	return 0;
-}
-
-int report_table_set(struct report_table *t, size_t row, size_t col,
-		     const char *text)
-{
-	char **cell = &t->cells[row * t->cols + col];
-
-	free(*cell);
-	*cell = strdup(text ? text : "");
-	return *cell ? 0 : -ENOMEM;
-}
-
 /* A figure cell: the figure, and the CV of its samples in spread. */
-static int figure_cell(struct report_table *t, size_t row, size_t col,
+static int figure_cell(struct table *t, size_t row, size_t col,
 		       const struct result *res)
 {
 	char text[64];
-	char **spread;
 	int err;
 
 	report_figure(res, text, sizeof(text));
-	err = report_table_set(t, row, col, text);
+	err = table_set(t, row, col, text);
 	if (err || res->status != RESULT_OK)
 		return err;
-	if (!t->spread)
-		t->spread = calloc(t->rows * t->cols + 1, sizeof(*t->spread));
-	if (!t->spread)
-		return -ENOMEM;
-	spread = &t->spread[row * t->cols + col];
-	free(*spread);
 	snprintf(text, sizeof(text), "±%.1f%%", result_headline(res)->cv * 100);
-	*spread = strdup(text);
-	return *spread ? 0 : -ENOMEM;
+	return table_set_spread(t, row, col, text);
 }
 
 /* One row of a table per (job, backend) of the item, in order. */
-struct table_row {
+struct item_row {
 	size_t first, last; /* the job's results */
 	const char *backend;
 	int show_backend; /* rows differ in backend: say which */
 };
 
 /* The rows of item it into rows (sized it->last - it->first). */
-static size_t table_rows(const struct report *r, const struct report_item *it,
-			 struct table_row *rows)
+static size_t item_rows(const struct report *r, const struct report_item *it,
+			struct item_row *rows)
 {
 	size_t n = 0;
 
@@ -600,7 +565,7 @@ static size_t table_rows(const struct report *r, const struct report_item *it,
 					 strcmp(rows[k].backend, be) != 0))
 				k++;
 			if (k == n)
-				rows[n++] = (struct table_row){ a, b, be, 0 };
+				rows[n++] = (struct item_row){ a, b, be, 0 };
 		}
 		a = b;
 	}
@@ -609,7 +574,7 @@ static size_t table_rows(const struct report *r, const struct report_item *it,
 
 /* The result of row at column value v, or NULL. */
 static const struct result *row_result(const struct report *r,
-				       const struct table_row *row,
+				       const struct item_row *row,
 				       const char *key, const char *v)
 {
 	char buf[32];
@@ -625,17 +590,17 @@ static const struct result *row_result(const struct report *r,
 }
 
 /* The header row: key, one column per value, then the % columns. */
-static int table_header(const struct report *r, const struct report_item *it,
-			const struct strlist *values, size_t ndiff,
-			struct report_table *t)
+static int header_fill(const struct report *r, const struct report_item *it,
+		       const struct strlist *values, size_t ndiff,
+		       struct table *t)
 {
 	char text[REPORT_LINE];
-	int err = report_table_set(t, 0, 0, it->key);
+	int err = table_set(t, 0, 0, it->key);
 
 	for (size_t v = 0; v < values->n && !err; v++) {
 		column_header(r->results[it->first].c, it->key,
 			      values->items[v], text, sizeof(text));
-		err = report_table_set(t, 0, 1 + v, text);
+		err = table_set(t, 0, 1 + v, text);
 	}
 	for (size_t d = 0; d < ndiff && !err; d++) {
 		if (ndiff == 1)
@@ -643,13 +608,13 @@ static int table_header(const struct report *r, const struct report_item *it,
 		else
 			snprintf(text, sizeof(text), "%% %s",
 				 values->items[d + 1]);
-		err = report_table_set(t, 0, 1 + values->n + d, text);
+		err = table_set(t, 0, 1 + values->n + d, text);
 	}
 	return err;
 }
 
 /* The row label: the job's label and the backend. */
-static void row_label(const struct report *r, const struct table_row *row,
+static void row_label(const struct report *r, const struct item_row *row,
 		      char *buf, size_t len)
 {
 	const struct result *res = &r->results[row->first];
@@ -662,7 +627,7 @@ static void row_label(const struct report *r, const struct table_row *row,
 }
 
 /* Name the backends in the row labels when the rows differ in them. */
-static void show_backends(struct table_row *rows, size_t n)
+static void show_backends(struct item_row *rows, size_t n)
 {
 	int differ = 0;
 
@@ -672,18 +637,32 @@ static void show_backends(struct table_row *rows, size_t n)
 		rows[i].show_backend = differ;
 }
 
+/* res against base in percent, "12.34", or "-" when one has no figure. */
+static void diff_text(const struct result *base, const struct result *res,
+		      char *buf, size_t len)
+{
+	double b = base && base->status == RESULT_OK
+			   ? report_value(base, report_unit(base))
+			   : 0;
+
+	if (res->status == RESULT_OK && b > 0)
+		snprintf(buf, len, "%.2f",
+			 (report_value(res, report_unit(res)) / b - 1) * 100);
+	else
+		snprintf(buf, len, "-");
+}
+
 /* Fill one row of a table: label, figures, differences, notes. */
-static int table_row_fill(const struct report *r, const struct report_item *it,
-			  const struct strlist *values, size_t ndiff,
-			  const struct table_row *row, size_t ri,
-			  struct report_table *t)
+static int row_fill(const struct report *r, const struct report_item *it,
+		    const struct strlist *values, size_t ndiff,
+		    const struct item_row *row, size_t ri, struct table *t)
 {
 	char text[REPORT_LINE], notes[REPORT_LINE];
 	const struct result *base = NULL;
 	int err;
 
 	row_label(r, row, text, sizeof(text));
-	err = report_table_set(t, ri, 0, text);
+	err = table_set(t, ri, 0, text);
 	for (size_t v = 0; v < values->n && !err; v++) {
 		const struct result *res =
 			row_result(r, row, it->key, values->items[v]);
@@ -691,7 +670,7 @@ static int table_row_fill(const struct report *r, const struct report_item *it,
 		if (v == 0)
 			base = res;
 		if (!res) {
-			err = report_table_set(t, ri, 1 + v, "-");
+			err = table_set(t, ri, 1 + v, "-");
 			continue;
 		}
 		err = figure_cell(t, ri, 1 + v, res);
@@ -705,16 +684,8 @@ static int table_row_fill(const struct report *r, const struct report_item *it,
 		}
 		if (err || v == 0 || v > ndiff)
 			continue;
-		if (res->status == RESULT_OK && base &&
-		    base->status == RESULT_OK &&
-		    report_value(base, unit_of(base)) > 0)
-			snprintf(text, sizeof(text), "%.2f",
-				 (report_value(res, unit_of(res)) /
-					  report_value(base, unit_of(base)) -
-				  1) * 100);
-		else
-			snprintf(text, sizeof(text), "-");
-		err = report_table_set(t, ri, values->n + v, text);
+		diff_text(base, res, text, sizeof(text));
+		err = table_set(t, ri, values->n + v, text);
 	}
 	return err;
 }
@@ -751,14 +722,14 @@ static const struct result *grid_result(const struct report *r,
 /* One grid cell: the figure, and its annotations among the notes. */
 static int grid_cell(const struct report *r, const struct report_item *it,
 		     const char *rv, const char *cv, size_t row, size_t col,
-		     struct report_table *t)
+		     struct table *t)
 {
 	const struct result *res = grid_result(r, it, rv, cv);
 	char text[REPORT_LINE], notes[REPORT_LINE];
 	int err;
 
 	if (!res)
-		return report_table_set(t, row, col, "-");
+		return table_set(t, row, col, "-");
 	err = figure_cell(t, row, col, res);
 	report_annotations(res, notes, sizeof(notes));
 	if (err || !notes[0])
@@ -771,7 +742,7 @@ static int grid_cell(const struct report *r, const struct report_item *it,
 
 /* A grid item: a row per value of rows_key, a column per value of key. */
 static int grid_build(const struct report *r, const struct report_item *it,
-		      struct report_table *t)
+		      struct table *t)
 {
 	struct strlist rv = { 0 }, cv = { 0 };
 	char text[REPORT_LINE];
@@ -780,75 +751,61 @@ static int grid_build(const struct report *r, const struct report_item *it,
 	if (!err)
 		err = distinct_values(r, it->first, it->last, it->key, &cv);
 	if (!err)
-		err = report_table_init(t, 1 + rv.n, 1 + cv.n);
+		err = table_init(t, 1 + rv.n, 1 + cv.n);
 	if (!err) {
 		const struct job *job = job_of(r, &r->results[it->first]);
 
-		err = report_table_set(t, 0, 0, job ? job->label : "");
+		err = table_set(t, 0, 0, job ? job->label : "");
 	}
 	for (size_t c = 0; c < cv.n && !err; c++) {
 		grid_label(it->key, cv.items[c], text, sizeof(text));
-		err = report_table_set(t, 0, 1 + c, text);
+		err = table_set(t, 0, 1 + c, text);
 	}
 	for (size_t i = 0; i < rv.n && !err; i++) {
 		grid_label(it->rows_key, rv.items[i], text, sizeof(text));
-		err = report_table_set(t, 1 + i, 0, text);
+		err = table_set(t, 1 + i, 0, text);
 		for (size_t c = 0; c < cv.n && !err; c++)
 			err = grid_cell(r, it, rv.items[i], cv.items[c], 1 + i,
 					1 + c, t);
 	}
 	if (err)
-		report_table_free(t);
+		table_free(t);
 	strlist_free(&rv);
 	strlist_free(&cv);
 	return err;
 }
 
 int report_table_build(const struct report *r, const struct report_item *it,
-		       struct report_table *t)
+		       struct table *t)
 {
 	struct strlist values = { 0 };
-	struct table_row *rows;
+	struct item_row *rows;
 	size_t nrows, ndiff;
 	int err;
 
+	memset(t, 0, sizeof(*t));
 	if (it->rows_key)
 		return grid_build(r, it, t);
-	memset(t, 0, sizeof(*t));
 	rows = calloc(it->last - it->first, sizeof(*rows));
 	if (!rows)
 		return -ENOMEM;
-	nrows = table_rows(r, it, rows);
+	nrows = item_rows(r, it, rows);
 	show_backends(rows, nrows);
 	err = distinct_values(r, it->first, report_job_end(r, it->first),
 			      it->key, &values);
 	if (err)
 		goto free_rows;
 	ndiff = strcmp(it->key, "dir") == 0 && values.n > 1 ? values.n - 1 : 0;
-	t->rows = 1 + nrows;
-	t->cols = 1 + values.n + ndiff;
-	t->cells = calloc(t->rows * t->cols, sizeof(*t->cells));
-	err = t->cells ? table_header(r, it, &values, ndiff, t) : -ENOMEM;
+	err = table_init(t, 1 + nrows, 1 + values.n + ndiff);
+	err = err ? err : header_fill(r, it, &values, ndiff, t);
 	for (size_t i = 0; i < nrows && !err; i++)
-		err = table_row_fill(r, it, &values, ndiff, &rows[i], 1 + i, t);
+		err = row_fill(r, it, &values, ndiff, &rows[i], 1 + i, t);
 	if (err)
-		report_table_free(t);
+		table_free(t);
 	strlist_free(&values);
 free_rows:
 	free(rows);
 	return err;
-}
-
-void report_table_free(struct report_table *t)
-{
-	for (size_t i = 0; t->cells && i < t->rows * t->cols; i++)
-		free(t->cells[i]);
-	for (size_t i = 0; t->spread && i < t->rows * t->cols; i++)
-		free(t->spread[i]);
-	free(t->cells);
-	free(t->spread);
-	strlist_free(&t->notes);
-	memset(t, 0, sizeof(*t));
 }
 
 const char *report_build_warning(const struct sysinfo *si)

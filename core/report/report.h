@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "plugin/registry.h"
+#include "report/table.h"
 #include "run/result.h"
 #include "suite/suite.h"
 #include "run/sysinfo.h"
@@ -28,22 +29,25 @@ struct report {
 	size_t nresults;
 };
 
-/* "text", "json", "csv", "md", "html" -> format. Returns 0 or -EINVAL. */
+/*
+ * "text", "json", "csv", "md", "html" -> format, by the table of writers
+ * in report.c. Returns 0 or -EINVAL.
+ */
 int report_format_parse(const char *name, enum report_format *out);
 
-/* Write r in format to out. Returns 0 or a negative code with err filled. */
+/*
+ * Write r in format f to out through that format's writer. Returns 0 or a
+ * negative code with err filled.
+ */
 int report_write(enum report_format f, const struct report *r, FILE *out,
 		 char *err, size_t errlen);
 
-/* One writer per format; report_write() picks one. Same contract. */
+/*
+ * One writer per format, one file each (report_text.c ...), listed in the
+ * table of writers of report.c; report_write() picks one. Same contract.
+ */
 int report_text(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_json(const struct report *r, FILE *out, char *err, size_t errlen);
-/*
- * One CSV field (RFC 4180): sep first, then s, quoted when it holds a
- * comma, quote or line end; nothing for NULL. Every CSV writer uses it.
- */
-void report_csv_field(FILE *out, const char *sep, const char *s);
-
 int report_csv(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_md(const struct report *r, FILE *out, char *err, size_t errlen);
 /* One self-contained HTML page: context, every table, inline SVG charts. */
@@ -99,28 +103,19 @@ int report_layout_build(const struct report *r, struct report_layout *lay);
 void report_layout_free(struct report_layout *lay);
 
 /*
- * A table item as cells: row 0 is the header; then one row per job and
- * backend, labelled with the job and, when the rows differ in backend, the
- * backend. cells[row * cols + col], each an owned string. A "dir" table
- * has a "% Difference" column against the first directory (one per further
- * directory when there are more than two). A grid's corner names the job
- * and its rows and columns name their parameter ("size 64K", "4
- * parallels"). notes holds "ROW, COLUMN: annotations" for every cell that
- * has annotations. spread (NULL when no cell has a figure) holds the CV of
- * each figure's samples, which md and html show beside it and text, to
- * keep the classic layout, leaves to the notes of noisy cells.
+ * The table of item it (it->key set): row 0 is the header; then one row
+ * per job and backend, labelled with the job and, when the rows differ in
+ * backend, the backend. A "dir" table has a "% Difference" column against
+ * the first directory (one per further directory when there are more than
+ * two). A grid's corner names the job and its rows and columns name their
+ * parameter ("size 64K", "4 parallels"). Its notes hold "ROW, COLUMN:
+ * annotations" for every cell that has annotations; each figure's spread
+ * is the CV of its samples, which md and html show beside it and text, to
+ * keep the classic layout, leaves to the notes of noisy cells. Returns 0
+ * or -ENOMEM; free t with table_free().
  */
-struct report_table {
-	char **cells;
-	char **spread; /* per cell "±0.8%", the CV of its figure, or NULL */
-	size_t rows, cols;
-	struct strlist notes;
-};
-
-/* Build the table of item it (it->key set). Returns 0 or -ENOMEM. */
 int report_table_build(const struct report *r, const struct report_item *it,
-		       struct report_table *t);
-void report_table_free(struct report_table *t);
+		       struct table *t);
 
 /*
  * The text of parameter key of case c, "backend" and "parallel" included
@@ -137,6 +132,9 @@ const char *report_section_of(const struct report *r, const struct result *res);
  * the parent's unit for a part): median bytes/s scaled, or median ops/s.
  */
 double report_value(const struct result *res, const char *unit);
+
+/* The display unit of a result: its case's, else the suites' "Gbps". */
+const char *report_unit(const struct result *res);
 
 /* v as shown in unit: "8.00Gbps", "1234.56k" (kB/s), "12345.6 ops/s". */
 void report_format_value(double v, const char *unit, char *buf, size_t len);
@@ -185,29 +183,6 @@ void report_netif_line(const struct netif *nif, char *buf, size_t len);
 
 /* "/tmp : ext4 on /dev/vda1, free 80.12GiB of 251.00GiB". */
 void report_fs_line(const struct fsinfo *fs, char *buf, size_t len);
-
-/*
- * t as aligned text: the first column left-aligned, the others right, a
- * rule of dashes under the header row, then t's notes as "* NOTE" lines.
- * Returns 0 or -ENOMEM.
- */
-int report_text_table(const struct report_table *t, FILE *out);
-
-/*
- * t as a GitHub-flavoured Markdown table (first column left-aligned, the
- * others right), then t's notes as a list.
- */
-void report_md_table(const struct report_table *t, FILE *out);
-
-/*
- * An empty table of rows x cols cells, each "" (cells are then replaced
- * with report_table_set()). Returns 0 or -ENOMEM.
- */
-int report_table_init(struct report_table *t, size_t rows, size_t cols);
-
-/* Set cell (row, col) of t to a copy of text ("" for NULL). 0 or -ENOMEM. */
-int report_table_set(struct report_table *t, size_t row, size_t col,
-		     const char *text);
 
 /* hb_errorf() for a failed write to a report stream. */
 int report_io_error(FILE *out, char *err, size_t errlen);

@@ -6,7 +6,7 @@
  */
 #include "report/report.h"
 
-#include <string.h>
+#include "report/table.h"
 
 static const char *const columns[] = {
 	"job",	      "title",	  "target",  "backend",	 "params",
@@ -15,24 +15,6 @@ static const char *const columns[] = {
 	"cv",	      "p25_bps",  "p75_bps", "samples",	 "noisy",
 	"starved",    "warnings",
 };
-
-void report_csv_field(FILE *out, const char *sep, const char *s)
-{
-	fputs(sep, out);
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
 
 /* A numeric field with enough digits to read back the same value. */
 static void number(FILE *out, double v)
@@ -51,7 +33,7 @@ static void params_field(FILE *out, const struct bench_case *c)
 					 "%s%s=%s", i ? ";" : "",
 					 c->params.items[i].key,
 					 c->params.items[i].value);
-	report_csv_field(out, ",", text);
+	table_csv_field(out, ",", text);
 }
 
 /* The warnings joined with "; ". */
@@ -63,7 +45,7 @@ static void warnings_field(FILE *out, const struct strlist *w)
 	for (size_t i = 0; i < w->n && used < sizeof(text); i++)
 		used += (size_t)snprintf(text + used, sizeof(text) - used,
 					 "%s%s", i ? "; " : "", w->items[i]);
-	report_csv_field(out, ",", text);
+	table_csv_field(out, ",", text);
 }
 
 /* One result's row. */
@@ -78,15 +60,15 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 	const char *unit = c && c->unit ? c->unit : "";
 	int ok = res->status == RESULT_OK;
 
-	report_csv_field(out, "", job ? job->label : NULL);
-	report_csv_field(out, ",", c ? c->title : NULL);
-	report_csv_field(out, ",", c ? c->target : NULL);
-	report_csv_field(out, ",", c ? c->backend : NULL);
+	table_csv_field(out, "", job ? job->label : NULL);
+	table_csv_field(out, ",", c ? c->title : NULL);
+	table_csv_field(out, ",", c ? c->target : NULL);
+	table_csv_field(out, ",", c ? c->backend : NULL);
 	params_field(out, c);
 	fprintf(out, ",%u", c ? c->parallel : 0);
-	report_csv_field(out, ",", status[res->status]);
-	report_csv_field(out, ",", ok ? NULL : res->reason);
-	report_csv_field(out, ",", unit);
+	table_csv_field(out, ",", status[res->status]);
+	table_csv_field(out, ",", ok ? NULL : res->reason);
+	table_csv_field(out, ",", unit);
 	if (ok) {
 		number(out, report_value(res, unit));
 		number(out, s->median);
@@ -109,7 +91,7 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 int report_csv(const struct report *r, FILE *out, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
-		report_csv_field(out, i ? "," : "", columns[i]);
+		table_csv_field(out, i ? "," : "", columns[i]);
 	fputs("\r\n", out);
 	for (size_t i = 0; i < r->nresults; i++)
 		row(out, r, &r->results[i]);

@@ -12,24 +12,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/html.h"
 #include "base/parse.h"
+#include "report/html.h"
 #include "report/svg.h"
-
-/* The display unit of a result, as the other formats choose it. */
-static const char *unit_of(const struct result *res)
-{
-	return res->c && res->c->unit ? res->c->unit : "Gbps";
-}
+#include "report/table.h"
 
 /* Append a row label / value pair to a two-column table. */
-static int fact_row(struct report_table *t, size_t *row, const char *k,
-		    const char *v)
+static int fact_row(struct table *t, size_t *row, const char *k, const char *v)
 {
-	int err = report_table_set(t, *row, 0, k);
+	int err = table_set(t, *row, 0, k);
 
 	if (!err)
-		err = report_table_set(t, *row, 1, v);
+		err = table_set(t, *row, 1, v);
 	(*row)++;
 	return err;
 }
@@ -39,7 +33,7 @@ static int write_context(const struct report *r, FILE *out)
 {
 	struct kvlist facts = { 0 };
 	struct strlist libs = { 0 };
-	struct report_table t;
+	struct table t;
 	char line[REPORT_LINE];
 	size_t nrows, row = 1;
 	int err = report_libraries(r, &libs);
@@ -47,11 +41,11 @@ static int write_context(const struct report *r, FILE *out)
 	err = err ? err : report_system_facts(r, &facts);
 	nrows = 3 + facts.n + libs.n +
 		(r->sys ? r->sys->nnetifs + r->sys->nfs : 0);
-	err = err ? err : report_table_init(&t, nrows, 2);
+	err = err ? err : table_init(&t, nrows, 2);
 	if (err)
 		goto free_lists;
-	report_table_set(&t, 0, 0, "Context");
-	report_table_set(&t, 0, 1, "");
+	table_set(&t, 0, 0, "Context");
+	table_set(&t, 0, 1, "");
 	report_app_line(r, line, sizeof(line));
 	err = fact_row(&t, &row, "Application", line);
 	for (size_t i = 0; i < libs.n && !err; i++)
@@ -72,7 +66,7 @@ static int write_context(const struct report *r, FILE *out)
 		html_table(out, &t, "context", NULL);
 		html_section_end(out);
 	}
-	report_table_free(&t);
+	table_free(&t);
 free_lists:
 	kvlist_free(&facts);
 	strlist_free(&libs);
@@ -86,40 +80,37 @@ static int case_table(const struct report *r, const struct report_item *items,
 	static const char *const head[] = { "Case", "Backend", "Median",
 					    "Unit", "CV",      "Notes" };
 	char text[REPORT_LINE];
-	struct report_table t;
-	int err = report_table_init(&t, 1 + b - a, 6);
+	struct table t;
+	int err = table_init(&t, 1 + b - a, 6);
 
 	for (size_t c = 0; c < 6 && !err; c++)
-		err = report_table_set(&t, 0, c, head[c]);
+		err = table_set(&t, 0, c, head[c]);
 	for (size_t i = a; i < b && !err; i++) {
 		const struct result *res = &r->results[items[i].first];
 		size_t row = 1 + i - a;
 
-		err = report_table_set(&t, row, 0,
-				       res->c->title ? res->c->title : "");
+		err = table_set(&t, row, 0, res->c->title ? res->c->title : "");
 		err = err ? err
-			  : report_table_set(&t, row, 1,
-					     res->c->backend ? res->c->backend
-							     : "");
+			  : table_set(&t, row, 1,
+				      res->c->backend ? res->c->backend : "");
 		if (res->status == RESULT_OK)
 			snprintf(text, sizeof(text), "%.2f",
-				 report_value(res, unit_of(res)));
+				 report_value(res, report_unit(res)));
 		else
 			report_figure(res, text, sizeof(text));
-		err = err ? err : report_table_set(&t, row, 2, text);
-		err = err ? err : report_table_set(&t, row, 3, unit_of(res));
+		err = err ? err : table_set(&t, row, 2, text);
+		err = err ? err : table_set(&t, row, 3, report_unit(res));
 		snprintf(text, sizeof(text), "%.1f%%",
 			 result_headline(res)->cv * 100);
 		err = err ? err
-			  : report_table_set(&t, row, 4,
-					     res->status == RESULT_OK ? text
-								      : "");
+			  : table_set(&t, row, 4,
+				      res->status == RESULT_OK ? text : "");
 		report_annotations(res, text, sizeof(text));
-		err = err ? err : report_table_set(&t, row, 5, text);
+		err = err ? err : table_set(&t, row, 5, text);
 	}
 	if (!err)
 		html_table(out, &t, "cases", NULL);
-	report_table_free(&t);
+	table_free(&t);
 	return err;
 }
 
@@ -256,7 +247,7 @@ static int gather(const struct report *r, const struct chart_set *cs,
 				return -ENOMEM;
 		}
 		bufs[k].x[bufs[k].n] = x_of(res, xkey);
-		bufs[k].y[bufs[k].n++] = report_value(res, unit_of(res));
+		bufs[k].y[bufs[k].n++] = report_value(res, report_unit(res));
 	}
 	for (size_t k = 0; k < *nbufs; k++)
 		series_sort(&bufs[k]);
@@ -329,7 +320,7 @@ static int set_chart(const struct report *r, const struct chart_set *cs,
 			&(struct svg_line_chart){
 				.title = title,
 				.xlabel = xlabel,
-				.ylabel = unit_of(first),
+				.ylabel = report_unit(first),
 				.kind = parallel ? "parallel" : "size",
 				.xformat = parallel ? SVG_X_PLAIN : SVG_X_BYTES,
 				.series = series,
@@ -410,7 +401,7 @@ static int section_charts(const struct report *r,
 static int write_section(const struct report *r, const struct report_section *s,
 			 FILE *out)
 {
-	struct report_table t;
+	struct table t;
 	int err = 0;
 
 	html_section(out, s->title);
@@ -425,7 +416,7 @@ static int write_section(const struct report *r, const struct report_section *s,
 						   ? "grid"
 						   : "by-parameter",
 					   NULL);
-			report_table_free(&t);
+			table_free(&t);
 			i++;
 			continue;
 		}

@@ -36,7 +36,8 @@ static json_t *kv_json(const struct kvlist *l, int *bad)
 	json_t *o = json_object();
 
 	for (size_t i = 0; i < l->n; i++)
-		jsonw_set(o, l->items[i].key, jsonw_text(l->items[i].value), bad);
+		jsonw_set(o, l->items[i].key, jsonw_text(l->items[i].value),
+			  bad);
 	return o;
 }
 
@@ -97,14 +98,14 @@ static json_t *params_json(const struct bench_case *c, int *bad)
 
 	for (size_t i = 0; i < c->params.n; i++)
 		jsonw_set(o, c->params.items[i].key,
-		       param_json(c, &c->params.items[i]), bad);
+			  param_json(c, &c->params.items[i]), bad);
 	jsonw_set(o, "parallel", json_integer(c->parallel), bad);
 	return o;
 }
 
 /* One result: what was run, then what was measured. */
-static json_t *json_of_result(const struct report *r, const struct result *res,
-			   int *bad)
+static json_t *entry_json(const struct report *r, const struct result *res,
+			  int *bad)
 {
 	const struct bench_case *c = res->c;
 	const struct job *job = r->suite && c && c->job < r->suite->njobs
@@ -119,7 +120,8 @@ static json_t *json_of_result(const struct report *r, const struct result *res,
 	jsonw_set(o, "backend", jsonw_text(c ? c->backend : NULL), bad);
 	jsonw_set(o, "params", c ? params_json(c, bad) : json_object(), bad);
 	jsonw_set(o, "unit", jsonw_text(c ? c->unit : NULL), bad);
-	jsonw_set(o, "duration", c ? jsonw_number(c->duration) : json_null(), bad);
+	jsonw_set(o, "duration", c ? jsonw_number(c->duration) : json_null(),
+		  bad);
 	jsonw_set(o, "repetitions", json_integer(c ? c->repetitions : 0), bad);
 	jsonw_set(o, "warmup", json_integer(c ? c->warmup : 0), bad);
 	/* the codec the isolated child, resume and compare read back */
@@ -136,8 +138,9 @@ static json_t *netif_json(const struct netif *n, int *bad)
 	jsonw_set(o, "name", jsonw_text(n->name), bad);
 	jsonw_set(o, "driver", jsonw_text(n->driver), bad);
 	jsonw_set(o, "speed_mbps",
-	       n->speed_mbps >= 0 ? json_integer(n->speed_mbps) : json_null(),
-	       bad);
+		  n->speed_mbps >= 0 ? json_integer(n->speed_mbps)
+				     : json_null(),
+		  bad);
 	jsonw_set(o, "mac", jsonw_text(n->mac), bad);
 	jsonw_set(o, "state", jsonw_text(n->state), bad);
 	return o;
@@ -151,9 +154,10 @@ static json_t *fs_json(const struct fsinfo *fs, int *bad)
 	jsonw_set(o, "dir", jsonw_text(fs->dir), bad);
 	jsonw_set(o, "fstype", jsonw_text(fs->fstype), bad);
 	jsonw_set(o, "device", jsonw_text(fs->device), bad);
-	jsonw_set(o, "free_bytes", json_integer((json_int_t)fs->free_bytes), bad);
+	jsonw_set(o, "free_bytes", json_integer((json_int_t)fs->free_bytes),
+		  bad);
 	jsonw_set(o, "total_bytes", json_integer((json_int_t)fs->total_bytes),
-	       bad);
+		  bad);
 	return o;
 }
 
@@ -188,10 +192,12 @@ static json_t *hostbench_json(const struct sysinfo *si, int *bad)
 	json_t *o = json_object();
 
 	jsonw_set(o, "version",
-	       jsonw_text(si && si->version ? si->version : HB_VERSION), bad);
+		  jsonw_text(si && si->version ? si->version : HB_VERSION),
+		  bad);
 	jsonw_set(o, "build_type",
-	       jsonw_text(si && si->build_type ? si->build_type : HB_BUILD_TYPE),
-	       bad);
+		  jsonw_text(si && si->build_type ? si->build_type
+						  : HB_BUILD_TYPE),
+		  bad);
 	jsonw_set(o, "sanitized", json_boolean(si && si->sanitized), bad);
 	return o;
 }
@@ -203,12 +209,12 @@ static json_t *libraries_json(const struct registry *reg, int *bad)
 
 	for (size_t i = 0; reg && i < reg->n; i++)
 		jsonw_set(o, reg->plugins[i].desc->name,
-		       kv_json(&reg->plugins[i].libraries, bad), bad);
+			  kv_json(&reg->plugins[i].libraries, bad), bad);
 	return o;
 }
 
 /* The whole document. */
-static json_t *report_doc(const struct report *r, int *bad)
+static json_t *document(const struct report *r, int *bad)
 {
 	json_t *doc = json_object(), *results = json_array();
 
@@ -217,7 +223,7 @@ static json_t *report_doc(const struct report *r, int *bad)
 	jsonw_set(doc, "system", system_json(r->sys, bad), bad);
 	jsonw_set(doc, "libraries", libraries_json(r->reg, bad), bad);
 	for (size_t i = 0; i < r->nresults; i++)
-		jsonw_push(results, json_of_result(r, &r->results[i], bad), bad);
+		jsonw_push(results, entry_json(r, &r->results[i], bad), bad);
 	jsonw_set(doc, "results", results, bad);
 	return doc;
 }
@@ -225,7 +231,7 @@ static json_t *report_doc(const struct report *r, int *bad)
 int report_json(const struct report *r, FILE *out, char *err, size_t errlen)
 {
 	int bad = 0;
-	json_t *doc = report_doc(r, &bad);
+	json_t *doc = document(r, &bad);
 	int rc;
 
 	if (bad) {

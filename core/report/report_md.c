@@ -6,20 +6,7 @@
 
 #include <string.h>
 
-/* Text for a table cell: pipes escaped, line breaks as spaces. */
-static void cell(FILE *out, const char *s)
-{
-	fputs("| ", out);
-	for (; s && *s; s++) {
-		if (*s == '|')
-			fputs("\\|", out);
-		else if (*s == '\n' || *s == '\r')
-			fputc(' ', out);
-		else
-			fputc(*s, out);
-	}
-	fputc(' ', out);
-}
+#include "report/table.h"
 
 /* The context: hostbench, the host, the libraries. */
 static int write_context(const struct report *r, FILE *out)
@@ -57,7 +44,7 @@ static int write_context(const struct report *r, FILE *out)
 /* The number of a figure in its unit, without the unit. */
 static void median_text(const struct result *res, char *buf, size_t len)
 {
-	const char *unit = res->c && res->c->unit ? res->c->unit : "Gbps";
+	const char *unit = report_unit(res);
 
 	if (res->status == RESULT_FAILED)
 		snprintf(buf, len, "failed");
@@ -82,58 +69,26 @@ static void case_row(const struct report *r, const struct result *res,
 			 result_headline(res)->cv * 100);
 	else
 		cv[0] = '\0';
-	cell(out, res->c ? res->c->title : label);
-	cell(out, res->c ? res->c->backend : "");
-	cell(out, median);
-	cell(out, res->c ? res->c->unit : "");
-	cell(out, cv);
-	cell(out, notes);
+	table_md_cell(out, res->c ? res->c->title : label);
+	table_md_cell(out, res->c ? res->c->backend : "");
+	table_md_cell(out, median);
+	table_md_cell(out, res->c ? res->c->unit : "");
+	table_md_cell(out, cv);
+	table_md_cell(out, notes);
 	fputs("|\n", out);
-}
-
-void report_md_table(const struct report_table *t, FILE *out)
-{
-	char text[REPORT_LINE];
-
-	for (size_t row = 0; row < t->rows; row++) {
-		for (size_t c = 0; c < t->cols; c++) {
-			size_t i = row * t->cols + c;
-
-			/* a figure keeps its spread: "3.60Gbps ±0.8%" */
-			snprintf(text, sizeof(text), "%s%s%s", t->cells[i],
-				 t->spread && t->spread[i] ? " " : "",
-				 t->spread && t->spread[i] ? t->spread[i] : "");
-			cell(out, text);
-		}
-		fputs("|\n", out);
-		if (row > 0)
-			continue;
-		for (size_t c = 0; c < t->cols; c++)
-			fputs(c ? "|--:" : "|---", out);
-		fputs("|\n", out);
-	}
-	if (t->notes.n)
-		fputc('\n', out);
-	for (size_t i = 0; i < t->notes.n; i++) {
-		fputs("- ", out);
-		for (const char *s = t->notes.items[i]; *s; s++)
-			fputc(*s == '\n' ? ' ' : *s, out);
-		fputc('\n', out);
-	}
-	fputc('\n', out);
 }
 
 /* A by-parameter table, then its notes as a list. */
 static int write_table(const struct report *r, const struct report_item *it,
 		       FILE *out)
 {
-	struct report_table t;
+	struct table t;
 	int err = report_table_build(r, it, &t);
 
 	if (err)
 		return err;
-	report_md_table(&t, out);
-	report_table_free(&t);
+	table_md(&t, out);
+	table_free(&t);
 	return 0;
 }
 

@@ -5,52 +5,7 @@
  */
 #include "report/report.h"
 
-#include <errno.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define RULE_WIDTH 76
-
-/* "-- [Title] -----...", or a plain rule when title is NULL. */
-static void rule(FILE *out, const char *title)
-{
-	int used = 0;
-
-	if (title)
-		used = fprintf(out, "-- [%s] ", title);
-	for (int i = used < 0 ? 0 : used; i < RULE_WIDTH; i++)
-		fputc('-', out);
-	fputc('\n', out);
-}
-
-/*
- * Columns s takes on a terminal: its code points, so a label in UTF-8
- * aligns like an ASCII one (wide CJK characters still count as one).
- */
-static size_t text_width(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
-/* s, then blanks up to width columns (left-aligned). */
-static void put_left(FILE *out, const char *s, size_t width)
-{
-	fputs(s, out);
-	for (size_t w = text_width(s); w < width; w++)
-		fputc(' ', out);
-}
-
-/* Blanks up to width columns, then s (right-aligned). */
-static void put_right(FILE *out, const char *s, size_t width)
-{
-	for (size_t w = text_width(s); w < width; w++)
-		fputc(' ', out);
-	fputs(s, out);
-}
+#include "report/table.h"
 
 /* Application and Linked Libraries. */
 static int write_application(const struct report *r, FILE *out)
@@ -59,10 +14,10 @@ static int write_application(const struct report *r, FILE *out)
 	char line[REPORT_LINE];
 	int err;
 
-	rule(out, "Application");
+	table_rule(out, "Application");
 	report_app_line(r, line, sizeof(line));
 	fprintf(out, "%s\n", line);
-	rule(out, "Linked Libraries");
+	table_rule(out, "Linked Libraries");
 	err = report_libraries(r, &libs);
 	for (size_t i = 0; i < libs.n; i++)
 		fprintf(out, "%s\n", libs.items[i]);
@@ -77,7 +32,7 @@ static int write_system(const struct report *r, FILE *out)
 	char line[REPORT_LINE];
 	int err;
 
-	rule(out, "System Information");
+	table_rule(out, "System Information");
 	err = report_system_facts(r, &facts);
 	for (size_t i = 0; i < facts.n; i++)
 		fprintf(out, "%s : %s\n", facts.items[i].key,
@@ -111,8 +66,8 @@ static size_t label_width(const struct report *r,
 			continue;
 		report_label(r, &r->results[s->items[i].first], label,
 			     sizeof(label));
-		if (text_width(label) > width)
-			width = text_width(label);
+		if (table_width(label) > width)
+			width = table_width(label);
 	}
 	return width;
 }
@@ -126,67 +81,24 @@ static void write_line(const struct report *r, const struct result *res,
 	report_label(r, res, label, sizeof(label));
 	report_figure(res, figure, sizeof(figure));
 	report_annotations(res, notes, sizeof(notes));
-	put_left(out, label, width);
+	table_put_left(out, label, width);
 	fprintf(out, " : %s", figure);
 	if (notes[0])
 		fprintf(out, " (%s)", notes);
 	fputc('\n', out);
 }
 
-/* One table row: first column left-aligned, figures right-aligned. */
-static void write_row(const struct report_table *t, size_t row,
-		      const size_t *widths, FILE *out)
-{
-	for (size_t c = 0; c < t->cols; c++) {
-		const char *cell = t->cells[row * t->cols + c];
-
-		if (c == 0) {
-			put_left(out, cell, widths[c]);
-		} else {
-			fputs("  ", out);
-			put_right(out, cell, widths[c]);
-		}
-	}
-	fputc('\n', out);
-}
-
-int report_text_table(const struct report_table *t, FILE *out)
-{
-	size_t *widths = calloc(t->cols ? t->cols : 1, sizeof(*widths));
-
-	if (!widths)
-		return -ENOMEM;
-	for (size_t i = 0; i < t->rows * t->cols; i++)
-		if (text_width(t->cells[i]) > widths[i % t->cols])
-			widths[i % t->cols] = text_width(t->cells[i]);
-	for (size_t row = 0; row < t->rows; row++) {
-		write_row(t, row, widths, out);
-		if (row > 0)
-			continue;
-		for (size_t c = 0; c < t->cols; c++) {
-			fputs(c ? "  " : "", out);
-			for (size_t i = 0; i < widths[c]; i++)
-				fputc('-', out);
-		}
-		fputc('\n', out);
-	}
-	for (size_t i = 0; i < t->notes.n; i++)
-		fprintf(out, "* %s\n", t->notes.items[i]);
-	free(widths);
-	return 0;
-}
-
 /* A table item: header, dashes under each column, rows, then notes. */
 static int write_table(const struct report *r, const struct report_item *it,
 		       FILE *out)
 {
-	struct report_table t;
+	struct table t;
 	int err = report_table_build(r, it, &t);
 
 	if (err)
 		return err;
-	err = report_text_table(&t, out);
-	report_table_free(&t);
+	err = table_text(&t, out);
+	table_free(&t);
 	return err;
 }
 
@@ -200,7 +112,7 @@ static int write_sections(const struct report *r, FILE *out)
 		const struct report_section *sec = &lay.sections[s];
 		size_t width = label_width(r, sec);
 
-		rule(out, sec->title);
+		table_rule(out, sec->title);
 		for (size_t i = 0; i < sec->nitems && !err; i++) {
 			if (sec->items[i].key)
 				err = write_table(r, &sec->items[i], out);
@@ -223,6 +135,6 @@ int report_text(const struct report *r, FILE *out, char *err, size_t errlen)
 		rc = write_sections(r, out);
 	if (rc)
 		return hb_errorf(err, errlen, rc, "text report: out of memory");
-	rule(out, NULL);
+	table_rule(out, NULL);
 	return report_io_error(out, err, errlen);
 }

@@ -1,0 +1,222 @@
+/*
+ * Tables of text cells, and the plain-text helpers every writer shares:
+ * the text and Markdown renderings of a table, the rule of the text
+ * layouts, Markdown cells and CSV fields.
+ */
+#include "report/table.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The width of the text layouts' rules. */
+#define RULE_WIDTH 76
+
+/* The longest Markdown cell with its spread; longer text is cut. */
+#define MD_CELL_MAX 1024
+
+int table_init(struct table *t, size_t rows, size_t cols)
+{
+	size_t n = rows * cols;
+
+	memset(t, 0, sizeof(*t));
+	t->cells = calloc(n ? n : 1, sizeof(*t->cells));
+	if (!t->cells)
+		return -ENOMEM;
+	t->rows = rows;
+	t->cols = cols;
+	for (size_t i = 0; i < n; i++)
+		if (!(t->cells[i] = strdup(""))) {
+			table_free(t);
+			return -ENOMEM;
+		}
+	return 0;
+}
+
+int table_set(struct table *t, size_t row, size_t col, const char *text)
+{
+	char **cell = &t->cells[row * t->cols + col];
+
+	free(*cell);
+	*cell = strdup(text ? text : "");
+	return *cell ? 0 : -ENOMEM;
+}
+
+int table_set_spread(struct table *t, size_t row, size_t col, const char *text)
+{
+	char **spread;
+
+	if (!t->spread)
+		t->spread = calloc(t->rows * t->cols + 1, sizeof(*t->spread));
+	if (!t->spread)
+		return -ENOMEM;
+	spread = &t->spread[row * t->cols + col];
+	free(*spread);
+	*spread = strdup(text);
+	return *spread ? 0 : -ENOMEM;
+}
+
+void table_free(struct table *t)
+{
+	for (size_t i = 0; t->cells && i < t->rows * t->cols; i++)
+		free(t->cells[i]);
+	for (size_t i = 0; t->spread && i < t->rows * t->cols; i++)
+		free(t->spread[i]);
+	free(t->cells);
+	free(t->spread);
+	strlist_free(&t->notes);
+	memset(t, 0, sizeof(*t));
+}
+
+size_t table_width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+void table_put_left(FILE *out, const char *s, size_t width)
+{
+	fputs(s, out);
+	for (size_t w = table_width(s); w < width; w++)
+		fputc(' ', out);
+}
+
+/* Blanks up to width columns, then s (right-aligned). */
+static void put_right(FILE *out, const char *s, size_t width)
+{
+	for (size_t w = table_width(s); w < width; w++)
+		fputc(' ', out);
+	fputs(s, out);
+}
+
+/* One text row: first column left-aligned, figures right-aligned. */
+static void text_row(const struct table *t, size_t row, const size_t *widths,
+		     FILE *out)
+{
+	for (size_t c = 0; c < t->cols; c++) {
+		const char *cell = t->cells[row * t->cols + c];
+
+		if (c == 0) {
+			table_put_left(out, cell, widths[c]);
+		} else {
+			fputs("  ", out);
+			put_right(out, cell, widths[c]);
+		}
+	}
+	fputc('\n', out);
+}
+
+/* Dashes under each header cell, as wide as its column. */
+static void text_underline(const struct table *t, const size_t *widths,
+			   FILE *out)
+{
+	for (size_t c = 0; c < t->cols; c++) {
+		fputs(c ? "  " : "", out);
+		for (size_t i = 0; i < widths[c]; i++)
+			fputc('-', out);
+	}
+	fputc('\n', out);
+}
+
+int table_text(const struct table *t, FILE *out)
+{
+	size_t *widths = calloc(t->cols ? t->cols : 1, sizeof(*widths));
+
+	if (!widths)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->rows * t->cols; i++)
+		if (table_width(t->cells[i]) > widths[i % t->cols])
+			widths[i % t->cols] = table_width(t->cells[i]);
+	for (size_t row = 0; row < t->rows; row++) {
+		text_row(t, row, widths, out);
+		if (row == 0)
+			text_underline(t, widths, out);
+	}
+	for (size_t i = 0; i < t->notes.n; i++)
+		fprintf(out, "* %s\n", t->notes.items[i]);
+	free(widths);
+	return 0;
+}
+
+void table_md_cell(FILE *out, const char *s)
+{
+	fputs("| ", out);
+	for (; s && *s; s++) {
+		if (*s == '|')
+			fputs("\\|", out);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', out);
+		else
+			fputc(*s, out);
+	}
+	fputc(' ', out);
+}
+
+/* One Markdown row; a figure keeps its spread: "3.60Gbps ±0.8%". */
+static void md_row(const struct table *t, size_t row, FILE *out)
+{
+	char text[MD_CELL_MAX];
+
+	for (size_t c = 0; c < t->cols; c++) {
+		size_t i = row * t->cols + c;
+		const char *spread = t->spread ? t->spread[i] : NULL;
+
+		snprintf(text, sizeof(text), "%s%s%s", t->cells[i],
+			 spread ? " " : "", spread ? spread : "");
+		table_md_cell(out, text);
+	}
+	fputs("|\n", out);
+}
+
+void table_md(const struct table *t, FILE *out)
+{
+	for (size_t row = 0; row < t->rows; row++) {
+		md_row(t, row, out);
+		if (row > 0)
+			continue;
+		for (size_t c = 0; c < t->cols; c++)
+			fputs(c ? "|--:" : "|---", out);
+		fputs("|\n", out);
+	}
+	if (t->notes.n)
+		fputc('\n', out);
+	for (size_t i = 0; i < t->notes.n; i++) {
+		fputs("- ", out);
+		for (const char *s = t->notes.items[i]; *s; s++)
+			fputc(*s == '\n' ? ' ' : *s, out);
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
+void table_rule(FILE *out, const char *title)
+{
+	int used = 0;
+
+	if (title)
+		used = fprintf(out, "-- [%s] ", title);
+	for (int i = used < 0 ? 0 : used; i < RULE_WIDTH; i++)
+		fputc('-', out);
+	fputc('\n', out);
+}
+
+void table_csv_field(FILE *out, const char *sep, const char *s)
+{
+	fputs(sep, out);
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
