@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "compare.h"
-#include "merge.h"
+#include "compare/compare.h"
+#include "compare/merge.h"
 
 /* Every format of the comparison and the merge, written to memory. */
 static void write_all(const struct comparison *cmp, const struct merge *m)

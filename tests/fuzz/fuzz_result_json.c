@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "result_json.h"
+#include "run/result_json.h"
 
 static const char *const parts[] = { "crypto/aes-256-cbc", "mac/hmac-md5",
 				     NULL };

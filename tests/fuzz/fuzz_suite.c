@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "suite.h"
+#include "suite/suite.h"
 
 static const char *const modes[] = { "message", "stream", NULL };
 static const char *const parts[] = { "fuzz/all", NULL };

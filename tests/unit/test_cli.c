@@ -3,7 +3,7 @@
 
 #include "check.h"
 
-#include "cli.h"
+#include "app/cli.h"
 
 static int parse(struct cli *cli, char *err, int argc, char **argv)
 {

@@ -2,7 +2,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "cli.h"
+#include "app/cli.h"
 
 /* Parse a NULL-terminated argv; returns cli_parse()'s code. */
 static int parse(struct cli *cli, char *err, const char **words)

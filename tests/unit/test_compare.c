@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "compare.h"
-#include "merge.h"
+#include "compare/compare.h"
+#include "compare/merge.h"
 
 static int mann_whitney_separated_samples_exact(void)
 {

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "registry.h"
+#include "plugin/registry.h"
 
 #define FIXTURE(dir, file) HB_FIXTURE_DIR "/" dir "/" file ".so"
 

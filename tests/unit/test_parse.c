@@ -2,7 +2,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "parse.h"
+#include "base/parse.h"
 
 static int size_is(const char *text, uint64_t want)
 {
@@ -284,17 +284,17 @@ static int format_size_picks_largest_exact_unit(void)
 {
 	char buf[32];
 
-	format_size(1048576, buf, sizeof(buf));
+	parse_format_size(1048576, buf, sizeof(buf));
 	CHECK_STR(buf, "1M");
-	format_size(65536, buf, sizeof(buf));
+	parse_format_size(65536, buf, sizeof(buf));
 	CHECK_STR(buf, "64K");
-	format_size(1000, buf, sizeof(buf));
+	parse_format_size(1000, buf, sizeof(buf));
 	CHECK_STR(buf, "1000");
-	format_size(1536 * 1024, buf, sizeof(buf));
+	parse_format_size(1536 * 1024, buf, sizeof(buf));
 	CHECK_STR(buf, "1536K");
-	format_size(0, buf, sizeof(buf));
+	parse_format_size(0, buf, sizeof(buf));
 	CHECK_STR(buf, "0");
-	format_size(UINT64_C(2147483648), buf, sizeof(buf));
+	parse_format_size(UINT64_C(2147483648), buf, sizeof(buf));
 	CHECK_STR(buf, "2G");
 	return 0;
 }
@@ -305,7 +305,7 @@ static int format_size_reads_back_with_parse_size(void)
 	char buf[32];
 
 	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
-		format_size(values[i], buf, sizeof(buf));
+		parse_format_size(values[i], buf, sizeof(buf));
 		CHECK(size_is(buf, values[i]));
 	}
 	return 0;
@@ -313,12 +313,12 @@ static int format_size_reads_back_with_parse_size(void)
 
 static int edit_distance_counts_edits(void)
 {
-	CHECK_INT(edit_distance("size", "size"), 0);
-	CHECK_INT(edit_distance("sise", "size"), 1);
-	CHECK_INT(edit_distance("szie", "size"), 2);
-	CHECK_INT(edit_distance("", "abc"), 3);
-	CHECK_INT(edit_distance("kitten", "sitting"), 3);
-	CHECK_INT(edit_distance("SIZE", "size"), 0);
+	CHECK_INT(parse_edit_distance("size", "size"), 0);
+	CHECK_INT(parse_edit_distance("sise", "size"), 1);
+	CHECK_INT(parse_edit_distance("szie", "size"), 2);
+	CHECK_INT(parse_edit_distance("", "abc"), 3);
+	CHECK_INT(parse_edit_distance("kitten", "sitting"), 3);
+	CHECK_INT(parse_edit_distance("SIZE", "size"), 0);
 	return 0;
 }
 

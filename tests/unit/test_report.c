@@ -9,7 +9,7 @@
 #include <jansson.h>
 
 #include "check.h"
-#include "report.h"
+#include "report/report.h"
 
 static const struct hb_option crypto_opts[] = {
 	{ .name = "size", .type = HB_OPT_SIZE },

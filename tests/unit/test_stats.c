@@ -2,8 +2,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "result.h"
-#include "stats.h"
+#include "run/result.h"
+#include "run/stats.h"
 
 #define TOL 1e-9
 

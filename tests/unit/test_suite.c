@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "suite.h"
+#include "suite/suite.h"
 
 static const struct hb_option size_only[] = {
 	{ .name = "size", .type = HB_OPT_SIZE, .def = "1M", .help = "buffer" },

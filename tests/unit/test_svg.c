@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "svg.h"
+#include "report/svg.h"
 
 static int ticks_are_nice_steps_from_zero(void)
 {

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "sysinfo.h"
+#include "run/sysinfo.h"
 
 /* Two hyperthreads of one core each on two cores of one package. */
 static const char cpuinfo_x86[] =

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "fleet_int.h"
+#include "fleet/fleet_int.h"
 
 static int rank_pairs_pair_neighbours(void)
 {
