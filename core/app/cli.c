@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/command.h"
+
+// clang-format off
 const char cli_usage[] =
 	"Usage: hostbench [COMMAND] [OPTIONS] [ARGS]\n"
 	"\n"
@@ -47,18 +50,24 @@ const char cli_usage[] =
 	"--fail-on-regression: a case regressed), 2 bad command line, suite "
 	"or\n"
 	"report, 130/143 interrupted.\n";
+// clang-format on
 
-static const char *const commands[] = { "run",	   "list",    "describe",
-					"sysinfo", "compare", "merge",
-					NULL };
-
-/* Nonzero when word is a known command. */
+/* Nonzero when word is a command that may follow options. */
 static int is_command(const char *word)
 {
-	for (size_t i = 0; commands[i]; i++)
-		if (strcmp(commands[i], word) == 0)
-			return 1;
-	return 0;
+	const struct command *cmd = command_find(word);
+
+	return cmd && !(cmd->flags & COMMAND_OWN_ARGS);
+}
+
+/* "unknown command" and the commands there are. */
+static int unknown_command(const char *word, char *err, size_t errlen)
+{
+	char names[256];
+
+	command_names(names, sizeof(names));
+	return hb_errorf(err, errlen, -EINVAL, "unknown command \"%s\" (try %s)",
+		      word, names);
 }
 
 /* The value of option argv[*i] ("--x=v" or "--x v"); advances *i. */
@@ -182,10 +191,7 @@ static int cli_word(int argc, char **argv, int *i, struct cli *cli, char *err,
 	else if (!cli->command && is_command(w))
 		cli->command = w;
 	else if (!cli->command)
-		return hb_errorf(err, errlen, -EINVAL,
-			      "unknown command \"%s\" (try run, list, "
-			      "describe, sysinfo, compare, merge, serve)",
-			      w);
+		return unknown_command(w, err, errlen);
 	else
 		return strlist_push(&cli->args, w);
 	return 0;
@@ -234,6 +240,26 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * A first word naming a command with options of its own (serve): the
+ * command, and every later word its argument, unparsed. Returns 1 when
+ * argv is such a command line, 0 when not, or -ENOMEM with err filled.
+ */
+static int own_args_command(int argc, char **argv, struct cli *cli, char *err,
+			    size_t errlen)
+{
+	const struct command *cmd = argc > 1 ? command_find(argv[1]) : NULL;
+
+	if (!cmd || !(cmd->flags & COMMAND_OWN_ARGS))
+		return 0;
+	cli->command = argv[1];
+	for (int i = 2; i < argc; i++)
+		if (strlist_push(&cli->args, argv[i]))
+			return hb_errorf(err, errlen, -ENOMEM, "%s",
+				      strerror(ENOMEM));
+	return 1;
+}
+
 int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
 {
 	int rc;
@@ -241,6 +267,9 @@ int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
 	memset(cli, 0, sizeof(*cli));
 	cli->format = REPORT_TEXT;
 	cli->threshold = -1; /* not given */
+	rc = own_args_command(argc, argv, cli, err, errlen);
+	if (rc)
+		return rc < 0 ? rc : 0;
 	for (int i = 1; i < argc; i++) {
 		rc = cli_word(argc, argv, &i, cli, err, errlen);
 		if (rc)

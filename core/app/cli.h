@@ -1,6 +1,7 @@
 /*
- * The command line: which command, its arguments and the common options.
- * Parsing is pure (no I/O) so it is unit tested.
+ * The command line (cli: command line interface): which command, its
+ * arguments and the common options. Parsing is pure (no I/O) so it is unit
+ * tested. The command words are those of app/command.c's table.
  */
 #ifndef HB_CORE_APP_CLI_H
 #define HB_CORE_APP_CLI_H
@@ -12,9 +13,10 @@
 
 /* A parsed command line. */
 struct cli {
-	const char *command; /* "run", "list", "describe", "sysinfo", ... */
+	const char *command; /* a name of app/command.c's table: "run", ... */
 	struct strlist args; /* suites for run, a target for describe,
-				reports for compare and merge */
+				reports for compare and merge, every
+				later word for serve */
 	struct strlist sets; /* --set texts, in order */
 	struct strlist plugin_dirs; /* --plugin-dir, in order */
 	enum report_format format;
@@ -30,10 +32,14 @@ struct cli {
 
 /*
  * Parse argv. With no command, "run" of the default suite (or the extended
- * one with --extended). Returns 0, or -EINVAL with a one-line message.
+ * one with --extended). A command with options of its own (serve) counts
+ * only as the first word, and takes every later word as is. Returns 0, or
+ * -EINVAL (-ENOMEM) with a one-line message; free cli with cli_free()
+ * either way.
  */
 int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen);
 
+/* Free what cli_parse() filled in. */
 void cli_free(struct cli *cli);
 
 /* The --help text. */

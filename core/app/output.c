@@ -87,3 +87,24 @@ void output_abort(struct output *o)
 	free(o->tmp);
 	memset(o, 0, sizeof(*o));
 }
+
+int output_write(const char *path, enum report_format f, output_writer *write,
+		 const void *doc, int *opened)
+{
+	char err[1024];
+	struct output out;
+	int rc = output_open(&out, path, err, sizeof(err));
+
+	if (opened)
+		*opened = rc == 0;
+	if (!rc) {
+		rc = write(doc, f, out.fp, err, sizeof(err));
+		if (!rc)
+			rc = output_commit(&out, err, sizeof(err));
+		else
+			output_abort(&out);
+	}
+	if (rc)
+		fprintf(stderr, "hostbench: %s\n", err);
+	return rc;
+}

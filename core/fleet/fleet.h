@@ -6,8 +6,8 @@
  *
  * The MPI implementation (fleet.c, fleet_peer.c, fleet_report.c) is built
  * with -DHOSTBENCH_MPI=ON only. Without it fleet_solo.c implements the
- * same calls for a fleet of one rank, so main.c reads the same in both
- * builds and nothing about MPI is compiled.
+ * same calls for a fleet of one rank, so app/cmd_run.c reads the same in
+ * both builds and nothing about MPI is compiled.
  *
  * Rank 0 coordinates with point-to-point messages rather than collectives
  * once cases run, so a rank that dies or hangs costs the others a deadline

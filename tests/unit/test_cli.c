@@ -66,6 +66,45 @@ static int cli_rejects_unknown_command(void)
 	return 0;
 }
 
+static int cli_unknown_command_names_every_command(void)
+{
+	char *argv[] = { "hostbench", "nosuch" }, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 2, argv), -EINVAL);
+	CHECK_STR(err, "unknown command \"nosuch\" (try run, list, describe, "
+		       "sysinfo, compare, merge, serve)");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_takes_serve_arguments_unparsed(void)
+{
+	char *argv[] = { "hostbench", "serve", "--listen", "0:0", "--help" },
+	     err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 5, argv), 0);
+	CHECK_STR(cli.command, "serve");
+	CHECK_INT(cli.args.n, 3);
+	CHECK_STR(cli.args.items[0], "--listen");
+	CHECK_STR(cli.args.items[2], "--help");
+	CHECK_INT(cli.help, 0);
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_rejects_serve_after_an_option(void)
+{
+	char *argv[] = { "hostbench", "-f", "json", "serve" }, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 4, argv), -EINVAL);
+	CHECK_CONTAINS(err, "unknown command \"serve\"");
+	cli_free(&cli);
+	return 0;
+}
+
 static int cli_rejects_set_without_equals(void)
 {
 	char *argv[] = { "hostbench", "--set", "size" }, err[256];
@@ -117,6 +156,12 @@ static const struct test tests[] = {
 	  cli_collects_suites_sets_and_options_anywhere },
 	{ "cli_rejects_unknown_option", cli_rejects_unknown_option },
 	{ "cli_rejects_unknown_command", cli_rejects_unknown_command },
+	{ "cli_unknown_command_names_every_command",
+	  cli_unknown_command_names_every_command },
+	{ "cli_takes_serve_arguments_unparsed",
+	  cli_takes_serve_arguments_unparsed },
+	{ "cli_rejects_serve_after_an_option",
+	  cli_rejects_serve_after_an_option },
 	{ "cli_rejects_set_without_equals", cli_rejects_set_without_equals },
 	{ "cli_rejects_missing_option_value",
 	  cli_rejects_missing_option_value },

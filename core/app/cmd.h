@@ -1,0 +1,46 @@
+/*
+ * The commands of hostbench, one function each, as git's builtin.h
+ * (cmd: command). Each gets what main() hands it in struct command_env
+ * and returns an exit status (base/exit.h); app/command.c names them in
+ * its table, one file each (cmd_reports.c: compare and merge).
+ */
+#ifndef HB_CORE_APP_CMD_H
+#define HB_CORE_APP_CMD_H
+
+#include "app/command.h"
+
+/*
+ * run [SUITE.ini...]: load the suites (the shipped default or extended
+ * suite without any), agree on them across a fleet, describe the host,
+ * run every case (or take it from --resume's journal) and write the
+ * report. Returns the worst case's status, 128 + the stop signal, or
+ * EXIT_BAD_INPUT / EXIT_INTERNAL.
+ */
+int cmd_run(const struct command_env *env);
+
+/* list: every plugin, target and refusal. */
+int cmd_list(const struct command_env *env);
+
+/* describe TARGET: the target's options; an unknown one is bad input. */
+int cmd_describe(const struct command_env *env);
+
+/* sysinfo: the report of no cases, the system information alone. */
+int cmd_sysinfo(const struct command_env *env);
+
+/*
+ * compare BASE.json NEW.json: the cases of two reports side by side;
+ * EXIT_CASE_FAILED with --fail-on-regression when a case got slower or
+ * now fails.
+ */
+int cmd_compare(const struct command_env *env);
+
+/* merge A.json B.json...: one table of hosts (or runs) by cases. */
+int cmd_merge(const struct command_env *env);
+
+/*
+ * serve ARGS...: exec the transfer plugin's server program with ARGS.
+ * Returns only when it cannot: EXIT_BAD_INPUT, it is not installed.
+ */
+int cmd_serve(const struct command_env *env);
+
+#endif

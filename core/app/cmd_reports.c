@@ -1,0 +1,138 @@
+/*
+ * `hostbench compare` and `hostbench merge`: JSON reports in, one report
+ * out. Both read their reports the same way and write through
+ * output_write(). (docs: the reports as read, cmp: comparison.)
+ */
+#include "app/cmd.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "app/cli.h"
+#include "app/output.h"
+#include "base/exit.h"
+#include "compare/compare.h"
+#include "compare/merge.h"
+#include "compare/report_read.h"
+
+/* Free the n reports of docs and the array. */
+static void free_reports(struct doc_report *docs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		report_read_free(&docs[i]);
+	free(docs);
+}
+
+/*
+ * Read the reports of cli->args into *docs (one each). Returns an exit
+ * status; a report that cannot be read is bad input, said on one line.
+ */
+static int read_reports(const struct cli *cli, struct doc_report **docs)
+{
+	char err[1024];
+
+	*docs = calloc(cli->args.n, sizeof(**docs));
+	if (!*docs)
+		return EXIT_INTERNAL;
+	for (size_t i = 0; i < cli->args.n; i++) {
+		if (report_read(&(*docs)[i], cli->args.items[i], err,
+				sizeof(err)) == 0)
+			continue;
+		fprintf(stderr, "hostbench: %s\n", err);
+		free_reports(*docs, i);
+		*docs = NULL;
+		return EXIT_BAD_INPUT;
+	}
+	return EXIT_ALL_OK;
+}
+
+/*
+ * The exit status of compare_build() or merge_build() returning rc with
+ * err: reports that do not go together are bad input, said on one line.
+ */
+static int built_status(int rc, const char *err)
+{
+	if (!rc)
+		return EXIT_ALL_OK;
+	fprintf(stderr, "hostbench: %s\n", err);
+	return rc == -ENOMEM ? EXIT_INTERNAL : EXIT_BAD_INPUT;
+}
+
+/*
+ * Write what was built to --output (or stdout). An --output that cannot be
+ * opened is bad input, unless memory ran out. Returns an exit status.
+ */
+static int write_built(const struct cli *cli, output_writer *write,
+		       const void *doc)
+{
+	int opened;
+	int rc = output_write(cli->output, cli->format, write, doc, &opened);
+
+	if (!rc)
+		return EXIT_ALL_OK;
+	return opened || rc == -ENOMEM ? EXIT_INTERNAL : EXIT_BAD_INPUT;
+}
+
+/* output_writer for a struct comparison. */
+static int write_comparison(const void *doc, enum report_format f, FILE *out,
+			    char *err, size_t errlen)
+{
+	return compare_write(doc, f, out, err, errlen);
+}
+
+/* output_writer for a struct merge. */
+static int write_merge(const void *doc, enum report_format f, FILE *out,
+		       char *err, size_t errlen)
+{
+	return merge_write(doc, f, out, err, errlen);
+}
+
+/* A CI gate: a case that got slower, or one that now fails. */
+static int regressed(const struct cli *cli, const struct comparison *cmp)
+{
+	return cli->fail_on_regression && (cmp->nregressed || cmp->new_failed);
+}
+
+int cmd_compare(const struct command_env *env)
+{
+	const struct cli *cli = env->cli;
+	double threshold =
+		cli->threshold >= 0 ? cli->threshold : COMPARE_THRESHOLD;
+	struct comparison cmp = { 0 };
+	struct doc_report *docs;
+	char err[1024];
+	int status = read_reports(cli, &docs);
+
+	if (status)
+		return status;
+	status = built_status(compare_build(&cmp, &docs[0], &docs[1], threshold,
+					    err, sizeof(err)),
+			      err);
+	if (!status)
+		status = write_built(cli, write_comparison, &cmp);
+	if (!status && regressed(cli, &cmp))
+		status = EXIT_CASE_FAILED;
+	compare_free(&cmp);
+	free_reports(docs, cli->args.n);
+	return status;
+}
+
+int cmd_merge(const struct command_env *env)
+{
+	const struct cli *cli = env->cli;
+	struct merge m = { 0 };
+	struct doc_report *docs;
+	char err[1024];
+	int status = read_reports(cli, &docs);
+
+	if (status)
+		return status;
+	status = built_status(
+		merge_build(&m, docs, cli->args.n, err, sizeof(err)), err);
+	if (!status)
+		status = write_built(cli, write_merge, &m);
+	merge_free(&m);
+	free_reports(docs, cli->args.n);
+	return status;
+}

@@ -1,0 +1,298 @@
+/*
+ * `hostbench run`: load the suites, agree on them across a fleet, describe
+ * the host, run every case and write the report. Everything one run holds
+ * is in a struct run_ctx, freed in one place. (ctx: context.)
+ */
+#include "app/cmd.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/cli.h"
+#include "app/output.h"
+#include "app/paths.h"
+#include "base/exit.h"
+#include "fleet/fleet.h"
+#include "report/report.h"
+#include "run/isolate.h"
+#include "run/journal.h"
+#include "run/precheck.h"
+#include "run/runner.h"
+#include "run/sysinfo.h"
+#include "suite/suite.h"
+
+/* Everything one run holds; run_ctx_free() frees it. */
+struct run_ctx {
+	struct fleet fleet;
+	int joined;	    /* fleet_init() succeeded: fleet_end() is due */
+	struct suite suite; /* as loaded: what the report shows */
+	const struct suite *run; /* suite, host pairs resolved: what runs */
+	struct result *results;	 /* suite.ncases of them, in its order */
+	struct journal journal;	 /* --journal or --resume, when asked */
+	struct sysinfo sys;	 /* the host */
+};
+
+/* What the fleet report writer needs: the fleet and this rank's report. */
+struct run_report {
+	const struct fleet *fleet;
+	const struct report *own;
+};
+
+/* The suite files to run: the arguments, or a shipped suite (*one). */
+static int find_suites(const struct cli *cli, char *buf, size_t len,
+		       const char **one)
+{
+	const char *name = cli->extended ? "extended.ini" : "default.ini";
+
+	if (cli->args.n)
+		return 0;
+	if (paths_conf(name, buf, len)) {
+		fprintf(stderr, "hostbench: cannot find %s (installed in %s)\n",
+			name, HB_INSTALL_CONF_DIR);
+		return -ENOENT;
+	}
+	*one = buf;
+	return 0;
+}
+
+/*
+ * Collective: with what suite_load() returned here (loaded), resolve the
+ * host pairs into ctx->run, let the plugins check it and agree with every
+ * rank. Returns 0 or a negative code with err filled.
+ */
+static int agree_on_suite(struct run_ctx *ctx, int loaded, char *err,
+			  size_t errlen)
+{
+	char serve[2 * PATH_MAX];
+	int rc;
+
+	paths_serve(serve, sizeof(serve));
+	rc = fleet_prepare(&ctx->fleet, &ctx->suite, loaded, serve, &ctx->run,
+			   err, errlen);
+	if (!rc)
+		rc = precheck_suite(ctx->run, err, errlen);
+	return fleet_agree(&ctx->fleet, rc, err, errlen);
+}
+
+/*
+ * Join the fleet, load the suite and agree on it with every rank. Returns
+ * an exit status, the reason said on one line.
+ */
+static int load_suite(struct run_ctx *ctx, const struct command_env *env)
+{
+	const struct cli *cli = env->cli;
+	char err[1024], buf[PATH_MAX];
+	const char *one = NULL;
+	int rc;
+
+	if (find_suites(cli, buf, sizeof(buf), &one))
+		return EXIT_BAD_INPUT;
+	if (fleet_init(&ctx->fleet, cli->format, err, sizeof(err))) {
+		fprintf(stderr, "hostbench: %s\n", err);
+		return EXIT_BAD_INPUT;
+	}
+	ctx->joined = 1;
+	rc = suite_load(
+		&ctx->suite, one ? &one : (const char *const *)cli->args.items,
+		one ? 1 : cli->args.n, &cli->sets, env->reg, err, sizeof(err));
+	rc = agree_on_suite(ctx, rc, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "hostbench: %s\n", err);
+	return rc ? EXIT_BAD_INPUT : EXIT_ALL_OK;
+}
+
+/* Open --journal or --resume, if asked; a bad path is bad input. */
+static int open_journal(const struct cli *cli, struct journal *j)
+{
+	const char *path = cli->resume ? cli->resume : cli->journal;
+	char err[512];
+
+	if (!path)
+		return 0;
+	if (journal_open(j, path, cli->resume != NULL, err, sizeof(err)) == 0)
+		return 0;
+	fprintf(stderr, "hostbench: %s\n", err);
+	journal_close(j);
+	return -EINVAL;
+}
+
+/* Room for the results, and the journal; returns an exit status. */
+static int open_results(struct run_ctx *ctx, const struct cli *cli)
+{
+	size_t n = ctx->suite.ncases;
+
+	ctx->results = calloc(n ? n : 1, sizeof(*ctx->results));
+	if (!ctx->results)
+		return EXIT_INTERNAL;
+	return open_journal(cli, &ctx->journal) ? EXIT_BAD_INPUT : EXIT_ALL_OK;
+}
+
+/* Record the filesystem under every directory a case works in. */
+static void note_dirs(const struct suite *s, struct sysinfo *si)
+{
+	for (size_t i = 0; i < s->ncases; i++) {
+		const char *dir = kvlist_get(&s->cases[i].params, "dir");
+
+		if (dir)
+			sysinfo_add_fs(si, dir);
+	}
+}
+
+/*
+ * Read the host's system information, warn when this build's figures are
+ * not representative, and ship the host to rank 0. Returns an exit status.
+ */
+static int describe_host(struct run_ctx *ctx, const struct registry *reg)
+{
+	const char *warning;
+
+	sysinfo_read(&ctx->sys);
+	warning = report_build_warning(&ctx->sys);
+	if (warning)
+		fprintf(stderr, "hostbench: warning: %s\n", warning);
+	note_dirs(&ctx->suite, &ctx->sys);
+	if (fleet_start(&ctx->fleet,
+			&(struct report){ .sys = &ctx->sys,
+					  .reg = reg,
+					  .suite = &(struct suite){ 0 } }))
+		return EXIT_INTERNAL;
+	return EXIT_ALL_OK;
+}
+
+/* The progress line, when someone watches stderr. */
+static void progress(size_t i, size_t n, const struct bench_case *c)
+{
+	if (!isatty(STDERR_FILENO))
+		return;
+	fprintf(stderr, "[%zu/%zu] %s (%s) ...\n", i + 1, n, c->title,
+		c->backend);
+}
+
+/* One case, in a child process unless the suite says isolate = false. */
+static int measure_case(const struct bench_case *c,
+			const volatile sig_atomic_t *stop, struct result *r)
+{
+	if (c->isolate && c->plugin)
+		return isolate_run_case(c, stop, r);
+	return runner_run_case(c, stop, r);
+}
+
+/*
+ * Case i: measured, or taken from the journal of an earlier run; journal
+ * it when measured; in a fleet wait for its turn and send its result to
+ * rank 0. Returns 0 or a negative code.
+ */
+static int take_case(struct run_ctx *ctx, size_t i,
+		     const volatile sig_atomic_t *stop)
+{
+	const struct suite *s = ctx->run;
+	struct journal *j = &ctx->journal;
+	struct result *r = &ctx->results[i];
+	int rc = j->done ? journal_recall(j, s, &s->cases[i], r) : 0;
+
+	if (rc == 0) {
+		if (!*stop)
+			progress(i, s->ncases, &s->cases[i]);
+		rc = measure_case(&s->cases[i], stop, r);
+		if (rc == 0 && j->fp && !*stop)
+			rc = journal_append(j, s, r);
+	} else if (rc > 0) {
+		rc = 0; /* measured in the earlier run */
+	}
+	return rc ? rc : fleet_case_end(&ctx->fleet, i, r);
+}
+
+/*
+ * Run every case until the end, a stop signal or rank 0 giving up on
+ * this rank. Returns the exit status the results call for.
+ */
+static int take_cases(struct run_ctx *ctx, const struct command_env *env)
+{
+	const struct suite *s = ctx->run;
+	int status = EXIT_ALL_OK, rc;
+
+	env->catch_signals();
+	for (size_t i = 0; i < s->ncases; i++) {
+		if (!fleet_case_begin(&ctx->fleet, i))
+			break;
+		rc = take_case(ctx, i, env->stop);
+		if (rc) {
+			fprintf(stderr, "hostbench: %s: %s\n",
+				s->cases[i].title, strerror(-rc));
+			return EXIT_INTERNAL;
+		}
+		if (ctx->results[i].status == RESULT_FAILED)
+			status = EXIT_CASE_FAILED;
+	}
+	return *env->stop ? EXIT_SIGNAL(*env->stop) : status;
+}
+
+/* output_writer for a struct run_report: the fleet's, or this rank's. */
+static int write_run_report(const void *doc, enum report_format f, FILE *out,
+			    char *err, size_t errlen)
+{
+	const struct run_report *rr = doc;
+
+	if (fleet_reports(rr->fleet))
+		return fleet_report(rr->fleet, f, rr->own, out, err, errlen);
+	return report_write(f, rr->own, out, err, errlen);
+}
+
+/*
+ * Write the report of the results to --output or stdout; the fleet's
+ * report instead when this rank writes one for every rank, none when
+ * another rank does. Returns 0 or a negative code, said on one line.
+ */
+static int report_results(const struct run_ctx *ctx,
+			  const struct command_env *env)
+{
+	const struct report own = { .sys = &ctx->sys,
+				    .reg = env->reg,
+				    .suite = &ctx->suite,
+				    .results = ctx->results,
+				    .nresults = ctx->suite.ncases };
+
+	if (fleet_silent(&ctx->fleet))
+		return 0;
+	return output_write(env->cli->output, env->cli->format,
+			    write_run_report,
+			    &(struct run_report){ &ctx->fleet, &own }, NULL);
+}
+
+/*
+ * Free everything ctx holds and leave the fleet (before the suite: the
+ * fleet points into it). Returns the exit status fleet_end() settles on.
+ */
+static int run_ctx_free(struct run_ctx *ctx, int status)
+{
+	sysinfo_free(&ctx->sys);
+	journal_close(&ctx->journal);
+	for (size_t i = 0; ctx->results && i < ctx->suite.ncases; i++)
+		result_free(&ctx->results[i]);
+	free(ctx->results);
+	if (ctx->joined)
+		status = fleet_end(&ctx->fleet, status);
+	suite_free(&ctx->suite);
+	return status;
+}
+
+int cmd_run(const struct command_env *env)
+{
+	struct run_ctx ctx = { .run = &ctx.suite };
+	int status = load_suite(&ctx, env);
+
+	if (status == EXIT_ALL_OK)
+		status = open_results(&ctx, env->cli);
+	if (status == EXIT_ALL_OK)
+		status = describe_host(&ctx, env->reg);
+	if (status == EXIT_ALL_OK) {
+		status = fleet_finish(&ctx.fleet, take_cases(&ctx, env));
+		if (status != EXIT_INTERNAL && report_results(&ctx, env))
+			status = EXIT_INTERNAL;
+	}
+	return run_ctx_free(&ctx, status);
+}

@@ -1,0 +1,119 @@
+/* The table of commands, the lookup by name and the dispatch. */
+#include "app/command.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "app/cli.h"
+#include "app/cmd.h"
+#include "base/exit.h"
+#include "plugin/registry.h"
+
+/*
+ * In the order of --help's "Commands:" (test_command.c checks it names
+ * these, and the sdk test that the bash completion offers what --help
+ * names) and of the "unknown command" message.
+ */
+static const struct command commands[] = {
+	{ "run", cmd_run, COMMAND_PLUGINS },
+	{ "list", cmd_list, COMMAND_PLUGINS },
+	{ "describe", cmd_describe, COMMAND_PLUGINS },
+	{ "sysinfo", cmd_sysinfo, COMMAND_PLUGINS },
+	{ "compare", cmd_compare, 0 },
+	{ "merge", cmd_merge, 0 },
+	{ "serve", cmd_serve, COMMAND_OWN_ARGS },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+const struct command *command_find(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+void command_names(char *buf, size_t len)
+{
+	size_t used = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < NCOMMANDS && used < len; i++) {
+		int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+				 commands[i].name);
+
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+}
+
+/* Every --plugin-dir must be a directory: a typo is bad input. */
+static int check_plugin_dirs(const struct cli *cli)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < cli->plugin_dirs.n; i++) {
+		const char *d = cli->plugin_dirs.items[i], *why;
+
+		if (stat(d, &st) != 0)
+			why = strerror(errno);
+		else if (!S_ISDIR(st.st_mode))
+			why = "not a directory";
+		else
+			continue;
+		fprintf(stderr, "hostbench: --plugin-dir %s: %s\n", d, why);
+		return -ENOTDIR;
+	}
+	return 0;
+}
+
+/* Load the plugins from the usual directories plus --plugin-dir. */
+static int load_plugins(const struct cli *cli, struct registry *reg)
+{
+	struct strlist dirs = { 0 };
+	int rc = plugin_dirs(&dirs, &cli->plugin_dirs);
+
+	if (!rc)
+		rc = registry_load(reg, (const char *const *)dirs.items, dirs.n,
+				   stderr);
+	strlist_free(&dirs);
+	return rc;
+}
+
+/* What cmd needs before it runs: the plugins. Returns an exit status. */
+static int setup(const struct command *cmd, const struct cli *cli,
+		 struct registry *reg)
+{
+	if (!(cmd->flags & COMMAND_PLUGINS))
+		return EXIT_ALL_OK;
+	if (check_plugin_dirs(cli))
+		return EXIT_BAD_INPUT;
+	if (load_plugins(cli, reg)) {
+		fprintf(stderr, "hostbench: out of memory loading plugins\n");
+		return EXIT_INTERNAL;
+	}
+	return EXIT_ALL_OK;
+}
+
+int command_run(const struct cli *cli, const volatile sig_atomic_t *stop,
+		void (*catch_signals)(void))
+{
+	const struct command *cmd = command_find(cli->command);
+	struct registry reg = { 0 };
+	int status = setup(cmd, cli, &reg);
+
+	if (status == EXIT_ALL_OK)
+		status = cmd->run(&(struct command_env){
+			.cli = cli,
+			.reg = &reg,
+			.stop = stop,
+			.catch_signals = catch_signals,
+		});
+	registry_free(&reg);
+	return status;
+}
