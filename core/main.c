@@ -1,14 +1,20 @@
 /*
- * hostbench: parse the command line and run the command it names. The
- * only file with process-wide state: the signal flag the runner polls.
+ * hostbench: parse the command line and run the command it names, or be
+ * one of the core's helper processes (`hostbench __helper MODE PARENT`,
+ * base/guardian.h). The only file with process-wide state: the signal
+ * flag the runner polls.
  */
+#define _GNU_SOURCE /* newlocale, uselocale */
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "app/cli.h"
 #include "app/command.h"
 #include "base/exit.h"
+#include "base/helper.h"
 
 /* The signal that asked us to stop, 0 while running. */
 static volatile sig_atomic_t stop_signal;
@@ -18,6 +24,28 @@ static void on_signal(int sig)
 	if (stop_signal)
 		_exit(EXIT_SIGNAL(sig)); /* a second signal ends at once */
 	stop_signal = sig;
+}
+
+/*
+ * Numbers are read and printed the C way whatever the environment or a
+ * trusted plugin (isolate = no) does to the global locale; the signals
+ * the core relies on are unblocked and SIGCHLD is default, whatever the
+ * parent left.
+ */
+static void settle_process(void)
+{
+	locale_t c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	sigset_t relied;
+
+	if (c_locale)
+		uselocale(c_locale);
+	sigemptyset(&relied);
+	sigaddset(&relied, SIGINT);
+	sigaddset(&relied, SIGTERM);
+	sigaddset(&relied, SIGCHLD);
+	sigaddset(&relied, SIGHUP);
+	sigprocmask(SIG_UNBLOCK, &relied, NULL);
+	signal(SIGCHLD, SIG_DFL);
 }
 
 /* From now on SIGINT and SIGTERM set stop_signal (run calls it). */
@@ -36,6 +64,9 @@ int main(int argc, char **argv)
 	struct cli cli;
 	int status;
 
+	settle_process();
+	if (argc > 1 && strcmp(argv[1], HELPER_ARG) == 0)
+		return command_helper(argc, argv);
 	if (cli_parse(argc, argv, &cli, err, sizeof(err))) {
 		fprintf(stderr, "hostbench: %s\nTry 'hostbench --help'.\n",
 			err);

@@ -64,8 +64,8 @@ static int find_suites(const struct cli *cli, char *buf, size_t len,
  * host pairs into ctx->run, let the plugins check it and agree with every
  * rank. Returns 0 or a negative code with err filled.
  */
-static int agree_on_suite(struct run_ctx *ctx, int loaded, char *err,
-			  size_t errlen)
+static int agree_on_suite(struct run_ctx *ctx, const struct registry *reg,
+			  int loaded, char *err, size_t errlen)
 {
 	char serve[2 * PATH_MAX];
 	int rc;
@@ -74,7 +74,7 @@ static int agree_on_suite(struct run_ctx *ctx, int loaded, char *err,
 	rc = fleet_prepare(&ctx->fleet, &ctx->suite, loaded, serve, &ctx->run,
 			   err, errlen);
 	if (!rc)
-		rc = precheck_suite(ctx->run, err, errlen);
+		rc = precheck_suite(ctx->run, reg, err, errlen);
 	return fleet_agree(&ctx->fleet, rc, err, errlen);
 }
 
@@ -99,7 +99,7 @@ static int load_suite(struct run_ctx *ctx, const struct command_env *env)
 	rc = suite_load(
 		&ctx->suite, one ? &one : (const char *const *)cli->args.items,
 		one ? 1 : cli->args.n, &cli->sets, env->reg, err, sizeof(err));
-	rc = agree_on_suite(ctx, rc, err, sizeof(err));
+	rc = agree_on_suite(ctx, env->reg, rc, err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "hostbench: %s\n", err);
 	return rc ? EXIT_BAD_INPUT : EXIT_ALL_OK;
@@ -176,9 +176,7 @@ static void progress(size_t i, size_t n, const struct bench_case *c)
 static int measure_case(const struct bench_case *c,
 			const volatile sig_atomic_t *stop, struct result *r)
 {
-	if (c->isolate && c->plugin)
-		return isolate_run_case(c, stop, r);
-	return runner_run_case(c, stop, r);
+	return isolate_run_case(c, stop, r);
 }
 
 /*

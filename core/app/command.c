@@ -9,7 +9,10 @@
 #include "app/cli.h"
 #include "app/cmd.h"
 #include "base/exit.h"
+#include "base/guardian.h"
+#include "plugin/probe.h"
 #include "plugin/registry.h"
+#include "run/worker.h"
 
 /*
  * In the order of --help's "Commands:" (test_command.c checks it names
@@ -76,7 +79,7 @@ static int check_plugin_dirs(const struct cli *cli)
 static int load_plugins(const struct cli *cli, struct registry *reg)
 {
 	struct strlist dirs = { 0 };
-	int rc = plugin_dirs(&dirs, &cli->plugin_dirs);
+	int rc = plugin_dirs(&dirs, &cli->plugin_dirs, stderr);
 
 	if (!rc)
 		rc = registry_load(reg, (const char *const *)dirs.items, dirs.n,
@@ -116,4 +119,17 @@ int command_run(const struct cli *cli, const volatile sig_atomic_t *stop,
 		});
 	registry_free(&reg);
 	return status;
+}
+
+/* What a helper process may be asked to do. */
+static const struct guardian_task helper_tasks[] = {
+	{ .mode = "probe", .run = probe_task },
+	{ .mode = "validate", .run = worker_validate_task },
+	{ .mode = "case", .run = worker_case_task },
+	{ .mode = NULL },
+};
+
+int command_helper(int argc, char **argv)
+{
+	return guardian_main(argc, argv, helper_tasks);
 }

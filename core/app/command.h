@@ -63,4 +63,10 @@ void command_names(char *buf, size_t len);
 int command_run(const struct cli *cli, const volatile sig_atomic_t *stop,
 		void (*catch_signals)(void));
 
+/*
+ * Be a helper process (`hostbench __helper MODE PARENT`, base/helper.h):
+ * probe a plugin, validate cases or run one. Returns the exit status.
+ */
+int command_helper(int argc, char **argv);
+
 #endif

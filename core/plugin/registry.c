@@ -67,16 +67,6 @@ const struct plugin *registry_default(const struct registry *reg,
 	return first;
 }
 
-validate_fn plugin_validate_fn(const struct plugin *p)
-{
-	const struct hb_plugin *d = p->desc;
-
-	if (d->abi_minor < 1 || d->size < offsetof(struct hb_plugin, validate) +
-						  sizeof(d->validate))
-		return NULL;
-	return d->validate;
-}
-
 const struct hb_option *plugin_option_find(const struct hb_target *t, const char *key)
 {
 	for (const struct hb_option *o = t ? t->options : NULL; o && o->name;

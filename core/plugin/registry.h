@@ -12,13 +12,23 @@
 
 #include "base/util.h"
 
-/* One plugin that loaded and passed every check. */
+struct plugin_copy;
+
+/*
+ * One plugin that passed every check. In the core its descriptor is a copy
+ * of the catalog a probe sent (no function slots, no plugin code in this
+ * process); in a helper, or for isolate = no, it is the plugin's own.
+ */
 struct plugin {
 	char *path;		      /* the .so file it came from */
-	void *handle;		      /* dlopen handle */
-	const struct hb_plugin *desc; /* the plugin's constant descriptor */
+	int fd;			      /* the file, opened and checked once */
+	void *handle;		      /* dlopen handle, where it is loaded */
+	const struct hb_plugin *desc; /* its descriptor, or the copy */
+	struct plugin_copy *copy;     /* owns desc when it is a copy */
+	int has_validate;	      /* it fills validate() (ABI 1.1) */
 	struct kvlist libraries;      /* from describe(): name -> version */
 	struct kvlist unusable; /* from describe(): "group/name" -> reason */
+	struct plugin *live;	/* isolate = no: loaded in this process */
 };
 
 /* A plugin file that was refused, and why (one line). */
@@ -36,23 +46,34 @@ struct registry {
 };
 
 /*
- * Load every regular "*.so" in dirs, in order (files sorted by name within
- * a directory). A file name seen in an earlier directory shadows the same
- * name in later ones, whether it loaded or was refused, so an override
- * given with --plugin-dir never silently falls back to another build.
- * A plugin is refused when it or its directory is writable by group or
- * others (checked before dlopen), cannot be loaded (a missing library is
- * named), has no entry symbol, was built for another ABI major or a newer
- * minor, has an invalid descriptor or option table, offers a target twice,
- * offers a target its backend name already got from an earlier file, or
- * its describe() fails. A refusal is recorded with its reason and written
- * as one line to diag (if not NULL): "loader: PATH: refused: REASON"; the
- * others still load. A directory that does not exist is skipped silently.
- * Returns 0 (even with refusals) or -ENOMEM; on -ENOMEM reg holds what
- * loaded so far and still needs registry_free().
+ * Find every regular "*.so" in dirs, in order (files sorted by name within
+ * a directory), and take its catalog from the registry cache or from a
+ * probe, a helper process that loads it (plugin/probe.h): no plugin code
+ * runs in this process. A file name seen in an earlier directory shadows
+ * the same name in later ones, whether it loaded or was refused, so an
+ * override given with --plugin-dir never silently falls back to another
+ * build. A plugin is refused when it or a directory of its real path may
+ * be changed by another user (plugin/trust.h), its probe crashes, exits,
+ * hangs or answers garbage, it has no entry symbol, was built for another
+ * ABI major or a newer minor, has an invalid descriptor or option table,
+ * offers a target twice, offers a target its backend name already got from
+ * an earlier file, or its describe() fails. A refusal is recorded with its
+ * reason and written as one line to diag (if not NULL): "loader: PATH:
+ * refused: REASON"; the others still load. A directory that does not exist
+ * is skipped silently. Returns 0 (even with refusals) or -ENOMEM; on
+ * -ENOMEM reg holds what loaded so far and still needs registry_free().
  */
 int registry_load(struct registry *reg, const char *const *dirs, size_t ndirs,
 		  FILE *diag);
+
+/*
+ * p loaded in this process, for a case with isolate = no (the user trusts
+ * the plugin): loaded once from p's checked descriptor, and kept. Returns
+ * NULL with the reason in why when it cannot be loaded or its descriptor
+ * differs from the probe's.
+ */
+const struct plugin *registry_live(const struct plugin *p, char *why,
+				   size_t len);
 
 /* Unload everything and free the registry. */
 void registry_free(struct registry *reg);
@@ -76,12 +97,6 @@ const struct plugin *registry_default(const struct registry *reg,
 /* Why target is unusable with plugin p on this host, or NULL. */
 const char *registry_unusable(const struct plugin *p, const char *target);
 
-/* A plugin's validate slot (ABI 1.1). */
-typedef int (*validate_fn)(const struct hb_case *c, char *err, size_t errlen);
-
-/* The plugin's validate slot, or NULL (absent, or an ABI 1.0 plugin). */
-validate_fn plugin_validate_fn(const struct plugin *p);
-
 /* "group/name" of t into buf. */
 void plugin_target_name(const struct hb_target *t, char *buf, size_t len);
 
@@ -94,7 +109,8 @@ void plugin_target_name(const struct hb_target *t, char *buf, size_t len);
  * that exists is given as its realpath and appears once, at its first
  * place; one that does not exist is kept as written. Returns 0 or -ENOMEM.
  */
-int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs);
+int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs,
+		FILE *diag);
 
 /* The option called key in t's table (t may be NULL), or NULL. */
 const struct hb_option *plugin_option_find(const struct hb_target *t, const char *key);

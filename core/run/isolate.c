@@ -1,39 +1,25 @@
-/* Each case in its own child process; the parent reads its result. */
-#define _GNU_SOURCE /* pipe2, strsignal */
+/*
+ * Each case in a helper process started by exec (base/helper.h), which
+ * loads the plugin, runs the case and answers its result; the core reads
+ * it. With isolate = no the user trusts the plugin and the case runs here.
+ */
+#define _GNU_SOURCE /* sigabbrev_np */
 #include "run/isolate.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
+#include "base/helper.h"
+#include "run/case_json.h"
 #include "run/result_json.h"
 #include "run/runner.h"
-
-/* What the parent saw of its child. */
-struct child {
-	pid_t pid;
-	int result_fd; /* the child's JSON result */
-	int stdout_fd; /* anything the plugin printed on stdout */
-	char *json;    /* result text read so far */
-	size_t len;
-	char out[120]; /* the start of what came on stdout */
-	size_t outlen;
-	int status; /* from waitpid */
-	int timed_out;
-	int interrupted;
-};
 
 double isolate_timeout(const struct bench_case *c)
 {
@@ -41,124 +27,6 @@ double isolate_timeout(const struct bench_case *c)
 		return c->timeout;
 	/* setup and calibration, then every sample, with room to spare */
 	return 120 + 4 * (c->warmup + c->repetitions + 3) * c->duration;
-}
-
-/* Write all of buf to fd. */
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-/* The case's memory and CPU limits, as setrlimit sees them. */
-static void child_limits(const struct bench_case *c)
-{
-	struct rlimit rl;
-
-	if (c->memory_limit) {
-		rl.rlim_cur = rl.rlim_max = (rlim_t)c->memory_limit;
-		setrlimit(RLIMIT_AS, &rl);
-	}
-	if (c->cpu_limit > 0) {
-		rl.rlim_cur = (rlim_t)c->cpu_limit + 1;
-		rl.rlim_max = rl.rlim_cur + 1;
-		setrlimit(RLIMIT_CPU, &rl);
-	}
-}
-
-/* The child: run the case, send the result, leave without cleanup. */
-static void __attribute__((noreturn))
-child_main(const struct bench_case *c, const volatile sig_atomic_t *stop,
-	   int result_fd, int stdout_fd)
-{
-	struct result r = { 0 };
-	json_t *o = json_object();
-	char *text = NULL;
-	int rc;
-
-	prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlive the core */
-	setpgid(0, 0); /* so the parent can end our own children too */
-	dup2(stdout_fd, STDOUT_FILENO);
-	child_limits(c);
-	rc = runner_run_case(c, stop, &r);
-	if (!rc && o && result_json_put(o, &r) == 0)
-		text = json_dumps(o, JSON_COMPACT);
-	if (!text || write_all(result_fd, text, strlen(text)))
-		_exit(3);
-	_exit(0);
-}
-
-/* Read what is there on fd into the child's buffers; 0 at EOF. */
-static int child_read(struct child *ch, int fd)
-{
-	char buf[65536];
-	ssize_t n = read(fd, buf, sizeof(buf));
-	char *grown;
-
-	if (n < 0)
-		return errno == EINTR || errno == EAGAIN ? 1 : 0;
-	if (n == 0)
-		return 0;
-	if (fd == ch->stdout_fd) {
-		size_t take = (size_t)n;
-
-		if (take > sizeof(ch->out) - 1 - ch->outlen)
-			take = sizeof(ch->out) - 1 - ch->outlen;
-		memcpy(ch->out + ch->outlen, buf, take);
-		ch->outlen += take;
-		ch->out[ch->outlen] = '\0';
-		return 1;
-	}
-	grown = realloc(ch->json, ch->len + (size_t)n + 1);
-	if (!grown)
-		return 0;
-	ch->json = grown;
-	memcpy(ch->json + ch->len, buf, (size_t)n);
-	ch->len += (size_t)n;
-	ch->json[ch->len] = '\0';
-	return 1;
-}
-
-/*
- * Wait for the child's result, watching the timeout and the stop flag. A
- * stop (SIGINT, SIGTERM) ends the case at once: the sample under way is
- * lost either way, and the user is waiting.
- */
-static void child_wait(struct child *ch, const struct bench_case *c,
-		       const volatile sig_atomic_t *stop)
-{
-	double deadline = hb_now() + isolate_timeout(c);
-	struct pollfd fds[2] = { { .fd = ch->result_fd, .events = POLLIN },
-				 { .fd = ch->stdout_fd, .events = POLLIN } };
-
-	while (fds[0].fd >= 0) {
-		if (poll(fds, 2, 50) > 0)
-			for (int i = 0; i < 2; i++)
-				if (fds[i].revents &&
-				    !child_read(ch, fds[i].fd))
-					fds[i].fd = -1;
-		if (*stop) {
-			ch->interrupted = 1;
-			break;
-		}
-		if (hb_now() > deadline) {
-			ch->timed_out = 1;
-			break;
-		}
-	}
-	/* whatever is left of its process group, or the child alone */
-	if (kill(-ch->pid, SIGKILL))
-		kill(ch->pid, SIGKILL);
-	waitpid(ch->pid, &ch->status, 0);
 }
 
 /* Remove ".hostbench-<pid>-*" files the child left in dir. */
@@ -214,47 +82,59 @@ static int child_verdict(struct result *r, enum result_status st,
 	return r->reason ? 0 : -ENOMEM;
 }
 
-/* Why the child ended without a result, as the case's reason. */
-static int child_failure(const struct child *ch, const struct bench_case *c,
-			 struct result *r)
+/* Why the helper ended without a result, as the case's reason. */
+static int helper_failure(const struct helper_out *out,
+			  const struct bench_case *c, struct result *r)
 {
-	int st = ch->status;
+	const char *sig = out->end == HELPER_SIGNALLED
+				  ? sigabbrev_np(out->code)
+				  : NULL;
 
-	if (ch->interrupted)
+	switch (out->end) {
+	case HELPER_INTERRUPTED:
 		return child_verdict(r, RESULT_SKIPPED, "interrupted");
-	if (ch->timed_out)
+	case HELPER_TIMED_OUT:
 		return child_verdict(r, RESULT_FAILED,
 				     "timed out after %.0fs (set timeout = "
 				     "to allow more)",
 				     isolate_timeout(c));
-	if (WIFSIGNALED(st))
+	case HELPER_SIGNALLED:
 		return child_verdict(
-			r, RESULT_FAILED, "crashed: signal %d (%s)%s",
-			WTERMSIG(st), strsignal(WTERMSIG(st)),
+			r, RESULT_FAILED, "crashed: signal %d (SIG%s)%s",
+			out->code, sig ? sig : "?",
 			c->memory_limit || c->cpu_limit > 0
 				? " (the case's memory_limit or cpu_limit may "
 				  "have been reached)"
 				: "");
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+	case HELPER_EXITED:
+		if (out->code == 0)
+			return child_verdict(r, RESULT_FAILED,
+					     "the plugin called exit(0) before "
+					     "the case ended (plugins must not "
+					     "exit)");
 		return child_verdict(r, RESULT_FAILED,
-				     "the plugin called exit(0) before the "
-				     "case ended (plugins must not exit)");
+				     "the case's process exited with status "
+				     "%d",
+				     out->code);
+	case HELPER_LOST:
+		break;
+	}
 	return child_verdict(r, RESULT_FAILED,
-			     "the case's process exited with status %d",
-			     WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+			     "the case's helper process ended without a "
+			     "result");
 }
 
-/* Turn what the child sent and how it ended into r. */
-static int child_result(struct child *ch, const struct bench_case *c,
-			struct result *r)
+/* Turn what the helper sent and how it ended into r. */
+static int helper_result(struct helper_out *out, const struct bench_case *c,
+			 struct result *r)
 {
 	char err[256];
 	json_t *o = NULL;
 	int rc = -EINVAL;
 
-	/* a whole result counts however the child then ended */
-	if (ch->json)
-		o = json_loads(ch->json, 0, NULL);
+	/* a whole result counts however the task then ended */
+	if (out->answer && out->end != HELPER_INTERRUPTED)
+		o = json_loads(out->answer, 0, NULL);
 	if (o)
 		rc = result_json_get(o, c->tdesc ? c->tdesc->parts : NULL, r,
 				     err, sizeof(err));
@@ -264,15 +144,83 @@ static int child_result(struct child *ch, const struct bench_case *c,
 	if (rc) {
 		result_free(r);
 		memset(r, 0, sizeof(*r));
-		rc = child_failure(ch, c, r);
-		remove_all_leftovers(c, ch->pid);
-	} else if (ch->outlen) {
-		ch->out[strcspn(ch->out, "\n")] = '\0';
+		rc = helper_failure(out, c, r);
+		if (out->task)
+			remove_all_leftovers(c, out->task);
+	} else if (out->outlen) {
+		out->out[strcspn(out->out, "\n")] = '\0';
 		rc = child_verdict(r, RESULT_FAILED,
 				   "the plugin wrote to stdout (plugins must "
 				   "not): \"%.60s\"",
-				   ch->out);
+				   out->out);
 	}
+	r->c = c;
+	return rc;
+}
+
+/* {"path": ..., "case": ...} for the helper, or NULL. */
+static char *case_request(const struct bench_case *c)
+{
+	json_t *req = json_pack("{s:s, s:o}", "path", c->plugin->path, "case",
+				case_json_put(c));
+	char *text = req ? json_dumps(req, JSON_COMPACT) : NULL;
+
+	json_decref(req);
+	return text;
+}
+
+/* c in a helper process. */
+static int run_in_helper(const struct bench_case *c,
+			 const volatile sig_atomic_t *stop, struct result *r)
+{
+	char *text = case_request(c), err[256];
+	struct helper_req hr = { .mode = "case",
+				 .plugin_fd = c->plugin->fd,
+				 .request = text,
+				 .timeout = isolate_timeout(c),
+				 .stop = stop };
+	struct helper_out out;
+	int rc;
+
+	if (!text)
+		return -ENOMEM;
+	fflush(stdout);
+	fflush(stderr);
+	rc = helper_run(&hr, &out, err, sizeof(err));
+	free(text);
+	if (rc)
+		return rc;
+	rc = helper_result(&out, c, r);
+	helper_out_free(&out);
+	return rc;
+}
+
+/* c in this process, with its plugin loaded here (isolate = no). */
+static int run_here(const struct bench_case *c,
+		    const volatile sig_atomic_t *stop, struct result *r)
+{
+	char why[512];
+	const struct plugin *live = registry_live(c->plugin, why, sizeof(why));
+	struct bench_case here = *c;
+	int rc;
+
+	if (!live) {
+		r->c = c;
+		return child_verdict(r, RESULT_FAILED, "%s", why);
+	}
+	here.plugin = live;
+	here.tdesc = NULL;
+	for (const struct hb_target *t = live->desc->targets; t->name; t++)
+		if (strcmp(t->group, c->tdesc->group) == 0 &&
+		    strcmp(t->name, c->tdesc->name) == 0)
+			here.tdesc = t;
+	if (!here.tdesc) {
+		r->c = c;
+		return child_verdict(r, RESULT_FAILED,
+				     "the plugin no longer offers %s",
+				     c->target);
+	}
+	rc = runner_run_case(&here, stop, r);
 	r->c = c;
 	return rc;
 }
@@ -280,42 +228,7 @@ static int child_result(struct child *ch, const struct bench_case *c,
 int isolate_run_case(const struct bench_case *c,
 		     const volatile sig_atomic_t *stop, struct result *r)
 {
-	struct child ch = { 0 };
-	int res[2], out[2], rc;
-
-	if (pipe2(res, O_CLOEXEC))
-		return -errno;
-	if (pipe2(out, O_CLOEXEC))
-		goto fail_out_pipe;
-	fflush(stdout);
-	fflush(stderr);
-	ch.pid = fork();
-	if (ch.pid < 0)
-		goto fail_fork;
-	if (ch.pid == 0)
-		child_main(c, stop, res[1], out[1]);
-	setpgid(ch.pid, ch.pid); /* both sides, so no kill can miss it */
-	close(res[1]);
-	close(out[1]);
-	ch.result_fd = res[0];
-	ch.stdout_fd = out[0];
-	child_wait(&ch, c, stop);
-	rc = child_result(&ch, c, r);
-	close(res[0]);
-	close(out[0]);
-	free(ch.json);
-	return rc;
-
-fail_fork:
-	rc = -errno;
-	close(out[0]);
-	close(out[1]);
-	close(res[0]);
-	close(res[1]);
-	return rc;
-fail_out_pipe:
-	rc = -errno;
-	close(res[0]);
-	close(res[1]);
-	return rc;
+	if (!c->plugin || registry_unusable(c->plugin, c->target))
+		return runner_run_case(c, stop, r);
+	return c->isolate ? run_in_helper(c, stop, r) : run_here(c, stop, r);
 }

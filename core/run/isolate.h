@@ -1,7 +1,9 @@
 /*
- * Crash isolation: a case runs in a forked child, so a plugin that
- * crashes, aborts, exits, hangs, leaks or writes to stdout fails only its
- * own case. The result travels back over a pipe as JSON.
+ * Crash isolation: a case runs in a helper process started by exec
+ * (base/helper.h, run/worker.h), so a plugin that crashes, aborts, exits,
+ * hangs, leaks, forks or writes to stdout fails only its own case, and
+ * nothing it started outlives the case. The result travels back over a
+ * pipe as JSON.
  */
 #ifndef HB_CORE_RUN_ISOLATE_H
 #define HB_CORE_RUN_ISOLATE_H
@@ -15,13 +17,15 @@
 double isolate_timeout(const struct bench_case *c);
 
 /*
- * Run c in a child process into r (zeroed by the caller), with c's memory
- * and CPU limits and timeout. When *stop becomes nonzero the child is
- * killed at once and the case reported skipped ("interrupted"). Temporary
- * files a
- * killed or crashed case left in its directories (named
- * ".hostbench-<pid>-*", see docs/plugins.md) are removed. Returns 0, or
- * -ENOMEM / -errno when the child could not be started.
+ * Run c into r (zeroed by the caller): in a helper process with c's memory
+ * and CPU limits and timeout, or in this process with the plugin loaded
+ * here when the suite says isolate = no; a case without a usable plugin
+ * gets its reason without any plugin code. When *stop becomes nonzero the
+ * helper is stopped at once (with everything it started) and the case
+ * reported skipped ("interrupted"). Temporary files a killed or crashed
+ * case left in its directories (named ".hostbench-<pid>-*", see
+ * docs/plugins.md) are removed. Returns 0, or -ENOMEM / -errno when no
+ * helper could be started.
  */
 int isolate_run_case(const struct bench_case *c,
 		     const volatile sig_atomic_t *stop, struct result *r);

@@ -8,13 +8,17 @@
 
 #include <stddef.h>
 
+#include "plugin/registry.h"
 #include "suite/suite.h"
 
 /*
- * Validate every case of s. Returns 0, or -EINVAL with
- * "FILE:LINE: [SECTION] the plugin's reason" in err for the first case a
- * plugin refuses.
+ * Validate every case of s whose plugin (one of reg's) has validate(), in
+ * one helper process per plugin. Returns 0, or -EINVAL with "FILE:LINE:
+ * [SECTION] the plugin's reason" in err for the first case a plugin
+ * refuses, or "backend NAME (PATH): crashed in validate(): SIGSEGV" when
+ * its helper did not answer.
  */
-int precheck_suite(const struct suite *s, char *err, size_t errlen);
+int precheck_suite(const struct suite *s, const struct registry *reg,
+		   char *err, size_t errlen);
 
 #endif

@@ -83,4 +83,7 @@ int suite_load_buffer(struct suite *s, const char *name, const char *text,
 /* Free a suite (also a zeroed one); s is left zeroed. */
 void suite_free(struct suite *s);
 
+/* Free what a case owns (suite_free() does it for every case). */
+void suite_case_free(struct bench_case *c);
+
 #endif

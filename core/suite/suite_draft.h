@@ -69,7 +69,4 @@ int suite_draft_expand(const struct draft *d, const struct registry *reg,
 		 struct suite *s, struct suite_room *room, char *err,
 		 size_t errlen);
 
-/* Free what a case owns. */
-void suite_case_free(struct bench_case *c);
-
 #endif

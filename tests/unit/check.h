@@ -101,4 +101,18 @@ static inline int check_main(const struct test *tests, size_t n, int argc,
 				  argc, argv);                                 \
 	}
 
+/*
+ * TEST_MAIN for tests whose code starts helper processes (the plugin
+ * loader): the test binary is /proc/self/exe, so it is also the helper.
+ * Include "app/command.h" first.
+ */
+#define TEST_MAIN_HELPERS(table)                                               \
+	int main(int argc, char **argv)                                        \
+	{                                                                      \
+		if (argc > 1 && strcmp(argv[1], "__helper") == 0)              \
+			return command_helper(argc, argv);                     \
+		return check_main(table, sizeof(table) / sizeof(table[0]),     \
+				  argc, argv);                                 \
+	}
+
 #endif

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/command.h"
 #include "check.h"
 #include "plugin/registry.h"
 
@@ -192,13 +193,18 @@ static int good_fixture_runs_and_counts_its_work(void)
 	struct hb_case c = { .host = &host, .workers = 1 };
 	struct hb_done done = { 0 };
 	const struct hb_plugin *d;
+	const struct plugin *live;
 	struct loaded l;
 	char err[128] = "";
 	void *state = NULL;
 
 	load(&l, dirs, 1);
 	CHECK_INT(l.reg.n, 1);
-	d = l.reg.plugins[0].desc;
+	/* the registry holds the probe's copy: data, never plugin code */
+	CHECK(l.reg.plugins[0].desc->setup == NULL);
+	live = registry_live(&l.reg.plugins[0], err, sizeof(err));
+	CHECK(live != NULL);
+	d = live->desc;
 	c.target = &d->targets[0];
 	CHECK_INT(d->setup(&c, &state, err, sizeof(err)), 0);
 	CHECK_INT(d->run(state, 10, &done, err, sizeof(err)), 0);
@@ -390,12 +396,12 @@ static int runs_no_code_from_writable_plugin(void)
 	CHECK_INT(l.reg.nrefused, 1);
 	CHECK(getenv("HB_FIXTURE_RAN") == NULL);
 	unload(&l);
-	/* The same file, once safe, does run: the trace works. */
+	/* The same file, once safe, loads: in its probe, never here. */
 	CHECK_INT(chmod(path, 0755), 0);
 	load(&l, dirs, 1);
 	remove_tempdir(dir);
 	CHECK_INT(l.reg.n, 1);
-	CHECK_STR(getenv("HB_FIXTURE_RAN"), "1");
+	CHECK(getenv("HB_FIXTURE_RAN") == NULL);
 	unload(&l);
 	return 0;
 }
@@ -605,7 +611,7 @@ static int plugin_dirs_puts_cli_then_env_then_binary(void)
 	/* Empty entries are ignored; a repeat of a --plugin-dir is dropped. */
 	FORMAT(env, "%s::%s/../%s:", c, a, strrchr(a, '/') + 1);
 	CHECK_INT(setenv("HOSTBENCH_PLUGIN_PATH", env, 1), 0);
-	CHECK_INT(plugin_dirs(&out, &cli), 0);
+	CHECK_INT(plugin_dirs(&out, &cli, NULL), 0);
 	rmdir(a);
 	rmdir(b);
 	rmdir(c);
@@ -638,7 +644,7 @@ static int plugin_dirs_without_cli_or_env_starts_at_binary(void)
 	*strrchr(exe, '/') = '\0';
 	FORMAT(plugins, "%s/plugins", exe);
 	CHECK_INT(unsetenv("HOSTBENCH_PLUGIN_PATH"), 0);
-	CHECK_INT(plugin_dirs(&out, NULL), 0);
+	CHECK_INT(plugin_dirs(&out, NULL, NULL), 0);
 	CHECK(out.n >= 3);
 	CHECK_STR(out.items[0], exe);
 	CHECK_STR(out.items[1], plugins);
@@ -688,4 +694,4 @@ static const struct test tests[] = {
 };
 /* clang-format on */
 
-TEST_MAIN(tests)
+TEST_MAIN_HELPERS(tests)

@@ -1,0 +1,188 @@
+/* The registry cache file: read it, match entries, write it back. */
+#define _GNU_SOURCE /* asprintf */
+#include "plugin/cache.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+
+#include <hostbench/plugin.h>
+
+/* Largest cache file read; a larger one is ignored. */
+#define CACHE_MAX_BYTES ((off_t)64 << 20)
+/* The cache file's format; another one is ignored. */
+#define CACHE_FORMAT 1
+
+/* The directory of the cache into buf, or -1 for no cache. */
+static int cache_dir(char *buf, size_t len)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	const char *no = getenv("HOSTBENCH_NO_CACHE");
+
+	if ((no && *no && strcmp(no, "0") != 0) || getauxval(AT_SECURE))
+		return -1;
+	if (xdg && *xdg == '/')
+		return snprintf(buf, len, "%s/hostbench", xdg) < (int)len ? 0
+									 : -1;
+	if (home && *home == '/')
+		return snprintf(buf, len, "%s/.cache/hostbench", home) <
+				       (int)len
+			       ? 0
+			       : -1;
+	return -1;
+}
+
+/* What makes this binary itself: a rebuilt hostbench probes again. */
+static json_t *core_identity(void)
+{
+	struct stat st = { 0 };
+
+	stat("/proc/self/exe", &st);
+	return json_pack("{s:i, s:s, s:[i, i], s:I, s:I, s:I}", "format",
+			 CACHE_FORMAT, "version", HB_VERSION, "abi",
+			 HB_ABI_MAJOR, HB_ABI_MINOR, "dev", (json_int_t)st.st_dev,
+			 "ino", (json_int_t)st.st_ino, "mtime_ns",
+			 (json_int_t)(st.st_mtim.tv_sec * 1000000000LL +
+				      st.st_mtim.tv_nsec));
+}
+
+/* The cache file's text, when it is ours: a regular file of this user. */
+static json_t *read_file(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	struct stat st;
+	json_t *o = NULL;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_uid != geteuid() || (st.st_mode & 022) ||
+	    st.st_size > CACHE_MAX_BYTES) {
+		close(fd);
+		return NULL;
+	}
+	f = fdopen(fd, "r");
+	if (!f) {
+		close(fd);
+		return NULL;
+	}
+	o = json_loadf(f, 0, NULL);
+	fclose(f);
+	return o;
+}
+
+void cache_open(struct cache *c)
+{
+	char dir[PATH_MAX];
+	json_t *doc;
+
+	memset(c, 0, sizeof(*c));
+	c->core = core_identity();
+	c->plugins = json_object();
+	if (cache_dir(dir, sizeof(dir)) || !c->core || !c->plugins)
+		return;
+	if (asprintf(&c->path, "%s/registry.json", dir) < 0) {
+		c->path = NULL;
+		return;
+	}
+	doc = read_file(c->path);
+	if (doc && json_equal(json_object_get(doc, "core"), c->core) &&
+	    json_is_object(json_object_get(doc, "plugins")))
+		json_object_update(c->plugins, json_object_get(doc, "plugins"));
+	json_decref(doc);
+}
+
+/* The identity of a plugin file, as entries store it. */
+static json_t *file_identity(const struct stat *st)
+{
+	return json_pack("{s:I, s:I, s:I, s:I}", "dev", (json_int_t)st->st_dev,
+			 "ino", (json_int_t)st->st_ino, "size",
+			 (json_int_t)st->st_size, "mtime_ns",
+			 (json_int_t)(st->st_mtim.tv_sec * 1000000000LL +
+				      st->st_mtim.tv_nsec));
+}
+
+json_t *cache_find(const struct cache *c, const char *path,
+		   const struct stat *st)
+{
+	json_t *e = json_object_get(c->plugins, path);
+	json_t *id = file_identity(st);
+	int same = id && json_equal(json_object_get(e, "file"), id);
+
+	json_decref(id);
+	return same ? json_object_get(e, "answer") : NULL;
+}
+
+void cache_put(struct cache *c, const char *path, const struct stat *st,
+	       json_t *entry)
+{
+	json_t *e = json_pack("{s:o, s:O}", "file", file_identity(st),
+			      "answer", entry);
+
+	if (e && c->path && json_object_set_new(c->plugins, path, e) == 0)
+		c->dirty = 1;
+}
+
+/* mkdir -p of the cache's directory, private to this user. */
+static int make_dirs(const char *file)
+{
+	char dir[PATH_MAX];
+	char *slash;
+
+	snprintf(dir, sizeof(dir), "%s", file);
+	for (slash = strchr(dir + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			return -1;
+		*slash = '/';
+	}
+	return 0;
+}
+
+/* Write doc to a new file beside path and rename it over path. */
+static void write_file(const char *path, const json_t *doc)
+{
+	char tmp[PATH_MAX];
+	int fd, bad;
+	FILE *f;
+
+	if (make_dirs(path) ||
+	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
+		return;
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return;
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(tmp);
+		return;
+	}
+	bad = json_dumpf(doc, f, JSON_COMPACT) != 0;
+	bad |= fclose(f) != 0;
+	if (bad || rename(tmp, path) != 0)
+		unlink(tmp);
+}
+
+void cache_close(struct cache *c)
+{
+	if (c->dirty && c->path) {
+		json_t *doc = json_pack("{s:O, s:O}", "core", c->core,
+					"plugins", c->plugins);
+
+		if (doc)
+			write_file(c->path, doc);
+		json_decref(doc);
+	}
+	json_decref(c->core);
+	json_decref(c->plugins);
+	free(c->path);
+	memset(c, 0, sizeof(*c));
+}

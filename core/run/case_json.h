@@ -1,0 +1,27 @@
+/*
+ * A case as JSON, both ways: the core sends a case to the helper that
+ * validates it or runs it (run/worker.h), and the helper reads it back.
+ * Only what the plugin and the runner use travels: the plugin and target
+ * are found again where the plugin is loaded.
+ */
+#ifndef HB_CORE_RUN_CASE_JSON_H
+#define HB_CORE_RUN_CASE_JSON_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "suite/suite.h"
+
+/* c as a new JSON object, or NULL when out of memory. */
+json_t *case_json_put(const struct bench_case *c);
+
+/*
+ * Read a case written by case_json_put() into c (zeroed by the caller;
+ * free it with suite_case_free()); c->plugin and c->tdesc stay NULL.
+ * Returns 0, -EINVAL with the field named in err, or -ENOMEM.
+ */
+int case_json_get(const json_t *o, struct bench_case *c, char *err,
+		  size_t errlen);
+
+#endif

@@ -1,0 +1,178 @@
+/* A helper's tasks with plugin code: run one case, or validate cases. */
+#include "run/worker.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include <jansson.h>
+
+#include "base/helper.h"
+#include "plugin/loader.h"
+#include "run/case_json.h"
+#include "run/hostapi.h"
+#include "run/result_json.h"
+#include "run/runner.h"
+
+/* Never set: the guardian ends the task by killing it. */
+static const volatile sig_atomic_t never;
+
+/* The case's memory and CPU limits, as setrlimit sees them. */
+static void apply_limits(const struct bench_case *c)
+{
+	struct rlimit rl;
+
+	if (c->memory_limit) {
+		rl.rlim_cur = rl.rlim_max = (rlim_t)c->memory_limit;
+		setrlimit(RLIMIT_AS, &rl);
+	}
+	if (c->cpu_limit > 0) {
+		rl.rlim_cur = (rlim_t)c->cpu_limit + 1;
+		rl.rlim_max = rl.rlim_cur + 1;
+		setrlimit(RLIMIT_CPU, &rl);
+	}
+}
+
+/* Load the plugin on HELPER_FD_PLUGIN as p, named path in messages. */
+static int load_live(const json_t *req, struct plugin *p, char *why,
+		     size_t len)
+{
+	const char *path = json_string_value(json_object_get(req, "path"));
+
+	memset(p, 0, sizeof(*p));
+	p->fd = HELPER_FD_PLUGIN;
+	p->path = strdup(path ? path : "plugin");
+	if (!p->path)
+		return -ENOMEM;
+	return loader_open(p, why, len);
+}
+
+/* The entry of p's table called target ("group/name"), or NULL. */
+static const struct hb_target *live_target(const struct plugin *p,
+					   const char *target)
+{
+	char full[256];
+
+	for (const struct hb_target *t = p->desc->targets; t->name; t++) {
+		plugin_target_name(t, full, sizeof(full));
+		if (strcmp(full, target) == 0)
+			return t;
+	}
+	return NULL;
+}
+
+/* Send JSON o to fd; 0 when it all went. */
+static int send_json(int fd, const json_t *o)
+{
+	char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+	int rc = text ? helper_write(fd, text, strlen(text)) : -1;
+
+	free(text);
+	return rc ? 1 : 0;
+}
+
+/* Run c with live plugin p (or fail it with why) into r. */
+static int run_live(struct bench_case *c, struct plugin *p, int loaded,
+		    const char *why, struct result *r)
+{
+	if (loaded) {
+		c->plugin = p;
+		c->tdesc = live_target(p, c->target);
+		if (c->tdesc)
+			return runner_run_case(c, &never, r);
+		why = "the plugin no longer offers this target";
+	}
+	r->c = c;
+	r->status = RESULT_FAILED;
+	r->reason = strdup(why);
+	return r->reason ? 0 : -ENOMEM;
+}
+
+int worker_case_task(const char *request, int answer_fd)
+{
+	json_t *req = json_loads(request, 0, NULL), *o = json_object();
+	struct bench_case c = { 0 };
+	struct result r = { 0 };
+	struct plugin p = { .fd = -1 };
+	char why[512] = "cannot load the plugin";
+	int rc = 1;
+
+	if (!o || case_json_get(json_object_get(req, "case"), &c, why,
+				sizeof(why)))
+		goto out;
+	apply_limits(&c);
+	rc = load_live(req, &p, why, sizeof(why));
+	if (rc == -ENOMEM ||
+	    run_live(&c, &p, rc == 0, why, &r) || result_json_put(o, &r))
+		rc = 1;
+	else
+		rc = send_json(answer_fd, o);
+out:
+	/* no cleanup: the task exits now, and the plugin stays loaded */
+	json_decref(req);
+	json_decref(o);
+	return rc;
+}
+
+/* validate() of live plugin p on case c: {"rc": N, "reason": "..."}. */
+static json_t *validate_one(const struct plugin *p, struct bench_case *c)
+{
+	validate_fn validate = loader_validate_fn(p);
+	struct host_ctx ctx = { .bc = c, .r = NULL };
+	struct hb_case hc = { .host = &host_api,
+			      .target = c->tdesc,
+			      .worker = 0,
+			      .workers = c->parallel,
+			      .core = &ctx };
+	char why[512] = "";
+	int rc = 0;
+
+	if (validate && c->tdesc) {
+		rc = validate(&hc, why, sizeof(why));
+		why[sizeof(why) - 1] = '\0'; /* the plugin may not have */
+	}
+	return json_pack("{s:i, s:s}", "rc", rc, "reason", why);
+}
+
+/* {"checks": [...]} for every case of req. */
+static json_t *validate_all(const json_t *req, const struct plugin *p)
+{
+	json_t *checks = json_array(), *one;
+	size_t i;
+
+	json_array_foreach(json_object_get(req, "cases"), i, one) {
+		struct bench_case c = { 0 };
+		char why[256];
+
+		if (case_json_get(one, &c, why, sizeof(why)) == 0) {
+			c.plugin = p;
+			c.tdesc = live_target(p, c.target);
+			json_array_append_new(checks, validate_one(p, &c));
+		} else {
+			json_array_append_new(checks,
+					      json_pack("{s:i, s:s}", "rc", -1,
+							"reason", why));
+		}
+		suite_case_free(&c);
+	}
+	return json_pack("{s:o}", "checks", checks);
+}
+
+int worker_validate_task(const char *request, int answer_fd)
+{
+	json_t *req = json_loads(request, 0, NULL), *ans;
+	struct plugin p;
+	char why[512] = "cannot load the plugin";
+	int rc;
+
+	if (load_live(req, &p, why, sizeof(why)) == 0)
+		ans = validate_all(req, &p);
+	else
+		ans = json_pack("{s:s}", "refused", why);
+	rc = send_json(answer_fd, ans);
+	json_decref(ans);
+	json_decref(req);
+	return rc;
+}

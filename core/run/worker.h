@@ -1,0 +1,25 @@
+/*
+ * The helper tasks that run plugin code for a case (docs/reliability.md):
+ * in a helper process started by exec, with the plugin file on descriptor
+ * 3 (base/helper.h), never in the core.
+ */
+#ifndef HB_CORE_RUN_WORKER_H
+#define HB_CORE_RUN_WORKER_H
+
+/*
+ * Task "case": the request is {"path": ..., "case": ...} (run/case_json.h).
+ * Apply the case's memory and CPU limits, load the plugin, run the case,
+ * and answer its result as result_json_put() writes it; a plugin that
+ * cannot be loaded gives a failed result with the reason.
+ */
+int worker_case_task(const char *request, int answer_fd);
+
+/*
+ * Task "validate": the request is {"path": ..., "cases": [...]}. Load the
+ * plugin and call its validate() for each case; answer {"checks":
+ * [{"rc": N, "reason": "..."}, ...]} in the same order, or {"refused":
+ * "..."} when the plugin cannot be loaded.
+ */
+int worker_validate_task(const char *request, int answer_fd);
+
+#endif
