@@ -4,20 +4,20 @@ fails, naming the culprit, on a tree or a listing that breaks its rule.
 Usage: ci_test.py NAME SOURCE_DIR
 Runs test_NAME.
 """
+import ast
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../support"))
+from hbtest import expect  # noqa: E402
+
 NAME, SRC = sys.argv[1], sys.argv[2]
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORK = tempfile.mkdtemp(prefix="hb-ci-")
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def run(*argv):
@@ -55,6 +55,24 @@ def test_test_names_check_refuses_an_empty_listing():
                          "--listing", listing)
     expect(status == 1, f"exit {status}, want 1")
     expect("no test" in err, err)
+
+
+def test_python_tests_use_no_assert_statement():
+    # python3 -O drops assert statements, and a test whose only check is
+    # one passes there whatever happens: tests use hbtest.expect.
+    found = []
+    for top in ("tests", "bench"):
+        for d, _, files in os.walk(os.path.join(SRC, top)):
+            for f in sorted(files):
+                if not f.endswith(".py"):
+                    continue
+                path = os.path.join(d, f)
+                with open(path, encoding="utf-8") as src:
+                    tree = ast.parse(src.read(), path)
+                found += [f"{os.path.relpath(path, SRC)}:{n.lineno}"
+                          for n in ast.walk(tree) if isinstance(n, ast.Assert)]
+    expect(not found, "assert statements (use hbtest.expect): "
+           + ", ".join(found))
 
 
 if __name__ == "__main__":
