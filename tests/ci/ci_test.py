@@ -1,5 +1,5 @@
-"""The repository's own checks, checked: each one passes on this tree and
-fails, naming the culprit, on a tree or a listing that breaks its rule.
+"""The repository's own checks: each passes on this tree and fails, naming
+the culprit, on a copy of the tree or a listing that breaks its rule.
 
 Usage: ci_test.py NAME SOURCE_DIR
 Runs test_NAME.
@@ -55,6 +55,61 @@ def test_test_names_check_refuses_an_empty_listing():
                          "--listing", listing)
     expect(status == 1, f"exit {status}, want 1")
     expect("no test" in err, err)
+
+
+def layering(top):
+    return run(sys.executable, os.path.join(SRC, ".ci", "layering"), top)
+
+
+def tree():
+    """A copy of core/ and plugins/ for .ci/layering to read."""
+    top = os.path.join(WORK, "tree")
+    for d in ("core", "plugins"):
+        shutil.copytree(os.path.join(SRC, d), os.path.join(top, d))
+    return top
+
+
+def plant(top, rel, line, text):
+    """Insert text as line number line of top/rel."""
+    path = os.path.join(top, rel)
+    with open(path, encoding="utf-8") as f:
+        lines = f.readlines()
+    lines.insert(line - 1, text + "\n")
+    with open(path, "w", encoding="utf-8") as f:
+        f.writelines(lines)
+
+
+def test_layering_passes_on_this_tree():
+    status, _, err = layering(SRC)
+    expect(status == 0, f"exit {status}, want 0:\n{err}")
+    expect(err == "", err)
+
+
+def test_layering_refuses_an_upward_include():
+    top = tree()
+    plant(top, "core/base/util.h", 11, '#include "app/cli.h"')
+    status, _, err = layering(top)
+    expect(status == 1, f"exit {status}, want 1")
+    expect('layering: core/base/util.h:11: #include "app/cli.h" goes up the '
+           'order (base < app)' in err, err)
+
+
+def test_layering_refuses_a_plugin_including_the_core():
+    top = tree()
+    plant(top, "plugins/mem/mem.c", 1, '#include "base/util.h"')
+    status, _, err = layering(top)
+    expect(status == 1, f"exit {status}, want 1")
+    expect('layering: plugins/mem/mem.c:1: #include "base/util.h": a plugin '
+           'includes nothing from core/' in err, err)
+
+
+def test_layering_refuses_a_stray_file_in_core():
+    top = tree()
+    write(os.path.join("tree", "core", "stray.c"), "int stray;\n")
+    status, _, err = layering(top)
+    expect(status == 1, f"exit {status}, want 1")
+    expect("layering: core/stray.c: core/ holds main.c and module folders "
+           "only" in err, err)
 
 
 def test_python_tests_use_no_assert_statement():
