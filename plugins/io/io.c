@@ -19,6 +19,7 @@ static const char *const io_mode_choices[] = { "write", "read", NULL };
 #define IO_MAX_BLOCK (INT64_C(1) << 30)
 #define IO_MAX_FILE  (INT64_C(1) << 50)
 
+/* clang-format off */
 #define IO_OPT_DIR                                                             \
 	{                                                                      \
 		.name = "dir", .type = HB_OPT_STRING, .def = ".",              \
@@ -119,6 +120,7 @@ static const struct hb_option io_small_options[] = {
 	IO_OPT_DROP_CACHES,
 	{ 0 },
 };
+/* clang-format on */
 
 static const struct hb_target io_targets[] = {
 	{

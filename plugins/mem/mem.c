@@ -24,6 +24,7 @@ struct mem_state {
 
 #define MEM_ALIGN 4096
 
+/* clang-format off */
 static const struct hb_option mem_options[] = {
 	{
 		.name = "size",
@@ -36,6 +37,7 @@ static const struct hb_option mem_options[] = {
 	},
 	{ 0 },
 };
+/* clang-format on */
 
 static const struct hb_target mem_targets[] = {
 	{

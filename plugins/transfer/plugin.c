@@ -16,6 +16,7 @@
 static const char *const tls_versions[] = { "1.3", "1.2", NULL };
 static const char *const key_types[] = { "auto", "rsa2048", "ec-p256", NULL };
 
+/* clang-format off */
 /* Where to send: shared by the network targets. */
 #define PEER_OPTIONS                                                           \
 	{ .name = "peer",                                                      \
@@ -133,6 +134,7 @@ static const struct hb_option command_options[] = {
 	  .help = "a run that takes longer is killed and fails the case" },
 	{ 0 },
 };
+/* clang-format on */
 
 static const struct hb_target targets[] = {
 	{ .group = "transfer",

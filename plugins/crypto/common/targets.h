@@ -86,6 +86,7 @@
 /* Largest buffer a case may ask for. */
 #define CX_MAX_SIZE (INT64_C(1) << 30)
 
+/* clang-format off */
 /* The options every crypto target has, as hb_option initializers. */
 #define CX_OPT_SIZE(lo)                                                        \
 	{                                                                      \
@@ -129,6 +130,7 @@
 	{                                                                      \
 		.name = NULL                                                   \
 	}
+/* clang-format on */
 
 /* What a target is made of: a primitive, and a MAC for composites. */
 struct cx_spec {

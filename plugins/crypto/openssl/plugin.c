@@ -13,6 +13,7 @@
 #include "../common/targets.h"
 #include "ossl.h"
 
+/* clang-format off */
 /* Providers and property query, OpenSSL's own options. */
 #define OSSL_OPT_PROVIDER(def_list)                                            \
 	{                                                                      \
@@ -27,7 +28,6 @@
 			"provider=default, ?fips=yes); empty: any"             \
 	}
 
-/* clang-format off */
 static const struct hb_option cipher_options[] = {
 	CX_OPT_SIZE(1),
 	CX_OPT_MODE,

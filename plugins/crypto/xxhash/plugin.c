@@ -56,6 +56,7 @@ static const struct xx_kat xx_kats[] = {
 	[XX_XXH32] = { 222, 0x5BD11DBDULL, 0 },
 };
 
+/* clang-format off */
 static const struct hb_option xx_options[] = {
 	{ .name = "size",
 	  .type = HB_OPT_SIZE,
@@ -71,6 +72,7 @@ static const struct hb_option xx_options[] = {
 	  .choices = (const char *const[]){ "message", "stream", NULL } },
 	{ .name = NULL },
 };
+/* clang-format on */
 
 static const struct hb_target targets[] = {
 	{ .group = "hash",

@@ -12,6 +12,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
 HB, FIXTURES, SOURCE = sys.argv[2], sys.argv[3], sys.argv[4]
 QUICK = ["--set", "duration=20ms", "--set", "repetitions=3", "--set", "warmup=1"]
 
@@ -29,11 +33,6 @@ def suite(text):
     f.write(text)
     f.close()
     return f.name
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def bad_input(text_or_args, fragment):

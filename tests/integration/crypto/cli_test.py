@@ -11,6 +11,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect as check  # noqa: E402
+
 SHARED = [
     "crypto/aes-256-gcm", "crypto/aes-128-gcm", "crypto/aes-256-ctr",
     "crypto/aes-192-ctr", "crypto/aes-128-ctr", "crypto/aes-256-cbc",
@@ -49,11 +53,6 @@ def jobs(targets, backends, extra=""):
         for b in backends:
             text += f"[{t} {b}]\ntarget = {t}\nbackend = {b}\n{extra}\n"
     return text
-
-
-def check(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def check_ok(doc, n, size):

@@ -9,6 +9,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
 hb, src = sys.argv[1], sys.argv[2]
 doc = open(os.path.join(src, "docs", "plugins.md")).read()
 code = re.search(r"```c\n(.*?)```", doc, re.S).group(1)
@@ -26,8 +30,8 @@ with open(suite, "w") as f:
             "repetitions = 2\nwarmup = 0\n")
 p = subprocess.run([hb, "--plugin-dir", tmp, "run", suite, "--format", "json"],
                    capture_output=True, text=True)
-assert p.returncode == 0, p.stderr
+expect(p.returncode == 0, p.stderr)
 r = json.loads(p.stdout)["results"][0]
-assert r["backend"] == "example" and r["status"] == "ok", r
-assert r["params"]["size"] == 4096, r["params"]
-assert r["stats"]["median"] > 0, r["stats"]
+expect(r["backend"] == "example" and r["status"] == "ok", r)
+expect(r["params"]["size"] == 4096, r["params"])
+expect(r["stats"]["median"] > 0, r["stats"])

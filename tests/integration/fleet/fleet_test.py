@@ -13,6 +13,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
 HB = os.environ["HB"]
 MPIRUN = os.environ["HB_MPIRUN"]
 FIXTURES = os.environ["HB_FIXTURE_DIR"]
@@ -22,11 +26,6 @@ duration = 50ms
 repetitions = 2
 warmup = 0
 """
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def suite_file(text):

@@ -13,13 +13,12 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
 HB, FIXTURES = sys.argv[2], sys.argv[3]
 ENV = dict(os.environ, HOSTBENCH_PLUGIN_PATH=os.path.join(FIXTURES, "hostile"))
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def suite_file(text):

@@ -16,6 +16,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
 NAME, HB = sys.argv[1], sys.argv[2]
 WORK = tempfile.mkdtemp(prefix="hb-reports-")
 
@@ -35,11 +39,6 @@ parallel = 1, 2
 target = mem/memset
 size = 64K
 """
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def run(*args):

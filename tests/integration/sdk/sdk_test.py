@@ -18,6 +18,10 @@ import stat
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
 NAME, HB, BUILD, SRC, WORK, CMAKE, CPACK = sys.argv[1:8]
 PREFIX = os.path.join(WORK, "prefix")
 EXAMPLE = os.path.join(SRC, "examples", "accelerator")
@@ -37,8 +41,8 @@ def run(argv, ok=(0,), env=None, **kw):
     """Run argv; its exit status must be in ok. Returns the process."""
     p = subprocess.run(argv, capture_output=True, text=True,
                        env=env or ENV, **kw)
-    assert p.returncode in ok, "%s: exit %d\n%s\n%s" % (
-        " ".join(argv), p.returncode, p.stdout, p.stderr)
+    expect(p.returncode in ok, "%s: exit %d\n%s\n%s" % (
+        " ".join(argv), p.returncode, p.stdout, p.stderr))
     return p
 
 
@@ -54,7 +58,7 @@ def plugin_dir(prefix):
     """The plugin directory of an install prefix (lib or lib64 or ...)."""
     found = glob.glob(os.path.join(prefix, "lib*", "**", "hostbench",
                                    "plugins"), recursive=True)
-    assert len(found) == 1, found
+    expect(len(found) == 1, found)
     return found[0]
 
 
@@ -108,25 +112,28 @@ def test_install_prefix():
                 "share/man/man1/hostbench.1.gz",
                 "share/bash-completion/completions/hostbench",
                 "libexec/hostbench/hostbench-serve"]:
-        assert os.path.isfile(os.path.join(PREFIX, rel)), rel
-    assert glob.glob(os.path.join(PREFIX, "lib*", "**",
-                                  "hostbench-plugin.pc"), recursive=True)
-    assert glob.glob(os.path.join(PREFIX, "lib*", "**",
-                                  "hostbench-config.cmake"), recursive=True)
+        expect(os.path.isfile(os.path.join(PREFIX, rel)), rel)
+    expect(glob.glob(os.path.join(PREFIX, "lib*", "**",
+                                  "hostbench-plugin.pc"), recursive=True),
+           "no hostbench-plugin.pc in the prefix")
+    expect(glob.glob(os.path.join(PREFIX, "lib*", "**",
+                                  "hostbench-config.cmake"), recursive=True),
+           "no hostbench-config.cmake in the prefix")
     for root, dirs, files in os.walk(PREFIX):
         for name in dirs + files:
             mode = os.stat(os.path.join(root, name)).st_mode
-            assert not mode & (stat.S_IWGRP | stat.S_IWOTH), \
-                "%s is group/other writable" % os.path.join(root, name)
+            expect(not mode & (stat.S_IWGRP | stat.S_IWOTH),
+                   "%s is group/other writable" % os.path.join(root, name))
     out = build_example(PREFIX, EXAMPLE_BUILD)
-    assert "plugins in %s" % plugins in out, out
+    expect("plugins in %s" % plugins in out, out)
     # Nothing from the source tree: only the prefix's include directory.
     with open(os.path.join(EXAMPLE_BUILD, "compile_commands.json")) as f:
         commands = " ".join(c["command"] for c in json.load(f))
-    assert os.path.join(SRC, "include") not in commands, commands
-    assert os.path.join(PREFIX, "include") in commands, commands
+    expect(os.path.join(SRC, "include") not in commands, commands)
+    expect(os.path.join(PREFIX, "include") in commands, commands)
     run([CMAKE, "--install", EXAMPLE_BUILD])
-    assert os.path.isfile(os.path.join(plugins, "example_accel.so"))
+    expect(os.path.isfile(os.path.join(plugins, "example_accel.so")),
+           "example_accel.so is not in " + plugins)
 
 
 # --- the installed tree ---------------------------------------------------
@@ -138,14 +145,14 @@ def test_example_beside_openssl():
               "backend = example-accel, openssl\nsize = 16K\n")
     doc, _ = run_json(hb, ["run", s])
     res = by_backend(doc["results"])
-    assert sorted(res) == ["example-accel", "openssl"], res.keys()
+    expect(sorted(res) == ["example-accel", "openssl"], res.keys())
     for r in res.values():
-        assert r["status"] == "ok", r
-        assert r["params"]["size"] == 16384, r["params"]
-        assert r["stats"]["median"] > 0, r["stats"]
-        assert len(r["samples"]) == 2, r["samples"]
+        expect(r["status"] == "ok", r)
+        expect(r["params"]["size"] == 16384, r["params"])
+        expect(r["stats"]["median"] > 0, r["stats"])
+        expect(len(r["samples"]) == 2, r["samples"])
     libs = json.dumps(doc["libraries"])
-    assert "software AES-CTR" in libs, doc["libraries"]
+    expect("software AES-CTR" in libs, doc["libraries"])
 
 
 def test_example_every_mode_and_direction():
@@ -155,21 +162,21 @@ def test_example_every_mode_and_direction():
               "size = 1000\nmode = message, stream\n"
               "direction = encrypt, decrypt\nparallel = 1, 2\n")
     doc, _ = run_json(hb, ["run", s])
-    assert len(doc["results"]) == 8, len(doc["results"])
+    expect(len(doc["results"]) == 8, len(doc["results"]))
     for r in doc["results"]:
-        assert r["status"] == "ok", r
+        expect(r["status"] == "ok", r)
 
 
 def test_example_options_match_builtin():
     hb = installed_hostbench()
     doc, _ = run_json(hb, ["describe", "crypto/aes-256-ctr"])
     opts = {d["backend"]: d["options"] for d in doc}
-    assert "example-accel" in opts, opts.keys()
+    expect("example-accel" in opts, opts.keys())
     names = [o["name"] for o in opts["example-accel"]]
-    assert names == ["size", "mode", "direction"], names
+    expect(names == ["size", "mode", "direction"], names)
     for backend in ("openssl", "gcrypt"):
         if backend in opts:
-            assert opts[backend][:3] == opts["example-accel"], backend
+            expect(opts[backend][:3] == opts["example-accel"], backend)
     # One job, the same keys, every backend: the suite validates for all.
     backends = ", ".join(["example-accel"] + [b for b in ("openssl", "gcrypt")
                                               if b in opts])
@@ -177,7 +184,7 @@ def test_example_options_match_builtin():
               "[ctr]\ntarget = crypto/aes-256-ctr\nbackend = %s\n"
               "size = 4K\nmode = stream\ndirection = decrypt\n" % backends)
     doc, _ = run_json(hb, ["run", s])
-    assert all(r["status"] == "ok" for r in doc["results"]), doc["results"]
+    expect(all(r["status"] == "ok" for r in doc["results"]), doc["results"])
 
 
 def test_example_without_device_skips():
@@ -185,13 +192,13 @@ def test_example_without_device_skips():
     env = dict(ENV, EXAMPLE_ACCEL_DEVICES="0")
     doc, _ = run_json(hb, ["list"], env=env)
     mine = [t for t in doc["targets"] if t["backend"] == "example-accel"]
-    assert len(mine) == 1 and not mine[0]["usable"], mine
+    expect(len(mine) == 1 and not mine[0]["usable"], mine)
     s = suite(os.path.join(WORK, "nodev.ini"),
               "[ctr]\ntarget = crypto/aes-256-ctr\nbackend = example-accel\n"
               "size = 4K\n")
     doc, _ = run_json(hb, ["run", s], env=env)
     r = doc["results"][0]
-    assert r["status"] == "skipped" and "no device" in r["reason"], r
+    expect(r["status"] == "skipped" and "no device" in r["reason"], r)
 
 
 def pkgconfig_plugin(out_dir, defines=()):
@@ -201,7 +208,7 @@ def pkgconfig_plugin(out_dir, defines=()):
     env = dict(ENV, PKG_CONFIG_PATH=":".join(pc_dirs))
     cflags = run(["pkg-config", "--cflags", "hostbench-plugin"],
                  env=env).stdout.split()
-    assert "-fvisibility=hidden" in cflags, cflags
+    expect("-fvisibility=hidden" in cflags, cflags)
     sources = [os.path.join(EXAMPLE, f) for f in
                ("accel.c", "kat.c", "device_soft.c", "aes256.c")]
     fresh_dir(out_dir)
@@ -212,7 +219,7 @@ def pkgconfig_plugin(out_dir, defines=()):
     os.chmod(so, 0o644)
     plugindir = run(["pkg-config", "--variable=plugindir",
                      "hostbench-plugin"], env=env).stdout.strip()
-    assert os.path.samefile(plugindir, plugin_dir(PREFIX)), plugindir
+    expect(os.path.samefile(plugindir, plugin_dir(PREFIX)), plugindir)
     return out_dir
 
 
@@ -221,8 +228,8 @@ def test_pkgconfig_builds_plugin():
     d = pkgconfig_plugin(os.path.join(WORK, "pc-plugin"))
     doc, _ = run_json(hb, ["--plugin-dir", d, "list"])
     paths = [p["path"] for p in doc["plugins"] if p["name"] == "example-accel"]
-    assert paths == [os.path.join(os.path.realpath(d), "example_accel.so")], \
-        paths
+    expect(paths == [os.path.join(os.path.realpath(d), "example_accel.so")],
+           paths)
 
 
 def test_example_wrong_answer_fails():
@@ -235,10 +242,10 @@ def test_example_wrong_answer_fails():
     doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], ok=(1,))
     res = by_backend(doc["results"])
     bad = res["example-accel"]
-    assert bad["status"] == "failed", bad
-    assert "NIST SP 800-38A F.5.5" in bad["reason"], bad["reason"]
-    assert "stats" not in bad or not bad["stats"], bad
-    assert res["openssl"]["status"] == "ok", res["openssl"]
+    expect(bad["status"] == "failed", bad)
+    expect("NIST SP 800-38A F.5.5" in bad["reason"], bad["reason"])
+    expect("stats" not in bad or not bad["stats"], bad)
+    expect(res["openssl"]["status"] == "ok", res["openssl"])
 
 
 def test_relocated_prefix_works():
@@ -249,9 +256,9 @@ def test_relocated_prefix_works():
     hb = os.path.join(moved, "bin", "hostbench")
     doc, _ = run_json(hb, ["list"])
     names = sorted(p["name"] for p in doc["plugins"])
-    assert "example-accel" in names and "openssl" in names, names
+    expect("example-accel" in names and "openssl" in names, names)
     for p in doc["plugins"]:
-        assert p["path"].startswith(os.path.realpath(moved) + "/"), p["path"]
+        expect(p["path"].startswith(os.path.realpath(moved) + "/"), p["path"])
     # The moved tree's own suites, not the build's or the old prefix's.
     conf = os.path.join(moved, "share", "hostbench", "conf")
     for name, label in (("default.ini", "moved-default"),
@@ -259,18 +266,18 @@ def test_relocated_prefix_works():
         suite(os.path.join(conf, name),
               "[%s]\ntarget = mem/memcpy\nsize = 4K\n" % label)
     doc, _ = run_json(hb, [])
-    assert [r["job"] for r in doc["results"]] == ["moved-default"], doc
+    expect([r["job"] for r in doc["results"]] == ["moved-default"], doc)
     doc, _ = run_json(hb, ["--extended"])
-    assert [r["job"] for r in doc["results"]] == ["moved-extended"], doc
+    expect([r["job"] for r in doc["results"]] == ["moved-extended"], doc)
     p = run([hb, "serve", "--help"])
-    assert "--listen" in p.stdout, p.stdout
+    expect("--listen" in p.stdout, p.stdout)
     # The SDK files moved along: pkg-config names the moved plugin dir.
     pc = glob.glob(os.path.join(moved, "lib*", "**", "pkgconfig"),
                    recursive=True)
     env = dict(ENV, PKG_CONFIG_PATH=":".join(pc))
     plugindir = run(["pkg-config", "--variable=plugindir",
                      "hostbench-plugin"], env=env).stdout.strip()
-    assert os.path.samefile(plugindir, plugin_dir(moved)), plugindir
+    expect(os.path.samefile(plugindir, plugin_dir(moved)), plugindir)
 
 
 def sdk_with_abi(name, major, minor):
@@ -313,23 +320,23 @@ def check_abi_refused(name, major, minor):
     doc, p = run_json(hb, ["--plugin-dir", d, "list"])
     refused = [r for r in doc["refused"] if r["path"].endswith(
         "/" + name + "-plugins/example_accel.so")]
-    assert len(refused) == 1, doc["refused"]
+    expect(len(refused) == 1, doc["refused"])
     want = "built for ABI %d.%d, this hostbench speaks %d.%d" % (
         (major, minor) + core_abi())
-    assert want in refused[0]["reason"], refused[0]["reason"]
+    expect(want in refused[0]["reason"], refused[0]["reason"])
     line = [l for l in p.stderr.splitlines() if "refused" in l]
-    assert line and so in line[0] and want in line[0], p.stderr
+    expect(line and so in line[0] and want in line[0], p.stderr)
     # The shadowed install is not used instead, and the others still load.
     names = [q["name"] for q in doc["plugins"]]
-    assert "example-accel" not in names and "openssl" in names, names
+    expect("example-accel" not in names and "openssl" in names, names)
     s = suite(os.path.join(WORK, name + ".ini"),
               "[ctr]\ntarget = crypto/aes-256-ctr\n"
               "backend = example-accel, openssl\nsize = 4K\n")
     doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], ok=(1,))
     res = by_backend(doc["results"])
-    assert res["example-accel"]["status"] == "failed", res
-    assert want in res["example-accel"]["reason"], res
-    assert res["openssl"]["status"] == "ok", res
+    expect(res["example-accel"]["status"] == "failed", res)
+    expect(want in res["example-accel"]["reason"], res)
+    expect(res["openssl"]["status"] == "ok", res)
 
 
 def test_abi_newer_minor_refused():
@@ -353,7 +360,7 @@ def test_deb_lists_plugins():
     run([CPACK, "-G", "DEB", "--config",
          os.path.join(BUILD, "CPackConfig.cmake"), "-B", out])
     debs = glob.glob(os.path.join(out, "*.deb"))
-    assert len(debs) == 1, debs
+    expect(len(debs) == 1, debs)
     depends = run(["dpkg-deb", "-f", debs[0], "Depends"]).stdout
     built = [os.path.basename(f) for f in
              glob.glob(os.path.join(BUILD, "plugins", "*.so"))]
@@ -365,21 +372,21 @@ def test_deb_lists_plugins():
     if "crypto_xxhash.so" in built:
         want.append("libxxhash0")
     for pkg in want:
-        assert re.search(r"\b%s(t64)?\b" % pkg, depends), (pkg, depends)
+        expect(re.search(r"\b%s(t64)?\b" % pkg, depends), (pkg, depends))
     root = fresh_dir(os.path.join(out, "root"))
     run(["dpkg", "-x", debs[0], root])
     hb = os.path.join(root, "usr", "bin", "hostbench")
     doc, _ = run_json(hb, ["list"])
     listed = sorted(os.path.basename(p["path"]) for p in doc["plugins"])
-    assert listed == sorted(built), (listed, built)
+    expect(listed == sorted(built), (listed, built))
     for p in doc["plugins"]:
-        assert p["path"].startswith(os.path.realpath(root) + "/"), p["path"]
-    assert not doc["refused"], doc["refused"]
+        expect(p["path"].startswith(os.path.realpath(root) + "/"), p["path"])
+    expect(not doc["refused"], doc["refused"])
     for rel in ("usr/share/man/man1/hostbench.1.gz",
                 "usr/share/bash-completion/completions/hostbench",
                 "usr/include/hostbench/plugin.h",
                 "usr/share/hostbench/conf/default.ini"):
-        assert os.path.isfile(os.path.join(root, rel)), rel
+        expect(os.path.isfile(os.path.join(root, rel)), rel)
 
 
 # --- the man page and completion against --help ---------------------------
@@ -413,7 +420,7 @@ def man_text():
 
 def man_section(text, title):
     m = re.search(r"^\.SH %s\n(.*?)(?=^\.SH )" % title, text, re.S | re.M)
-    assert m, title
+    expect(m, title)
     return m.group(1)
 
 
@@ -421,26 +428,26 @@ def test_man_covers_help():
     man = man_text()
     options, _, commands = help_words(["--help"])
     serve_options, _, _ = help_words(["serve", "--help"])
-    assert "--format" in options and "run" in commands, (options, commands)
+    expect("--format" in options and "run" in commands, (options, commands))
     documented = set()
     for title in ("OPTIONS", "SERVE OPTIONS"):
         for line in man_section(man, title).splitlines():
             if line.startswith((".B", ".BI", ".BR")):
                 documented |= set(re.findall(OPTION, line))
     for opt in sorted(options | serve_options):
-        assert opt in documented, "%s is in --help, not in hostbench.1" % opt
+        expect(opt in documented, "%s is in --help, not in hostbench.1" % opt)
     for opt in sorted(documented):
-        assert opt in options | serve_options, \
-            "%s is in hostbench.1, not in --help" % opt
+        expect(opt in options | serve_options,
+               "%s is in hostbench.1, not in --help" % opt)
     cmds = man_section(man, "COMMANDS")
     for c in sorted(commands - {"(none)"}):
-        assert re.search(r"^\.BI? %s\b" % c, cmds, re.M), \
-            "command %s is not in hostbench.1" % c
+        expect(re.search(r"^\.BI? %s\b" % c, cmds, re.M),
+               "command %s is not in hostbench.1" % c)
     for env in re.findall(r"\b(HOSTBENCH_[A-Z_]+)", run([HB, "--help"]).stdout):
-        assert env in man_section(man, "ENVIRONMENT"), env
+        expect(env in man_section(man, "ENVIRONMENT"), env)
     version = run([HB, "--version"]).stdout.split()[-1]
-    assert re.search(r'^\.TH HOSTBENCH 1 .*"hostbench %s"' % re.escape(version),
-                     man, re.M), "hostbench.1 is not for version " + version
+    expect(re.search(r'^\.TH HOSTBENCH 1 .*"hostbench %s"' % re.escape(version),
+                     man, re.M), "hostbench.1 is not for version " + version)
 
 
 def complete(words):
@@ -457,14 +464,16 @@ def complete(words):
 def test_completion_follows_help():
     _, options, commands = help_words(["--help"])
     long_options = sorted(o for o in options if o.startswith("--"))
-    assert sorted(complete([HB, "--"])) == long_options, long_options
-    assert sorted(complete([HB, ""])) == sorted(commands), commands
-    assert complete([HB, "--format", "j"]) == ["json"]
-    assert complete([HB, "desc"]) == ["describe"]
-    assert "crypto/aes-256-ctr" in complete([HB, "describe", "crypto/aes-256-c"])
+    expect(sorted(complete([HB, "--"])) == long_options, long_options)
+    expect(sorted(complete([HB, ""])) == sorted(commands), commands)
+    expect(complete([HB, "--format", "j"]) == ["json"], "--format j")
+    expect(complete([HB, "desc"]) == ["describe"], "desc")
+    expect("crypto/aes-256-ctr"
+           in complete([HB, "describe", "crypto/aes-256-c"]),
+           "describe crypto/aes-256-c")
     serve, _, _ = help_words(["serve", "--help"])
-    assert sorted(complete([HB, "serve", "--"])) == sorted(
-        o for o in serve | {"--help"} if o.startswith("--")), serve
+    expect(sorted(complete([HB, "serve", "--"])) == sorted(
+        o for o in serve | {"--help"} if o.startswith("--")), serve)
 
 
 if __name__ == "__main__":

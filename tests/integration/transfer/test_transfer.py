@@ -18,6 +18,10 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
 BUILD = os.environ.get("HB_BUILD_DIR", "")
 DRIVER = os.environ.get("HB_DRIVER", "")
 PLUGIN = os.environ.get("HB_TRANSFER_PLUGIN", "")
@@ -39,11 +43,6 @@ def drive(target, *params, workers=1, iterations=20, rounds=1, cwd=None):
     except ValueError:
         raise AssertionError("driver printed no result: %r %r"
                              % (out.stdout, out.stderr))
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def expect_ok(r):

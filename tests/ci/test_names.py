@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Every CTest test name starts with its kind: unit., integration., fuzz.
+or ci., so `ctest -R '^unit[.]'` and the like select a whole kind. Lists
+the tests of a build with `ctest -N`, prints each name without a kind and
+exits 1; exits 0 when every name has one (and there is at least one).
+
+Usage: test_names.py CTEST BUILD_DIR
+       test_names.py --listing FILE   (the output of `ctest -N`, saved)
+"""
+import re
+import subprocess
+import sys
+
+KINDS = ("unit", "integration", "fuzz", "ci")
+TEST = re.compile(r"^\s*Test\s+#\d+: (\S+)", re.M)
+
+
+def listing(argv):
+    if len(argv) == 3 and argv[1] == "--listing":
+        with open(argv[2], encoding="utf-8") as f:
+            return f.read()
+    if len(argv) == 3:
+        out = subprocess.run([argv[1], "--test-dir", argv[2], "-N"],
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            sys.exit(f"test_names: ctest -N failed: {out.stderr.strip()}")
+        return out.stdout
+    sys.exit(__doc__.strip())
+
+
+def main(argv):
+    names = TEST.findall(listing(argv))
+    if not names:
+        print("test_names: no test in the listing", file=sys.stderr)
+        return 1
+    bad = [n for n in names if n.split(".")[0] not in KINDS or "." not in n]
+    for n in bad:
+        print(f"test_names: {n}: the name does not start with its kind "
+              f"({', '.join(k + '.' for k in KINDS)})", file=sys.stderr)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
