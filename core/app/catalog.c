@@ -250,12 +250,12 @@ int catalog_describe(const struct registry *reg, const char *target,
 		json_decref(all);
 		if (nearest_target(reg, target, near, sizeof(near)))
 			return hb_errorf(err, errlen, -ENOENT,
-				      "unknown target \"%s\" (did you mean "
-				      "\"%s\"?)",
-				      target, near);
+					 "unknown target \"%s\" (did you mean "
+					 "\"%s\"?)",
+					 target, near);
 		return hb_errorf(err, errlen, -ENOENT,
-			      "unknown target \"%s\" (see hostbench list)",
-			      target);
+				 "unknown target \"%s\" (see hostbench list)",
+				 target);
 	}
 	if (f == REPORT_JSON)
 		return json_out(all, out, err, errlen);

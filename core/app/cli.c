@@ -66,8 +66,8 @@ static int unknown_command(const char *word, char *err, size_t errlen)
 	char names[256];
 
 	command_names(names, sizeof(names));
-	return hb_errorf(err, errlen, -EINVAL, "unknown command \"%s\" (try %s)",
-		      word, names);
+	return hb_errorf(err, errlen, -EINVAL,
+			 "unknown command \"%s\" (try %s)", word, names);
 }
 
 /* The value of option argv[*i] ("--x=v" or "--x v"); advances *i. */
@@ -106,9 +106,9 @@ static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
 		end++;
 	if (end == v || *end || !(pct >= 0 && pct < 1000))
 		return hb_errorf(err, errlen, -EINVAL,
-			      "--threshold %s: expected a percentage from 0 "
-			      "to 1000 (5 means 5%%)",
-			      v);
+				 "--threshold %s: expected a percentage from 0 "
+				 "to 1000 (5 means 5%%)",
+				 v);
 	*out = pct / 100;
 	return 0;
 }
@@ -125,10 +125,11 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		if (!v)
 			return -EINVAL;
 		if (report_format_parse(v, &cli->format))
-			return hb_errorf(err, errlen, -EINVAL,
-				      "--format %s: expected text, json, csv, "
-				      "md or html",
-				      v);
+			return hb_errorf(
+				err, errlen, -EINVAL,
+				"--format %s: expected text, json, csv, "
+				"md or html",
+				v);
 	} else if (opt_is(w, "-o", "--output")) {
 		v = option_value(argc, argv, i, "--output", err, errlen);
 		if (!v)
@@ -139,9 +140,9 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		if (!v)
 			return -EINVAL;
 		if (!strchr(v, '='))
-			return hb_errorf(err, errlen, -EINVAL,
-				      "--set %s: expected [SECTION.]KEY=VALUE",
-				      v);
+			return hb_errorf(
+				err, errlen, -EINVAL,
+				"--set %s: expected [SECTION.]KEY=VALUE", v);
 		rc = strlist_push(&cli->sets, v);
 	} else if (opt_is(w, NULL, "--journal")) {
 		cli->journal =
@@ -202,41 +203,44 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 {
 	if (cli->extended && cli->command && strcmp(cli->command, "run") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "--extended only goes with run");
+				 "--extended only goes with run");
 	if (!cli->command)
 		cli->command = "run";
 	if (strcmp(cli->command, "describe") == 0 && cli->args.n != 1)
-		return hb_errorf(err, errlen, -EINVAL,
-			      "describe needs one TARGET (see hostbench list)");
+		return hb_errorf(
+			err, errlen, -EINVAL,
+			"describe needs one TARGET (see hostbench list)");
 	if ((strcmp(cli->command, "list") == 0 ||
 	     strcmp(cli->command, "sysinfo") == 0) &&
 	    cli->args.n)
-		return hb_errorf(err, errlen, -EINVAL, "%s takes no argument: %s",
-			      cli->command, cli->args.items[0]);
-	if (strcmp(cli->command, "compare") == 0 && cli->args.n != 2)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "compare needs two reports: BASE.json NEW.json");
+				 "%s takes no argument: %s", cli->command,
+				 cli->args.items[0]);
+	if (strcmp(cli->command, "compare") == 0 && cli->args.n != 2)
+		return hb_errorf(
+			err, errlen, -EINVAL,
+			"compare needs two reports: BASE.json NEW.json");
 	if (strcmp(cli->command, "merge") == 0 && cli->args.n < 1)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "merge needs JSON reports: A.json B.json ...");
+				 "merge needs JSON reports: A.json B.json ...");
 	if ((cli->threshold >= 0 || cli->fail_on_regression) &&
 	    strcmp(cli->command, "compare") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "--threshold and --fail-on-regression only go "
-			      "with compare");
+				 "--threshold and --fail-on-regression only go "
+				 "with compare");
 	if ((cli->journal || cli->resume) && strcmp(cli->command, "run") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "--journal and --resume only go with run");
+				 "--journal and --resume only go with run");
 	if (cli->journal && cli->resume &&
 	    strcmp(cli->journal, cli->resume) != 0)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "--resume appends to its own file; drop "
-			      "--journal %s",
-			      cli->journal);
+				 "--resume appends to its own file; drop "
+				 "--journal %s",
+				 cli->journal);
 	if (strcmp(cli->command, "run") == 0 && cli->extended && cli->args.n)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "--extended runs its own suite; drop %s",
-			      cli->args.items[0]);
+				 "--extended runs its own suite; drop %s",
+				 cli->args.items[0]);
 	return 0;
 }
 
@@ -256,7 +260,7 @@ static int own_args_command(int argc, char **argv, struct cli *cli, char *err,
 	for (int i = 2; i < argc; i++)
 		if (strlist_push(&cli->args, argv[i]))
 			return hb_errorf(err, errlen, -ENOMEM, "%s",
-				      strerror(ENOMEM));
+					 strerror(ENOMEM));
 	return 1;
 }
 

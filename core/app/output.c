@@ -32,7 +32,7 @@ int output_open(struct output *o, const char *path, char *err, size_t errlen)
 	if (asprintf(&o->tmp, "%s.tmp-XXXXXX", path) < 0) {
 		o->tmp = NULL;
 		return hb_errorf(err, errlen, -ENOMEM, "--output %s: %s", path,
-			      strerror(ENOMEM));
+				 strerror(ENOMEM));
 	}
 	fd = mkstemp(o->tmp);
 	if (fd < 0)
@@ -70,7 +70,7 @@ int output_commit(struct output *o, char *err, size_t errlen)
 	if (rc) {
 		unlink(o->tmp);
 		hb_error_fill(err, errlen, "--output %s: %s", o->path,
-			   strerror(-rc));
+			      strerror(-rc));
 	}
 	free(o->tmp);
 	o->tmp = NULL;

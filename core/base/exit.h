@@ -6,10 +6,11 @@
 #define HB_CORE_BASE_EXIT_H
 
 enum hb_exit {
-	EXIT_ALL_OK = 0,      /* every case ok or skipped */
-	EXIT_CASE_FAILED = 1, /* a case failed (or compare found a regression) */
-	EXIT_BAD_INPUT = 2,   /* bad command line, suite, report or file */
-	EXIT_INTERNAL = 3,    /* out of memory, a write that failed */
+	EXIT_ALL_OK = 0, /* every case ok or skipped */
+	EXIT_CASE_FAILED =
+		1,	    /* a case failed (or compare found a regression) */
+	EXIT_BAD_INPUT = 2, /* bad command line, suite, report or file */
+	EXIT_INTERNAL = 3,  /* out of memory, a write that failed */
 };
 
 /* 128 + the signal that interrupted a run (130 for SIGINT, 143 SIGTERM). */

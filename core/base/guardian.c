@@ -130,8 +130,9 @@ static char *read_request(void)
 
 	while (buf) {
 		if (len + 1 >= cap) {
-			grown = cap < GUARDIAN_REQUEST_MAX ? realloc(buf, 2 * cap)
-							   : NULL;
+			grown = cap < GUARDIAN_REQUEST_MAX
+					? realloc(buf, 2 * cap)
+					: NULL;
 			if (!grown)
 				break;
 			buf = grown;

@@ -258,7 +258,8 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 		if (exited && hb_now() > drained)
 			return status; /* someone else holds the pipe open */
 		if (poll(fds, 2, exited ? 0 : 20) > 0) {
-			if (fds[0].revents && !read_answer(fds[0].fd, out, garbage))
+			if (fds[0].revents &&
+			    !read_answer(fds[0].fd, out, garbage))
 				fds[0].fd = -1;
 			if (fds[1].revents && !read_stdout(fds[1].fd, out))
 				fds[1].fd = -1;
@@ -324,8 +325,8 @@ drop:
 	out->len = 0;
 }
 
-int helper_run(const struct helper_req *req, struct helper_out *out,
-	       char *err, size_t errlen)
+int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
+	       size_t errlen)
 {
 	struct helper_pipes p;
 	int garbage = 0, rc;
@@ -380,8 +381,7 @@ void helper_describe_end(const struct helper_out *out, double timeout,
 {
 	switch (out->end) {
 	case HELPER_EXITED:
-		snprintf(buf, len, "exited with status %d %s", out->code,
-			 what);
+		snprintf(buf, len, "exited with status %d %s", out->code, what);
 		return;
 	case HELPER_SIGNALLED:
 		snprintf(buf, len, "crashed %s: SIG%s", what,

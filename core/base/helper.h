@@ -28,10 +28,10 @@ enum helper_fd {
 
 /* What to ask of a helper. */
 struct helper_req {
-	const char *mode;     /* the task: "probe", "validate", "case" */
-	int plugin_fd;	      /* given as HELPER_FD_PLUGIN, or -1 */
-	const char *request;  /* written to its standard input, or NULL */
-	double timeout;	      /* seconds until it is stopped */
+	const char *mode;    /* the task: "probe", "validate", "case" */
+	int plugin_fd;	     /* given as HELPER_FD_PLUGIN, or -1 */
+	const char *request; /* written to its standard input, or NULL */
+	double timeout;	     /* seconds until it is stopped */
 	const volatile sig_atomic_t *stop; /* nonzero: stop it now (or NULL) */
 };
 
@@ -66,8 +66,8 @@ struct helper_out {
  * within a second). Returns 0 with out filled (free with helper_out_free),
  * or a negative errno when no helper could be started, with err filled.
  */
-int helper_run(const struct helper_req *req, struct helper_out *out,
-	       char *err, size_t errlen);
+int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
+	       size_t errlen);
 
 /* Write all of buf to fd (retrying short writes). Returns 0 or -1. */
 int helper_write(int fd, const char *buf, size_t len);

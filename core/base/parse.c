@@ -94,27 +94,28 @@ int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
 
 	if (trim_copy(text, buf, sizeof(buf)) <= 0)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "\"%.*s\" is not a size (try 16M)", NUM_MAX,
-			      text);
+				 "\"%.*s\" is not a size (try 16M)", NUM_MAX,
+				 text);
 	if (buf[0] == '-' || buf[0] == '+')
 		return hb_errorf(err, errlen, -EINVAL,
-			      "\"%s\" is not a size (no sign: try 16M)", buf);
+				 "\"%s\" is not a size (no sign: try 16M)",
+				 buf);
 	rc = read_digits(&p, &v);
 	if (rc == -ERANGE)
 		return hb_errorf(err, errlen, -ERANGE,
-			      "\"%s\" is too large for a size", buf);
+				 "\"%s\" is too large for a size", buf);
 	if (rc == 0 && (*p == '.' || *p == ','))
 		return hb_errorf(err, errlen, -EINVAL,
-			      "\"%s\" is not a size (whole numbers only: "
-			      "try 1536K for 1.5M)",
-			      buf);
+				 "\"%s\" is not a size (whole numbers only: "
+				 "try 1536K for 1.5M)",
+				 buf);
 	mult = rc == 0 ? size_multiplier(p) : 0;
 	if (!mult)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "\"%s\" is not a size (try 16M)", buf);
+				 "\"%s\" is not a size (try 16M)", buf);
 	if (v > UINT64_MAX / mult)
 		return hb_errorf(err, errlen, -ERANGE,
-			      "\"%s\" is too large for a size", buf);
+				 "\"%s\" is too large for a size", buf);
 	*out = v * mult;
 	return 0;
 }
@@ -159,16 +160,16 @@ int parse_duration(const char *text, double *out, char *err, size_t errlen)
 	v = strtod(num, NULL) * scale;
 	if (!isfinite(v))
 		return hb_errorf(err, errlen, -ERANGE,
-			      "\"%s\" is too long a duration", buf);
+				 "\"%s\" is too long a duration", buf);
 	if (v <= 0)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "\"%s\" is not a duration above zero", buf);
+				 "\"%s\" is not a duration above zero", buf);
 	*out = v;
 	return 0;
 invalid:
 	return hb_errorf(err, errlen, -EINVAL,
-		      "\"%.*s\" is not a duration (try 500ms, 2s or 1m)",
-		      NUM_MAX, text);
+			 "\"%.*s\" is not a duration (try 500ms, 2s or 1m)",
+			 NUM_MAX, text);
 }
 
 int parse_int(const char *text, int64_t *out, char *err, size_t errlen)
@@ -181,16 +182,16 @@ int parse_int(const char *text, int64_t *out, char *err, size_t errlen)
 
 	if (trim_copy(text, buf, sizeof(buf)) <= 0)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "\"%.*s\" is not an integer", NUM_MAX, text);
+				 "\"%.*s\" is not an integer", NUM_MAX, text);
 	if (*p == '-' || *p == '+')
 		neg = *p++ == '-';
 	rc = read_digits(&p, &v);
 	if (rc == -EINVAL || *p != '\0')
-		return hb_errorf(err, errlen, -EINVAL, "\"%s\" is not an integer",
-			      buf);
+		return hb_errorf(err, errlen, -EINVAL,
+				 "\"%s\" is not an integer", buf);
 	if (rc == -ERANGE || v > (uint64_t)INT64_MAX + (neg ? 1u : 0u))
 		return hb_errorf(err, errlen, -ERANGE,
-			      "\"%s\" is out of range for an integer", buf);
+				 "\"%s\" is out of range for an integer", buf);
 	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
 	return 0;
 }
@@ -213,10 +214,11 @@ int parse_bool(const char *text, int *out, char *err, size_t errlen)
 			}
 		}
 	}
-	return hb_errorf(err, errlen, -EINVAL,
-		      "\"%.*s\" is not a boolean (true/false, yes/no, on/off, "
-		      "1/0)",
-		      NUM_MAX, text);
+	return hb_errorf(
+		err, errlen, -EINVAL,
+		"\"%.*s\" is not a boolean (true/false, yes/no, on/off, "
+		"1/0)",
+		NUM_MAX, text);
 }
 
 /*
@@ -237,7 +239,7 @@ static char *list_item(const char **p, const char *text, char *err,
 		end = strchr(s, '"');
 		if (!end) {
 			hb_error_fill(err, errlen,
-				   "\"%s\" has an unterminated quote", text);
+				      "\"%s\" has an unterminated quote", text);
 			return NULL;
 		}
 		s = end + 1;
@@ -245,8 +247,8 @@ static char *list_item(const char **p, const char *text, char *err,
 			s++;
 		if (*s != ',' && *s != '\0') {
 			hb_error_fill(err, errlen,
-				   "\"%s\" has text after a closing quote",
-				   text);
+				      "\"%s\" has text after a closing quote",
+				      text);
 			return NULL;
 		}
 	} else {
@@ -261,8 +263,8 @@ static char *list_item(const char **p, const char *text, char *err,
 			return NULL;
 		}
 		if (end == start) {
-			hb_error_fill(err, errlen, "\"%s\" has an empty list item",
-				   text);
+			hb_error_fill(err, errlen,
+				      "\"%s\" has an empty list item", text);
 			return NULL;
 		}
 	}

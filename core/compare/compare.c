@@ -379,9 +379,9 @@ int compare_build(struct comparison *cmp, const struct doc_report *base,
 	if (!cmp->nmatched) {
 		compare_free(cmp);
 		return hb_errorf(err, errlen, -EINVAL,
-			      "%s and %s have no case in common (same job, "
-			      "target, backend and parameters)",
-			      base->path, new->path);
+				 "%s and %s have no case in common (same job, "
+				 "target, backend and parameters)",
+				 base->path, new->path);
 	}
 	return 0;
 }

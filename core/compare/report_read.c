@@ -46,8 +46,7 @@ static int netifs_get(const json_t *sys, struct sysinfo *si)
 	si->netifs = calloc(json_array_size(a), sizeof(*si->netifs));
 	if (!si->netifs)
 		return -ENOMEM;
-	json_array_foreach(a, i, n)
-	{
+	json_array_foreach(a, i, n) {
 		struct netif *nif = &si->netifs[si->nnetifs++];
 		const json_t *speed = json_object_get(n, "speed_mbps");
 
@@ -76,8 +75,7 @@ static int filesystems_get(const json_t *sys, struct sysinfo *si)
 	si->fs = calloc(json_array_size(a), sizeof(*si->fs));
 	if (!si->fs)
 		return -ENOMEM;
-	json_array_foreach(a, i, f)
-	{
+	json_array_foreach(a, i, f) {
 		struct fsinfo *fs = &si->fs[si->nfs++];
 
 		fs->dir = dup_text(f, "dir");
@@ -113,8 +111,7 @@ static int system_get(const json_t *root, struct sysinfo *si)
 	si->physical_cores = (unsigned)uint_of(sys, "physical_cores");
 	si->logical_cpus = (unsigned)uint_of(sys, "logical_cpus");
 	si->ram_kb = uint_of(sys, "ram_kb");
-	json_array_foreach(json_object_get(sys, "cpu_flags"), i, v)
-	{
+	json_array_foreach(json_object_get(sys, "cpu_flags"), i, v) {
 		if (json_is_string(v) &&
 		    strlist_push(&si->cpu_flags, json_string_value(v)))
 			return -ENOMEM;
@@ -136,13 +133,11 @@ static int libraries_get(const json_t *root, struct doc_report *doc)
 	doc->plugins = calloc(json_object_size(libs), sizeof(*doc->plugins));
 	if (!doc->plugins)
 		return -ENOMEM;
-	json_object_foreach((json_t *)libs, name, v)
-	{
+	json_object_foreach((json_t *)libs, name, v) {
 		struct doc_plugin *p = &doc->plugins[doc->nplugins++];
 
 		p->name = name;
-		json_object_foreach(v, lib, ver)
-		{
+		json_object_foreach(v, lib, ver) {
 			if (json_is_string(ver) &&
 			    kvlist_set(&p->libraries, lib,
 				       json_string_value(ver)))
@@ -192,7 +187,7 @@ static int read_result(const json_t *o, size_t i, struct doc_result *d,
 
 	if (!json_is_object(o))
 		return hb_errorf(err, errlen, -EINVAL,
-			      "results[%zu] is not an object", i);
+				 "results[%zu] is not an object", i);
 	d->job = text_of(o, "job");
 	d->title = text_of(o, "title");
 	d->section = text_of(o, "section");
@@ -208,7 +203,7 @@ static int read_result(const json_t *o, size_t i, struct doc_result *d,
 	rc = result_json_get(o, NULL, &d->res, why, sizeof(why));
 	if (rc == -EINVAL)
 		return hb_errorf(err, errlen, rc, "results[%zu] (%s): %s", i,
-			      d->title, why);
+				 d->title, why);
 	return rc;
 }
 
@@ -226,23 +221,22 @@ static int doc_get(struct doc_report *doc, char *err, size_t errlen)
 	    !json_is_array(results) ||
 	    !json_is_object(json_object_get(root, "hostbench")))
 		return hb_errorf(err, errlen, -EINVAL,
-			      "not a hostbench JSON report (write one with "
-			      "--format json)");
+				 "not a hostbench JSON report (write one with "
+				 "--format json)");
 	if (json_integer_value(version) > REPORT_SCHEMA_VERSION ||
 	    json_integer_value(version) < 1)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "schema_version %lld, this hostbench reads "
-			      "version %d (a newer hostbench wrote it?)",
-			      (long long)json_integer_value(version),
-			      REPORT_SCHEMA_VERSION);
+				 "schema_version %lld, this hostbench reads "
+				 "version %d (a newer hostbench wrote it?)",
+				 (long long)json_integer_value(version),
+				 REPORT_SCHEMA_VERSION);
 	if (system_get(root, &doc->sys) || libraries_get(root, doc))
 		return -ENOMEM;
 	doc->results =
 		calloc(json_array_size(results) + 1, sizeof(*doc->results));
 	if (!doc->results)
 		return -ENOMEM;
-	json_array_foreach(results, i, o)
-	{
+	json_array_foreach(results, i, o) {
 		rc = read_result(o, i, &doc->results[doc->nresults++], err,
 				 errlen);
 		if (rc)
@@ -260,16 +254,17 @@ static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
 	int rc;
 
 	if (!doc->root)
-		return hb_errorf(err, errlen, -EINVAL,
-			      "%s: not a hostbench JSON report (line %d: %s)",
-			      doc->path, jerr->line, jerr->text);
+		return hb_errorf(
+			err, errlen, -EINVAL,
+			"%s: not a hostbench JSON report (line %d: %s)",
+			doc->path, jerr->line, jerr->text);
 	rc = doc_get(doc, why, sizeof(why));
 	if (!rc)
 		return 0;
 	path = doc->path;
 	report_read_free(doc);
 	return hb_errorf(err, errlen, rc, "%s: %s", path,
-		      rc == -ENOMEM ? "out of memory" : why);
+			 rc == -ENOMEM ? "out of memory" : why);
 }
 
 int report_read(struct doc_report *doc, const char *path, char *err,
@@ -283,7 +278,7 @@ int report_read(struct doc_report *doc, const char *path, char *err,
 	f = fopen(path, "r");
 	if (!f)
 		return hb_errorf(err, errlen, -errno, "%s: %s", path,
-			      strerror(errno));
+				 strerror(errno));
 	doc->root = json_loadf(f, JSON_DECODE_ANY, &jerr);
 	fclose(f);
 	return doc_load(doc, &jerr, err, errlen);

@@ -258,21 +258,21 @@ static int check_hellos(const struct fleet *f, const struct fleet_hello *h,
 			return loaded; /* this rank's own message stands */
 		if (f->rank != 0)
 			return hb_errorf(err, errlen, -EINVAL,
-				      "fleet: %s refused the suite (rank 0 "
-				      "says why)",
-				      rank_name(f, f->rank, a, sizeof(a)));
+					 "fleet: %s refused the suite (rank 0 "
+					 "says why)",
+					 rank_name(f, f->rank, a, sizeof(a)));
 		if (h[r].loaded)
 			return hb_errorf(err, errlen, -EINVAL,
-				      "fleet: %s could not load the suite "
-				      "(its message is above); nothing ran",
-				      rank_name(f, r, a, sizeof(a)));
+					 "fleet: %s could not load the suite "
+					 "(its message is above); nothing ran",
+					 rank_name(f, r, a, sizeof(a)));
 		return hb_errorf(err, errlen, -EINVAL,
-			      "fleet: the suite differs between ranks: %s "
-			      "expands to other cases than %s (same suite "
-			      "files, --set and plugins on every host); "
-			      "nothing ran",
-			      rank_name(f, r, a, sizeof(a)),
-			      rank_name(f, 0, b, sizeof(b)));
+				 "fleet: the suite differs between ranks: %s "
+				 "expands to other cases than %s (same suite "
+				 "files, --set and plugins on every host); "
+				 "nothing ran",
+				 rank_name(f, r, a, sizeof(a)),
+				 rank_name(f, 0, b, sizeof(b)));
 	}
 	return 0;
 }
@@ -293,14 +293,14 @@ int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
 	if (!all)
 		return loaded ? loaded
 			      : hb_errorf(err, errlen, -ENOMEM,
-				       "fleet: out of memory");
+					  "fleet: out of memory");
 	rc = MPI_Allgather(&mine, sizeof(mine), MPI_BYTE, all, sizeof(mine),
 			   MPI_BYTE, MPI_COMM_WORLD);
 	if (rc != MPI_SUCCESS) {
 		free(all);
 		return loaded ? loaded
 			      : hb_errorf(err, errlen, -EIO,
-				       "fleet: MPI_Allgather failed");
+					  "fleet: MPI_Allgather failed");
 	}
 	for (int r = 0; r < f->size; r++)
 		memcpy(st->ranks[r].host, all[r].host, FLEET_HOST_MAX);
@@ -333,9 +333,9 @@ int fleet_agree(struct fleet *f, int rc, char *err, size_t errlen)
 	if (rc || bad < 0)
 		return rc;
 	return hb_errorf(err, errlen, -EINVAL,
-		      "fleet: %s refused the suite (its message is above); "
-		      "nothing ran",
-		      rank_name(f, bad, who, sizeof(who)));
+			 "fleet: %s refused the suite (its message is above); "
+			 "nothing ran",
+			 rank_name(f, bad, who, sizeof(who)));
 }
 
 /* Rank 0 gives up on rank r at case i (SIZE_MAX: before any case). */
@@ -466,7 +466,8 @@ static void collect_pending(struct fleet *f)
 /* Rank 0: the deadline for results of case i started now. */
 static double due_for(const struct fleet *f, size_t i)
 {
-	return hb_now() + isolate_timeout(&f->st->suite->cases[i]) + FLEET_SLACK;
+	return hb_now() + isolate_timeout(&f->st->suite->cases[i]) +
+	       FLEET_SLACK;
 }
 
 int fleet_case_begin(struct fleet *f, size_t i)

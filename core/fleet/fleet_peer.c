@@ -232,9 +232,9 @@ static int my_addr(struct fleet_endpoint *mine, char *err, size_t errlen)
 	else if (ifname && *ifname &&
 		 if_addr(ifname, mine->addr, sizeof(mine->addr)))
 		return hb_errorf(err, errlen, -ENOENT,
-			      "HOSTBENCH_FLEET_IF=%s: no IPv4 address on "
-			      "this host",
-			      ifname);
+				 "HOSTBENCH_FLEET_IF=%s: no IPv4 address on "
+				 "this host",
+				 ifname);
 	return 0;
 }
 
@@ -334,25 +334,26 @@ int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 	start_mine(f, serve, streams, &mine, why, sizeof(why));
 	if (MPI_Allgather(&mine, sizeof(mine), MPI_BYTE, ends, sizeof(mine),
 			  MPI_BYTE, MPI_COMM_WORLD) != MPI_SUCCESS) {
-		rc = hb_errorf(err, errlen, -EIO, "fleet: MPI_Allgather failed");
+		rc = hb_errorf(err, errlen, -EIO,
+			       "fleet: MPI_Allgather failed");
 		goto out_ends;
 	}
 	snprintf(who, sizeof(who), "rank %d (%s)", f->rank,
 		 f->st->ranks[f->rank].host);
 	if (!mine.port)
 		rc = hb_errorf(err, errlen, -EIO,
-			    "fleet: %s: no receiver for host-pair transfers "
-			    "(%s): %s",
-			    who, serve, why);
+			       "fleet: %s: no receiver for host-pair transfers "
+			       "(%s): %s",
+			       who, serve, why);
 	for (int r = 0; r < f->size && !rc; r++) {
 		if (ends[r].port > 0)
 			continue;
 		snprintf(who, sizeof(who), "rank %d (%s)", r,
 			 f->st->ranks[r].host);
 		rc = hb_errorf(err, errlen, -EIO,
-			    "fleet: %s could not start its receiver for "
-			    "host-pair transfers (its message is above)",
-			    who);
+			       "fleet: %s could not start its receiver for "
+			       "host-pair transfers (its message is above)",
+			       who);
 	}
 	if (!rc && resolve_suite(f, ends))
 		rc = hb_errorf(err, errlen, -ENOMEM, "fleet: out of memory");

@@ -316,7 +316,7 @@ static int write_json(const struct fleet *f, const struct report *own,
 	int bad = 0;
 	json_t *doc = fleet_doc(f, own, &bad);
 	int rc = bad ? hb_errorf(err, errlen, -ENOMEM,
-			      "fleet report: out of memory")
+				 "fleet report: out of memory")
 		     : 0;
 
 	if (!rc &&
@@ -337,7 +337,7 @@ static int rank_doc_report(const struct fleet *f, int r,
 	int rc = text ? report_read_text(doc, name, text, strlen(text), err,
 					 errlen)
 		      : hb_errorf(err, errlen, -ENOMEM,
-			       "fleet report: out of memory");
+				  "fleet report: out of memory");
 
 	free(text);
 	json_decref(j);
@@ -380,7 +380,8 @@ static int write_merge(const struct fleet *f, const struct report *own,
 	free(names);
 	free(docs);
 	return rc == -ENOMEM && !err[0]
-		       ? hb_errorf(err, errlen, rc, "fleet report: out of memory")
+		       ? hb_errorf(err, errlen, rc,
+				   "fleet report: out of memory")
 		       : rc;
 }
 
@@ -496,7 +497,8 @@ static int write_overview(const struct fleet *f, const struct report *own,
 		table_md(&t, out);
 	table_free(&t);
 	if (rc)
-		return hb_errorf(err, errlen, rc, "fleet report: out of memory");
+		return hb_errorf(err, errlen, rc,
+				 "fleet report: out of memory");
 	fputs(md ? "Each host's own report: `--format "
 		   "json`, under `fleet.hosts[].report`.\n"
 		 : "\nEach host's own report: --format json, "
@@ -555,6 +557,6 @@ int fleet_report(const struct fleet *f, enum report_format fmt,
 	if ((size_t)fmt >= sizeof(writers) / sizeof(writers[0]) ||
 	    !writers[fmt].write)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "fleet report: unknown format %d", (int)fmt);
+				 "fleet report: unknown format %d", (int)fmt);
 	return writers[fmt].write(f, own, out, err, errlen);
 }

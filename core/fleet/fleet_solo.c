@@ -28,14 +28,14 @@ int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
 		const struct job *j = &s->jobs[c->job];
 
 		if (fleet_peer_mode(c))
-			return hb_errorf(err, errlen, -EINVAL,
-				      "%s:%u: [%s] peer: \"%s\" sends to "
-				      "another rank of an MPI job: it needs "
-				      "hostbench built with -DHOSTBENCH_MPI=ON "
-				      "and started by mpirun or srun "
-				      "(docs/fleet.md)",
-				      j->file, j->line, j->label,
-				      fleet_peer_mode(c));
+			return hb_errorf(
+				err, errlen, -EINVAL,
+				"%s:%u: [%s] peer: \"%s\" sends to "
+				"another rank of an MPI job: it needs "
+				"hostbench built with -DHOSTBENCH_MPI=ON "
+				"and started by mpirun or srun "
+				"(docs/fleet.md)",
+				j->file, j->line, j->label, fleet_peer_mode(c));
 	}
 	return loaded;
 }
@@ -87,7 +87,7 @@ int fleet_report(const struct fleet *f, enum report_format fmt,
 {
 	(void)f, (void)fmt, (void)own, (void)out;
 	return hb_errorf(err, errlen, -EINVAL,
-		      "a fleet of one has no fleet report");
+			 "a fleet of one has no fleet report");
 }
 
 int fleet_end(struct fleet *f, int status)

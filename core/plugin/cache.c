@@ -29,7 +29,7 @@ static int cache_dir(char *buf, size_t len)
 		return -1;
 	if (xdg && *xdg == '/')
 		return snprintf(buf, len, "%s/hostbench", xdg) < (int)len ? 0
-									 : -1;
+									  : -1;
 	if (home && *home == '/')
 		return snprintf(buf, len, "%s/.cache/hostbench", home) <
 				       (int)len
@@ -44,12 +44,12 @@ static json_t *core_identity(void)
 	struct stat st = { 0 };
 
 	stat("/proc/self/exe", &st);
-	return json_pack("{s:i, s:s, s:[i, i], s:I, s:I, s:I}", "format",
-			 CACHE_FORMAT, "version", HB_VERSION, "abi",
-			 HB_ABI_MAJOR, HB_ABI_MINOR, "dev", (json_int_t)st.st_dev,
-			 "ino", (json_int_t)st.st_ino, "mtime_ns",
-			 (json_int_t)(st.st_mtim.tv_sec * 1000000000LL +
-				      st.st_mtim.tv_nsec));
+	return json_pack(
+		"{s:i, s:s, s:[i, i], s:I, s:I, s:I}", "format", CACHE_FORMAT,
+		"version", HB_VERSION, "abi", HB_ABI_MAJOR, HB_ABI_MINOR, "dev",
+		(json_int_t)st.st_dev, "ino", (json_int_t)st.st_ino, "mtime_ns",
+		(json_int_t)(st.st_mtim.tv_sec * 1000000000LL +
+			     st.st_mtim.tv_nsec));
 }
 
 /* The cache file's text, when it is ours: a regular file of this user. */
@@ -123,8 +123,8 @@ json_t *cache_find(const struct cache *c, const char *path,
 void cache_put(struct cache *c, const char *path, const struct stat *st,
 	       json_t *entry)
 {
-	json_t *e = json_pack("{s:o, s:O}", "file", file_identity(st),
-			      "answer", entry);
+	json_t *e = json_pack("{s:o, s:O}", "file", file_identity(st), "answer",
+			      entry);
 
 	if (e && c->path && json_object_set_new(c->plugins, path, e) == 0)
 		c->dirty = 1;
@@ -137,7 +137,8 @@ static int make_dirs(const char *file)
 	char *slash;
 
 	snprintf(dir, sizeof(dir), "%s", file);
-	for (slash = strchr(dir + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+	for (slash = strchr(dir + 1, '/'); slash;
+	     slash = strchr(slash + 1, '/')) {
 		*slash = '\0';
 		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
 			return -1;

@@ -18,10 +18,10 @@
 
 /* The cache as read, and what this run adds. */
 struct cache {
-	char *path;	/* the file, or NULL: no cache */
-	json_t *core;	/* the binary's identity the entries belong to */
+	char *path;	 /* the file, or NULL: no cache */
+	json_t *core;	 /* the binary's identity the entries belong to */
 	json_t *plugins; /* path -> entry */
-	int dirty;	/* something to write back */
+	int dirty;	 /* something to write back */
 };
 
 /* Read the cache (an empty one when there is none or it is unusable). */

@@ -32,15 +32,15 @@ int check_abi(const struct hb_plugin *d, char *why, size_t len)
 			d->abi_major, d->abi_minor, HB_ABI_MAJOR, HB_ABI_MINOR);
 	if (d->abi_minor > HB_ABI_MINOR)
 		return hb_errorf(why, len, -EINVAL,
-			      "built for ABI %u.%u, this hostbench speaks "
-			      "%d.%d: update hostbench",
-			      d->abi_major, d->abi_minor, HB_ABI_MAJOR,
-			      HB_ABI_MINOR);
+				 "built for ABI %u.%u, this hostbench speaks "
+				 "%d.%d: update hostbench",
+				 d->abi_major, d->abi_minor, HB_ABI_MAJOR,
+				 HB_ABI_MINOR);
 	if (d->size < abi_size(d->abi_minor))
 		return hb_errorf(why, len, -EINVAL,
-			      "descriptor is %u bytes, ABI %u.%u needs %zu",
-			      d->size, d->abi_major, d->abi_minor,
-			      abi_size(d->abi_minor));
+				 "descriptor is %u bytes, ABI %u.%u needs %zu",
+				 d->size, d->abi_major, d->abi_minor,
+				 abi_size(d->abi_minor));
 	return 0;
 }
 
@@ -117,7 +117,7 @@ static int default_value(const struct hb_option *o, int64_t *value,
 		if (is_choice(o->choices, o->def))
 			return 0;
 		return hb_errorf(err, len, -EINVAL,
-			      "\"%s\" is not one of its choices", o->def);
+				 "\"%s\" is not one of its choices", o->def);
 	case HB_OPT_STRING:
 		return 0;
 	}
@@ -134,30 +134,32 @@ static int check_option(const char *full, const struct hb_option *o, char *why,
 
 	if (!*o->name)
 		return hb_errorf(why, len, -EINVAL,
-			      "%s has an option with no name", full);
+				 "%s has an option with no name", full);
 	if (core_key(o->name))
-		return hb_errorf(why, len, -EINVAL,
-			      "%s option \"%s\" is a key the core reads itself",
-			      full, o->name);
+		return hb_errorf(
+			why, len, -EINVAL,
+			"%s option \"%s\" is a key the core reads itself", full,
+			o->name);
 	if ((unsigned)o->type > HB_OPT_DURATION)
 		return hb_errorf(why, len, -EINVAL,
-			      "%s option \"%s\" has unknown type %d", full,
-			      o->name, (int)o->type);
+				 "%s option \"%s\" has unknown type %d", full,
+				 o->name, (int)o->type);
 	if (o->type == HB_OPT_ENUM && (!o->choices || !o->choices[0]))
 		return hb_errorf(why, len, -EINVAL,
-			      "%s option \"%s\" is an enum without choices",
-			      full, o->name);
+				 "%s option \"%s\" is an enum without choices",
+				 full, o->name);
 	if (!o->def)
 		return 0;
 	if (default_value(o, &value, &bounded, perr, sizeof(perr)))
-		return hb_errorf(why, len, -EINVAL, "%s option \"%s\": default %s",
-			      full, o->name, perr);
+		return hb_errorf(why, len, -EINVAL,
+				 "%s option \"%s\": default %s", full, o->name,
+				 perr);
 	if (bounded && o->max > o->min && (value < o->min || value > o->max))
 		return hb_errorf(why, len, -EINVAL,
-			      "%s option \"%s\": default \"%s\" is outside "
-			      "its bounds %lld..%lld",
-			      full, o->name, o->def, (long long)o->min,
-			      (long long)o->max);
+				 "%s option \"%s\": default \"%s\" is outside "
+				 "its bounds %lld..%lld",
+				 full, o->name, o->def, (long long)o->min,
+				 (long long)o->max);
 	return 0;
 }
 
@@ -172,9 +174,10 @@ static int check_options(const char *full, const struct hb_option *opts,
 			return err;
 		for (const struct hb_option *q = opts; q < o; q++)
 			if (strcmp(q->name, o->name) == 0)
-				return hb_errorf(why, len, -EINVAL,
-					      "%s option \"%s\" declared twice",
-					      full, o->name);
+				return hb_errorf(
+					why, len, -EINVAL,
+					"%s option \"%s\" declared twice", full,
+					o->name);
 	}
 	return 0;
 }

@@ -4,9 +4,9 @@
 #include <string.h>
 
 const char *const core_key_names[] = {
-	"target", "backend", "parallel", "duration", "repetitions", "warmup",
-	"unit", "timeout", "section", "memory_limit", "cpu_limit", "isolate",
-	"plugins", "fleet", NULL,
+	"target",    "backend", "parallel", "duration", "repetitions",
+	"warmup",    "unit",	"timeout",  "section",	"memory_limit",
+	"cpu_limit", "isolate", "plugins",  "fleet",	NULL,
 };
 
 int core_key(const char *key)

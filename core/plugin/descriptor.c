@@ -53,8 +53,8 @@ static json_t *text(const char *s, struct place *p, const char *what,
 }
 
 /* A NULL-terminated list of strings as a JSON array, or null. */
-static json_t *list(const char *const *items, struct place *p,
-		    const char *what, size_t index)
+static json_t *list(const char *const *items, struct place *p, const char *what,
+		    size_t index)
 {
 	json_t *a;
 
@@ -82,8 +82,7 @@ static json_t *target_put(const struct hb_target *t, struct place *p,
 {
 	json_t *opts = json_array();
 
-	for (const struct hb_option *o = t->options; opts && o && o->name;
-	     o++)
+	for (const struct hb_option *o = t->options; opts && o && o->name; o++)
 		json_array_append_new(opts, option_put(o, p, index));
 	return json_pack("{s:o, s:o, s:o, s:i, s:I, s:o, s:o}", "group",
 			 text(t->group, p, "group", index), "name",
@@ -155,8 +154,8 @@ static const char *get_text(const json_t *o, int may_be_null, struct place *p,
 }
 
 /* An integer member within [lo, hi]. */
-static int64_t get_int(const json_t *o, int64_t lo, int64_t hi,
-		       struct place *p, const char *what)
+static int64_t get_int(const json_t *o, int64_t lo, int64_t hi, struct place *p,
+		       const char *what)
 {
 	json_int_t v = json_integer_value(o);
 
@@ -192,8 +191,8 @@ static void option_get(const json_t *o, struct hb_option *opt,
 					      HB_OPT_DURATION, p, "type");
 	opt->def = get_text(json_object_get(o, "def"), 1, p, "default");
 	opt->help = get_text(json_object_get(o, "help"), 1, p, "help");
-	opt->choices = get_list(json_object_get(o, "choices"), pool, p,
-				"choice");
+	opt->choices =
+		get_list(json_object_get(o, "choices"), pool, p, "choice");
 	opt->min = get_int(json_object_get(o, "min"), INT64_MIN, INT64_MAX, p,
 			   "min");
 	opt->max = get_int(json_object_get(o, "max"), INT64_MIN, INT64_MAX, p,
@@ -214,8 +213,8 @@ static void target_get(const json_t *o, struct hb_target *t,
 	t->summary = get_text(json_object_get(o, "summary"), 1, p, "summary");
 	t->work = (enum hb_work)get_int(json_object_get(o, "work"), INT32_MIN,
 					INT32_MAX, p, "work");
-	t->flags = (unsigned)get_int(json_object_get(o, "flags"), 0,
-				     UINT32_MAX, p, "flags");
+	t->flags = (unsigned)get_int(json_object_get(o, "flags"), 0, UINT32_MAX,
+				     p, "flags");
 	t->parts = get_list(json_object_get(o, "parts"), pool, p, "part");
 	if (!json_is_array(list))
 		fail_at(p, "options list is not a list");
@@ -238,8 +237,9 @@ static int copy_room(struct plugin_copy *c, const json_t *targets,
 		nopts += json_array_size(opts) + 1;
 		nstrs += json_array_size(json_object_get(t, "parts")) + 1;
 		json_array_foreach(opts, j, o)
-			nstrs += json_array_size(json_object_get(o, "choices")) +
-				 1;
+			nstrs +=
+				json_array_size(json_object_get(o, "choices")) +
+				1;
 	}
 	if (json_array_size(targets) > DESCRIPTOR_MAX_TARGETS ||
 	    nopts > 64 * DESCRIPTOR_MAX_TARGETS ||
@@ -287,10 +287,10 @@ static void head_get(const json_t *o, struct plugin_copy *c, struct place *p)
 	c->desc.size = (uint32_t)get_int(json_object_get(o, "size"), 0,
 					 UINT32_MAX, p, "size");
 	c->desc.name = get_text(json_object_get(o, "name"), 0, p, "name");
-	c->desc.version = get_text(json_object_get(o, "version"), 1, p,
-				   "version");
-	c->desc.summary = get_text(json_object_get(o, "summary"), 1, p,
-				   "summary");
+	c->desc.version =
+		get_text(json_object_get(o, "version"), 1, p, "version");
+	c->desc.summary =
+		get_text(json_object_get(o, "summary"), 1, p, "summary");
 	if (c->desc.name && !*c->desc.name)
 		fail_at(p, "has no backend name");
 }

@@ -38,8 +38,9 @@ static void explain_dlopen(const char *path, const char *msg, char *why,
 		hb_error_fill(why, len, "cannot be loaded");
 	else if (colon && strstr(msg, "cannot open shared object file") &&
 		 !is_prefix_path(msg, colon, path))
-		hb_error_fill(why, len, "needs %.*s, which is not installed (%s)",
-			   (int)(colon - msg), msg, msg);
+		hb_error_fill(why, len,
+			      "needs %.*s, which is not installed (%s)",
+			      (int)(colon - msg), msg, msg);
 	else
 		hb_error_fill(why, len, "cannot be loaded (%s)", msg);
 }
@@ -68,13 +69,13 @@ static int open_plugin(struct plugin *p, char *why, size_t len)
 	sym = dlsym(p->handle, HB_ENTRY_SYMBOL);
 	if (!sym)
 		return hb_errorf(why, len, -EINVAL,
-			      "exports no %s() (not a hostbench plugin?)",
-			      HB_ENTRY_SYMBOL);
+				 "exports no %s() (not a hostbench plugin?)",
+				 HB_ENTRY_SYMBOL);
 	entry = (hb_entry_fn)sym;
 	p->desc = entry();
 	if (!p->desc)
 		return hb_errorf(why, len, -EINVAL, "%s() returned NULL",
-			      HB_ENTRY_SYMBOL);
+				 HB_ENTRY_SYMBOL);
 	return 0;
 }
 
@@ -128,7 +129,7 @@ static int describe_plugin(struct plugin *p, char *why, size_t len)
 		return ctx.err;
 	if (rc < 0)
 		return hb_errorf(why, len, -EINVAL, "describe() failed: %s",
-			      *perr ? perr : "no reason given");
+				 *perr ? perr : "no reason given");
 	return 0;
 }
 
@@ -154,8 +155,8 @@ validate_fn loader_validate_fn(const struct plugin *p)
 	const struct hb_plugin *d = p->desc;
 
 	if (!p->handle || d->abi_minor < 1 ||
-	    d->size < offsetof(struct hb_plugin, validate) +
-			      sizeof(d->validate))
+	    d->size <
+		    offsetof(struct hb_plugin, validate) + sizeof(d->validate))
 		return NULL;
 	return d->validate;
 }

@@ -24,13 +24,15 @@ double probe_timeout(void)
 static json_t *probe_answer(struct plugin *p, int loaded, const char *why)
 {
 	char put_why[512] = "";
-	json_t *catalog = loaded ? descriptor_put(p, put_why, sizeof(put_why))
-				 : NULL;
+	json_t *catalog =
+		loaded ? descriptor_put(p, put_why, sizeof(put_why)) : NULL;
 
 	if (catalog)
 		return json_pack("{s:o}", "catalog", catalog);
 	return json_pack("{s:s}", "refused",
-			 loaded ? put_why : why[0] ? why : "refused");
+			 loaded	  ? put_why
+			 : why[0] ? why
+				  : "refused");
 }
 
 int probe_task(const char *request, int answer_fd)
@@ -62,7 +64,8 @@ static int read_verdict(const struct helper_out *out, json_t **catalog,
 {
 	json_t *ans = json_loads(out->answer, 0, NULL);
 	json_t *cat = json_object_get(ans, "catalog");
-	const char *refused = json_string_value(json_object_get(ans, "refused"));
+	const char *refused =
+		json_string_value(json_object_get(ans, "refused"));
 	int verdict = PROBE_REFUSED;
 
 	if (json_is_object(cat)) {

@@ -67,7 +67,8 @@ const struct plugin *registry_default(const struct registry *reg,
 	return first;
 }
 
-const struct hb_option *plugin_option_find(const struct hb_target *t, const char *key)
+const struct hb_option *plugin_option_find(const struct hb_target *t,
+					   const char *key)
 {
 	for (const struct hb_option *o = t ? t->options : NULL; o && o->name;
 	     o++)

@@ -113,6 +113,7 @@ int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs,
 		FILE *diag);
 
 /* The option called key in t's table (t may be NULL), or NULL. */
-const struct hb_option *plugin_option_find(const struct hb_target *t, const char *key);
+const struct hb_option *plugin_option_find(const struct hb_target *t,
+					   const char *key);
 
 #endif

@@ -59,7 +59,8 @@ static int refuse(struct loading *ld, const char *path, const char *reason)
 	for (char *c = r; *c; c++)
 		if (*c == '\n' || *c == '\r')
 			*c = ' ';
-	grown = realloc(ld->reg->refused, (ld->reg->nrefused + 1) * sizeof(*grown));
+	grown = realloc(ld->reg->refused,
+			(ld->reg->nrefused + 1) * sizeof(*grown));
 	if (!grown)
 		goto fail_copy;
 	ld->reg->refused = grown;
@@ -93,8 +94,8 @@ static int keep(struct registry *reg, const struct plugin *p)
  * a settled answer is cached. Returns a new reference to {"catalog": ...}
  * or {"refused": "..."}, or NULL (with why) for an unsettled refusal.
  */
-static json_t *answer_for(struct loading *ld, const struct plugin *p,
-			  char *why, size_t len)
+static json_t *answer_for(struct loading *ld, const struct plugin *p, char *why,
+			  size_t len)
 {
 	struct stat st;
 	json_t *cached, *catalog = NULL, *ans = NULL;
@@ -119,7 +120,8 @@ static json_t *answer_for(struct loading *ld, const struct plugin *p,
 static int take_answer(struct loading *ld, struct plugin *p, json_t *ans,
 		       char *why, size_t len)
 {
-	const char *refused = json_string_value(json_object_get(ans, "refused"));
+	const char *refused =
+		json_string_value(json_object_get(ans, "refused"));
 	char bad[REASON_LEN];
 	int err;
 
@@ -239,7 +241,7 @@ static int load_dir(struct loading *ld, const char *dir)
 		if (errno == ENOMEM)
 			return -ENOMEM;
 		hb_error_fill(dir_why, sizeof(dir_why),
-			   "cannot read the directory: %s", strerror(errno));
+			      "cannot read the directory: %s", strerror(errno));
 		return refuse(ld, dir, dir_why);
 	}
 	trust_dir(dir, dir_why, sizeof(dir_why));

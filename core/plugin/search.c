@@ -94,8 +94,7 @@ static int push_binary_dirs(struct strlist *out)
 	return err;
 }
 
-int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs,
-		FILE *diag)
+int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs, FILE *diag)
 {
 	/* a setuid or setgid hostbench takes no plugin path from the caller */
 	const char *env =

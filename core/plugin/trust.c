@@ -45,7 +45,8 @@ static int judge(const struct stat *st, const char *what, const char *path,
 	return hb_errorf(why, len, -EACCES,
 			 "%s %s is writable by %s (mode %04o; fix: chmod "
 			 "go-w %s)",
-			 what, path, who, (unsigned)(st->st_mode & 07777), path);
+			 what, path, who, (unsigned)(st->st_mode & 07777),
+			 path);
 }
 
 /*

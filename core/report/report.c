@@ -50,8 +50,8 @@ int report_write(enum report_format f, const struct report *r, FILE *out,
 		 char *err, size_t errlen)
 {
 	if ((size_t)f >= NWRITERS || !writers[f].write)
-		return hb_errorf(err, errlen, -EINVAL, "unknown report format %d",
-			      (int)f);
+		return hb_errorf(err, errlen, -EINVAL,
+				 "unknown report format %d", (int)f);
 	return writers[f].write(r, out, err, errlen);
 }
 
@@ -60,7 +60,7 @@ int report_io_error(FILE *out, char *err, size_t errlen)
 	if (fflush(out) == 0 && !ferror(out))
 		return 0;
 	return hb_errorf(err, errlen, -EIO, "writing the report: %s",
-		      strerror(errno ? errno : EIO));
+			 strerror(errno ? errno : EIO));
 }
 
 /* Append printf output to buf (len bytes, NUL-terminated), truncating. */

@@ -237,12 +237,13 @@ int report_json(const struct report *r, FILE *out, char *err, size_t errlen)
 	if (bad) {
 		json_decref(doc);
 		return hb_errorf(err, errlen, -ENOMEM,
-			      "json report: out of memory");
+				 "json report: out of memory");
 	}
 	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
 	json_decref(doc);
 	if (rc || fputc('\n', out) == EOF)
-		return hb_errorf(err, errlen, -EIO, "writing the json report: %s",
-			      strerror(errno ? errno : EIO));
+		return hb_errorf(err, errlen, -EIO,
+				 "writing the json report: %s",
+				 strerror(errno ? errno : EIO));
 	return report_io_error(out, err, errlen);
 }

@@ -127,12 +127,12 @@ int report_md(const struct report *r, FILE *out, char *err, size_t errlen)
 		rc = report_layout_build(r, &lay);
 	if (rc)
 		return hb_errorf(err, errlen, rc,
-			      "markdown report: out of memory");
+				 "markdown report: out of memory");
 	for (size_t s = 0; s < lay.nsections && !rc; s++)
 		rc = write_section(r, &lay.sections[s], out);
 	report_layout_free(&lay);
 	if (rc)
 		return hb_errorf(err, errlen, rc,
-			      "markdown report: out of memory");
+				 "markdown report: out of memory");
 	return report_io_error(out, err, errlen);
 }

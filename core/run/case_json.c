@@ -10,8 +10,9 @@ json_t *case_json_put(const struct bench_case *c)
 	json_t *params = json_object();
 
 	for (size_t i = 0; params && i < c->params.n; i++)
-		if (json_object_set_new(params, c->params.items[i].key,
-					json_string(c->params.items[i].value))) {
+		if (json_object_set_new(
+			    params, c->params.items[i].key,
+			    json_string(c->params.items[i].value))) {
 			json_decref(params);
 			return NULL;
 		}
@@ -22,8 +23,8 @@ json_t *case_json_put(const struct bench_case *c)
 			 "parallel", (int)c->parallel, "duration", c->duration,
 			 "repetitions", (int)c->repetitions, "warmup",
 			 (int)c->warmup, "timeout", c->timeout, "memory_limit",
-			 (json_int_t)c->memory_limit, "cpu_limit",
-			 c->cpu_limit, "isolate", c->isolate);
+			 (json_int_t)c->memory_limit, "cpu_limit", c->cpu_limit,
+			 "isolate", c->isolate);
 }
 
 /* params {"key": "value", ...} into c->params. */
@@ -44,8 +45,7 @@ static int params_get(const json_t *o, struct bench_case *c)
 int case_json_get(const json_t *o, struct bench_case *c, char *err,
 		  size_t errlen)
 {
-	const char *title = NULL, *target = NULL, *backend = NULL,
-		   *unit = NULL;
+	const char *title = NULL, *target = NULL, *backend = NULL, *unit = NULL;
 	json_t *params = NULL;
 	json_int_t memory = 0;
 	int parallel = 0, reps = 0, warmup = 0, rc;
@@ -53,12 +53,12 @@ int case_json_get(const json_t *o, struct bench_case *c, char *err,
 	if (json_unpack((json_t *)o,
 			"{s:s, s:s, s:s, s?s, s:o, s:i, s:F, s:i, s:i, s:F,"
 			" s:I, s:F, s:i}",
-			"title", &title, "target", &target, "backend",
-			&backend, "unit", &unit, "params", &params,
-			"parallel", &parallel, "duration", &c->duration,
-			"repetitions", &reps, "warmup", &warmup, "timeout",
-			&c->timeout, "memory_limit", &memory, "cpu_limit",
-			&c->cpu_limit, "isolate", &c->isolate) ||
+			"title", &title, "target", &target, "backend", &backend,
+			"unit", &unit, "params", &params, "parallel", &parallel,
+			"duration", &c->duration, "repetitions", &reps,
+			"warmup", &warmup, "timeout", &c->timeout,
+			"memory_limit", &memory, "cpu_limit", &c->cpu_limit,
+			"isolate", &c->isolate) ||
 	    parallel < 1 || reps < 1 || warmup < 0 || memory < 0)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "the case sent to the helper is malformed");

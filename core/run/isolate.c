@@ -86,9 +86,8 @@ static int child_verdict(struct result *r, enum result_status st,
 static int helper_failure(const struct helper_out *out,
 			  const struct bench_case *c, struct result *r)
 {
-	const char *sig = out->end == HELPER_SIGNALLED
-				  ? sigabbrev_np(out->code)
-				  : NULL;
+	const char *sig =
+		out->end == HELPER_SIGNALLED ? sigabbrev_np(out->code) : NULL;
 
 	switch (out->end) {
 	case HELPER_INTERRUPTED:

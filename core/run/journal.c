@@ -71,14 +71,14 @@ int journal_open(struct journal *j, const char *path, int resume, char *err,
 		old = fopen(path, "r");
 		if (!old)
 			return hb_errorf(err, errlen, -errno, "--resume %s: %s",
-				      path, strerror(errno));
+					 path, strerror(errno));
 		torn = journal_read(j, old);
 		fclose(old);
 	}
 	j->fp = fopen(path, "a");
 	if (!j->fp)
 		return hb_errorf(err, errlen, -errno, "--journal %s: %s", path,
-			      strerror(errno));
+				 strerror(errno));
 	if (torn) /* end the torn line so the next one stands alone */
 		fputc('\n', j->fp);
 	return 0;

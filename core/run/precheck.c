@@ -98,7 +98,7 @@ static int precheck_plugin(const struct suite *s, const struct plugin *p,
 				    sizeof(end));
 		rc = hb_errorf(err, errlen, -EINVAL, "backend %s (%s): %s",
 			       p->desc->name, p->path,
-			       refused	       ? refused
+			       refused	    ? refused
 			       : out.answer ? "its helper answered garbage"
 					    : end);
 	}
@@ -107,8 +107,8 @@ static int precheck_plugin(const struct suite *s, const struct plugin *p,
 	return rc;
 }
 
-int precheck_suite(const struct suite *s, const struct registry *reg,
-		   char *err, size_t errlen)
+int precheck_suite(const struct suite *s, const struct registry *reg, char *err,
+		   size_t errlen)
 {
 	for (size_t i = 0; i < reg->n; i++) {
 		const struct plugin *p = &reg->plugins[i];

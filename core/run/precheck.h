@@ -18,7 +18,7 @@
  * refuses, or "backend NAME (PATH): crashed in validate(): SIGSEGV" when
  * its helper did not answer.
  */
-int precheck_suite(const struct suite *s, const struct registry *reg,
-		   char *err, size_t errlen);
+int precheck_suite(const struct suite *s, const struct registry *reg, char *err,
+		   size_t errlen);
 
 #endif

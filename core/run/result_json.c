@@ -54,7 +54,8 @@ static json_t *kv_put(const struct kvlist *l, int *bad)
 	json_t *o = json_object();
 
 	for (size_t i = 0; i < l->n; i++)
-		jsonw_set(o, l->items[i].key, jsonw_text(l->items[i].value), bad);
+		jsonw_set(o, l->items[i].key, jsonw_text(l->items[i].value),
+			  bad);
 	return o;
 }
 
@@ -85,8 +86,9 @@ static json_t *rates_put(const struct result *r, int *bad)
 		const struct sample *s = &r->samples[i];
 
 		jsonw_push(a,
-			jsonw_number(s->seconds > 0 ? s->bytes / s->seconds : 0),
-			bad);
+			   jsonw_number(s->seconds > 0 ? s->bytes / s->seconds
+						       : 0),
+			   bad);
 	}
 	return a;
 }
@@ -99,13 +101,15 @@ static void measurement_put(json_t *o, const struct result *r, int *bad)
 
 	jsonw_set(o, "status", json_string(result_status_name(r->status)), bad);
 	jsonw_set(o, "reason", jsonw_text(ok ? NULL : r->reason), bad);
-	jsonw_set(o, "stats", ok ? json_stats_put(&r->rate, bad) : json_null(), bad);
-	jsonw_set(o, "ops_stats", ok ? json_stats_put(&r->ops_rate, bad) : json_null(),
-	       bad);
+	jsonw_set(o, "stats", ok ? json_stats_put(&r->rate, bad) : json_null(),
+		  bad);
+	jsonw_set(o, "ops_stats",
+		  ok ? json_stats_put(&r->ops_rate, bad) : json_null(), bad);
 	jsonw_set(o, "samples", ok ? rates_put(r, bad) : json_array(), bad);
 	jsonw_set(o, "sample_details", ok ? details_put(r, bad) : json_array(),
-	       bad);
-	jsonw_set(o, "cpu_ratio", ok ? jsonw_number(r->cpu_ratio) : json_null(), bad);
+		  bad);
+	jsonw_set(o, "cpu_ratio", ok ? jsonw_number(r->cpu_ratio) : json_null(),
+		  bad);
 	jsonw_set(flags, "noisy", json_boolean(r->noisy), bad);
 	jsonw_set(flags, "starved", json_boolean(r->starved), bad);
 	jsonw_set(o, "flags", flags, bad);
@@ -115,8 +119,8 @@ static void measurement_put(json_t *o, const struct result *r, int *bad)
 		json_t *p = json_object();
 
 		jsonw_set(p, "target",
-		       json_string(r->parts[i].part ? r->parts[i].part : ""),
-		       bad);
+			  json_string(r->parts[i].part ? r->parts[i].part : ""),
+			  bad);
 		measurement_put(p, &r->parts[i], bad);
 		jsonw_push(parts, p, bad);
 	}
@@ -157,7 +161,8 @@ static int status_get(const json_t *o, struct result *r, char *err,
 	const char *reason = json_string_value(json_object_get(o, "reason"));
 
 	if (!st)
-		return hb_errorf(err, errlen, -EINVAL, "result without a status");
+		return hb_errorf(err, errlen, -EINVAL,
+				 "result without a status");
 	if (strcmp(st, "ok") == 0)
 		r->status = RESULT_OK;
 	else if (strcmp(st, "failed") == 0)
@@ -166,7 +171,8 @@ static int status_get(const json_t *o, struct result *r, char *err,
 		r->status = RESULT_SKIPPED;
 	else
 		return hb_errorf(err, errlen, -EINVAL,
-			      "status \"%s\" is not ok, failed or skipped", st);
+				 "status \"%s\" is not ok, failed or skipped",
+				 st);
 	if (reason && !(r->reason = strdup(reason)))
 		return -ENOMEM;
 	return 0;
@@ -179,12 +185,12 @@ static int samples_get(const json_t *a, struct result *r, char *err,
 	json_t *s;
 
 	if (!json_is_array(a))
-		return hb_errorf(err, errlen, -EINVAL, "sample_details missing");
+		return hb_errorf(err, errlen, -EINVAL,
+				 "sample_details missing");
 	r->samples = calloc(json_array_size(a) + 1, sizeof(*r->samples));
 	if (!r->samples)
 		return -ENOMEM;
-	json_array_foreach(a, i, s)
-	{
+	json_array_foreach(a, i, s) {
 		r->samples[i].seconds = num_get(s, "seconds");
 		r->samples[i].bytes = num_get(s, "bytes");
 		r->samples[i].ops = num_get(s, "ops");
@@ -200,14 +206,12 @@ static int texts_get(const json_t *o, struct result *r)
 	size_t i;
 	json_t *v;
 
-	json_array_foreach(json_object_get(o, "warnings"), i, v)
-	{
+	json_array_foreach(json_object_get(o, "warnings"), i, v) {
 		if (json_is_string(v) &&
 		    strlist_push(&r->warnings, json_string_value(v)))
 			return -ENOMEM;
 	}
-	json_object_foreach((json_t *)json_object_get(o, "info"), key, v)
-	{
+	json_object_foreach((json_t *)json_object_get(o, "info"), key, v) {
 		if (json_is_string(v) &&
 		    kvlist_set(&r->info, key, json_string_value(v)))
 			return -ENOMEM;
@@ -236,8 +240,7 @@ static int parts_get(const json_t *a, const char *const *parts,
 	r->parts = calloc(json_array_size(a), sizeof(*r->parts));
 	if (!r->parts)
 		return -ENOMEM;
-	json_array_foreach(a, i, p)
-	{
+	json_array_foreach(a, i, p) {
 		struct result *pr = &r->parts[r->nparts++];
 
 		pr->part = part_name(
@@ -256,7 +259,8 @@ int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 	int rc;
 
 	if (!json_is_object(o))
-		return hb_errorf(err, errlen, -EINVAL, "result is not an object");
+		return hb_errorf(err, errlen, -EINVAL,
+				 "result is not an object");
 	rc = status_get(o, r, err, errlen);
 	if (!rc && r->status == RESULT_OK)
 		rc = samples_get(json_object_get(o, "sample_details"), r, err,
@@ -264,7 +268,8 @@ int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 	if (rc)
 		return rc;
 	json_stats_get(json_object_get(o, "stats"), &r->rate, r->nsamples);
-	json_stats_get(json_object_get(o, "ops_stats"), &r->ops_rate, r->nsamples);
+	json_stats_get(json_object_get(o, "ops_stats"), &r->ops_rate,
+		       r->nsamples);
 	r->cpu_ratio = num_get(o, "cpu_ratio");
 	r->noisy = json_is_true(json_object_get(flags, "noisy"));
 	r->starved = json_is_true(json_object_get(flags, "starved"));

@@ -188,10 +188,10 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 
 		if (w->rc)
 			return hb_errorf(err, errlen, w->rc, "worker %u: %s", i,
-				      w->err[0] ? w->err : "run failed");
+					 w->err[0] ? w->err : "run failed");
 		if (done_invalid(&w->done, iterations, what, sizeof(what)))
-			return hb_errorf(err, errlen, HB_EFAIL, "worker %u: %s", i,
-				      what);
+			return hb_errorf(err, errlen, HB_EFAIL, "worker %u: %s",
+					 i, what);
 		start = fmin(start, ts_seconds(&w->start));
 		end = fmax(end, ts_seconds(&w->end));
 		s->bytes += (double)w->done.bytes;

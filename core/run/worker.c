@@ -36,8 +36,7 @@ static void apply_limits(const struct bench_case *c)
 }
 
 /* Load the plugin on HELPER_FD_PLUGIN as p, named path in messages. */
-static int load_live(const json_t *req, struct plugin *p, char *why,
-		     size_t len)
+static int load_live(const json_t *req, struct plugin *p, char *why, size_t len)
 {
 	const char *path = json_string_value(json_object_get(req, "path"));
 
@@ -99,13 +98,13 @@ int worker_case_task(const char *request, int answer_fd)
 	char why[512] = "cannot load the plugin";
 	int rc = 1;
 
-	if (!o || case_json_get(json_object_get(req, "case"), &c, why,
-				sizeof(why)))
+	if (!o ||
+	    case_json_get(json_object_get(req, "case"), &c, why, sizeof(why)))
 		goto out;
 	apply_limits(&c);
 	rc = load_live(req, &p, why, sizeof(why));
-	if (rc == -ENOMEM ||
-	    run_live(&c, &p, rc == 0, why, &r) || result_json_put(o, &r))
+	if (rc == -ENOMEM || run_live(&c, &p, rc == 0, why, &r) ||
+	    result_json_put(o, &r))
 		rc = 1;
 	else
 		rc = send_json(answer_fd, o);

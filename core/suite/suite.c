@@ -66,9 +66,9 @@ fail(struct loader *ld, int code, const char *origin, const char *label,
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	return hb_errorf(ld->err, ld->errlen, code == -ENOMEM ? code : -EINVAL,
-		      "%s: %s%s%s%s%s%s", origin, label ? "[" : "",
-		      label ? label : "", label ? "] " : "", key ? key : "",
-		      key ? ": " : "", msg);
+			 "%s: %s%s%s%s%s%s", origin, label ? "[" : "",
+			 label ? label : "", label ? "] " : "", key ? key : "",
+			 key ? ": " : "", msg);
 }
 
 static int nomem(struct loader *ld)
@@ -215,13 +215,15 @@ static int job_add(struct loader *ld, const char *name,
 	for (size_t i = 0; i < ncur; i++) {
 		const struct gsetting *g = &ld->globals[cur[i]];
 
-		if (suite_draft_set(d, g->key, g->value, g->origin, (long)cur[i]))
+		if (suite_draft_set(d, g->key, g->value, g->origin,
+				    (long)cur[i]))
 			return -ENOMEM;
 	}
 	for (size_t i = 0; i < sec->n; i++) {
 		char *origin = origin_at(name, sec->entries[i].line);
 		int rc = origin ? suite_draft_set(d, sec->entries[i].key,
-					    sec->entries[i].value, origin, -1)
+						  sec->entries[i].value, origin,
+						  -1)
 				: -ENOMEM;
 
 		free(origin);
@@ -269,9 +271,10 @@ static int loader_add_text(struct loader *ld, const char *name,
 	}
 	rc = 0;
 	if (!jobs)
-		rc = hb_errorf(ld->err, ld->errlen, -EINVAL,
-			    "%s: no jobs (a job is a [section] with a target)",
-			    name);
+		rc = hb_errorf(
+			ld->err, ld->errlen, -EINVAL,
+			"%s: no jobs (a job is a [section] with a target)",
+			name);
 free_cur:
 	free(cur);
 free_file:
@@ -320,8 +323,8 @@ static int override_parse(struct loader *ld, const char *text,
 	return 0;
 bad:
 	return hb_errorf(ld->err, ld->errlen, -EINVAL,
-		      "--set %s: expected KEY=VALUE or SECTION.KEY=VALUE",
-		      text);
+			 "--set %s: expected KEY=VALUE or SECTION.KEY=VALUE",
+			 text);
 }
 
 static void override_free(struct override *ov)
@@ -566,7 +569,8 @@ static const struct hb_option *draft_option(const struct draft *d,
 					    const char *key)
 {
 	for (size_t b = 0; b < d->backends.n; b++) {
-		const struct hb_option *o = plugin_option_find(d->tdescs[b], key);
+		const struct hb_option *o =
+			plugin_option_find(d->tdescs[b], key);
 
 		if (o)
 			return o;
@@ -583,7 +587,8 @@ static int check_item(const struct draft *d, const struct setting *st,
 	if (core_key(st->key))
 		return suite_value_core(st->key, item, msg, len);
 	for (size_t b = 0; b < d->backends.n && !rc; b++) {
-		const struct hb_option *o = plugin_option_find(d->tdescs[b], st->key);
+		const struct hb_option *o =
+			plugin_option_find(d->tdescs[b], st->key);
 
 		if (o)
 			rc = suite_value_option(o, item, msg, len);
@@ -776,7 +781,8 @@ static int load_texts(struct suite *s, const char *const *names,
 	if (!rc)
 		rc = loader_check(&ld, overrides);
 	for (size_t i = 0; i < ld.ndrafts && !rc; i++)
-		rc = suite_draft_expand(&ld.drafts[i], reg, s, &room, err, errlen);
+		rc = suite_draft_expand(&ld.drafts[i], reg, s, &room, err,
+					errlen);
 	loader_free(&ld);
 	if (rc)
 		suite_free(s);
@@ -792,8 +798,8 @@ static int read_file(const char *path, char **text, size_t *len, char *err,
 
 	*text = NULL;
 	if (!f)
-		return hb_errorf(err, errlen, -EINVAL, "%s: cannot open: %s", path,
-			      strerror(errno));
+		return hb_errorf(err, errlen, -EINVAL, "%s: cannot open: %s",
+				 path, strerror(errno));
 	*text = malloc(SUITE_MAX_FILE + 1);
 	if (!*text) {
 		rc = hb_errorf(err, errlen, -ENOMEM, "out of memory");
@@ -801,12 +807,12 @@ static int read_file(const char *path, char **text, size_t *len, char *err,
 	}
 	*len = fread(*text, 1, SUITE_MAX_FILE + 1, f);
 	if (ferror(f))
-		rc = hb_errorf(err, errlen, -EINVAL, "%s: cannot read: %s", path,
-			    strerror(errno));
+		rc = hb_errorf(err, errlen, -EINVAL, "%s: cannot read: %s",
+			       path, strerror(errno));
 	else if (*len > SUITE_MAX_FILE)
 		rc = hb_errorf(err, errlen, -EINVAL,
-			    "%s: too large for a suite (max %d bytes)", path,
-			    SUITE_MAX_FILE);
+			       "%s: too large for a suite (max %d bytes)", path,
+			       SUITE_MAX_FILE);
 	if (rc) {
 		free(*text);
 		*text = NULL;

@@ -14,7 +14,7 @@ struct setting *suite_draft_get(const struct draft *d, const char *key)
 }
 
 int suite_draft_set(struct draft *d, const char *key, const char *value,
-		     const char *origin, long global)
+		    const char *origin, long global)
 {
 	struct setting *st = suite_draft_get(d, key);
 	char *v = strdup(value), *o = strdup(origin);

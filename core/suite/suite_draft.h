@@ -66,7 +66,7 @@ struct suite_room {
  * appended is freed by suite_free().
  */
 int suite_draft_expand(const struct draft *d, const struct registry *reg,
-		 struct suite *s, struct suite_room *room, char *err,
-		 size_t errlen);
+		       struct suite *s, struct suite_room *room, char *err,
+		       size_t errlen);
 
 #endif

@@ -174,7 +174,8 @@ static int case_params(const struct draft *d, const size_t *at,
 	for (size_t i = 0; i < d->n; i++) {
 		const struct setting *st = &d->set[i];
 
-		if (st->ignored || core_key(st->key) || plugin_option_find(t, st->key))
+		if (st->ignored || core_key(st->key) ||
+		    plugin_option_find(t, st->key))
 			continue;
 		if (kvlist_set(&c->params, st->key, st->items.items[at[i]]))
 			return -ENOMEM;
@@ -279,8 +280,8 @@ static int job_build(const struct draft *d, struct job *j)
 
 /* Expand d into job s->njobs and its cases, first key outermost. */
 int suite_draft_expand(const struct draft *d, const struct registry *reg,
-		 struct suite *s, struct suite_room *room, char *err,
-		 size_t errlen)
+		       struct suite *s, struct suite_room *room, char *err,
+		       size_t errlen)
 {
 	size_t count = 1, *at;
 	int rc;
@@ -292,9 +293,9 @@ int suite_draft_expand(const struct draft *d, const struct registry *reg,
 					: count * d->set[i].items.n;
 	if (count > SUITE_MAX_CASES - s->ncases)
 		return hb_errorf(err, errlen, -EINVAL,
-			      "%s:%u: [%s] the lists expand into too many "
-			      "cases (max %d in a suite)",
-			      d->file, d->line, d->label, SUITE_MAX_CASES);
+				 "%s:%u: [%s] the lists expand into too many "
+				 "cases (max %d in a suite)",
+				 d->file, d->line, d->label, SUITE_MAX_CASES);
 	if (array_grow((void **)&s->jobs, s->njobs, &room->jobs,
 		       sizeof(*s->jobs)))
 		goto nomem;

@@ -264,7 +264,7 @@ nomem:
 }
 
 int suite_file_read(struct suite_file *f, const char *name, const char *text,
-		   size_t len, char *err, size_t errlen)
+		    size_t len, char *err, size_t errlen)
 {
 	struct reader r = {
 		.name = name,

@@ -44,7 +44,7 @@ struct suite_file {
  * "NAME:LINE: what was wrong" in err; f is then empty.
  */
 int suite_file_read(struct suite_file *f, const char *name, const char *text,
-		   size_t len, char *err, size_t errlen);
+		    size_t len, char *err, size_t errlen);
 
 /* Free everything suite_file_read() made; f is left empty. */
 void suite_file_free(struct suite_file *f);

@@ -37,7 +37,7 @@ static void format_choices(const struct hb_option *o, char *buf, size_t len)
 }
 
 int suite_value_option(const struct hb_option *o, const char *item, char *msg,
-		 size_t len)
+		       size_t len)
 {
 	int bounded = o->max > o->min;
 	char lo[64], hi[256];
@@ -55,11 +55,11 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 		if ((o->min > 0 && size < (uint64_t)o->min) ||
 		    size > (uint64_t)o->max) {
 			parse_format_size(o->min > 0 ? (uint64_t)o->min : 0, lo,
-				    sizeof(lo));
+					  sizeof(lo));
 			parse_format_size((uint64_t)o->max, hi, sizeof(hi));
 			return hb_errorf(msg, len, -ERANGE,
-				      "\"%s\" is out of range (%s..%s)", item,
-				      lo, hi);
+					 "\"%s\" is out of range (%s..%s)",
+					 item, lo, hi);
 		}
 		return 0;
 	case HB_OPT_INT:
@@ -67,8 +67,8 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 		if (rc || !bounded || (num >= o->min && num <= o->max))
 			return rc;
 		return hb_errorf(msg, len, -ERANGE,
-			      "\"%s\" is out of range (%lld..%lld)", item,
-			      (long long)o->min, (long long)o->max);
+				 "\"%s\" is out of range (%lld..%lld)", item,
+				 (long long)o->min, (long long)o->max);
 	case HB_OPT_BOOL:
 		return parse_bool(item, &flag, msg, len);
 	case HB_OPT_ENUM:
@@ -79,7 +79,7 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 			return 0;
 		format_choices(o, hi, sizeof(hi));
 		return hb_errorf(msg, len, -EINVAL, "\"%s\" is not one of: %s",
-			      item, hi);
+				 item, hi);
 	case HB_OPT_DURATION:
 		rc = parse_duration(item, &secs, msg, len);
 		if (rc || !bounded ||
@@ -89,7 +89,8 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 		format_ms(o->min, lo, sizeof(lo));
 		format_ms(o->max, hi, sizeof(hi));
 		return hb_errorf(msg, len, -ERANGE,
-			      "\"%s\" is out of range (%s..%s)", item, lo, hi);
+				 "\"%s\" is out of range (%s..%s)", item, lo,
+				 hi);
 	case HB_OPT_STRING:
 		break;
 	}
@@ -121,9 +122,9 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 		if (rc || (num >= core_ints[i].min && num <= core_ints[i].max))
 			return rc;
 		return hb_errorf(msg, len, -ERANGE,
-			      "\"%s\" is out of range (%lld..%lld)", item,
-			      (long long)core_ints[i].min,
-			      (long long)core_ints[i].max);
+				 "\"%s\" is out of range (%lld..%lld)", item,
+				 (long long)core_ints[i].min,
+				 (long long)core_ints[i].max);
 	}
 	if (core_key_zero_is_none(key) && strcmp(item, "0") == 0)
 		return 0;
@@ -137,16 +138,16 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 		    secs <= SUITE_MAX_DURATION)
 			return rc;
 		return hb_errorf(msg, len, -ERANGE,
-			      "\"%s\" is out of range (at most 1h)", item);
+				 "\"%s\" is out of range (at most 1h)", item);
 	}
 	if (strcmp(key, "fleet") == 0 && strcmp(item, "together") != 0 &&
 	    strcmp(item, "sequential") != 0)
 		return hb_errorf(msg, len, -EINVAL,
-			      "\"%s\" is not one of: together, sequential",
-			      item);
+				 "\"%s\" is not one of: together, sequential",
+				 item);
 	if (strcmp(key, "unit") == 0 && !unit_valid(item))
 		return hb_errorf(msg, len, -EINVAL,
-			      "\"%s\" is not a unit (one of: %s)", item,
-			      unit_names());
+				 "\"%s\" is not a unit (one of: %s)", item,
+				 unit_names());
 	return 0;
 }

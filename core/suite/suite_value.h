@@ -26,6 +26,6 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len);
  * with "\"ITEM\" is ..." in msg.
  */
 int suite_value_option(const struct hb_option *o, const char *item, char *msg,
-		 size_t len);
+		       size_t len);
 
 #endif

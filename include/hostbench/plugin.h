@@ -248,10 +248,9 @@ static inline double hb_now(void)
  * Fill err (when err and errlen are given) with a printf-style one-line
  * message, always NUL-terminated.
  */
-static inline void hb_error_fill(char *err, size_t errlen, const char *fmt,
-				 ...) __attribute__((format(printf, 3, 4)));
-static inline void hb_error_fill(char *err, size_t errlen, const char *fmt,
-				 ...)
+static inline void hb_error_fill(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static inline void hb_error_fill(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -68,8 +68,9 @@ static int read_word(const char **pp, struct buf *b, char *err, size_t errlen)
 			const char *end = strchr(p + 1, '\'');
 
 			if (!end)
-				return hb_errorf(err, errlen, HB_EINVAL,
-					    "command: unterminated ' quote");
+				return hb_errorf(
+					err, errlen, HB_EINVAL,
+					"command: unterminated ' quote");
 			rc = buf_add(b, p + 1, (size_t)(end - p - 1));
 			p = end + 1;
 		} else if (*p == '"') {
@@ -79,8 +80,9 @@ static int read_word(const char **pp, struct buf *b, char *err, size_t errlen)
 				rc = buf_add(b, p, 1);
 			}
 			if (*p != '"')
-				return hb_errorf(err, errlen, HB_EINVAL,
-					    "command: unterminated \" quote");
+				return hb_errorf(
+					err, errlen, HB_EINVAL,
+					"command: unterminated \" quote");
 			p++;
 		} else {
 			if (*p == '\\' && p[1])
@@ -118,7 +120,8 @@ int argv_split(const char *text, struct words *out, char *err, size_t errlen)
 		}
 	}
 	if (out->n == 0)
-		return hb_errorf(err, errlen, HB_EINVAL, "command: empty command");
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "command: empty command");
 	return 0;
 }
 
@@ -142,18 +145,20 @@ static int add_placeholder(struct buf *b, const char *p, size_t *len,
 		end++;
 	nl = (size_t)(end - p - 1);
 	if (*end != '}' || nl == 0 || nl >= sizeof(name))
-		return hb_errorf(err, errlen, HB_EINVAL,
-			    "command: \"%.20s\" is not a {name} placeholder "
-			    "(write {{ for a literal brace)",
-			    p);
+		return hb_errorf(
+			err, errlen, HB_EINVAL,
+			"command: \"%.20s\" is not a {name} placeholder "
+			"(write {{ for a literal brace)",
+			p);
 	memcpy(name, p + 1, nl);
 	name[nl] = '\0';
 	v = lookup(ctx, name);
 	if (!v)
-		return hb_errorf(err, errlen, HB_EINVAL,
-			    "command: {%s} names no parameter of this case "
-			    "(add \"%s = ...\" to the job)",
-			    name, name);
+		return hb_errorf(
+			err, errlen, HB_EINVAL,
+			"command: {%s} names no parameter of this case "
+			"(add \"%s = ...\" to the job)",
+			name, name);
 	*len = nl + 2;
 	return buf_add(b, v, strlen(v))
 		       ? hb_errorf(err, errlen, HB_ENOMEM, "out of memory")

@@ -46,10 +46,11 @@ int chan_read_some(struct chan *ch, void *buf, size_t len, size_t *got,
 	while (n < 0 && errno == EINTR);
 	if (n == 0)
 		return hb_errorf(err, errlen, HB_EIO,
-			    "receive: connection closed by peer");
+				 "receive: connection closed by peer");
 	if (n < 0)
 		return hb_errorf(err, errlen, HB_EIO, "receive: %s",
-			    errno == EAGAIN ? "timed out" : strerror(errno));
+				 errno == EAGAIN ? "timed out"
+						 : strerror(errno));
 	*got = (size_t)n;
 	return 0;
 }

@@ -101,8 +101,8 @@ static int make_file(const char *dir, uint64_t size, char **path, char *err,
 		 (long)getpid());
 	fd = mkstemp(*path);
 	if (fd < 0) {
-		rc = hb_errorf(err, errlen, HB_EIO, "create file in %s: %s", dir,
-			  strerror(errno));
+		rc = hb_errorf(err, errlen, HB_EIO, "create file in %s: %s",
+			       dir, strerror(errno));
 		goto out_free;
 	}
 	if (getrandom(seed, sizeof(seed), 0) != sizeof(seed))
@@ -113,13 +113,14 @@ static int make_file(const char *dir, uint64_t size, char **path, char *err,
 		for (size_t i = 0; i < FILL_CHUNK / 8; i++)
 			chunk[i] = next_random(seed);
 		if (write(fd, chunk, n) != (ssize_t)n)
-			rc = hb_errorf(err, errlen, HB_EIO, "write %s: %s", *path,
-				  errno ? strerror(errno) : "short write");
+			rc = hb_errorf(err, errlen, HB_EIO, "write %s: %s",
+				       *path,
+				       errno ? strerror(errno) : "short write");
 		left -= n;
 	}
 	if (close(fd) && rc == 0)
 		rc = hb_errorf(err, errlen, HB_EIO, "close %s: %s", *path,
-			  strerror(errno));
+			       strerror(errno));
 	if (rc)
 		unlink(*path);
 out_free:
@@ -176,8 +177,8 @@ static int find_program(const char *name, char *err, size_t errlen)
 		return access(name, X_OK) == 0
 			       ? 0
 			       : hb_errorf(err, errlen, HB_EINVAL,
-				      "command %s: cannot run: %s", name,
-				      strerror(errno));
+					   "command %s: cannot run: %s", name,
+					   strerror(errno));
 	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
 		size_t len = strcspn(p, ":");
 
@@ -188,7 +189,8 @@ static int find_program(const char *name, char *err, size_t errlen)
 		p += len + (p[len] == ':');
 	}
 	return hb_errorf(err, errlen, HB_EINVAL,
-		    "command %s: not found in PATH (is it installed?)", name);
+			 "command %s: not found in PATH (is it installed?)",
+			 name);
 }
 
 /* The directory for {file}: file_dir, else $TMPDIR, else /tmp. */

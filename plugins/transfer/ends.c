@@ -59,7 +59,8 @@ int ends_prepare(const struct hb_case *c, enum wire_mode mode, struct ends *e,
 		read_tls(c, &to);
 		e->bio = tls_bio_method();
 		if (!e->bio)
-			return hb_errorf(err, errlen, HB_ENOMEM, "BIO_meth_new");
+			return hb_errorf(err, errlen, HB_ENOMEM,
+					 "BIO_meth_new");
 		rc = tls_client_ctx(&to, &e->cli_tls, err, errlen);
 		if (rc)
 			return rc;

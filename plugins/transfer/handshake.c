@@ -30,8 +30,8 @@ static int shake(struct handshake *h, char *err, size_t errlen)
 		return rc;
 	if (h->resume && h->e.pc.session && !SSL_session_reused(ch.ssl))
 		rc = hb_errorf(err, errlen, HB_EFAIL,
-			  "%s: the receiver did not resume the session",
-			  h->e.pc.addr);
+			       "%s: the receiver did not resume the session",
+			       h->e.pc.addr);
 	if (rc == 0 && h->resume) {
 		SSL_SESSION_free(h->e.pc.session);
 		h->e.pc.session = SSL_get1_session(ch.ssl);

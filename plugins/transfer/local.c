@@ -65,15 +65,15 @@ int local_start(struct local *l, SSL_CTX *tls, BIO_METHOD *bio,
 	l->buf = malloc(buflen);
 	if (!l->buf)
 		return hb_errorf(err, errlen, HB_ENOMEM,
-			    "receive buffer of %zu bytes", buflen);
+				 "receive buffer of %zu bytes", buflen);
 	rc = net_listen("127.0.0.1:0", net, &l->lfd, err, errlen);
 	if (rc)
 		goto out_buf;
 	net_addr_text(l->lfd, 0, l->addr, sizeof(l->addr));
 	rc = pthread_create(&l->thread, NULL, serve_loop, l);
 	if (rc) {
-		rc = hb_errorf(err, errlen, HB_EFAIL, "start receiver thread: %s",
-			  strerror(rc));
+		rc = hb_errorf(err, errlen, HB_EFAIL,
+			       "start receiver thread: %s", strerror(rc));
 		goto out_listen;
 	}
 	return 0;

@@ -45,7 +45,7 @@ int net_split_hostport(const char *text, char *host, size_t hostlen, char *port,
 	return 0;
 bad:
 	return hb_errorf(err, errlen, HB_EINVAL,
-		    "\"%s\" is not HOST:PORT (try 192.0.2.7:5201)", text);
+			 "\"%s\" is not HOST:PORT (try 192.0.2.7:5201)", text);
 }
 
 /* Resolve host:port into a list the caller frees with freeaddrinfo. */
@@ -62,8 +62,8 @@ static int resolve(const char *hostport, int passive, struct addrinfo **out,
 		return rc;
 	rc = getaddrinfo(host, port, &hints, out);
 	if (rc)
-		return hb_errorf(err, errlen, HB_EIO, "resolve %s: %s", hostport,
-			    gai_strerror(rc));
+		return hb_errorf(err, errlen, HB_EIO, "resolve %s: %s",
+				 hostport, gai_strerror(rc));
 	return 0;
 }
 
@@ -83,21 +83,21 @@ int net_apply(int fd, const struct net_opts *o, char *err, size_t errlen)
 
 	if (o->sndbuf &&
 	    setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &o->sndbuf, sizeof(int)))
-		return hb_errorf(err, errlen, HB_EIO, "setsockopt SO_SNDBUF: %s",
-			    strerror(errno));
+		return hb_errorf(err, errlen, HB_EIO,
+				 "setsockopt SO_SNDBUF: %s", strerror(errno));
 	if (o->rcvbuf &&
 	    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &o->rcvbuf, sizeof(int)))
-		return hb_errorf(err, errlen, HB_EIO, "setsockopt SO_RCVBUF: %s",
-			    strerror(errno));
+		return hb_errorf(err, errlen, HB_EIO,
+				 "setsockopt SO_RCVBUF: %s", strerror(errno));
 	if (o->nodelay &&
 	    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)))
-		return hb_errorf(err, errlen, HB_EIO, "setsockopt TCP_NODELAY: %s",
-			    strerror(errno));
+		return hb_errorf(err, errlen, HB_EIO,
+				 "setsockopt TCP_NODELAY: %s", strerror(errno));
 	if (o->io_timeout > 0 &&
 	    (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) ||
 	     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv))))
-		return hb_errorf(err, errlen, HB_EIO, "setsockopt SO_RCVTIMEO: %s",
-			    strerror(errno));
+		return hb_errorf(err, errlen, HB_EIO,
+				 "setsockopt SO_RCVTIMEO: %s", strerror(errno));
 	return 0;
 }
 
@@ -166,9 +166,10 @@ int net_connect(const char *hostport, const struct net_opts *o, int *fd,
 	if (s < 0 && rc)
 		return rc;
 	if (s < 0)
-		return hb_errorf(err, errlen, HB_EIO, "connect to %s: %s", hostport,
-			    e == ETIMEDOUT ? "timed out (unreachable?)"
-					   : strerror(e));
+		return hb_errorf(err, errlen, HB_EIO, "connect to %s: %s",
+				 hostport,
+				 e == ETIMEDOUT ? "timed out (unreachable?)"
+						: strerror(e));
 	*fd = s;
 	return 0;
 }
@@ -185,19 +186,20 @@ int net_listen(const char *hostport, const struct net_opts *o, int *fd,
 	s = socket(list->ai_family, list->ai_socktype | SOCK_CLOEXEC,
 		   list->ai_protocol);
 	if (s < 0) {
-		rc = hb_errorf(err, errlen, HB_EIO, "socket: %s", strerror(errno));
+		rc = hb_errorf(err, errlen, HB_EIO, "socket: %s",
+			       strerror(errno));
 		goto out_free;
 	}
 	if (setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
 	    (o->rcvbuf &&
 	     setsockopt(s, SOL_SOCKET, SO_RCVBUF, &o->rcvbuf, sizeof(int)))) {
-		rc = hb_errorf(err, errlen, HB_EIO, "setsockopt on listener: %s",
-			  strerror(errno));
+		rc = hb_errorf(err, errlen, HB_EIO,
+			       "setsockopt on listener: %s", strerror(errno));
 		goto out_close;
 	}
 	if (bind(s, list->ai_addr, list->ai_addrlen) || listen(s, 64)) {
-		rc = hb_errorf(err, errlen, HB_EIO, "listen on %s: %s", hostport,
-			  strerror(errno));
+		rc = hb_errorf(err, errlen, HB_EIO, "listen on %s: %s",
+			       hostport, strerror(errno));
 		goto out_close;
 	}
 	*fd = s;
@@ -249,7 +251,7 @@ int net_send_all(int fd, const void *buf, size_t len, int more, char *err,
 			continue;
 		if (n < 0)
 			return hb_errorf(err, errlen, HB_EIO, "send: %s",
-				    io_reason(errno));
+					 io_reason(errno));
 		p += n;
 		len -= (size_t)n;
 	}
@@ -268,12 +270,13 @@ int net_recv_all(int fd, void *buf, size_t len, char *err, size_t errlen)
 			continue;
 		if (n < 0)
 			return hb_errorf(err, errlen, HB_EIO, "receive: %s",
-				    io_reason(errno));
+					 io_reason(errno));
 		if (n == 0)
-			return hb_errorf(err, errlen, HB_EIO,
-				    "connection closed by peer after %zu of "
-				    "%zu bytes",
-				    got, len);
+			return hb_errorf(
+				err, errlen, HB_EIO,
+				"connection closed by peer after %zu of "
+				"%zu bytes",
+				got, len);
 		got += (size_t)n;
 	}
 	return 0;

@@ -20,7 +20,8 @@ static int handshake(const struct peer_cfg *cfg, struct chan *ch, char *err,
 	if (!ch->ssl)
 		return hb_errorf(err, errlen, HB_ENOMEM, "SSL_new failed");
 	if (cfg->session && !SSL_set_session(ch->ssl, cfg->session))
-		return hb_errorf(err, errlen, HB_ECRYPTO, "SSL_set_session failed");
+		return hb_errorf(err, errlen, HB_ECRYPTO,
+				 "SSL_set_session failed");
 	errno = 0;
 	rc = SSL_connect(ch->ssl);
 	if (rc <= 0)
@@ -53,10 +54,10 @@ int peer_open(const struct peer_cfg *cfg, struct chan *ch, char *err,
 		 */
 		snprintf(what, sizeof(what), "%s", err);
 		hb_error_fill(err, errlen, "%s: %s%s", cfg->addr, what,
-			  rc == HB_EIO && strstr(what, "closed by peer")
-				  ? " (is it hostbench serve, below its "
-				    "--max-clients?)"
-				  : "");
+			      rc == HB_EIO && strstr(what, "closed by peer")
+				      ? " (is it hostbench serve, below its "
+					"--max-clients?)"
+				      : "");
 		peer_close(ch);
 	}
 	return rc;

@@ -54,10 +54,11 @@ static int drain(const struct sink_cfg *cfg, struct chan *ch, char *buf,
 				return rc;
 			st->bytes += got;
 			if (deadline && hb_now() > deadline)
-				return hb_errorf(err, errlen, HB_EFAIL,
-					    "connection time limit of %.0f s "
-					    "reached",
-					    cfg->max_time);
+				return hb_errorf(
+					err, errlen, HB_EFAIL,
+					"connection time limit of %.0f s "
+					"reached",
+					cfg->max_time);
 		}
 		rc = wire_send_count(ch, n, 0, err, errlen);
 		if (rc)
@@ -89,10 +90,11 @@ int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
 	if (st->mode != WIRE_TCP) {
 		if (!cfg->tls)
 			return hb_errorf(err, errlen, HB_ENOTSUP,
-				    "TLS asked of a plain receiver");
+					 "TLS asked of a plain receiver");
 		ch.ssl = tls_wrap(cfg->tls, cfg->bio, fd);
 		if (!ch.ssl)
-			return hb_errorf(err, errlen, HB_ENOMEM, "SSL_new failed");
+			return hb_errorf(err, errlen, HB_ENOMEM,
+					 "SSL_new failed");
 		errno = 0;
 		rc = SSL_accept(ch.ssl);
 		if (rc <= 0) {

@@ -171,10 +171,12 @@ static int verdict(int status, struct capture *cp, const char *name, char *err,
 	tail_line(cp, tail, sizeof(tail));
 	if (WIFEXITED(status))
 		return hb_errorf(err, errlen, HB_EFAIL,
-			    "command %s exited with status %d%s%s", name,
-			    WEXITSTATUS(status), tail[0] ? ": " : "", tail);
-	return hb_errorf(err, errlen, HB_EFAIL, "command %s killed by signal %d%s%s",
-		    name, WTERMSIG(status), tail[0] ? ": " : "", tail);
+				 "command %s exited with status %d%s%s", name,
+				 WEXITSTATUS(status), tail[0] ? ": " : "",
+				 tail);
+	return hb_errorf(err, errlen, HB_EFAIL,
+			 "command %s killed by signal %d%s%s", name,
+			 WTERMSIG(status), tail[0] ? ": " : "", tail);
 }
 
 int spawn_run(char *const argv[], double timeout, char *err, size_t errlen)
@@ -187,21 +189,25 @@ int spawn_run(char *const argv[], double timeout, char *err, size_t errlen)
 	pid_t pid;
 
 	if (pipe2(po, O_CLOEXEC))
-		return hb_errorf(err, errlen, HB_EIO, "pipe: %s", strerror(errno));
+		return hb_errorf(err, errlen, HB_EIO, "pipe: %s",
+				 strerror(errno));
 	if (pipe2(pe, O_CLOEXEC)) {
-		rc = hb_errorf(err, errlen, HB_EIO, "pipe: %s", strerror(errno));
+		rc = hb_errorf(err, errlen, HB_EIO, "pipe: %s",
+			       strerror(errno));
 		goto out_po;
 	}
 	if (prepare(&fa, &at, po[1], pe[1])) {
-		rc = hb_errorf(err, errlen, HB_ENOMEM, "posix_spawn setup failed");
+		rc = hb_errorf(err, errlen, HB_ENOMEM,
+			       "posix_spawn setup failed");
 		goto out_pe;
 	}
 	rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
 	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
 	if (rc) {
-		rc = hb_errorf(err, errlen, HB_EFAIL, "command %s: cannot run: %s",
-			  argv[0], strerror(rc));
+		rc = hb_errorf(err, errlen, HB_EFAIL,
+			       "command %s: cannot run: %s", argv[0],
+			       strerror(rc));
 		goto out_pe;
 	}
 	close(po[1]);
@@ -215,8 +221,8 @@ int spawn_run(char *const argv[], double timeout, char *err, size_t errlen)
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
 		rc = hb_errorf(err, errlen, HB_EFAIL,
-			  "command %s timed out after %g s and was killed",
-			  argv[0], timeout);
+			       "command %s timed out after %g s and was killed",
+			       argv[0], timeout);
 	} else {
 		/*
 		 * Anything it left running in its group goes too; the zombie

@@ -88,18 +88,19 @@ static int send_zerocopy(struct stream *s, char *err, size_t errlen)
 		if (n < 0 && errno == ENOBUFS) {
 			/* Too many completions pending: collect them. */
 			if (await_completions(s))
-				return hb_errorf(err, errlen, HB_EIO,
-					    "send: MSG_ZEROCOPY completions "
-					    "stopped coming");
+				return hb_errorf(
+					err, errlen, HB_EIO,
+					"send: MSG_ZEROCOPY completions "
+					"stopped coming");
 			continue;
 		}
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
 			return hb_errorf(err, errlen, HB_EIO, "send: %s",
-				    errno == EPIPE || errno == ECONNRESET
-					    ? "connection closed by peer"
-					    : strerror(errno));
+					 errno == EPIPE || errno == ECONNRESET
+						 ? "connection closed by peer"
+						 : strerror(errno));
 		p += n;
 		left -= (size_t)n;
 	}
@@ -123,8 +124,9 @@ static int stream_run(void *state, uint64_t iterations, struct hb_done *done,
 		rc = wire_recv_count(&s->ch, &ack, err, errlen);
 	if (rc == 0 && ack != total)
 		rc = hb_errorf(err, errlen, HB_EVERIFY,
-			  "receiver acknowledged %llu of %llu bytes",
-			  (unsigned long long)ack, (unsigned long long)total);
+			       "receiver acknowledged %llu of %llu bytes",
+			       (unsigned long long)ack,
+			       (unsigned long long)total);
 	if (rc)
 		return rc;
 	done->bytes += total;
@@ -165,9 +167,10 @@ static int enable_zerocopy(struct stream *s, char *err, size_t errlen)
 	int one = 1;
 
 	if (setsockopt(s->ch.fd, SOL_SOCKET, SO_ZEROCOPY, &one, sizeof(one)))
-		return hb_errorf(err, errlen, HB_SKIP,
-			    "zerocopy: the kernel refuses SO_ZEROCOPY (%s)",
-			    strerror(errno));
+		return hb_errorf(
+			err, errlen, HB_SKIP,
+			"zerocopy: the kernel refuses SO_ZEROCOPY (%s)",
+			strerror(errno));
 	s->c->host->note(s->c, "zerocopy", "MSG_ZEROCOPY");
 	return 0;
 }
@@ -200,8 +203,8 @@ int stream_setup(const struct hb_case *c, int tls, void **state, char *err,
 	/* Touch the payload now so page faults stay out of the samples. */
 	s->buf = malloc(s->size);
 	if (!s->buf) {
-		rc = hb_errorf(err, errlen, HB_ENOMEM, "send buffer of %zu bytes",
-			  s->size);
+		rc = hb_errorf(err, errlen, HB_ENOMEM,
+			       "send buffer of %zu bytes", s->size);
 		goto out_free;
 	}
 	memset(s->buf, 0xa5, s->size);

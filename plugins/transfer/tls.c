@@ -63,7 +63,7 @@ static int add_identity(SSL_CTX *ctx, enum tls_key k, char *err, size_t errlen)
 	if (!cert || !SSL_CTX_use_certificate(ctx, cert) ||
 	    !SSL_CTX_use_PrivateKey(ctx, key)) {
 		hb_error_fill(err, errlen, "make %s certificate",
-			  k == TLS_KEY_EC_P256 ? "EC P-256" : "RSA 2048");
+			      k == TLS_KEY_EC_P256 ? "EC P-256" : "RSA 2048");
 		err_ssl(err, errlen);
 		rc = HB_ECRYPTO;
 	}
@@ -88,7 +88,8 @@ int tls_server_ctx(unsigned keys, SSL_CTX **out, char *err, size_t errlen)
 	    !SSL_CTX_set_dh_auto(ctx, 1) ||
 	    !SSL_CTX_set_session_id_context(ctx, (const unsigned char *)"hb",
 					    2)) {
-		rc = hb_errorf(err, errlen, HB_ECRYPTO, "configure server context");
+		rc = hb_errorf(err, errlen, HB_ECRYPTO,
+			       "configure server context");
 		err_ssl(err, errlen);
 		goto out_free;
 	}
@@ -152,17 +153,18 @@ static int pin_cipher(SSL_CTX *ctx, const struct tls_client_opts *o, char *err,
 	ERR_clear_error();
 	c = find_cipher(ctx, o->cipher);
 	if (!c)
-		return hb_errorf(err, errlen, HB_EINVAL,
-			    "cipher \"%s\": OpenSSL has no such TLS %s suite "
-			    "(try TLS_AES_256_GCM_SHA384 for 1.3, "
-			    "ECDHE-RSA-AES256-GCM-SHA384 for 1.2)",
-			    o->cipher, vname);
+		return hb_errorf(
+			err, errlen, HB_EINVAL,
+			"cipher \"%s\": OpenSSL has no such TLS %s suite "
+			"(try TLS_AES_256_GCM_SHA384 for 1.3, "
+			"ECDHE-RSA-AES256-GCM-SHA384 for 1.2)",
+			o->cipher, vname);
 	is13 = strcmp(SSL_CIPHER_get_version(c), "TLSv1.3") == 0;
 	if (is13 != (o->version == TLS1_3_VERSION))
 		return hb_errorf(err, errlen, HB_EINVAL,
-			    "cipher \"%s\" is not a TLS %s suite (set "
-			    "tls_version = %s)",
-			    o->cipher, vname, is13 ? "1.3" : "1.2");
+				 "cipher \"%s\" is not a TLS %s suite (set "
+				 "tls_version = %s)",
+				 o->cipher, vname, is13 ? "1.3" : "1.2");
 	return 0;
 }
 
@@ -185,7 +187,8 @@ int tls_client_ctx(const struct tls_client_opts *o, SSL_CTX **out, char *err,
 	if (!SSL_CTX_set_min_proto_version(ctx, o->version) ||
 	    !SSL_CTX_set_max_proto_version(ctx, o->version) ||
 	    !SSL_CTX_set1_sigalgs_list(ctx, sigalgs)) {
-		rc = hb_errorf(err, errlen, HB_ECRYPTO, "configure client context");
+		rc = hb_errorf(err, errlen, HB_ECRYPTO,
+			       "configure client context");
 		err_ssl(err, errlen);
 		goto out_free;
 	}
@@ -294,12 +297,12 @@ int tls_fail(SSL *ssl, int rc, const char *prefix, char *err, size_t errlen)
 	     (e == 0 || e == EPIPE || e == ECONNRESET))) {
 		ERR_clear_error();
 		return hb_errorf(err, errlen, HB_EIO,
-			    "%s: connection closed by peer", prefix);
+				 "%s: connection closed by peer", prefix);
 	}
 	if (kind == SSL_ERROR_SYSCALL) {
 		ERR_clear_error();
 		return hb_errorf(err, errlen, HB_EIO, "%s: %s", prefix,
-			    e == EAGAIN ? "timed out" : strerror(e));
+				 e == EAGAIN ? "timed out" : strerror(e));
 	}
 	hb_error_fill(err, errlen, "%s", prefix);
 	err_ssl(err, errlen);

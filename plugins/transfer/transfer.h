@@ -1,7 +1,7 @@
 /*
  * The transfer plugin's targets. Every worker state starts with a struct
- * transfer_state, so the plugin's run and teardown can dispatch to the target that
- * made it.
+ * transfer_state, so the plugin's run and teardown can dispatch to the target
+ * that made it.
  */
 #ifndef HB_TRANSFER_TRANSFER_H
 #define HB_TRANSFER_TRANSFER_H

@@ -29,9 +29,10 @@ int wire_recv_preface(int fd, enum wire_mode *mode, char *err, size_t errlen)
 		return rc;
 	if (memcmp(p, WIRE_MAGIC, 4) != 0)
 		return hb_errorf(err, errlen, HB_EINVAL,
-			    "not a hostbench client (bad preface)");
+				 "not a hostbench client (bad preface)");
 	if (p[4] < WIRE_TCP || p[4] > WIRE_HANDSHAKE || p[5] || p[6] || p[7])
-		return hb_errorf(err, errlen, HB_EINVAL, "unknown mode %u", p[4]);
+		return hb_errorf(err, errlen, HB_EINVAL, "unknown mode %u",
+				 p[4]);
 	*mode = (enum wire_mode)p[4];
 	return 0;
 }
@@ -44,8 +45,8 @@ int wire_send_hello(struct chan *ch, const char *token, char *err,
 
 	if (len > WIRE_TOKEN_MAX)
 		return hb_errorf(err, errlen, HB_EINVAL,
-			    "token is %zu bytes, at most %d allowed", len,
-			    WIRE_TOKEN_MAX);
+				 "token is %zu bytes, at most %d allowed", len,
+				 WIRE_TOKEN_MAX);
 	buf[0] = (unsigned char)(len >> 8);
 	buf[1] = (unsigned char)len;
 	/* a length-prefixed frame, not a C string */
@@ -64,14 +65,15 @@ int wire_recv_hello(struct chan *ch, char *token, char *err, size_t errlen)
 		return rc;
 	len = (size_t)h[0] << 8 | h[1];
 	if (len > WIRE_TOKEN_MAX)
-		return hb_errorf(err, errlen, HB_EINVAL, "token length %zu too long",
-			    len);
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "token length %zu too long", len);
 	rc = chan_read(ch, token, len, err, errlen);
 	if (rc)
 		return rc;
 	token[len] = '\0';
 	if (strlen(token) != len)
-		return hb_errorf(err, errlen, HB_EINVAL, "token holds a NUL byte");
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "token holds a NUL byte");
 	return 0;
 }
 
@@ -104,8 +106,9 @@ int wire_recv_reply(struct chan *ch, char *err, size_t errlen)
 		return rc;
 	msg[h[1]] = '\0';
 	if (h[0] != WIRE_OK)
-		return hb_errorf(err, errlen, HB_EINVAL, "refused by receiver: %s",
-			    msg[0] ? msg : "no reason given");
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "refused by receiver: %s",
+				 msg[0] ? msg : "no reason given");
 	return 0;
 }
 

@@ -92,7 +92,6 @@ struct cx_kat {
  */
 int cx_kat_load(enum cx_alg alg, struct cx_kat *kat);
 
-
 /* Constant-time comparison of n bytes: 0 when equal. */
 int cx_memneq(const uint8_t *a, const uint8_t *b, size_t n);
 

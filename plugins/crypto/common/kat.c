@@ -306,4 +306,3 @@ int cx_memneq(const uint8_t *a, const uint8_t *b, size_t n)
 		diff |= (uint8_t)(a[i] ^ b[i]);
 	return diff != 0;
 }
-

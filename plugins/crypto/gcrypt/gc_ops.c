@@ -55,7 +55,7 @@ struct gc_hash {
 
 /* err = "what: libgcrypt's reason"; returns code. */
 static int gc_fail(char *err, size_t errlen, int code, const char *what,
-		     gcry_error_t e)
+		   gcry_error_t e)
 {
 	return hb_errorf(err, errlen, code, "%s: %s", what, gcry_strerror(e));
 }
@@ -95,7 +95,7 @@ int cx_gcrypt_available(enum cx_alg alg, char *err, size_t errlen)
 }
 
 static int gc_lib_open(const struct hb_case *c, void **lib, char *err,
-			 size_t errlen)
+		       size_t errlen)
 {
 	(void)c;
 	*lib = NULL;
@@ -143,9 +143,9 @@ static void gc_cipher_close_h(void *h)
 	free(k);
 }
 
-static int gc_cipher_open_h(void *lib, const struct hb_case *c,
-			      enum cx_alg alg, int encrypt, const uint8_t *key,
-			      void **out, char *err, size_t errlen)
+static int gc_cipher_open_h(void *lib, const struct hb_case *c, enum cx_alg alg,
+			    int encrypt, const uint8_t *key, void **out,
+			    char *err, size_t errlen)
 {
 	struct gc_cipher *k;
 	gcry_error_t e;
@@ -161,16 +161,14 @@ static int gc_cipher_open_h(void *lib, const struct hb_case *c,
 	k->ai = cx_alg_info(alg);
 	k->encrypt = encrypt;
 	k->ctr = gc_names[alg].mode == GCRY_CIPHER_MODE_CTR;
-	e = gcry_cipher_open(&k->h, gc_names[alg].algo, gc_names[alg].mode,
-			     0);
+	e = gcry_cipher_open(&k->h, gc_names[alg].algo, gc_names[alg].mode, 0);
 	if (e) {
 		rc = gc_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_open", e);
 		goto fail_cipher;
 	}
 	e = gcry_cipher_setkey(k->h, key, k->ai->key_len);
 	if (e) {
-		rc = gc_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_setkey",
-			       e);
+		rc = gc_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_setkey", e);
 		goto fail_cipher;
 	}
 	note_library(c);
@@ -182,8 +180,7 @@ fail_cipher:
 	return rc;
 }
 
-static int gc_cipher_start(void *h, const uint8_t *iv, char *err,
-			     size_t errlen)
+static int gc_cipher_start(void *h, const uint8_t *iv, char *err, size_t errlen)
 {
 	struct gc_cipher *k = h;
 	gcry_error_t e;
@@ -202,19 +199,19 @@ static int gc_cipher_start(void *h, const uint8_t *iv, char *err,
 }
 
 static int gc_cipher_aad(void *h, const uint8_t *aad, size_t len, char *err,
-			   size_t errlen)
+			 size_t errlen)
 {
 	struct gc_cipher *k = h;
 	gcry_error_t e = gcry_cipher_authenticate(k->h, aad, len);
 
 	if (e)
 		return gc_fail(err, errlen, HB_ECRYPTO,
-				 "gcry_cipher_authenticate", e);
+			       "gcry_cipher_authenticate", e);
 	return 0;
 }
 
 static int gc_cipher_update(void *h, const uint8_t *in, uint8_t *out,
-			      size_t len, char *err, size_t errlen)
+			    size_t len, char *err, size_t errlen)
 {
 	struct gc_cipher *k = h;
 	const void *src = in == out ? NULL : in;
@@ -227,9 +224,9 @@ static int gc_cipher_update(void *h, const uint8_t *in, uint8_t *out,
 		e = gcry_cipher_decrypt(k->h, out, len, src, srclen);
 	if (e)
 		return gc_fail(err, errlen, HB_ECRYPTO,
-				 k->encrypt ? "gcry_cipher_encrypt"
-					    : "gcry_cipher_decrypt",
-				 e);
+			       k->encrypt ? "gcry_cipher_encrypt"
+					  : "gcry_cipher_decrypt",
+			       e);
 	return 0;
 }
 
@@ -244,7 +241,7 @@ static int gc_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 		e = gcry_cipher_gettag(k->h, tag, k->ai->out_len);
 		if (e)
 			return gc_fail(err, errlen, HB_ECRYPTO,
-					 "gcry_cipher_gettag", e);
+				       "gcry_cipher_gettag", e);
 		return 0;
 	}
 	e = gcry_cipher_checktag(k->h, tag, k->ai->out_len);
@@ -252,8 +249,8 @@ static int gc_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 		return hb_errorf(err, errlen, HB_EVERIFY, "%s tag mismatch",
 				 k->ai->name);
 	if (e)
-		return gc_fail(err, errlen, HB_ECRYPTO,
-				 "gcry_cipher_checktag", e);
+		return gc_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_checktag",
+			       e);
 	return 0;
 }
 
@@ -271,7 +268,7 @@ static void gc_hash_close(void *h)
 }
 
 static int gc_hash_open(void *lib, const struct hb_case *c, enum cx_alg alg,
-			  void **out, char *err, size_t errlen)
+			void **out, char *err, size_t errlen)
 {
 	struct gc_hash *x;
 	gcry_error_t e;
@@ -291,9 +288,9 @@ static int gc_hash_open(void *lib, const struct hb_case *c, enum cx_alg alg,
 		e = gcry_md_open(&x->md, gc_names[alg].algo, 0);
 	if (e) {
 		rc = gc_fail(err, errlen, HB_ECRYPTO,
-			       x->ai->kind == CX_MAC ? "gcry_mac_open"
-						     : "gcry_md_open",
-			       e);
+			     x->ai->kind == CX_MAC ? "gcry_mac_open"
+						   : "gcry_md_open",
+			     e);
 		gc_hash_close(x);
 		return rc;
 	}
@@ -302,8 +299,8 @@ static int gc_hash_open(void *lib, const struct hb_case *c, enum cx_alg alg,
 	return 0;
 }
 
-static int gc_hash_start(void *h, const uint8_t *key, size_t key_len,
-			   char *err, size_t errlen)
+static int gc_hash_start(void *h, const uint8_t *key, size_t key_len, char *err,
+			 size_t errlen)
 {
 	struct gc_hash *x = h;
 	gcry_error_t e;
@@ -316,12 +313,12 @@ static int gc_hash_start(void *h, const uint8_t *key, size_t key_len,
 		: gcry_mac_reset(x->mac);
 	if (e)
 		return gc_fail(err, errlen, HB_ECRYPTO,
-				 key ? "gcry_mac_setkey" : "gcry_mac_reset", e);
+			       key ? "gcry_mac_setkey" : "gcry_mac_reset", e);
 	return 0;
 }
 
 static int gc_hash_update(void *h, const uint8_t *in, size_t len, char *err,
-			    size_t errlen)
+			  size_t errlen)
 {
 	struct gc_hash *x = h;
 	gcry_error_t e;
@@ -346,8 +343,8 @@ static int gc_hash_finish(void *h, uint8_t *out, char *err, size_t errlen)
 	if (x->mac) {
 		e = gcry_mac_read(x->mac, out, &len);
 		if (e)
-			return gc_fail(err, errlen, HB_ECRYPTO,
-					 "gcry_mac_read", e);
+			return gc_fail(err, errlen, HB_ECRYPTO, "gcry_mac_read",
+				       e);
 		return 0;
 	}
 	d = gcry_md_read(x->md, 0);

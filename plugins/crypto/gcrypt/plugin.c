@@ -80,7 +80,7 @@ static int gc_describe(struct hb_about *a, char *err, size_t errlen)
 }
 
 static int gc_setup(const struct hb_case *c, void **state, char *err,
-		      size_t errlen)
+		    size_t errlen)
 {
 	return cx_setup(&cx_gcrypt_ops, c, state, err, errlen);
 }
