@@ -56,6 +56,6 @@ int paths_serve(char *path, size_t len)
 				    (int)len &&
 			    access(path, X_OK) == 0)
 				return 0;
-	snprintf(path, len, "hostbench-serve");
+	snprintf(path, len, "hostbench-serve"); /* for messages; never run */
 	return -ENOENT;
 }

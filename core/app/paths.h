@@ -18,8 +18,9 @@ int paths_conf(const char *name, char *path, size_t len);
 
 /*
  * The transfer plugin's server program into path: beside the binary
- * (build tree), then in libexec (installed). Returns 0, or -ENOENT with
- * the bare name "hostbench-serve" in path.
+ * (build tree), then in libexec (installed): always an absolute path.
+ * Returns 0, or -ENOENT with the bare name "hostbench-serve" in path, for
+ * messages only: nothing is ever run by a relative name.
  */
 int paths_serve(char *path, size_t len);
 

@@ -161,6 +161,7 @@ task_main(const struct guardian_task *t, const char *request, int pipe_r,
 	close(pipe_r);
 	close(HELPER_FD_ANSWER);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	_exit(t->run(request, pipe_w));
 }

@@ -1,9 +1,12 @@
 /* Pure parsers for suite values: sizes, durations, integers, lists. */
+#define _GNU_SOURCE /* strtod_l, newlocale */
 #include "base/parse.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +137,22 @@ static double duration_scale(const char *suffix)
 	return 0;
 }
 
+/* The C locale, made once: suites read the same whatever the locale. */
+static locale_t c_locale;
+static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
+
+static void make_c_locale(void)
+{
+	c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+
+/* strtod of decimal digits with a '.' fraction, in any locale. */
+static double c_strtod(const char *num)
+{
+	pthread_once(&c_locale_once, make_c_locale);
+	return c_locale ? strtod_l(num, NULL, c_locale) : strtod(num, NULL);
+}
+
 int parse_duration(const char *text, double *out, char *err, size_t errlen)
 {
 	char buf[NUM_MAX], num[NUM_MAX];
@@ -157,7 +176,7 @@ int parse_duration(const char *text, double *out, char *err, size_t errlen)
 	n = (size_t)(p - buf);
 	memcpy(num, buf, n);
 	num[n] = '\0';
-	v = strtod(num, NULL) * scale;
+	v = c_strtod(num) * scale;
 	if (!isfinite(v))
 		return hb_errorf(err, errlen, -ERANGE,
 				 "\"%s\" is too long a duration", buf);

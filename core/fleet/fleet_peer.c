@@ -147,6 +147,11 @@ static int serve_start(const char *serve, const char *listen, const char *token,
 			 "604800",	  NULL };
 	int fds[2], port = 0;
 
+	if (serve[0] != '/') /* never a name the current directory resolves */
+		return hb_errorf(err, errlen, 0,
+				 "hostbench-serve is not installed beside "
+				 "hostbench (the transfer plugin was not "
+				 "built)");
 	snprintf(clients, sizeof(clients), "%d", max_clients);
 	env = env_with_token(token, &tok_entry);
 	if (!env || pipe2(fds, O_CLOEXEC)) {

@@ -4,7 +4,8 @@
  * same). One JSON file, $XDG_CACHE_HOME/hostbench/registry.json (else
  * ~/.cache/hostbench/registry.json), keyed by each plugin file's path,
  * device, inode, size and modification time, and valid only for the
- * hostbench binary, version and ABI that wrote it. A cache that is
+ * hostbench binary, version and ABI that wrote it and the same environment
+ * (less PWD, OLDPWD, _, SHLVL, COLUMNS, LINES). A cache that is
  * corrupt, foreign (another owner, writable by others) or for another
  * binary is ignored and rewritten; a home that is read-only or missing
  * means no cache; HOSTBENCH_NO_CACHE=1 bypasses it.

@@ -33,6 +33,10 @@ struct worker {
 /* The workers of one case and what they share. */
 struct crew {
 	const struct hb_plugin *plugin;
+	const struct hb_target *target;
+	pthread_mutex_t lock;	/* with armed: every thread has started */
+	pthread_cond_t armed_cv;
+	int armed;		/* 1: use the barriers; -1: leave at once */
 	pthread_barrier_t go;	/* main + workers: a sample starts */
 	pthread_barrier_t done; /* main + workers: a sample ended */
 	uint64_t iterations;	/* of the next sample, per worker */
@@ -54,12 +58,39 @@ static double cpu_now(void)
 	return ts_seconds(&t);
 }
 
+/*
+ * Wait until every worker thread has started (1) or one could not (-1):
+ * the barriers count all of them, so none may wait there before.
+ */
+static int crew_wait_armed(struct crew *crew)
+{
+	int armed;
+
+	pthread_mutex_lock(&crew->lock);
+	while (!crew->armed)
+		pthread_cond_wait(&crew->armed_cv, &crew->lock);
+	armed = crew->armed;
+	pthread_mutex_unlock(&crew->lock);
+	return armed;
+}
+
+/* Tell the waiting worker threads whether the crew is whole. */
+static void crew_arm(struct crew *crew, int armed)
+{
+	pthread_mutex_lock(&crew->lock);
+	crew->armed = armed;
+	pthread_cond_broadcast(&crew->armed_cv);
+	pthread_mutex_unlock(&crew->lock);
+}
+
 /* A worker: wait for the start, run the plugin, report, repeat. */
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct crew *crew = w->crew;
 
+	if (crew_wait_armed(crew) < 0)
+		return NULL;
 	for (;;) {
 		pthread_barrier_wait(&crew->go);
 		if (crew->quit)
@@ -69,6 +100,7 @@ static void *worker_main(void *arg)
 		w->rc = crew->plugin->run(w->state, crew->iterations, &w->done,
 					  w->err, sizeof(w->err));
 		clock_gettime(CLOCK_MONOTONIC, &w->end);
+		w->err[sizeof(w->err) - 1] = '\0'; /* the plugin may not have */
 		pthread_barrier_wait(&crew->done);
 	}
 	return NULL;
@@ -112,6 +144,7 @@ static int crew_setup(struct crew *crew, struct host_ctx *ctx, struct result *r)
 		w->err[0] = '\0';
 		rc = crew->plugin->setup(&w->hc, &w->state, w->err,
 					 sizeof(w->err));
+		w->err[sizeof(w->err) - 1] = '\0'; /* the plugin may not have */
 		if (rc == HB_OK)
 			continue;
 		for (unsigned j = 0; j < i; j++)
@@ -124,15 +157,23 @@ static int crew_setup(struct crew *crew, struct host_ctx *ctx, struct result *r)
 	return 0;
 }
 
-/* Start every worker thread; they wait at the first barrier. */
+/*
+ * Start every worker thread; they wait until all have started. Returns 0,
+ * or the error of the thread that could not start, with *started threads
+ * running (told to leave).
+ */
 static int crew_start(struct crew *crew, unsigned *started)
 {
 	for (*started = 0; *started < crew->n; (*started)++) {
 		struct worker *w = &crew->w[*started];
+		int rc = pthread_create(&w->thread, NULL, worker_main, w);
 
-		if (pthread_create(&w->thread, NULL, worker_main, w))
-			return -EAGAIN;
+		if (rc) {
+			crew_arm(crew, -1);
+			return rc;
+		}
 	}
+	crew_arm(crew, 1);
 	return 0;
 }
 
@@ -150,8 +191,8 @@ static void crew_stop(struct crew *crew, unsigned started)
  * A count no honest run() reports: negative (a wrapped unsigned), more
  * operations than iterations asked for, or no work at all.
  */
-static int done_invalid(const struct hb_done *d, uint64_t iterations,
-			char *what, size_t len)
+static int done_invalid(const struct hb_done *d, const struct hb_target *t,
+			uint64_t iterations, char *what, size_t len)
 {
 	if (d->bytes > INT64_MAX || d->ops > INT64_MAX)
 		snprintf(what, len, "run reported a negative count");
@@ -162,6 +203,10 @@ static int done_invalid(const struct hb_done *d, uint64_t iterations,
 			 (unsigned long long)iterations);
 	else if (d->bytes == 0 && d->ops == 0)
 		snprintf(what, len, "run reported no work done");
+	else if (t && t->work == HB_WORK_OPS && d->ops == 0)
+		snprintf(what, len,
+			 "run reported 0 operations (the target counts "
+			 "operations)");
 	else
 		return 0;
 	return 1;
@@ -189,7 +234,8 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 		if (w->rc)
 			return hb_errorf(err, errlen, w->rc, "worker %u: %s", i,
 					 w->err[0] ? w->err : "run failed");
-		if (done_invalid(&w->done, iterations, what, sizeof(what)))
+		if (done_invalid(&w->done, crew->target, iterations, what,
+				 sizeof(what)))
 			return hb_errorf(err, errlen, HB_EFAIL, "worker %u: %s",
 					 i, what);
 		start = fmin(start, ts_seconds(&w->start));
@@ -201,6 +247,9 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 	s->cpu_seconds = cpu1 - cpu0;
 	return 0;
 }
+
+/* Most iterations one sample asks of a worker (2^62). */
+#define CALIBRATE_MAX 4611686018427387904.0
 
 /* The clock's resolution in seconds. */
 static double clock_tick(void)
@@ -220,7 +269,7 @@ static double clock_tick(void)
 static int crew_calibrate(struct crew *crew, double duration,
 			  uint64_t *iterations, char *err, size_t errlen)
 {
-	double target = fmax(duration, 1000 * clock_tick());
+	double target = fmax(duration, 1000 * clock_tick()), want;
 	uint64_t n = 1;
 	struct sample s;
 	int rc;
@@ -238,8 +287,11 @@ static int crew_calibrate(struct crew *crew, double duration,
 				(double)n *
 				fmin(10, fmax(2, target / 5 / s.seconds)));
 	}
-	*iterations = (uint64_t)fmax(
-		1, round((double)n * target / fmax(s.seconds, 1e-9)));
+	want = round((double)n * target / fmax(s.seconds, 1e-9));
+	/* a run() that takes no time would ask for more than uint64_t holds */
+	*iterations = want >= CALIBRATE_MAX ? (uint64_t)CALIBRATE_MAX
+		      : want < 1	    ? 1
+					    : (uint64_t)want;
 	return 0;
 }
 
@@ -274,7 +326,11 @@ static int run_loaded(const struct bench_case *bc,
 		      const volatile sig_atomic_t *stop, struct result *r)
 {
 	struct host_ctx ctx = { .bc = bc, .r = r };
-	struct crew crew = { .plugin = bc->plugin->desc, .n = bc->parallel };
+	struct crew crew = { .plugin = bc->plugin->desc,
+			     .target = bc->tdesc,
+			     .lock = PTHREAD_MUTEX_INITIALIZER,
+			     .armed_cv = PTHREAD_COND_INITIALIZER,
+			     .n = bc->parallel };
 	unsigned started = 0;
 	int rc;
 
@@ -286,9 +342,11 @@ static int run_loaded(const struct bench_case *bc,
 		goto out_free_workers;
 	pthread_barrier_init(&crew.go, NULL, crew.n + 1);
 	pthread_barrier_init(&crew.done, NULL, crew.n + 1);
-	if (crew_start(&crew, &started))
-		rc = result_set(r, RESULT_FAILED, "cannot start %u threads: %s",
-				crew.n, strerror(EAGAIN));
+	rc = crew_start(&crew, &started);
+	if (rc)
+		rc = result_set(r, RESULT_FAILED,
+				"cannot start worker thread %u of %u: %s",
+				started + 1, crew.n, strerror(rc));
 	else
 		rc = crew_measure(&crew, bc, stop, r);
 	crew_stop(&crew, started);
