@@ -193,25 +193,33 @@ static int read_task(int fd, char **buf, size_t *len)
  */
 static int wait_task(pid_t task, int fd, char **buf, size_t *len)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	int status, exited = 0;
+	int pidfd = helper_pidfd(task);
+	struct pollfd pfd[2] = { { .fd = fd, .events = POLLIN },
+				 { .fd = pidfd, .events = POLLIN } };
+	int status = -1, exited = 0;
+	double drained = 0; /* when reading after the exit stops */
 
 	fcntl(fd, F_SETFL, O_NONBLOCK);
 	while (!guardian_stop) {
-		if (!exited && waitpid(task, &status, WNOHANG) == task)
+		if (!exited && waitpid(task, &status, WNOHANG) == task) {
 			exited = 1;
-		if (pfd.fd >= 0 && poll(&pfd, 1, exited ? 0 : 20) > 0 &&
-		    pfd.revents) {
-			if (!read_task(pfd.fd, buf, len))
-				pfd.fd = -1;
+			pfd[1].fd = -1;
+			drained = hb_now() + GUARDIAN_KILL_FOR;
+		}
+		if (exited && hb_now() > drained)
+			break; /* a process it started writes on and on */
+		if (poll(pfd, 2, exited ? 0 : pidfd >= 0 ? 100 : 2) > 0 &&
+		    pfd[0].revents) {
+			if (!read_task(pfd[0].fd, buf, len))
+				pfd[0].fd = -1;
 			continue;
 		}
 		if (exited)
-			return status;
-		if (pfd.fd < 0)
-			usleep(20000);
+			break;
 	}
-	return -1;
+	if (pidfd >= 0)
+		close(pidfd);
+	return guardian_stop ? -1 : status;
 }
 
 /* Run task t on request and relay how it went. */

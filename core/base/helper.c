@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -243,8 +244,10 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 		       pid_t pid, struct helper_out *out, int *garbage)
 {
 	double deadline = hb_now() + req->timeout;
-	struct pollfd fds[2] = { { .fd = p->answer[0], .events = POLLIN },
-				 { .fd = p->out[0], .events = POLLIN } };
+	int pidfd = helper_pidfd(pid);
+	struct pollfd fds[3] = { { .fd = p->answer[0], .events = POLLIN },
+				 { .fd = p->out[0], .events = POLLIN },
+				 { .fd = pidfd, .events = POLLIN } };
 	int status = 0, exited = 0;
 	double drained = 0; /* when draining after the exit stops */
 
@@ -253,30 +256,34 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 	for (;;) {
 		if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
 			exited = 1;
+			fds[2].fd = -1;
 			drained = hb_now() + HELPER_GRACE;
 		}
 		if (exited && hb_now() > drained)
-			return status; /* someone else holds the pipe open */
-		if (poll(fds, 2, exited ? 0 : 20) > 0) {
-			if (fds[0].revents &&
-			    !read_answer(fds[0].fd, out, garbage))
+			break; /* someone else holds the pipe open */
+		if (poll(fds, 3, exited ? 0 : pidfd >= 0 ? 100 : 2) > 0 &&
+		    (fds[0].revents || fds[1].revents)) {
+			if (fds[0].revents && !read_answer(fds[0].fd, out, garbage))
 				fds[0].fd = -1;
 			if (fds[1].revents && !read_stdout(fds[1].fd, out))
 				fds[1].fd = -1;
 			continue; /* drain before looking at the exit again */
 		}
 		if (exited)
-			return status;
+			break;
 		if (req->stop && *req->stop) {
 			out->end = HELPER_INTERRUPTED;
+			helper_stop(pid, &status);
 			break;
 		}
 		if (hb_now() > deadline) {
 			out->end = HELPER_TIMED_OUT;
+			helper_stop(pid, &status);
 			break;
 		}
 	}
-	helper_stop(pid, &status);
+	if (pidfd >= 0)
+		close(pidfd);
 	return status;
 }
 
@@ -353,6 +360,16 @@ int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
 	pipes_close(&p);
 	parse_answer(out, garbage);
 	return 0;
+}
+
+int helper_pidfd(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+	return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+	(void)pid;
+	return -1;
+#endif
 }
 
 int helper_write(int fd, const char *buf, size_t len)

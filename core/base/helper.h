@@ -69,6 +69,13 @@ struct helper_out {
 int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
 	       size_t errlen);
 
+/*
+ * A descriptor that polls readable when process pid exits (pidfd_open),
+ * or -1 where the kernel has none (then callers poll waitpid on a short
+ * period).
+ */
+int helper_pidfd(pid_t pid);
+
 /* Write all of buf to fd (retrying short writes). Returns 0 or -1. */
 int helper_write(int fd, const char *buf, size_t len);
 
