@@ -3,7 +3,7 @@
  * loads the plugin, runs the case and answers its result; the core reads
  * it. With isolate = no the user trusts the plugin and the case runs here.
  */
-#define _GNU_SOURCE /* sigabbrev_np */
+#define _GNU_SOURCE /* strsignal */
 #include "run/isolate.h"
 
 #include <dirent.h>
@@ -86,9 +86,6 @@ static int child_verdict(struct result *r, enum result_status st,
 static int helper_failure(const struct helper_out *out,
 			  const struct bench_case *c, struct result *r)
 {
-	const char *sig =
-		out->end == HELPER_SIGNALLED ? sigabbrev_np(out->code) : NULL;
-
 	switch (out->end) {
 	case HELPER_INTERRUPTED:
 		return child_verdict(r, RESULT_SKIPPED, "interrupted");
@@ -99,8 +96,8 @@ static int helper_failure(const struct helper_out *out,
 				     isolate_timeout(c));
 	case HELPER_SIGNALLED:
 		return child_verdict(
-			r, RESULT_FAILED, "crashed: signal %d (SIG%s)%s",
-			out->code, sig ? sig : "?",
+			r, RESULT_FAILED, "crashed: signal %d (%s)%s",
+			out->code, strsignal(out->code),
 			c->memory_limit || c->cpu_limit > 0
 				? " (the case's memory_limit or cpu_limit may "
 				  "have been reached)"
