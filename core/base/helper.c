@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -113,7 +114,7 @@ static int spawn_files(posix_spawn_file_actions_t *fa,
 	return 0;
 }
 
-/* posix_spawn hostbench itself as `hostbench __helper MODE PARENT`. */
+/* posix_spawn this binary as `hostbench __helper MODE PARENT`. */
 static int spawn_helper(const struct helper_req *req,
 			const struct helper_pipes *p, pid_t *pid)
 {
@@ -122,8 +123,14 @@ static int spawn_helper(const struct helper_req *req,
 			 NULL };
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	int fd = req->plugin_fd, rc;
 
+	/* the binary's own path: under valgrind /proc/self/exe is the tool */
+	if (n <= 0 || self[0] != '/')
+		return -ENOEXEC;
+	self[n] = '\0';
 	snprintf(parent, sizeof(parent), "%ld", (long)getpid());
 	if (fd >= 0 && fd < HELPER_FD_HIGH) {
 		fd = fcntl(fd, F_DUPFD_CLOEXEC, HELPER_FD_HIGH);
@@ -136,7 +143,7 @@ static int spawn_helper(const struct helper_req *req,
 	rc = spawn_files(&fa, p, fd);
 	if (rc)
 		goto out_attr;
-	rc = -posix_spawn(pid, "/proc/self/exe", &fa, &attr, argv, environ);
+	rc = -posix_spawn(pid, self, &fa, &attr, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 out_attr:
 	posix_spawnattr_destroy(&attr);
@@ -351,7 +358,7 @@ int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
 	if (rc) {
 		pipes_close(&p);
 		return hb_errorf(err, errlen, rc,
-				 "cannot start a helper (/proc/self/exe): %s",
+				 "cannot start a helper (this binary): %s",
 				 strerror(-rc));
 	}
 	write_request(p.request[1], req->request);

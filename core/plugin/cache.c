@@ -18,6 +18,8 @@
 /* The cache file's format; another one is ignored. */
 #define CACHE_FORMAT 1
 
+extern char **environ;
+
 /* The directory of the cache into buf, or -1 for no cache. */
 static int cache_dir(char *buf, size_t len)
 {
@@ -38,18 +40,72 @@ static int cache_dir(char *buf, size_t len)
 	return -1;
 }
 
-/* What makes this binary itself: a rebuilt hostbench probes again. */
+/* Variables that change from one shell command to the next. */
+static int volatile_var(const char *entry)
+{
+	static const char *const names[] = { "PWD=",   "OLDPWD=",  "_=",
+					     "SHLVL=", "COLUMNS=", "LINES=" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strncmp(entry, names[i], strlen(names[i])) == 0)
+			return 1;
+	return 0;
+}
+
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * A hash (FNV-1a) of the environment, sorted, without the variables a
+ * shell changes on its own: describe() may read the environment (a device
+ * list, a library path), so another environment probes again.
+ */
+static unsigned long long environment_hash(void)
+{
+	unsigned long long h = 1469598103934665603ULL;
+	size_t n = 0;
+	char **sorted;
+
+	while (environ[n])
+		n++;
+	sorted = malloc((n ? n : 1) * sizeof(*sorted));
+	if (!sorted)
+		return 0;
+	memcpy(sorted, environ, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), by_text);
+	for (size_t i = 0; i < n; i++)
+		for (const char *c = sorted[i]; !volatile_var(sorted[i]) && *c;
+		     c++)
+			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+	free(sorted);
+	return h;
+}
+
+/*
+ * What the answers depend on besides the plugin file: this binary (a
+ * rebuilt hostbench probes again) and the environment.
+ */
 static json_t *core_identity(void)
 {
+	char self[PATH_MAX] = "", env[32];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	struct stat st = { 0 };
 
-	stat("/proc/self/exe", &st);
-	return json_pack(
-		"{s:i, s:s, s:[i, i], s:I, s:I, s:I}", "format", CACHE_FORMAT,
-		"version", HB_VERSION, "abi", HB_ABI_MAJOR, HB_ABI_MINOR, "dev",
-		(json_int_t)st.st_dev, "ino", (json_int_t)st.st_ino, "mtime_ns",
-		(json_int_t)(st.st_mtim.tv_sec * 1000000000LL +
-			     st.st_mtim.tv_nsec));
+	if (n > 0) {
+		self[n] = '\0';
+		stat(self, &st);
+	}
+	snprintf(env, sizeof(env), "%016llx", environment_hash());
+	return json_pack("{s:i, s:s, s:[i, i], s:s, s:I, s:I, s:I, s:s}",
+			 "format", CACHE_FORMAT, "version", HB_VERSION, "abi",
+			 HB_ABI_MAJOR, HB_ABI_MINOR, "binary", self, "ino",
+			 (json_int_t)st.st_ino, "size", (json_int_t)st.st_size,
+			 "mtime_ns",
+			 (json_int_t)(st.st_mtim.tv_sec * 1000000000LL +
+				      st.st_mtim.tv_nsec),
+			 "environment", env);
 }
 
 /* The cache file's text, when it is ours: a regular file of this user. */
@@ -123,10 +179,13 @@ json_t *cache_find(const struct cache *c, const char *path,
 void cache_put(struct cache *c, const char *path, const struct stat *st,
 	       json_t *entry)
 {
-	json_t *e = json_pack("{s:o, s:O}", "file", file_identity(st), "answer",
-			      entry);
+	json_t *e;
 
-	if (e && c->path && json_object_set_new(c->plugins, path, e) == 0)
+	if (!c->path)
+		return;
+	e = json_pack("{s:o, s:O}", "file", file_identity(st), "answer",
+		      entry);
+	if (e && json_object_set_new(c->plugins, path, e) == 0)
 		c->dirty = 1;
 }
 
