@@ -20,6 +20,8 @@ static size_t abi_size(unsigned minor)
 {
 	if (minor == 0)
 		return offsetof(struct hb_plugin, validate);
+	if (minor == 1)
+		return offsetof(struct hb_plugin, submit);
 	return sizeof(struct hb_plugin);
 }
 
@@ -56,7 +58,19 @@ int check_slots(const struct hb_plugin *d, char *why, size_t len)
 		return hb_errorf(why, len, -EINVAL, "has no teardown function");
 	if (!d->targets || !d->targets[0].name)
 		return hb_errorf(why, len, -EINVAL, "offers no targets");
+	if (check_has_async(d) < 0)
+		return hb_errorf(why, len, -EINVAL,
+				 "fills one of submit and poll but not both");
 	return 0;
+}
+
+int check_has_async(const struct hb_plugin *d)
+{
+	if (d->abi_minor < 2 || d->size < sizeof(struct hb_plugin))
+		return 0;
+	if (!d->submit != !d->poll)
+		return -1;
+	return d->submit != NULL;
 }
 
 /* Whether text is one of the NULL-terminated choices. */
@@ -125,8 +139,8 @@ static int default_value(const struct hb_option *o, int64_t *value,
 }
 
 /* One option entry of target full. */
-static int check_option(const char *full, const struct hb_option *o, char *why,
-			size_t len)
+static int check_option(const char *full, unsigned minor,
+			const struct hb_option *o, char *why, size_t len)
 {
 	char perr[256] = "";
 	int64_t value = 0;
@@ -135,7 +149,7 @@ static int check_option(const char *full, const struct hb_option *o, char *why,
 	if (!*o->name)
 		return hb_errorf(why, len, -EINVAL,
 				 "%s has an option with no name", full);
-	if (core_key(o->name))
+	if (core_key(o->name) && minor >= core_key_since(o->name))
 		return hb_errorf(
 			why, len, -EINVAL,
 			"%s option \"%s\" is a key the core reads itself", full,
@@ -164,11 +178,12 @@ static int check_option(const char *full, const struct hb_option *o, char *why,
 }
 
 /* Every option of target full, and that no name is declared twice. */
-static int check_options(const char *full, const struct hb_option *opts,
+static int check_options(const char *full, unsigned minor,
+			 const struct hb_option *opts,
 			 char *why, size_t len)
 {
 	for (const struct hb_option *o = opts; o && o->name; o++) {
-		int err = check_option(full, o, why, len);
+		int err = check_option(full, minor, o, why, len);
 
 		if (err)
 			return err;
@@ -239,6 +254,11 @@ static int check_names(const struct hb_plugin *d, const struct hb_target *t,
 		return hb_errorf(why, len, -EINVAL,
 				 "target %td (\"%s\") has no group",
 				 t - d->targets + 1, t->name);
+	if ((t->flags & HB_TARGET_ASYNC) && check_has_async(d) <= 0)
+		return hb_errorf(why, len, -EINVAL,
+				 "target %s/%s is asynchronous but the plugin "
+				 "has no submit and poll",
+				 t->group, t->name);
 	if ((unsigned)t->work > HB_WORK_OPS)
 		return hb_errorf(why, len, -EINVAL,
 				 "target %s/%s has unknown work %d", t->group,
@@ -263,7 +283,8 @@ static int check_target(const struct registry *reg, const struct hb_plugin *d,
 				 d->name, nt->full, other->path);
 	if (check_parts(names, n, nt->t, nt->full, why, len))
 		return -EINVAL;
-	return check_options(nt->full, nt->t->options, why, len);
+	return check_options(nt->full, d->abi_minor, nt->t->options, why,
+			     len);
 }
 
 /* How many targets d offers; an entry with a group but no name is a typo. */

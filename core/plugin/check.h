@@ -24,6 +24,12 @@ int check_abi(const struct hb_plugin *d, char *why, size_t len);
 int check_slots(const struct hb_plugin *d, char *why, size_t len);
 
 /*
+ * Whether d fills the asynchronous slots (ABI 1.2): 1 both submit and
+ * poll, 0 neither (or an older ABI), -1 only one of them.
+ */
+int check_has_async(const struct hb_plugin *d);
+
+/*
  * Every target of d: named and grouped, a known kind of work, offered
  * once (in O(n log n), so a plugin of 10,000 targets loads at once), not
  * offered under d's backend name by a plugin of reg already (reg may be

@@ -3,11 +3,15 @@
 
 #include <string.h>
 
+#include "plugin/registry.h"
+
+/* clang-format off */
 const char *const core_key_names[] = {
-	"target",    "backend", "parallel", "duration", "repetitions",
-	"warmup",    "unit",	"timeout",  "section",	"memory_limit",
-	"cpu_limit", "isolate", "plugins",  "fleet",	NULL,
+	"target", "backend", "parallel", "queue_depth", "duration",
+	"repetitions", "warmup", "unit", "timeout", "section", "memory_limit",
+	"cpu_limit", "isolate", "plugins", "fleet", NULL,
 };
+/* clang-format on */
 
 int core_key(const char *key)
 {
@@ -29,4 +33,15 @@ int core_key_zero_is_none(const char *key)
 	return strcmp(key, "timeout") == 0 ||
 	       strcmp(key, "memory_limit") == 0 ||
 	       strcmp(key, "cpu_limit") == 0;
+}
+
+unsigned core_key_since(const char *key)
+{
+	/* added to the core after plugins could already declare the name */
+	return strcmp(key, "queue_depth") == 0 ? 2 : 0;
+}
+
+int core_key_for(const char *key, const struct hb_target *t)
+{
+	return core_key(key) && !plugin_option_find(t, key);
 }

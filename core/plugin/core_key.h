@@ -7,6 +7,8 @@
 #ifndef HB_CORE_PLUGIN_CORE_KEY_H
 #define HB_CORE_PLUGIN_CORE_KEY_H
 
+#include <hostbench/plugin.h>
+
 /* Every core key, NULL-terminated, in the order docs/suites.md lists them. */
 extern const char *const core_key_names[];
 
@@ -18,5 +20,19 @@ int core_key_single(const char *key);
 
 /* Nonzero for timeout, memory_limit and cpu_limit, where "0" means none. */
 int core_key_zero_is_none(const char *key);
+
+/*
+ * The ABI minor a core key came with (0: always there). A plugin built for
+ * an older minor may declare an option of that name (vendors did, for
+ * want of the core key): it stays that plugin's option.
+ */
+unsigned core_key_since(const char *key);
+
+/*
+ * Nonzero when key is a core key for a case of target t: a core key that
+ * t does not declare as its own option (only a plugin older than the key
+ * can, see core_key_since). t may be NULL.
+ */
+int core_key_for(const char *key, const struct hb_target *t);
 
 #endif

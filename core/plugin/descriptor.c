@@ -8,6 +8,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plugin/check.h"
+
+/*
+ * The slots of a copy whose plugin is asynchronous: never called (the core
+ * runs no plugin code), there so the copy says what the plugin fills.
+ */
+static int submit_elsewhere(void *state, uint64_t tag, char *err,
+			    size_t errlen)
+{
+	(void)state;
+	(void)tag;
+	return hb_errorf(err, errlen, HB_ENOTSUP, "not loaded here");
+}
+
+static int poll_elsewhere(void *state, unsigned min, unsigned max,
+			  uint64_t timeout_ns, struct hb_completion *out,
+			  char *err, size_t errlen)
+{
+	(void)state;
+	(void)min;
+	(void)max;
+	(void)timeout_ns;
+	(void)out;
+	return hb_errorf(err, errlen, HB_ENOTSUP, "not loaded here");
+}
+
 /* The core's own copy of a probed descriptor; the strings live in json. */
 struct plugin_copy {
 	json_t *json;
@@ -119,13 +145,14 @@ json_t *descriptor_put(const struct plugin *p, char *why, size_t len)
 
 	for (const struct hb_target *t = d->targets; targets && t->name; t++)
 		json_array_append_new(targets, target_put(t, &at, ++i));
-	o = json_pack("{s:[i, i], s:I, s:o, s:o, s:o, s:b, s:o, s:o, s:o}",
+	o = json_pack("{s:[i, i], s:I, s:o, s:o, s:o, s:b, s:b, s:o, s:o, s:o}",
 		      "abi", d->abi_major, d->abi_minor, "size",
 		      (json_int_t)d->size, "name",
 		      text(d->name, &at, "backend name", 0), "version",
 		      text(d->version, &at, "version", 0), "summary",
 		      text(d->summary, &at, "summary", 0), "validate",
-		      p->has_validate, "libraries",
+		      p->has_validate, "async", check_has_async(d) > 0,
+		      "libraries",
 		      pairs_put(&p->libraries, &at, "library"), "unusable",
 		      pairs_put(&p->unusable, &at, "unusable target"),
 		      "targets", targets);
@@ -324,6 +351,10 @@ int descriptor_get(json_t *o, struct plugin *p, char *why, size_t len)
 	c->desc.targets = c->targets;
 	p->desc = &c->desc;
 	p->has_validate = json_is_true(json_object_get(o, "validate"));
+	if (json_is_true(json_object_get(o, "async"))) {
+		c->desc.submit = submit_elsewhere;
+		c->desc.poll = poll_elsewhere;
+	}
 	rc = pairs_get(json_object_get(o, "libraries"), &p->libraries, &at,
 		       "library");
 	if (!rc)

@@ -119,7 +119,9 @@ int trust_dir(const char *dir, char *why, size_t len)
 
 	if (!realpath(dir, real) || stat(real, &st) != 0)
 		return 0;
-	rc = judge(&st, "directory", real, NULL, why, len);
+	/* a sticky directory: each file is judged with its owner, as /tmp */
+	rc = judge(&st, "directory", real, (st.st_mode & S_ISVTX) ? &st : NULL,
+		   why, len);
 	if (!rc)
 		rc = judge_parents(real, &st, why, len);
 	return rc;

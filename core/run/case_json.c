@@ -17,14 +17,15 @@ json_t *case_json_put(const struct bench_case *c)
 			return NULL;
 		}
 	return json_pack("{s:s, s:s, s:s, s:s?, s:o, s:i, s:f, s:i, s:i, s:f,"
-			 " s:I, s:f, s:i}",
+			 " s:I, s:f, s:i, s:i}",
 			 "title", c->title, "target", c->target, "backend",
 			 c->backend, "unit", c->unit, "params", params,
 			 "parallel", (int)c->parallel, "duration", c->duration,
 			 "repetitions", (int)c->repetitions, "warmup",
 			 (int)c->warmup, "timeout", c->timeout, "memory_limit",
 			 (json_int_t)c->memory_limit, "cpu_limit", c->cpu_limit,
-			 "isolate", c->isolate);
+			 "isolate", c->isolate, "queue_depth",
+			 (int)c->queue_depth);
 }
 
 /* params {"key": "value", ...} into c->params. */
@@ -48,21 +49,22 @@ int case_json_get(const json_t *o, struct bench_case *c, char *err,
 	const char *title = NULL, *target = NULL, *backend = NULL, *unit = NULL;
 	json_t *params = NULL;
 	json_int_t memory = 0;
-	int parallel = 0, reps = 0, warmup = 0, rc;
+	int parallel = 0, reps = 0, warmup = 0, depth = 0, rc;
 
 	if (json_unpack((json_t *)o,
 			"{s:s, s:s, s:s, s?s, s:o, s:i, s:F, s:i, s:i, s:F,"
-			" s:I, s:F, s:i}",
+			" s:I, s:F, s:i, s:i}",
 			"title", &title, "target", &target, "backend", &backend,
 			"unit", &unit, "params", &params, "parallel", &parallel,
 			"duration", &c->duration, "repetitions", &reps,
 			"warmup", &warmup, "timeout", &c->timeout,
 			"memory_limit", &memory, "cpu_limit", &c->cpu_limit,
-			"isolate", &c->isolate) ||
-	    parallel < 1 || reps < 1 || warmup < 0 || memory < 0)
+			"isolate", &c->isolate, "queue_depth", &depth) ||
+	    parallel < 1 || reps < 1 || warmup < 0 || memory < 0 || depth < 1)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "the case sent to the helper is malformed");
 	c->parallel = (unsigned)parallel;
+	c->queue_depth = (unsigned)depth;
 	c->repetitions = (unsigned)reps;
 	c->warmup = (unsigned)warmup;
 	c->memory_limit = (uint64_t)memory;

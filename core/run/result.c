@@ -9,11 +9,13 @@
 
 #define NOISY_PREFIX   "noisy: "
 #define STARVED_PREFIX "starved: "
+#define OFFLOAD_PREFIX "offload: "
 
 int result_is_flag_warning(const char *w)
 {
 	return strncmp(w, NOISY_PREFIX, strlen(NOISY_PREFIX)) == 0 ||
-	       strncmp(w, STARVED_PREFIX, strlen(STARVED_PREFIX)) == 0;
+	       strncmp(w, STARVED_PREFIX, strlen(STARVED_PREFIX)) == 0 ||
+	       strncmp(w, OFFLOAD_PREFIX, strlen(OFFLOAD_PREFIX)) == 0;
 }
 
 /* Nonzero when the target counts operations, not bytes. */
@@ -97,15 +99,38 @@ static double cpu_ratio(const struct result *r, unsigned online_cpus)
 	return wall > 0 ? cpu / (wall * usable) : 0;
 }
 
-/* Raise the noisy and starved flags with their warning lines. */
+/*
+ * Host CPU per byte moved over the kept samples: what an offload saves,
+ * beside the wall rate. 0 when nothing was measured.
+ */
+static void cpu_per_byte(struct result *r)
+{
+	double cpu = 0, bytes = 0;
+
+	for (size_t i = 0; i < r->nsamples; i++) {
+		cpu += r->samples[i].cpu_seconds;
+		bytes += r->samples[i].bytes;
+	}
+	r->bytes_per_cpu_second = cpu > 0 ? bytes / cpu : 0;
+	r->cpu_seconds_per_gb = bytes > 0 ? cpu / (bytes / 1e9) : 0;
+}
+
+/* Raise the noisy and starved (or offload) flags with their warnings. */
 static int raise_flags(struct result *r)
 {
 	const struct stats *head = result_headline(r);
 	char line[160];
 
 	r->noisy = r->nsamples > 1 && head->cv > RESULT_NOISY_CV;
-	r->starved = r->nsamples > 0 && !waits_by_nature(r) &&
+	r->starved = r->nsamples > 0 && !waits_by_nature(r) && !r->offload &&
 		     r->cpu_ratio < RESULT_STARVED_CPU;
+	if (r->offload && r->nsamples > 0) {
+		/* idle host CPU is the point of an accelerator */
+		snprintf(line, sizeof(line), OFFLOAD_PREFIX "host CPU %.0f%%",
+			 r->cpu_ratio * 100);
+		if (strlist_push(&r->warnings, line))
+			return -ENOMEM;
+	}
 	if (r->noisy) {
 		snprintf(line, sizeof(line),
 			 NOISY_PREFIX "CV %.1f%% over %zu samples "
@@ -138,6 +163,9 @@ int result_finish_cpus(struct result *r, unsigned online_cpus)
 	if (err)
 		return err;
 	r->cpu_ratio = cpu_ratio(r, online_cpus);
+	cpu_per_byte(r);
+	if (r->c && r->c->tdesc)
+		r->offload = (r->c->tdesc->flags & HB_TARGET_OFFLOAD) != 0;
 	if (r->status == RESULT_OK) {
 		err = raise_flags(r);
 		if (err)

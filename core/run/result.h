@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "run/latency.h"
 #include "run/stats.h"
 #include "suite/suite.h"
 #include "base/util.h"
@@ -44,6 +45,10 @@ struct result {
 	int starved;		 /* cpu_ratio below RESULT_STARVED_CPU */
 	struct strlist warnings; /* plugin warnings and core flags */
 	struct kvlist info;	 /* plugin notes: "provider" -> "default" */
+	struct latency latency;	 /* per unit, asynchronous targets only */
+	double bytes_per_cpu_second; /* host CPU per byte moved (0: none) */
+	double cpu_seconds_per_gb;   /* the same, seconds per 10^9 bytes */
+	int offload;		     /* the target's work is a device's */
 	struct result *parts;	 /* composite halves (hb_target.parts) */
 	size_t nparts;
 };

@@ -93,6 +93,33 @@ static json_t *rates_put(const struct result *r, int *bad)
 	return a;
 }
 
+/* Latency percentiles in nanoseconds, and the count behind them. */
+static json_t *latency_put(const struct latency *l, int *bad)
+{
+	json_t *o = json_object();
+
+	jsonw_set(o, "count", json_integer((json_int_t)l->count), bad);
+	jsonw_set(o, "p50", jsonw_number(l->p50), bad);
+	jsonw_set(o, "p90", jsonw_number(l->p90), bad);
+	jsonw_set(o, "p99", jsonw_number(l->p99), bad);
+	jsonw_set(o, "p99.9", jsonw_number(l->p999), bad);
+	jsonw_set(o, "max", jsonw_number(l->max), bad);
+	return o;
+}
+
+/* Host CPU per byte moved, beside the wall rate (null when not known). */
+static void offload_put(json_t *o, const struct result *r, int *bad)
+{
+	int known = r->status == RESULT_OK && r->bytes_per_cpu_second > 0;
+
+	jsonw_set(o, "bytes_per_cpu_second",
+		  known ? jsonw_number(r->bytes_per_cpu_second) : json_null(),
+		  bad);
+	jsonw_set(o, "cpu_seconds_per_gb",
+		  known ? jsonw_number(r->cpu_seconds_per_gb) : json_null(),
+		  bad);
+}
+
 /* The fields a result and a part share. */
 static void measurement_put(json_t *o, const struct result *r, int *bad)
 {
@@ -110,8 +137,12 @@ static void measurement_put(json_t *o, const struct result *r, int *bad)
 		  bad);
 	jsonw_set(o, "cpu_ratio", ok ? jsonw_number(r->cpu_ratio) : json_null(),
 		  bad);
+	offload_put(o, r, bad);
+	if (ok && r->latency.count)
+		jsonw_set(o, "latency", latency_put(&r->latency, bad), bad);
 	jsonw_set(flags, "noisy", json_boolean(r->noisy), bad);
 	jsonw_set(flags, "starved", json_boolean(r->starved), bad);
+	jsonw_set(flags, "offload", json_boolean(r->offload), bad);
 	jsonw_set(o, "flags", flags, bad);
 	jsonw_set(o, "warnings", strings_put(&r->warnings, bad), bad);
 	jsonw_set(o, "info", kv_put(&r->info, bad), bad);
@@ -252,6 +283,22 @@ static int parts_get(const json_t *a, const char *const *parts,
 	return 0;
 }
 
+/* Latency percentiles written by latency_put(); none when absent. */
+static void latency_get(const json_t *o, struct latency *l)
+{
+	json_int_t count = json_integer_value(json_object_get(o, "count"));
+
+	memset(l, 0, sizeof(*l));
+	if (!json_is_object(o) || count <= 0)
+		return;
+	l->count = (uint64_t)count;
+	l->p50 = num_get(o, "p50");
+	l->p90 = num_get(o, "p90");
+	l->p99 = num_get(o, "p99");
+	l->p999 = num_get(o, "p99.9");
+	l->max = num_get(o, "max");
+}
+
 int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 		    char *err, size_t errlen)
 {
@@ -273,6 +320,10 @@ int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 	r->cpu_ratio = num_get(o, "cpu_ratio");
 	r->noisy = json_is_true(json_object_get(flags, "noisy"));
 	r->starved = json_is_true(json_object_get(flags, "starved"));
+	r->offload = json_is_true(json_object_get(flags, "offload"));
+	r->bytes_per_cpu_second = num_get(o, "bytes_per_cpu_second");
+	r->cpu_seconds_per_gb = num_get(o, "cpu_seconds_per_gb");
+	latency_get(json_object_get(o, "latency"), &r->latency);
 	rc = texts_get(o, r);
 	if (!rc)
 		rc = parts_get(json_object_get(o, "parts"), parts, r, err,

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "run/async.h"
 #include "run/hostapi.h"
 
 /* One worker thread and the plugin state it drives. */
@@ -26,6 +27,7 @@ struct worker {
 	struct timespec start;
 	struct timespec end;
 	struct hb_done done;
+	struct async_slots async; /* asynchronous targets only */
 	int rc;
 	char err[256];
 };
@@ -40,6 +42,8 @@ struct crew {
 	pthread_barrier_t go;	/* main + workers: a sample starts */
 	pthread_barrier_t done; /* main + workers: a sample ended */
 	uint64_t iterations;	/* of the next sample, per worker */
+	int async;		/* units through submit and poll */
+	int record;		/* the sample is kept: count latencies */
 	int quit;		/* workers leave at the next start */
 	struct worker *w;
 	unsigned n;
@@ -97,8 +101,14 @@ static void *worker_main(void *arg)
 			break;
 		memset(&w->done, 0, sizeof(w->done));
 		clock_gettime(CLOCK_MONOTONIC, &w->start);
-		w->rc = crew->plugin->run(w->state, crew->iterations, &w->done,
-					  w->err, sizeof(w->err));
+		if (crew->async)
+			w->rc = async_run(&w->async, crew->plugin, w->state,
+					  crew->iterations, crew->record,
+					  &w->done, w->err, sizeof(w->err));
+		else
+			w->rc = crew->plugin->run(w->state, crew->iterations,
+						  &w->done, w->err,
+						  sizeof(w->err));
 		clock_gettime(CLOCK_MONOTONIC, &w->end);
 		w->err[sizeof(w->err) - 1] = '\0'; /* the plugin may not have */
 		pthread_barrier_wait(&crew->done);
@@ -295,6 +305,29 @@ static int crew_calibrate(struct crew *crew, double duration,
 	return 0;
 }
 
+/* The latencies every worker counted, as the result's summary. */
+static int crew_latency(struct crew *crew, struct result *r)
+{
+	struct latency_hist *all = calloc(1, sizeof(*all));
+
+	if (!all)
+		return -ENOMEM;
+	for (unsigned i = 0; i < crew->n; i++)
+		latency_merge(all, crew->w[i].async.hist);
+	r->latency = latency_summary(all);
+	free(all);
+	return 0;
+}
+
+/* Room for each worker's units in flight (asynchronous targets). */
+static int crew_async_init(struct crew *crew, unsigned depth)
+{
+	for (unsigned i = 0; crew->async && i < crew->n; i++)
+		if (async_init(&crew->w[i].async, depth))
+			return -ENOMEM;
+	return 0;
+}
+
 /* Calibrate, drop the warm-up samples, keep the repetitions. */
 static int crew_measure(struct crew *crew, const struct bench_case *bc,
 			const volatile sig_atomic_t *stop, struct result *r)
@@ -312,13 +345,14 @@ static int crew_measure(struct crew *crew, const struct bench_case *bc,
 
 		if (*stop)
 			return result_set(r, RESULT_SKIPPED, "interrupted");
+		crew->record = i >= bc->warmup;
 		rc = crew_sample(crew, iterations, &s, err, sizeof(err));
 		if (!rc && i >= bc->warmup)
 			r->samples[r->nsamples++] = s;
 	}
 	if (rc)
 		return result_set(r, RESULT_FAILED, "run: %s", err);
-	return 0;
+	return crew->async ? crew_latency(crew, r) : 0;
 }
 
 /* Set up, measure and tear down one case whose plugin is loaded. */
@@ -337,6 +371,12 @@ static int run_loaded(const struct bench_case *bc,
 	crew.w = calloc(crew.n, sizeof(*crew.w));
 	if (!crew.w)
 		return -ENOMEM;
+	crew.async = (bc->tdesc->flags & HB_TARGET_ASYNC) &&
+		     crew.plugin->abi_minor >= 2 && crew.plugin->submit &&
+		     crew.plugin->poll;
+	rc = crew_async_init(&crew, bc->queue_depth ? bc->queue_depth : 1);
+	if (rc)
+		goto out_free_workers;
 	rc = crew_setup(&crew, &ctx, r);
 	if (rc || r->status != RESULT_OK)
 		goto out_free_workers;
@@ -355,6 +395,8 @@ static int run_loaded(const struct bench_case *bc,
 	for (unsigned i = 0; i < crew.n; i++)
 		crew.plugin->teardown(crew.w[i].state);
 out_free_workers:
+	for (unsigned i = 0; i < crew.n; i++)
+		async_free(&crew.w[i].async);
 	free(crew.w);
 	return rc;
 }

@@ -579,12 +579,39 @@ static const struct hb_option *draft_option(const struct draft *d,
 }
 
 /* Check one item of st against every table of d that declares st->key. */
+/*
+ * A queue depth above 1 needs a target that keeps units in flight (ABI
+ * 1.2 submit and poll): refused here, before anything runs, for every
+ * backend of the job that cannot.
+ */
+static int check_depth(const struct draft *d, const char *item, char *msg,
+		       size_t len)
+{
+	int64_t depth = 1;
+
+	parse_int(item, &depth, NULL, 0);
+	for (size_t b = 0; b < d->backends.n && depth > 1; b++) {
+		const struct hb_target *t = d->tdescs[b];
+
+		if (!t || !core_key_for("queue_depth", t) ||
+		    (t->flags & HB_TARGET_ASYNC))
+			continue;
+		return hb_errorf(msg, len, -EINVAL,
+				 "%s on backend %s keeps one unit in flight "
+				 "(it has no asynchronous submit and poll): "
+				 "queue_depth %s needs an asynchronous target, "
+				 "use 1",
+				 d->target, d->backends.items[b], item);
+	}
+	return 0;
+}
+
 static int check_item(const struct draft *d, const struct setting *st,
 		      const char *item, char *msg, size_t len)
 {
 	int rc = 0;
 
-	if (core_key(st->key))
+	if (core_key(st->key) && (d->open || !d->backends.n))
 		return suite_value_core(st->key, item, msg, len);
 	for (size_t b = 0; b < d->backends.n && !rc; b++) {
 		const struct hb_option *o =
@@ -592,7 +619,11 @@ static int check_item(const struct draft *d, const struct setting *st,
 
 		if (o)
 			rc = suite_value_option(o, item, msg, len);
+		else if (core_key(st->key))
+			rc = suite_value_core(st->key, item, msg, len);
 	}
+	if (!rc && strcmp(st->key, "queue_depth") == 0)
+		rc = check_depth(d, item, msg, len);
 	return rc;
 }
 

@@ -23,6 +23,7 @@ struct bench_case {
 	char *reason;		       /* why it cannot run, or NULL */
 	struct kvlist params; /* every target option, defaults filled */
 	unsigned parallel;
+	unsigned queue_depth;  /* units in flight per worker (async targets) */
 	double duration;       /* seconds per sample */
 	unsigned repetitions;  /* kept samples */
 	unsigned warmup;       /* dropped samples */

@@ -106,6 +106,7 @@ static const struct {
 	{ "parallel", 1, 1024 },
 	{ "repetitions", 1, 10000 },
 	{ "warmup", 0, 1000 },
+	{ "queue_depth", 1, 4096 },
 };
 
 int suite_value_core(const char *key, const char *item, char *msg, size_t len)

@@ -29,7 +29,7 @@ extern "C" {
 
 /* A major bump breaks plugins; a minor bump only appends. */
 #define HB_ABI_MAJOR 1
-#define HB_ABI_MINOR 1
+#define HB_ABI_MINOR 2
 
 /* Name of the single symbol a plugin exports. */
 #define HB_ENTRY_SYMBOL "hostbench_plugin_entry"
@@ -49,6 +49,8 @@ enum hb_code {
 	HB_EVERIFY = -5, /* output wrong: known-answer or tag check failed */
 	HB_ENOTSUP = -6, /* asked for something the plugin does not do */
 	HB_EFAIL = -7,	 /* any other failure */
+	/* submit (1.2): the device queue is full; poll, then submit again */
+	HB_BUSY = 2,
 };
 
 /* Type of one option value, as written in a suite. */
@@ -89,6 +91,13 @@ enum hb_work {
 enum hb_target_flag {
 	/* Unknown suite keys are passed to setup as strings, not refused. */
 	HB_TARGET_EXTRA_KEYS = 1u << 0,
+	/* (1.2) The target takes the plugin's submit/poll slots: the core
+	 * keeps queue_depth units in flight per worker. */
+	HB_TARGET_ASYNC = 1u << 1,
+	/* (1.2) The work is done by a device, not the host CPU: idle host
+	 * CPU is the point, so reports say "offload: host CPU N%" instead of
+	 * flagging the case starved. */
+	HB_TARGET_OFFLOAD = 1u << 2,
 };
 
 /*
@@ -152,6 +161,19 @@ struct hb_case {
 struct hb_done {
 	uint64_t bytes;
 	uint64_t ops;
+};
+
+/*
+ * One finished unit of an asynchronous target (ABI 1.2): the tag it was
+ * submitted with, its status (0, or a negative HB_E* code that fails the
+ * case) and what it did. device_ns is the time the device reports it
+ * spent on the unit, or 0 when it reports none.
+ */
+struct hb_completion {
+	uint64_t tag;
+	int status;
+	struct hb_done done;
+	uint64_t device_ns;
 };
 
 /* Run-time facts about the plugin, filled by describe(). */
@@ -219,6 +241,32 @@ struct hb_plugin {
 	 * and warn() are not available here.
 	 */
 	int (*validate)(const struct hb_case *c, char *err, size_t errlen);
+
+	/* ---- ABI 1.2 ---- */
+
+	/*
+	 * Optional asynchronous slots, both or neither, for the targets with
+	 * HB_TARGET_ASYNC (modelled on fio's ioengine queue/getevents). The
+	 * core keeps up to queue_depth units in flight per worker state and
+	 * times each from submission to completion; run() is then not
+	 * called for that target.
+	 *
+	 * submit: start one unit of work tagged tag (the core's; it comes
+	 * back in the unit's completion). Returns 0 when accepted, HB_BUSY
+	 * when the device queue is full (back-pressure: the core polls and
+	 * submits again), or a negative code with err filled.
+	 *
+	 * poll: report finished units into out[0..max), in any order:
+	 * wait at most timeout_ns (0: do not wait) until at least min have
+	 * finished. Returns how many it wrote (0 is fine when min is 0 or
+	 * the time ran out), or a negative code with err filled. The core
+	 * polls until every unit it submitted has completed before it ends a
+	 * sample and before teardown, so teardown never sees a unit in
+	 * flight.
+	 */
+	int (*submit)(void *state, uint64_t tag, char *err, size_t errlen);
+	int (*poll)(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
+		    struct hb_completion *out, char *err, size_t errlen);
 };
 
 /* The one exported symbol. */
