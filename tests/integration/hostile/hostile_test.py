@@ -10,6 +10,7 @@ marker in its command line, no helper of the hostbench that ran) and no
 file left behind. Every test has its own cache, temporary directory and
 marker, so tests may run side by side.
 """
+import atexit
 import csv
 import json
 import os
@@ -67,6 +68,7 @@ class Scratch:
 
     def __init__(self):
         self.root = tempfile.mkdtemp(prefix="hb-hostile-")
+        atexit.register(shutil.rmtree, self.root, True)
         self.tmp = os.path.join(self.root, "tmp")
         self.cache = os.path.join(self.root, "cache")
         os.mkdir(self.tmp)
@@ -575,6 +577,23 @@ def test_setup_error_without_nul_is_cut_at_errlen():
     errlen = errlen_of(run.err, "setup")
     bad, good = results(run, 2)
     m = re.fullmatch(r"setup: (A*)(.*)", bad["reason"] or "", re.S)
+    expect(m, "reason %r" % bad["reason"])
+    expect(m.group(2) == "", "bytes after the A's: %r" % m.group(2))
+    expect(0 < len(m.group(1)) <= errlen - 1,
+           "%d A's for errlen %d" % (len(m.group(1)), errlen))
+    expect(good["status"] == "ok", good)
+    s.finish()
+
+
+def test_run_error_without_nul_is_cut_at_errlen():
+    s = Scratch()
+    suite = s.suite(with_hostile("err-fill", extra="fill = run"))
+    run = s.hb("--plugin-dir", fixture_dir("err-fill"), "--plugin-dir",
+               GOOD, "run", suite, "--format", "json")
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    errlen = errlen_of(run.err, "run")
+    bad, good = results(run, 2)
+    m = re.fullmatch(r"run: worker 0: (A*)(.*)", bad["reason"] or "", re.S)
     expect(m, "reason %r" % bad["reason"])
     expect(m.group(2) == "", "bytes after the A's: %r" % m.group(2))
     expect(0 < len(m.group(1)) <= errlen - 1,
