@@ -1,0 +1,1033 @@
+"""Hostile plugins: vendor code that misbehaves in the process it is
+loaded in, from a constructor on.
+
+Usage: hostile_test.py NAME HOSTBENCH FIXTURE_DIR
+Each fixture (tests/fixtures/hostile.c, in FIXTURE_DIR/hostile-NAME) does
+one hostile thing; each test checks what a user would: the other plugins
+still list and run, the exit status, the reason text, a complete valid
+report, and that nothing is left running (no process with the test's
+marker in its command line, no helper of the hostbench that ran) and no
+file left behind. Every test has its own cache, temporary directory and
+marker, so tests may run side by side.
+"""
+import atexit
+import csv
+import json
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
+HB, FIXTURES = sys.argv[2], sys.argv[3]
+GOOD = os.path.join(FIXTURES, "good")
+GOOD_SO = os.path.join(GOOD, "fixture.so")
+QUICK = """[global]
+duration = 20ms
+repetitions = 2
+warmup = 0
+timeout = 3s
+"""
+
+
+def fixture_dir(name):
+    return os.path.join(FIXTURES, "hostile-" + name)
+
+
+def fixture_so(name):
+    return os.path.join(fixture_dir(name), "hostile-%s.so" % name)
+
+
+class Run:
+    """One finished hostbench: status, output, pid and wall time."""
+
+    def __init__(self, p, out, err, secs):
+        self.rc, self.out, self.err = p.returncode, out, err
+        self.pid, self.secs = p.pid, secs
+
+    def json(self):
+        try:
+            return json.loads(self.out)
+        except ValueError as e:
+            raise AssertionError("stdout is not JSON (%s): %r" %
+                                 (e, self.out[:300]))
+
+
+class Scratch:
+    """A test's own directories, environment and marker."""
+
+    def __init__(self):
+        self.root = tempfile.mkdtemp(prefix="hb-hostile-")
+        atexit.register(shutil.rmtree, self.root, True)
+        self.tmp = os.path.join(self.root, "tmp")
+        self.cache = os.path.join(self.root, "cache")
+        os.mkdir(self.tmp)
+        self.marker = "987.%d" % random.randrange(10**8, 10**9)
+        self.env = dict(os.environ, XDG_CACHE_HOME=self.cache,
+                        TMPDIR=self.tmp, HB_HOSTILE_MARKER=self.marker,
+                        HOSTBENCH_PROBE_TIMEOUT="2", LC_ALL="C")
+        self.env.pop("HOSTBENCH_PLUGIN_PATH", None)
+        self.env.pop("HOSTBENCH_NO_CACHE", None)
+        self.pids = []
+        self.nsuites = 0
+
+    def path(self, *names):
+        return os.path.join(self.root, *names)
+
+    def suite(self, text):
+        self.nsuites += 1
+        path = self.path("suite%d.ini" % self.nsuites)
+        with open(path, "w") as f:
+            f.write(text)
+        os.chmod(path, 0o644)
+        return path
+
+    def start(self, args, env=None, **kw):
+        p = subprocess.Popen([HB] + list(args), stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True,
+                             env=env or self.env, **kw)
+        self.pids.append(p.pid)
+        return p
+
+    def hb(self, *args, env=None, timeout=60, **kw):
+        t0 = time.monotonic()
+        p = self.start(args, env, **kw)
+        try:
+            out, err = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            raise AssertionError("hostbench %s did not end within %ss" %
+                                 (" ".join(args), timeout))
+        return Run(p, out, err, time.monotonic() - t0)
+
+    def finish(self, keep=()):
+        """Nothing left running, no file left in TMPDIR; then clean up."""
+        left = wait_gone(self.marker, self.pids)
+        expect(not left, "left running: %r" % left)
+        stray = sorted(os.listdir(self.tmp))
+        expect(stray == sorted(keep), "left in TMPDIR: %r" % stray)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def processes(marker, core_pids):
+    """Processes with marker in their command line, or helpers of a core."""
+    cores = {str(p) for p in core_pids}
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                argv = f.read().decode(errors="replace").split("\0")
+        except OSError:
+            continue
+        helper = len(argv) > 3 and argv[1] == "__helper" and argv[3] in cores
+        if helper or any(marker in a for a in argv):
+            state = ""
+            try:
+                with open("/proc/%s/stat" % pid) as f:
+                    state = f.read().rsplit(")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                pass
+            if state != "Z":
+                found.append((int(pid), " ".join(argv).strip()))
+    return found
+
+
+def wait_gone(marker, core_pids, secs=3.0):
+    """Poll /proc up to secs for the marked processes to go; what is left."""
+    until = time.monotonic() + secs
+    while True:
+        left = processes(marker, core_pids)
+        if not left or time.monotonic() > until:
+            return left
+        time.sleep(0.05)
+
+
+def wait_seen(marker, secs=10.0):
+    """Wait until a process with marker runs; whether one did."""
+    until = time.monotonic() + secs
+    while time.monotonic() < until:
+        if processes(marker, ()):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def refusal_lines(stderr, path):
+    return [l for l in stderr.splitlines()
+            if l.startswith("loader: %s:" % path)]
+
+
+def targets_of(doc):
+    return {(t["target"], t["backend"]): t for t in doc["targets"]}
+
+
+def expect_others_listed(doc):
+    """The good fixture and a shipped plugin are listed, usable."""
+    t = targets_of(doc)
+    for key in (("fixture/spin", "fixture"), ("mem/memcpy", "mem")):
+        expect(key in t and t[key]["usable"], "%s missing or unusable: %r"
+               % (key, t.get(key)))
+
+
+def expect_refused(doc, path, reason):
+    refused = {r["path"]: r["reason"] for r in doc["refused"]}
+    expect(refused.get(path) == reason, "refused %r, want %r for %s" %
+           (refused.get(path), reason, path))
+
+
+def results(run, n):
+    res = run.json()["results"]
+    expect(len(res) == n, "%d results, want %d" % (len(res), n))
+    return res
+
+
+OTHERS = QUICK + """
+[good]
+target = fixture/spin
+backend = fixture
+
+[mem]
+target = mem/memcpy
+size = 64K
+"""
+
+
+def with_hostile(backend, target="hostile/spin", extra=""):
+    """A quick suite: the hostile job, then a good fixture job."""
+    return QUICK + """
+[bad]
+target = %s
+backend = hostile-%s
+%s
+
+[good]
+target = fixture/spin
+backend = fixture
+""" % (target, backend, extra)
+
+
+# 1. Constructors that abort, crash, hang or exit.
+
+def constructor_refused(name, reason):
+    s = Scratch()
+    path = fixture_so(name)
+    dirs = ["--plugin-dir", fixture_dir(name), "--plugin-dir", GOOD]
+    ls = s.hb(*dirs, "list", "--format", "json")
+    expect(ls.rc == 0, "list exit %d: %s" % (ls.rc, ls.err))
+    want = "loader: %s: refused: %s" % (path, reason)
+    expect(refusal_lines(ls.err, path) == [want],
+           "stderr %r, want the one line %r" % (ls.err, want))
+    doc = ls.json()
+    expect_refused(doc, path, reason)
+    expect_others_listed(doc)
+    run = s.hb(*dirs, "run", s.suite(OTHERS), "--format", "json")
+    expect(run.rc == 0, "run exit %d: %s" % (run.rc, run.err))
+    expect(refusal_lines(run.err, path) == [want], "run stderr %r" % run.err)
+    res = results(run, 2)
+    expect(all(r["status"] == "ok" for r in res),
+           [(r["status"], r["reason"]) for r in res])
+    s.finish()
+
+
+def test_constructor_abort_refused_others_run():
+    constructor_refused("ctor-abort", "crashed while loading: SIGABRT")
+
+
+def test_constructor_segv_refused_others_run():
+    constructor_refused("ctor-segv", "crashed while loading: SIGSEGV")
+
+
+def test_constructor_hang_refused_others_run():
+    constructor_refused("ctor-hang", "no answer within 2 s while loading")
+
+
+def test_constructor_exit_refused_others_run():
+    constructor_refused("ctor-exit", "exited with status 0 while loading")
+
+
+# 2. Constructors that write to or take over stdout.
+
+def stdout_stays_json(name):
+    s = Scratch()
+    dirs = ["--plugin-dir", fixture_dir(name), "--plugin-dir", GOOD]
+    ls = s.hb(*dirs, "list", "--format", "json")
+    expect(ls.rc == 0, "list exit %d: %s" % (ls.rc, ls.err))
+    doc = ls.json()
+    expect(("hostile/spin", "hostile-" + name) in targets_of(doc),
+           "the plugin itself is listed")
+    expect_others_listed(doc)
+    run = s.hb(*dirs, "run", s.suite(with_hostile(name)), "--format",
+               "json")
+    bad, good = results(run, 2)
+    expect(good["status"] == "ok", good)
+    return s, run, bad
+
+
+def test_constructor_banner_keeps_json_stdout_valid():
+    s, run, bad = stdout_stays_json("ctor-banner")
+    # the banner may fail its case (a plugin must not write to stdout),
+    # never the report
+    expect(bad["status"] == "ok" or (
+        bad["status"] == "failed" and "wrote to stdout" in bad["reason"]),
+        (bad["status"], bad["reason"]))
+    expect(run.rc in (0, 1), "run exit %d: %s" % (run.rc, run.err))
+    s.finish()
+
+
+def test_constructor_stdout_to_devnull_keeps_json_stdout_valid():
+    s, run, bad = stdout_stays_json("ctor-stdout-null")
+    expect(bad["status"] == "ok", (bad["status"], bad["reason"]))
+    expect(run.rc == 0, "run exit %d: %s" % (run.rc, run.err))
+    s.finish()
+
+
+# 3. A constructor that switches to a locale with a decimal comma.
+
+def comma_locale(s):
+    """A de_DE.UTF-8 locale made in the test's own LOCPATH."""
+    loc = s.path("locale")
+    os.mkdir(loc)
+    os.chmod(s.root, 0o755)
+    if shutil.which("localedef") is None:
+        raise AssertionError("no localedef to make a decimal-comma locale")
+    subprocess.run(["localedef", "-i", "de_DE", "-f", "UTF-8",
+                    os.path.join(loc, "de_DE.UTF-8")],
+                   capture_output=True, timeout=60)
+    check = subprocess.run(
+        [sys.executable, "-c", "import locale; locale.setlocale("
+         "locale.LC_ALL, 'de_DE.UTF-8'); "
+         "print(locale.localeconv()['decimal_point'])"],
+        capture_output=True, text=True, env=dict(s.env, LOCPATH=loc))
+    expect(check.stdout.strip() == ",",
+           "could not make a decimal-comma locale: %r" % check.stderr)
+    s.env["LOCPATH"] = loc
+
+
+def locale_csv(isolate):
+    s = Scratch()
+    comma_locale(s)
+    journal = s.path("journal.jsonl")
+    out = s.path("report.csv")
+    suite = s.suite("""[global]
+duration = 0.02s
+repetitions = 2
+warmup = 0
+timeout = 3s
+
+[bad]
+target = hostile/spin
+backend = hostile-ctor-locale
+isolate = %s
+
+[good]
+target = fixture/spin
+backend = fixture
+duration = 0.03s
+""" % isolate)
+    run = s.hb("--plugin-dir", fixture_dir("ctor-locale"), "--plugin-dir",
+               GOOD, "run", suite, "--format", "csv", "-o", out,
+               "--journal", journal)
+    expect(run.rc == 0, "run exit %d: %s" % (run.rc, run.err))
+    noted = [json.loads(l) for l in open(journal) if l.strip()]
+    expect(noted and
+           noted[0]["info"].get("numeric_locale") == "de_DE.UTF-8",
+           "the plugin's locale did not take: %r" %
+           (noted[0].get("info") if noted else None))
+    with open(out, newline="") as f:
+        rows = list(csv.reader(f))
+    expect(len(rows) == 3, "%d CSV rows, want header + 2" % len(rows))
+    width = len(rows[0])
+    expect(all(len(r) == width for r in rows),
+           "field counts %r, header has %d" % ([len(r) for r in rows], width))
+    head = rows[0]
+    for r in rows[1:]:
+        row = dict(zip(head, r))
+        expect(row["status"] == "ok", row)
+        for col in ("median", "median_bps", "min_bps", "cv"):
+            try:
+                float(row[col])
+            except ValueError:
+                raise AssertionError("%s %r is not a number" %
+                                     (col, row[col]))
+    s.finish()
+
+
+def test_constructor_locale_keeps_durations_and_csv():
+    locale_csv("yes")
+
+
+def test_constructor_locale_with_isolate_no_keeps_csv():
+    locale_csv("no")
+
+
+# 4. Constructors that block SIGTERM or ignore SIGCHLD.
+
+def test_constructor_blocking_sigterm_still_ends_run_143():
+    s = Scratch()
+    journal = s.path("journal.jsonl")
+    out = s.path("report.json")
+    suite = s.suite("""[global]
+duration = 300ms
+repetitions = 3
+warmup = 0
+timeout = 10s
+
+[slow]
+target = hostile/spin
+backend = hostile-ctor-block-term
+size = 4K, 8K, 16K
+""")
+    p = s.start(["--plugin-dir", fixture_dir("ctor-block-term"), "run",
+                 suite, "--format", "json", "-o", out, "--journal",
+                 journal])
+    until = time.monotonic() + 30
+    while time.monotonic() < until and not (
+            os.path.exists(journal) and os.path.getsize(journal) > 0):
+        time.sleep(0.05)
+    time.sleep(0.2)
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGTERM)
+    try:
+        p.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        raise AssertionError("SIGTERM did not end the run")
+    took = time.monotonic() - t0
+    expect(p.returncode == 143, "exit %d, want 143" % p.returncode)
+    expect(took < 2.5, "took %.1fs to stop" % took)
+    res = json.load(open(out))["results"]
+    expect(len(res) == 3, "every case listed")
+    expect(res[0]["status"] == "ok", res[0])
+    expect(res[-1]["status"] == "skipped" and
+           res[-1]["reason"] == "interrupted", res[-1])
+    s.finish()
+
+
+def test_constructor_ignoring_sigchld_crash_reported_as_signal():
+    s = Scratch()
+    run = s.hb("--plugin-dir", fixture_dir("ctor-ignore-chld"),
+               "--plugin-dir", GOOD, "run",
+               s.suite(with_hostile("ctor-ignore-chld")), "--format", "json")
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    bad, good = results(run, 2)
+    expect(bad["status"] == "failed" and
+           bad["reason"] == "crashed: signal 11 (SIGSEGV)",
+           (bad["status"], bad["reason"]))
+    expect(good["status"] == "ok", good)
+    s.finish()
+
+
+# 5. A library thread holding a mutex that setup takes.
+
+def test_constructor_thread_holding_mutex_case_finishes_quickly():
+    s = Scratch()
+    run = s.hb("--plugin-dir", fixture_dir("lock-thread"), "--plugin-dir",
+               GOOD, "run", s.suite(with_hostile("lock-thread")),
+               "--format", "json")
+    expect(run.rc == 0, "exit %d: %s" % (run.rc, run.err))
+    bad, good = results(run, 2)
+    expect(bad["status"] == "ok", (bad["status"], bad["reason"]))
+    expect(run.secs < 2.5, "took %.1fs (timeout 3s)" % run.secs)
+    s.finish()
+
+
+# 6. Setup leaves a child holding every descriptor, or a daemon.
+
+def left_process_killed(name):
+    s = Scratch()
+    run = s.hb("--plugin-dir", fixture_dir(name), "--plugin-dir", GOOD,
+               "run", s.suite(with_hostile(name)), "--format", "json")
+    expect(run.rc == 0, "exit %d: %s" % (run.rc, run.err))
+    bad, good = results(run, 2)
+    expect(bad["status"] == "ok", (bad["status"], bad["reason"]))
+    expect(int(bad["info"].get("sleeper", "0")) > 0,
+           "the fixture started no sleeper: %r" % bad["info"])
+    expect(good["status"] == "ok", good)
+    expect(run.secs < 2.5, "took %.1fs (timeout 3s)" % run.secs)
+    s.finish()
+
+
+def test_setup_child_keeping_fds_is_killed():
+    left_process_killed("fork-child")
+
+
+def test_setup_setsid_daemon_is_killed():
+    left_process_killed("daemon")
+
+
+# 7. transfer/command's external command, timed out or interrupted.
+
+def command_suite(s):
+    return s.suite("""[global]
+duration = 20ms
+repetitions = 2
+warmup = 0
+
+[cmd]
+target = transfer/command
+command = sleep %s
+timeout = 2s
+""" % s.marker)
+
+
+def test_command_timeout_leaves_no_command():
+    s = Scratch()
+    run = s.hb("run", command_suite(s), "--format", "json")
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    (cmd,) = results(run, 1)
+    expect(cmd["status"] == "failed" and
+           cmd["reason"].startswith("timed out after 2s"),
+           (cmd["status"], cmd["reason"]))
+    s.finish()
+
+
+def command_interrupted(kill):
+    s = Scratch()
+    out = s.path("report.json")
+    p = s.start(["run", command_suite(s), "--format", "json", "-o", out])
+    seen = wait_seen(s.marker)
+    if kill:
+        p.kill()
+    else:
+        p.send_signal(signal.SIGINT)
+    p.communicate(timeout=30)
+    expect(seen, "the command never ran")
+    return s, p, out
+
+
+def test_command_sigint_leaves_no_command():
+    s, p, out = command_interrupted(False)
+    expect(p.returncode == 130, "exit %d, want 130" % p.returncode)
+    (cmd,) = json.load(open(out))["results"]
+    expect(cmd["status"] == "skipped" and cmd["reason"] == "interrupted",
+           (cmd["status"], cmd["reason"]))
+    s.finish()
+
+
+def test_command_core_sigkill_leaves_no_command():
+    s, p, out = command_interrupted(True)
+    expect(p.returncode == -signal.SIGKILL, "exit %d" % p.returncode)
+    expect(not os.path.exists(out), "a killed run wrote no report")
+    s.finish()
+
+
+# 8. validate() crashes.
+
+def test_validate_segv_refuses_suite():
+    s = Scratch()
+    path = fixture_so("validate-segv")
+    run = s.hb("--plugin-dir", fixture_dir("validate-segv"), "--plugin-dir",
+               GOOD, "run", s.suite(with_hostile("validate-segv")),
+               "--format", "json")
+    expect(run.rc == 2, "exit %d: %s" % (run.rc, run.err))
+    want = ("hostbench: backend hostile-validate-segv (%s): crashed in "
+            "validate(): SIGSEGV" % path)
+    expect(run.err.splitlines() == [want],
+           "stderr %r, want the one line %r" % (run.err, want))
+    expect(run.out == "", "no report for a refused suite: %r" % run.out)
+    s.finish()
+
+
+# 9. Error buffers filled to the last byte, without a NUL.
+
+def errlen_of(stderr, where):
+    m = re.search(r"%s errlen (\d+)" % where, stderr)
+    expect(m, "the fixture logged no errlen: %r" % stderr)
+    return int(m.group(1))
+
+
+def test_validate_error_without_nul_is_cut_at_errlen():
+    s = Scratch()
+    suite = s.suite(with_hostile("err-fill", extra="fill = validate"))
+    run = s.hb("--plugin-dir", fixture_dir("err-fill"), "--plugin-dir",
+               GOOD, "run", suite, "--format", "json")
+    expect(run.rc == 2, "exit %d: %s" % (run.rc, run.err))
+    errlen = errlen_of(run.err, "validate")
+    lines = [l for l in run.err.splitlines() if "[bad]" in l]
+    expect(len(lines) == 1, "one refusal line: %r" % run.err)
+    m = re.fullmatch(r"hostbench: %s:\d+: \[bad\] (A*)(.*)" %
+                     re.escape(suite), lines[0])
+    expect(m, "refusal line %r" % lines[0])
+    expect(m.group(2) == "", "bytes after the A's: %r" % m.group(2))
+    expect(0 < len(m.group(1)) <= errlen - 1,
+           "%d A's for errlen %d" % (len(m.group(1)), errlen))
+    s.finish()
+
+
+def test_setup_error_without_nul_is_cut_at_errlen():
+    s = Scratch()
+    suite = s.suite(with_hostile("err-fill", extra="fill = setup"))
+    run = s.hb("--plugin-dir", fixture_dir("err-fill"), "--plugin-dir",
+               GOOD, "run", suite, "--format", "json")
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    errlen = errlen_of(run.err, "setup")
+    bad, good = results(run, 2)
+    m = re.fullmatch(r"setup: (A*)(.*)", bad["reason"] or "", re.S)
+    expect(m, "reason %r" % bad["reason"])
+    expect(m.group(2) == "", "bytes after the A's: %r" % m.group(2))
+    expect(0 < len(m.group(1)) <= errlen - 1,
+           "%d A's for errlen %d" % (len(m.group(1)), errlen))
+    expect(good["status"] == "ok", good)
+    s.finish()
+
+
+def test_run_error_without_nul_is_cut_at_errlen():
+    s = Scratch()
+    suite = s.suite(with_hostile("err-fill", extra="fill = run"))
+    run = s.hb("--plugin-dir", fixture_dir("err-fill"), "--plugin-dir",
+               GOOD, "run", suite, "--format", "json")
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    errlen = errlen_of(run.err, "run")
+    bad, good = results(run, 2)
+    m = re.fullmatch(r"run: worker 0: (A*)(.*)", bad["reason"] or "", re.S)
+    expect(m, "reason %r" % bad["reason"])
+    expect(m.group(2) == "", "bytes after the A's: %r" % m.group(2))
+    expect(0 < len(m.group(1)) <= errlen - 1,
+           "%d A's for errlen %d" % (len(m.group(1)), errlen))
+    expect(good["status"] == "ok", good)
+    s.finish()
+
+
+# 10-12. Tables the core must not trust.
+
+def refused_at_load(name, fragments):
+    s = Scratch()
+    path = fixture_so(name)
+    ls = s.hb("--plugin-dir", fixture_dir(name), "--plugin-dir", GOOD,
+              "list", "--format", "json")
+    expect(ls.rc == 0, "list exit %d: %s" % (ls.rc, ls.err))
+    doc = ls.json()
+    refused = {r["path"]: r["reason"] for r in doc["refused"]}
+    why = refused.get(path, "")
+    expect(all(f in why for f in fragments),
+           "reason %r lacks %r" % (why, fragments))
+    expect(len(refusal_lines(ls.err, path)) == 1, "stderr %r" % ls.err)
+    expect_others_listed(doc)
+    return s
+
+
+def test_unknown_work_refused_naming_target():
+    s = refused_at_load("bad-work", ("hostile/spin", "unknown work 99"))
+    dirs = ["--plugin-dir", fixture_dir("bad-work"), "--plugin-dir", GOOD]
+    d = s.hb(*dirs, "describe", "hostile/spin")
+    expect(d.rc == 2, "describe of the refused target: exit %d" % d.rc)
+    expect("unknown target" in d.err, d.err)
+    d = s.hb(*dirs, "describe", "fixture/spin")
+    expect(d.rc == 0 and "fixture/spin" in d.out, "describe %d %r" %
+           (d.rc, d.err))
+    s.finish()
+
+
+def test_target_name_not_utf8_refused():
+    refused_at_load("name-not-utf8", ("not UTF-8",)).finish()
+
+
+def test_target_summary_not_utf8_refused():
+    refused_at_load("summary-not-utf8", ("not UTF-8",)).finish()
+
+
+def test_unusable_without_reason_says_no_reason_given():
+    s = Scratch()
+    dirs = ["--plugin-dir", fixture_dir("unusable-null")]
+    ls = s.hb(*dirs, "list")
+    expect(ls.rc == 0, "exit %d: %s" % (ls.rc, ls.err))
+    line = [l for l in ls.out.splitlines()
+            if l.strip().startswith("hostile/spin")]
+    expect(len(line) == 1 and line[0].rstrip().endswith("no reason given"),
+           "list line %r" % line)
+    t = targets_of(s.hb(*dirs, "list", "--format", "json").json())
+    spin = t[("hostile/spin", "hostile-unusable-null")]
+    expect(not spin["usable"] and spin["status"] == "no reason given", spin)
+    s.finish()
+
+
+# 13-14. run() that reports nothing useful.
+
+def one_case(name, target="hostile/spin", extra=""):
+    s = Scratch()
+    run = s.hb("--plugin-dir", fixture_dir(name), "--plugin-dir", GOOD,
+               "run", s.suite(with_hostile(name, target, extra)),
+               "--format", "json")
+    bad, good = results(run, 2)
+    expect(good["status"] == "ok", good)
+    return s, run, bad
+
+
+def test_ops_target_reporting_nothing_fails():
+    s, run, bad = one_case("zero-ops")
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    expect(bad["status"] == "failed" and "no work done" in bad["reason"],
+           (bad["status"], bad["reason"]))
+    s.finish()
+
+
+def test_ops_target_reporting_bytes_but_no_ops_fails():
+    s, run, bad = one_case("zero-ops", "hostile/bytes-no-ops")
+    expect(bad["status"] == "failed",
+           "an operations target that did no operations: %s, %r" %
+           (bad["status"], bad.get("stats")))
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    s.finish()
+
+
+def test_noop_run_calibration_ends_within_timeout():
+    # run() does nothing and reports exactly the operations asked for, so
+    # calibration meets a sample of (nearly) no time: the case must end
+    # within its timeout, either measured with a real figure or failed
+    # with a reason that is true of the plugin (it never reported a
+    # negative count)
+    s, run, bad = one_case("noop-run")
+    expect(run.rc in (0, 1), "exit %d: %s" % (run.rc, run.err))
+    expect(run.secs < 3, "took %.1fs (timeout 3s)" % run.secs)
+    if bad["status"] == "ok":
+        expect(all(0 < x < float("inf") for x in bad["samples"]),
+               "ok with samples %r" % bad["samples"])
+    else:
+        reason = bad["reason"] or ""
+        expect(bad["status"] == "failed" and reason and
+               "timed out" not in reason and
+               "negative count" not in reason,
+               (bad["status"], reason))
+    s.finish()
+
+
+# 15. Worker threads that cannot be started.
+
+def nproc_of(uid):
+    n = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/status" % pid) as f:
+                st = dict(l.split(":", 1) for l in f if ":" in l)
+            if int(st["Uid"].split()[0]) == uid:
+                n += int(st["Threads"])
+        except (OSError, KeyError, ValueError):
+            pass
+    return n
+
+
+def test_thread_limit_fails_case_with_reason():
+    s = Scratch()
+    # root is not held to RLIMIT_NPROC: run as nobody then
+    uid = 65534 if os.geteuid() == 0 else os.geteuid()
+    limit = nproc_of(uid) + 12
+    suite = s.suite(QUICK + """
+[wide]
+target = fixture/spin
+backend = fixture
+parallel = 64
+""")
+    for d in (s.root, s.tmp):
+        os.chmod(d, 0o755)
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_NPROC, (limit, limit))
+        if os.geteuid() == 0:
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+
+    env = dict(s.env, HOSTBENCH_NO_CACHE="1")
+    run = s.hb("--plugin-dir", GOOD, "run", suite, "--format", "json",
+               env=env, preexec_fn=limited)
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    (wide,) = results(run, 1)
+    expect(wide["status"] == "failed", (wide["status"], wide["reason"]))
+    expect(re.fullmatch(r"cannot start worker thread \d+ of 64: "
+                        r"Resource temporarily unavailable",
+                        wide["reason"] or ""),
+           "reason %r" % wide["reason"])
+    expect(run.secs < 3, "took %.1fs" % run.secs)
+    s.finish()
+
+
+# 16. Who may have changed a plugin file.
+
+def copy_plugin(src, dir, name="fixture.so"):
+    dst = os.path.join(dir, name)
+    shutil.copyfile(src, dst)
+    os.chmod(dst, 0o644)
+    return dst
+
+
+def listed(s, *args, env=None):
+    ls = s.hb(*args, "list", "--format", "json", env=env)
+    expect(ls.rc == 0, "list exit %d: %s" % (ls.rc, ls.err))
+    return ls, ls.json()
+
+
+def new_dir(s, name, mode):
+    d = s.path(name)
+    os.mkdir(d)
+    os.chmod(d, mode)
+    return d
+
+
+def expect_mem_listed(doc):
+    expect(("mem/memcpy", "mem") in targets_of(doc), "mem still lists")
+
+
+def test_world_writable_plugin_dir_refused():
+    s = Scratch()
+    os.chmod(s.root, 0o755)
+    ww = new_dir(s, "ww", 0o777)
+    so = copy_plugin(GOOD_SO, ww)
+    ls, doc = listed(s, "--plugin-dir", ww)
+    refused = {r["path"]: r["reason"] for r in doc["refused"]}
+    want = "directory %s is writable by others" % os.path.realpath(ww)
+    expect(want in refused.get(so, ""), "reason %r lacks %r" %
+           (refused.get(so), want))
+    expect(("fixture/spin", "fixture") not in targets_of(doc), "not loaded")
+    expect_mem_listed(doc)
+    s.finish()
+
+
+def test_symlink_into_world_writable_dir_refused():
+    s = Scratch()
+    os.chmod(s.root, 0o755)
+    safe = new_dir(s, "safe", 0o755)
+    ww = new_dir(s, "ww", 0o777)
+    real = copy_plugin(GOOD_SO, ww)
+    link = os.path.join(safe, "fixture.so")
+    os.symlink(real, link)
+    ls, doc = listed(s, "--plugin-dir", safe)
+    refused = {r["path"]: r["reason"] for r in doc["refused"]}
+    want = "directory %s is writable by others" % os.path.realpath(ww)
+    expect(want in refused.get(link, ""), "reason %r lacks %r" %
+           (refused.get(link), want))
+    expect(("fixture/spin", "fixture") not in targets_of(doc), "not loaded")
+    expect_mem_listed(doc)
+    s.finish()
+
+
+def test_root_file_in_sticky_world_writable_dir_loads():
+    s = Scratch()
+    os.chmod(s.root, 0o755)
+    sticky = new_dir(s, "sticky", 0o1777)
+    so = copy_plugin(GOOD_SO, sticky)
+    expect(os.stat(so).st_uid in (0, os.geteuid()), "file owned by us")
+    ls, doc = listed(s, "--plugin-dir", sticky)
+    refused = {r["path"]: r["reason"] for r in doc["refused"]}
+    expect(not refused, "refused: %r" % refused)
+    expect(("fixture/spin", "fixture") in targets_of(doc), "loaded")
+    s.finish()
+
+
+def test_relative_plugin_path_entry_refused_others_load():
+    s = Scratch()
+    env = dict(s.env, HOSTBENCH_PLUGIN_PATH="relative/plugins:" + GOOD)
+    ls, doc = listed(s, env=env)
+    want = ('loader: HOSTBENCH_PLUGIN_PATH entry "relative/plugins" '
+            'refused: not an absolute path')
+    expect(ls.err.splitlines().count(want) == 1, "stderr %r" % ls.err)
+    expect_others_listed(doc)
+    s.finish()
+
+
+# 17. The registry cache.
+
+def cache_file(s):
+    return os.path.join(s.cache, "hostbench", "registry.json")
+
+
+def reference_list(s, *dirs):
+    """What an uncached list prints."""
+    env = dict(s.env, HOSTBENCH_NO_CACHE="1")
+    return s.hb(*dirs, "list", env=env)
+
+
+def test_cache_warm_list_equals_cold():
+    s = Scratch()
+    dirs = ("--plugin-dir", GOOD)
+    cold = s.hb(*dirs, "list")
+    expect(os.path.exists(cache_file(s)), "a cold list writes the cache")
+    warm = s.hb(*dirs, "list")
+    expect(cold.rc == warm.rc == 0, "exit %d, %d" % (cold.rc, warm.rc))
+    expect(warm.out == cold.out and warm.err == cold.err,
+           "warm list differs from cold")
+    s.finish()
+
+
+def test_cache_corrupt_file_ignored_and_rewritten():
+    s = Scratch()
+    ref = reference_list(s, "--plugin-dir", GOOD)
+    os.makedirs(os.path.dirname(cache_file(s)), mode=0o700)
+    with open(cache_file(s), "wb") as f:
+        f.write(b"\x00\xff{\"core\": [garbage" + os.urandom(256))
+    os.chmod(cache_file(s), 0o600)
+    ls = s.hb("--plugin-dir", GOOD, "list")
+    expect(ls.rc == 0 and ls.out == ref.out, "list with a corrupt cache")
+    doc = json.load(open(cache_file(s)))
+    expect("core" in doc and GOOD_SO in doc["plugins"], "rewritten whole")
+    s.finish()
+
+
+def forged_cache(s, change_core):
+    s.hb("--plugin-dir", GOOD, "list")
+    doc = json.load(open(cache_file(s)))
+    change_core(doc["core"])
+    doc["plugins"][GOOD_SO]["answer"] = {"refused": "forged by the test"}
+    with open(cache_file(s), "w") as f:
+        json.dump(doc, f)
+    ref = reference_list(s, "--plugin-dir", GOOD)
+    ls = s.hb("--plugin-dir", GOOD, "list")
+    expect("forged" not in ls.out + ls.err, "the foreign cache was used")
+    expect(ls.rc == 0 and ls.out == ref.out, "list differs")
+    doc = json.load(open(cache_file(s)))
+    expect("forged" not in json.dumps(doc), "the cache was rewritten")
+
+
+def test_cache_of_another_version_ignored():
+    s = Scratch()
+
+    def other(core):
+        core["version"] = "0.0.0-other"
+
+    forged_cache(s, other)
+    s.finish()
+
+
+def test_cache_of_another_binary_ignored():
+    s = Scratch()
+
+    def other(core):
+        core["ino"] += 1
+
+    forged_cache(s, other)
+    s.finish()
+
+
+def test_no_cache_env_writes_no_cache():
+    s = Scratch()
+    env = dict(s.env, HOSTBENCH_NO_CACHE="1")
+    ls = s.hb("--plugin-dir", GOOD, "list", env=env)
+    expect(ls.rc == 0, "exit %d" % ls.rc)
+    expect(not os.path.exists(s.cache), "made %s" % s.cache)
+    s.finish()
+
+
+def unwritable(s):
+    """A path under a regular file: no one can make it, root included."""
+    block = s.path("a-file")
+    open(block, "w").close()
+    return os.path.join(block, "cache")
+
+
+def list_with_cache_env(s, **env_vars):
+    ref = reference_list(s, "--plugin-dir", GOOD)
+    env = dict(s.env, **env_vars)
+    for k, v in env_vars.items():
+        if v is None:
+            env.pop(k)
+    ls = s.hb("--plugin-dir", GOOD, "list", env=env)
+    expect(ls.rc == 0, "exit %d: %s" % (ls.rc, ls.err))
+    expect(ls.out == ref.out and ls.err == ref.err, "list differs")
+
+
+def test_cache_home_unwritable_still_lists():
+    s = Scratch()
+    list_with_cache_env(s, XDG_CACHE_HOME=unwritable(s))
+    s.finish()
+
+
+def test_cache_home_read_only_dir_still_lists():
+    s = Scratch()
+    ro = new_dir(s, "ro", 0o555)
+    list_with_cache_env(s, XDG_CACHE_HOME=ro)
+    s.finish()
+
+
+def test_cache_home_missing_still_lists():
+    s = Scratch()
+    list_with_cache_env(s, XDG_CACHE_HOME=s.path("missing", "cache"))
+    s.finish()
+
+
+def test_home_unwritable_without_xdg_still_lists():
+    s = Scratch()
+    list_with_cache_env(s, XDG_CACHE_HOME=None, HOME=unwritable(s))
+    s.finish()
+
+
+def test_cache_replaced_plugin_probed_again():
+    s = Scratch()
+    os.chmod(s.root, 0o755)
+    d = new_dir(s, "plugins", 0o755)
+    so = copy_plugin(GOOD_SO, d, "swap.so")
+    ls, doc = listed(s, "--plugin-dir", d)
+    expect(("fixture/spin", "fixture") in targets_of(doc), "first load")
+    new = copy_plugin(fixture_so("ctor-abort"), d, "swap.so.new")
+    os.replace(new, so)
+    ls, doc = listed(s, "--plugin-dir", d)
+    expect_refused(doc, so, "crashed while loading: SIGABRT")
+    expect(("fixture/spin", "fixture") not in targets_of(doc),
+           "the old catalog is gone")
+    expect_mem_listed(doc)
+    s.finish()
+
+
+def test_cache_ten_thousand_targets_list():
+    s = Scratch()
+    dirs = ("--plugin-dir", fixture_dir("many-targets"))
+    cold = s.hb(*dirs, "list", "--format", "json")
+    warm = s.hb(*dirs, "list", "--format", "json")
+    print("10,000 targets: cold list %.2fs, warm list %.2fs" %
+          (cold.secs, warm.secs))
+    for run, what in ((cold, "cold"), (warm, "warm")):
+        expect(run.rc == 0, "%s exit %d: %s" % (what, run.rc, run.err[:300]))
+        expect(run.secs < 10, "%s list took %.1fs" % (what, run.secs))
+        many = [t for t in run.json()["targets"]
+                if t["backend"] == "hostile-many-targets"]
+        expect(len(many) == 10000, "%s: %d targets" % (what, len(many)))
+    expect(warm.out == cold.out, "warm list differs from cold")
+    s.finish()
+
+
+# 18. A hostile job among good ones.
+
+def test_crash_in_setup_does_not_stop_suite():
+    s = Scratch()
+    suite = s.suite(QUICK + """
+[bad]
+target = hostile/spin
+backend = hostile-setup-segv
+
+[mem]
+target = mem/memcpy
+size = 64K
+
+[good]
+target = fixture/spin
+backend = fixture
+""")
+    run = s.hb("--plugin-dir", fixture_dir("setup-segv"), "--plugin-dir",
+               GOOD, "run", suite, "--format", "json")
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    bad, mem, good = results(run, 3)
+    expect(bad["status"] == "failed" and
+           bad["reason"] == "crashed: signal 11 (SIGSEGV)",
+           (bad["status"], bad["reason"]))
+    expect(mem["status"] == "ok" and good["status"] == "ok",
+           (mem["status"], good["status"]))
+    expect(mem["stats"] and good["stats"], "figures for the good jobs")
+    s.finish()
+
+
+if __name__ == "__main__":
+    globals()["test_" + sys.argv[1]]()
