@@ -288,8 +288,13 @@ static int crew_calibrate(struct crew *crew, double duration,
 		rc = crew_sample(crew, n, &s, err, errlen);
 		if (rc)
 			return rc;
-		if (s.seconds >= target / 10 || n >= (UINT64_C(1) << 40))
+		if (s.seconds >= target / 10)
 			break;
+		if (n >= (UINT64_C(1) << 40))
+			return hb_errorf(err, errlen, HB_EFAIL,
+					 "%llu units took %.3g s: run() does "
+					 "no measurable work",
+					 (unsigned long long)n, s.seconds);
 		if (s.seconds <= 0)
 			n *= 10;
 		else

@@ -425,7 +425,7 @@ def test_constructor_ignoring_sigchld_crash_reported_as_signal():
     expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
     bad, good = results(run, 2)
     expect(bad["status"] == "failed" and
-           bad["reason"] == "crashed: signal 11 (SIGSEGV)",
+           bad["reason"] == "crashed: signal 11 (Segmentation fault)",
            (bad["status"], bad["reason"]))
     expect(good["status"] == "ok", good)
     s.finish()
@@ -1021,7 +1021,7 @@ backend = fixture
     expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
     bad, mem, good = results(run, 3)
     expect(bad["status"] == "failed" and
-           bad["reason"] == "crashed: signal 11 (SIGSEGV)",
+           bad["reason"] == "crashed: signal 11 (Segmentation fault)",
            (bad["status"], bad["reason"]))
     expect(mem["status"] == "ok" and good["status"] == "ok",
            (mem["status"], good["status"]))
