@@ -37,9 +37,10 @@ static void on_term(int sig)
 static pid_t parent_of(const char *pid)
 {
 	char path[64], buf[512];
+	const char *end;
 	FILE *f;
 	char *paren;
-	long ppid = -1;
+	long ppid;
 	size_t n;
 
 	snprintf(path, sizeof(path), "/proc/%s/stat", pid);
@@ -51,8 +52,9 @@ static pid_t parent_of(const char *pid)
 	buf[n] = '\0';
 	/* the command name may hold spaces and parentheses: skip past it */
 	paren = strrchr(buf, ')');
-	if (!paren || sscanf(paren + 1, " %*c %ld", &ppid) != 1)
+	if (!paren || paren[1] != ' ' || !paren[2] || paren[3] != ' ')
 		return -1;
+	ppid = helper_number(paren + 4, &end); /* after ") S " */
 	return (pid_t)ppid;
 }
 
@@ -62,9 +64,11 @@ static pid_t parent_of(const char *pid)
  */
 static int kill_listed_children(void)
 {
-	char path[64];
+	char path[64], buf[8192];
+	const char *at = buf, *end;
 	long pid;
 	int n = 0;
+	size_t len;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/self/task/%ld/children",
@@ -72,11 +76,15 @@ static int kill_listed_children(void)
 	f = fopen(path, "re");
 	if (!f)
 		return -1;
-	while (fscanf(f, "%ld", &pid) == 1) {
+	len = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[len] = '\0';
+	/* a longer list is finished on the next pass */
+	while ((pid = helper_number(at, &end)) > 0) {
 		kill((pid_t)pid, SIGKILL);
 		n++;
+		at = end;
 	}
-	fclose(f);
 	return n;
 }
 
@@ -85,6 +93,7 @@ static int kill_children(void)
 {
 	pid_t self = getpid();
 	int n = kill_listed_children();
+	const char *end;
 	struct dirent *e;
 	DIR *d;
 
@@ -97,7 +106,7 @@ static int kill_children(void)
 	while ((e = readdir(d)))
 		if (isdigit((unsigned char)e->d_name[0]) &&
 		    parent_of(e->d_name) == self) {
-			kill((pid_t)atol(e->d_name), SIGKILL);
+			kill((pid_t)helper_number(e->d_name, &end), SIGKILL);
 			n++;
 		}
 	closedir(d);
@@ -262,6 +271,7 @@ int guardian_main(int argc, char **argv, const struct guardian_task *tasks)
 {
 	struct sigaction sa = { .sa_handler = on_term };
 	const struct guardian_task *t = tasks;
+	const char *end;
 	char *request;
 	int rc;
 
@@ -276,7 +286,7 @@ int guardian_main(int argc, char **argv, const struct guardian_task *tasks)
 	sigaction(SIGHUP, &sa, NULL);
 	/* die with the core, even when it was killed with SIGKILL */
 	prctl(PR_SET_PDEATHSIG, SIGHUP);
-	if ((long)getppid() != atol(argv[3]))
+	if ((long)getppid() != helper_number(argv[3], &end))
 		return 1;
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	request = read_request();

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* pipe2 */
 #include "base/helper.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -297,14 +298,17 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 /* Take the line "WORD N\n" off the front of out->answer into *n. */
 static int take_line(struct helper_out *out, const char *word, long *n)
 {
-	char *nl = out->answer ? strchr(out->answer, '\n') : NULL;
-	char w[16];
+	size_t wl = strlen(word);
+	const char *end;
 
-	if (!nl || nl - out->answer > 40 ||
-	    sscanf(out->answer, "%15s %ld", w, n) != 2 || strcmp(w, word) != 0)
+	if (!out->answer || strncmp(out->answer, word, wl) != 0 ||
+	    out->answer[wl] != ' ')
 		return -1;
-	out->len -= (size_t)(nl + 1 - out->answer);
-	memmove(out->answer, nl + 1, out->len + 1);
+	*n = helper_number(out->answer + wl, &end);
+	if (*n < 0 || *end != '\n')
+		return -1;
+	out->len -= (size_t)(end + 1 - out->answer);
+	memmove(out->answer, end + 1, out->len + 1);
 	return 0;
 }
 
@@ -344,7 +348,7 @@ int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
 {
 	struct helper_pipes p;
 	int garbage = 0, rc;
-	pid_t pid;
+	pid_t pid = 0;
 
 	memset(out, 0, sizeof(*out));
 	rc = pipes_open(&p);
@@ -377,6 +381,23 @@ int helper_pidfd(pid_t pid)
 	(void)pid;
 	return -1;
 #endif
+}
+
+long helper_number(const char *s, const char **end)
+{
+	char *stop;
+	long v;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	errno = 0;
+	v = isdigit((unsigned char)*s) ? strtol(s, &stop, 10) : -1;
+	if (v < 0 || errno) {
+		*end = s;
+		return -1;
+	}
+	*end = stop;
+	return v;
 }
 
 int helper_write(int fd, const char *buf, size_t len)

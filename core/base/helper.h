@@ -76,6 +76,13 @@ int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
  */
 int helper_pidfd(pid_t pid);
 
+/*
+ * The decimal number at s (leading blanks skipped) with *end after it, or
+ * -1 with *end = s when there is none. For the kernel's and the helpers'
+ * own lines, which hold only non-negative numbers.
+ */
+long helper_number(const char *s, const char **end);
+
 /* Write all of buf to fd (retrying short writes). Returns 0 or -1. */
 int helper_write(int fd, const char *buf, size_t len);
 

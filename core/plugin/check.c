@@ -179,8 +179,7 @@ static int check_option(const char *full, unsigned minor,
 
 /* Every option of target full, and that no name is declared twice. */
 static int check_options(const char *full, unsigned minor,
-			 const struct hb_option *opts,
-			 char *why, size_t len)
+			 const struct hb_option *opts, char *why, size_t len)
 {
 	for (const struct hb_option *o = opts; o && o->name; o++) {
 		int err = check_option(full, minor, o, why, len);
@@ -229,7 +228,7 @@ static int check_parts(const struct named *names, size_t n,
 		       const struct hb_target *t, const char *full, char *why,
 		       size_t len)
 {
-	struct named key;
+	struct named key = { .t = NULL };
 
 	for (const char *const *part = t->parts; part && *part; part++) {
 		snprintf(key.full, sizeof(key.full), "%s", *part);
@@ -283,8 +282,7 @@ static int check_target(const struct registry *reg, const struct hb_plugin *d,
 				 d->name, nt->full, other->path);
 	if (check_parts(names, n, nt->t, nt->full, why, len))
 		return -EINVAL;
-	return check_options(nt->full, d->abi_minor, nt->t->options, why,
-			     len);
+	return check_options(nt->full, d->abi_minor, nt->t->options, why, len);
 }
 
 /* How many targets d offers; an entry with a group but no name is a typo. */

@@ -14,8 +14,7 @@
  * The slots of a copy whose plugin is asynchronous: never called (the core
  * runs no plugin code), there so the copy says what the plugin fills.
  */
-static int submit_elsewhere(void *state, uint64_t tag, char *err,
-			    size_t errlen)
+static int submit_elsewhere(void *state, uint64_t tag, char *err, size_t errlen)
 {
 	(void)state;
 	(void)tag;
@@ -79,8 +78,8 @@ static json_t *text(const char *s, struct place *p, const char *what,
 }
 
 /* A NULL-terminated list of strings as a JSON array, or null. */
-static json_t *list(const char *const *items, struct place *p, const char *what,
-		    size_t index)
+static json_t *list_put(const char *const *items, struct place *p,
+			const char *what, size_t index)
 {
 	json_t *a;
 
@@ -99,8 +98,8 @@ static json_t *option_put(const struct hb_option *o, struct place *p,
 			 text(o->name, p, "option name", index), "type",
 			 (int)o->type, "def", text(o->def, p, "default", index),
 			 "help", text(o->help, p, "option help", index),
-			 "choices", list(o->choices, p, "choice", index), "min",
-			 (json_int_t)o->min, "max", (json_int_t)o->max);
+			 "choices", list_put(o->choices, p, "choice", index),
+			 "min", (json_int_t)o->min, "max", (json_int_t)o->max);
 }
 
 static json_t *target_put(const struct hb_target *t, struct place *p,
@@ -115,7 +114,7 @@ static json_t *target_put(const struct hb_target *t, struct place *p,
 			 text(t->name, p, "name", index), "summary",
 			 text(t->summary, p, "summary", index), "work",
 			 (int)t->work, "flags", (json_int_t)t->flags, "parts",
-			 list(t->parts, p, "part", index), "options", opts);
+			 list_put(t->parts, p, "part", index), "options", opts);
 }
 
 /* A kvlist as [[key, value], ...]. */
@@ -145,17 +144,16 @@ json_t *descriptor_put(const struct plugin *p, char *why, size_t len)
 
 	for (const struct hb_target *t = d->targets; targets && t->name; t++)
 		json_array_append_new(targets, target_put(t, &at, ++i));
-	o = json_pack("{s:[i, i], s:I, s:o, s:o, s:o, s:b, s:b, s:o, s:o, s:o}",
-		      "abi", d->abi_major, d->abi_minor, "size",
-		      (json_int_t)d->size, "name",
-		      text(d->name, &at, "backend name", 0), "version",
-		      text(d->version, &at, "version", 0), "summary",
-		      text(d->summary, &at, "summary", 0), "validate",
-		      p->has_validate, "async", check_has_async(d) > 0,
-		      "libraries",
-		      pairs_put(&p->libraries, &at, "library"), "unusable",
-		      pairs_put(&p->unusable, &at, "unusable target"),
-		      "targets", targets);
+	o = json_pack(
+		"{s:[i, i], s:I, s:o, s:o, s:o, s:b, s:b, s:o, s:o, s:o}",
+		"abi", d->abi_major, d->abi_minor, "size", (json_int_t)d->size,
+		"name", text(d->name, &at, "backend name", 0), "version",
+		text(d->version, &at, "version", 0), "summary",
+		text(d->summary, &at, "summary", 0), "validate",
+		p->has_validate, "async", check_has_async(d) > 0, "libraries",
+		pairs_put(&p->libraries, &at, "library"), "unusable",
+		pairs_put(&p->unusable, &at, "unusable target"), "targets",
+		targets);
 	if (o && !at.failed)
 		return o;
 	json_decref(o);
@@ -204,8 +202,9 @@ static const char *const *get_list(const json_t *a, const char ***pool,
 		return NULL;
 	if (!json_is_array(a))
 		fail_at(p, "%s list is not a list", what);
-	json_array_foreach(a, i, v)
+	json_array_foreach(a, i, v) {
 		*(*pool)++ = get_text(v, 0, p, what);
+	}
 	*(*pool)++ = NULL;
 	return first;
 }
@@ -245,8 +244,9 @@ static void target_get(const json_t *o, struct hb_target *t,
 	t->parts = get_list(json_object_get(o, "parts"), pool, p, "part");
 	if (!json_is_array(list))
 		fail_at(p, "options list is not a list");
-	json_array_foreach(list, i, v)
+	json_array_foreach(list, i, v) {
 		option_get(v, (*opts)++, pool, p);
+	}
 	(*opts)++->name = NULL;
 	t->options = first;
 }
@@ -263,10 +263,10 @@ static int copy_room(struct plugin_copy *c, const json_t *targets,
 
 		nopts += json_array_size(opts) + 1;
 		nstrs += json_array_size(json_object_get(t, "parts")) + 1;
-		json_array_foreach(opts, j, o)
-			nstrs +=
-				json_array_size(json_object_get(o, "choices")) +
-				1;
+		json_array_foreach(opts, j, o) {
+			nstrs += json_array_size(json_object_get(o, "choices"));
+			nstrs++;
+		}
 	}
 	if (json_array_size(targets) > DESCRIPTOR_MAX_TARGETS ||
 	    nopts > 64 * DESCRIPTOR_MAX_TARGETS ||
@@ -346,8 +346,9 @@ int descriptor_get(json_t *o, struct plugin *p, char *why, size_t len)
 	head_get(o, c, &at);
 	opts = c->options;
 	pool = c->lists;
-	json_array_foreach(targets, i, t)
+	json_array_foreach(targets, i, t) {
 		target_get(t, &c->targets[i], &opts, &pool, &at);
+	}
 	c->desc.targets = c->targets;
 	p->desc = &c->desc;
 	p->has_validate = json_is_true(json_object_get(o, "validate"));
