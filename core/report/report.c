@@ -155,14 +155,25 @@ const char *report_case_value(const struct bench_case *c, const char *key,
 		snprintf(buf, len, "%u", c->parallel);
 		return buf;
 	}
+	if (strcmp(key, "queue_depth") == 0 && report_shows_depth(c)) {
+		snprintf(buf, len, "%u", c->queue_depth);
+		return buf;
+	}
 	v = kvlist_get(&c->params, key);
 	return v ? v : "";
+}
+
+int report_shows_depth(const struct bench_case *c)
+{
+	return c->queue_depth > 1 ||
+	       (c->tdesc && (c->tdesc->flags & HB_TARGET_ASYNC));
 }
 
 /* Whether case c has key at all (a backend's own option may be absent). */
 static int case_has(const struct bench_case *c, const char *key)
 {
 	return strcmp(key, "backend") == 0 || strcmp(key, "parallel") == 0 ||
+	       (strcmp(key, "queue_depth") == 0 && report_shows_depth(c)) ||
 	       kvlist_get(&c->params, key) != NULL;
 }
 
@@ -480,6 +491,47 @@ static void composite_note(const struct result *res, char *buf, size_t len)
 	add_note(buf, len, note);
 }
 
+void report_nanoseconds(double ns, char *buf, size_t len)
+{
+	if (ns >= 1e9)
+		snprintf(buf, len, "%.3gs", ns / 1e9);
+	else if (ns >= 1e6)
+		snprintf(buf, len, "%.3gms", ns / 1e6);
+	else if (ns >= 1e3)
+		snprintf(buf, len, "%.3gus", ns / 1e3);
+	else
+		snprintf(buf, len, "%.0fns", ns);
+}
+
+/*
+ * For a device's work or units in flight: the host CPU it cost ("offload:
+ * host CPU 3%, 0.012 CPU-s/GB") and the latency of a unit ("latency p50
+ * 2.08ms p90 ... max ..."). Never a per-CPU-second rate as a wall rate.
+ */
+static void offload_note(const struct result *res, char *buf, size_t len)
+{
+	const struct latency *l = &res->latency;
+	char note[200], p[5][24];
+
+	if (res->offload) {
+		snprintf(note, sizeof(note),
+			 "offload: host CPU %.0f%%, %.3g CPU-s/GB",
+			 res->cpu_ratio * 100, res->cpu_seconds_per_gb);
+		add_note(buf, len, note);
+	}
+	if (!l->count)
+		return;
+	report_nanoseconds(l->p50, p[0], sizeof(p[0]));
+	report_nanoseconds(l->p90, p[1], sizeof(p[1]));
+	report_nanoseconds(l->p99, p[2], sizeof(p[2]));
+	report_nanoseconds(l->p999, p[3], sizeof(p[3]));
+	report_nanoseconds(l->max, p[4], sizeof(p[4]));
+	snprintf(note, sizeof(note),
+		 "latency p50 %s p90 %s p99 %s p99.9 %s max %s", p[0], p[1],
+		 p[2], p[3], p[4]);
+	add_note(buf, len, note);
+}
+
 void report_annotations(const struct result *res, char *buf, size_t len)
 {
 	const char *text = kvlist_get(&res->info, "text");
@@ -503,6 +555,8 @@ void report_annotations(const struct result *res, char *buf, size_t len)
 			 res->cpu_ratio * 100);
 		add_note(buf, len, note);
 	}
+	if (res->status == RESULT_OK && (res->offload || res->latency.count))
+		offload_note(res, buf, len);
 	for (size_t i = 0; i < res->warnings.n; i++)
 		if (!result_is_flag_warning(res->warnings.items[i]))
 			add_note(buf, len, res->warnings.items[i]);

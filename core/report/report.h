@@ -124,6 +124,15 @@ int report_table_build(const struct report *r, const struct report_item *it,
 const char *report_case_value(const struct bench_case *c, const char *key,
 			      char *buf, size_t len);
 
+/*
+ * Whether reports name c's queue depth: an asynchronous target, or a
+ * depth above 1 (then also "queue_depth" in the JSON parameters).
+ */
+int report_shows_depth(const struct bench_case *c);
+
+/* ns as "812ns", "12.3us", "2.08ms", "1.5s". */
+void report_nanoseconds(double ns, char *buf, size_t len);
+
 /* The report section a result belongs to (see report_layout_build). */
 const char *report_section_of(const struct report *r, const struct result *res);
 

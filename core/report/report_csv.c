@@ -8,13 +8,42 @@
 
 #include "report/table.h"
 
+/* clang-format off */
 static const char *const columns[] = {
-	"job",	      "title",	  "target",  "backend",	 "params",
-	"parallel",   "status",	  "reason",  "unit",	 "median",
-	"median_bps", "min_bps",  "max_bps", "mean_bps", "stddev_bps",
-	"cv",	      "p25_bps",  "p75_bps", "samples",	 "noisy",
-	"starved",    "warnings",
+	"job", "title", "target", "backend", "params", "parallel", "status",
+	"reason", "unit", "median", "median_bps", "min_bps", "max_bps",
+	"mean_bps", "stddev_bps", "cv", "p25_bps", "p75_bps", "samples",
+	"noisy", "starved", "warnings", "queue_depth", "bytes_per_cpu_second",
+	"cpu_seconds_per_gb", "offload", "latency_p50_ns", "latency_p90_ns",
+	"latency_p99_ns", "latency_p999_ns", "latency_max_ns",
 };
+/* clang-format on */
+
+/* A number, or an empty field when it is not known (0). */
+static void known(FILE *out, double v)
+{
+	if (v > 0)
+		fprintf(out, ",%.15g", v);
+	else
+		fputc(',', out);
+}
+
+/* Queue depth, host CPU per byte, the offload flag and unit latencies. */
+static void async_fields(FILE *out, const struct result *res)
+{
+	const struct latency *l = &res->latency;
+
+	fprintf(out, ",%u",
+		res->c && res->c->queue_depth ? res->c->queue_depth : 1);
+	known(out, res->bytes_per_cpu_second);
+	known(out, res->cpu_seconds_per_gb);
+	fputs(res->offload ? ",true" : ",false", out);
+	known(out, l->count ? l->p50 : 0);
+	known(out, l->count ? l->p90 : 0);
+	known(out, l->count ? l->p99 : 0);
+	known(out, l->count ? l->p999 : 0);
+	known(out, l->count ? l->max : 0);
+}
 
 /* A numeric field with enough digits to read back the same value. */
 static void number(FILE *out, double v)
@@ -85,6 +114,7 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 	fprintf(out, ",%zu,%s,%s", res->nsamples, res->noisy ? "true" : "false",
 		res->starved ? "true" : "false");
 	warnings_field(out, &res->warnings);
+	async_fields(out, res);
 	fputs("\r\n", out);
 }
 

@@ -91,7 +91,10 @@ static json_t *param_json(const struct bench_case *c, const struct kv *p)
 	return jsonw_text(p->value);
 }
 
-/* The case's parameters, plus "parallel". */
+/*
+ * The case's parameters, plus "parallel", and "queue_depth" where it
+ * means something (an asynchronous target, or a depth above 1).
+ */
 static json_t *params_json(const struct bench_case *c, int *bad)
 {
 	json_t *o = json_object();
@@ -100,6 +103,8 @@ static json_t *params_json(const struct bench_case *c, int *bad)
 		jsonw_set(o, c->params.items[i].key,
 			  param_json(c, &c->params.items[i]), bad);
 	jsonw_set(o, "parallel", json_integer(c->parallel), bad);
+	if (report_shows_depth(c))
+		jsonw_set(o, "queue_depth", json_integer(c->queue_depth), bad);
 	return o;
 }
 

@@ -541,7 +541,10 @@ static int csv_header_is_the_contract(void)
 	static const char header[] =
 		"job,title,target,backend,params,parallel,status,reason,unit,"
 		"median,median_bps,min_bps,max_bps,mean_bps,stddev_bps,cv,"
-		"p25_bps,p75_bps,samples,noisy,starved,warnings\r\n";
+		"p25_bps,p75_bps,samples,noisy,starved,warnings,queue_depth,"
+		"bytes_per_cpu_second,cpu_seconds_per_gb,offload,"
+		"latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p999_ns,"
+		"latency_max_ns\r\n";
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_CSV);
 	size_t lines = 0;
@@ -563,7 +566,8 @@ static int csv_quotes_commas_and_quotes(void)
 	char *text = render(f, REPORT_CSV);
 
 	CHECK_CONTAINS(text, ",failed,\"setup failed: \"\"bad key\"\", giving "
-			     "up\",Gbps,,,,,,,,,,0,false,false,\r\n");
+			     "up\",Gbps,,,,,,,,,,0,false,false,,1,,,false,,,,,"
+			     "\r\n");
 	CHECK_CONTAINS(text, ",dir=/a;bs=4K;direct=yes;files=250;"
 			     "interval=500ms,1,ok,");
 	free(text);
