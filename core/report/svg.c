@@ -214,12 +214,66 @@ static void x_axis(FILE *out, const struct svg_line_chart *c, double lo,
 		c->xlabel);
 }
 
-/* One series: a polyline and its points, then its legend entry. */
-static void series_draw(FILE *out, const struct svg_series *s, size_t index,
+/* Longest line of a legend entry, in characters, before it wraps. */
+#define LEGEND_LINE 22
+
+/*
+ * The lines a legend entry takes: name broken at spaces into lines of at
+ * most LEGEND_LINE characters (a longer word stays whole), so two names
+ * that differ only at their end ("ipsec-mb, queue_depth 1" and "...16")
+ * never read the same.
+ */
+static size_t legend_lines(const char *name, size_t *starts, size_t max)
+{
+	size_t n = 0, len = strlen(name), at = 0;
+
+	while (at < len && n < max) {
+		size_t end = at + LEGEND_LINE, cut = end;
+
+		starts[n++] = at;
+		if (end >= len)
+			break;
+		while (cut > at && name[cut] != ' ')
+			cut--;
+		at = cut > at ? cut + 1 : end;
+	}
+	return n ? n : 1;
+}
+
+/* A legend entry at y, wrapped; returns the height it took. */
+static double legend_text(FILE *out, double y, const char *name)
+{
+	size_t starts[8] = { 0 }, n = legend_lines(name, starts, 8);
+	size_t len = strlen(name);
+
+	fprintf(out,
+		"<text x=\"%d\" y=\"%.1f\" text-anchor=\"start\" "
+		"class=\"legend\">",
+		W - RIGHT + 38, y + 4);
+	for (size_t i = 0; i < n; i++) {
+		size_t end = i + 1 < n ? starts[i + 1] : len;
+		char line[128];
+
+		snprintf(line, sizeof(line), "%.*s", (int)(end - starts[i]),
+			 name + starts[i]);
+		fprintf(out, "<tspan x=\"%d\" dy=\"%s\">", W - RIGHT + 38,
+			i ? "14" : "0");
+		svg_escape(out, line);
+		fputs("</tspan>", out);
+	}
+	fputs("</text>\n", out);
+	return 18.0 + 14.0 * (double)(n - 1);
+}
+
+/*
+ * One series: a polyline and its points, then its legend entry at *ly
+ * (moved below it).
+ */
+static void series_draw(FILE *out, const struct svg_series *s, double *legend,
 			double lo, double hi, double top)
 {
 	const char *color = palette[s->color % NCOLORS];
-	double ly = TOP + 10 + 18.0 * (double)index;
+	double ly = *legend;
 
 	fprintf(out, "<g class=\"%s\" data-series=\"",
 		s->dashed ? "ideal" : "series");
@@ -249,21 +303,22 @@ static void series_draw(FILE *out, const struct svg_series *s, size_t index,
 		"stroke=\"%s\" stroke-width=\"2\"%s/>\n",
 		W - RIGHT + 12, ly, W - RIGHT + 32, ly, color,
 		s->dashed ? " stroke-dasharray=\"5 4\"" : "");
-	text_at(out, W - RIGHT + 38, ly + 4, "start", "legend", s->name);
+	*legend += legend_text(out, ly, s->name);
 	fputs("</g>\n", out);
 }
 
 int svg_line_chart(FILE *out, const struct svg_line_chart *c)
 {
-	double lo, hi, ymax, top;
+	double lo, hi, ymax, top, legend;
 
 	if (!line_extent(c, &lo, &hi, &ymax))
 		return -EINVAL;
 	chart_begin(out, "chart line-chart", c->kind, c->title);
 	top = y_axis(out, ymax, c->ylabel);
 	x_axis(out, c, lo, hi);
+	legend = TOP + 10;
 	for (size_t s = 0; s < c->nseries; s++)
-		series_draw(out, &c->series[s], s, lo, hi, top);
+		series_draw(out, &c->series[s], &legend, lo, hi, top);
 	fputs("</svg>\n", out);
 	return 0;
 }

@@ -85,6 +85,33 @@ static int line_chart_has_series_ideal_and_escaped_names(void)
 	return 0;
 }
 
+/* Long legend names wrap at spaces: their ends stay readable. */
+static int long_legend_names_wrap_and_keep_their_end(void)
+{
+	const double x[] = { 1, 2 }, y[] = { 1, 2 };
+	const struct svg_series s[] = {
+		{ .name = "AES256/CBC ipsec-mb, queue_depth 1", .x = x, .y = y,
+		  .n = 2 },
+		{ .name = "AES256/CBC ipsec-mb, queue_depth 16", .x = x,
+		  .y = y, .n = 2, .color = 1 },
+	};
+	const struct svg_line_chart c = { .title = "t",
+					  .xlabel = "x",
+					  .ylabel = "y",
+					  .kind = "size",
+					  .series = s,
+					  .nseries = 2 };
+	int rc;
+	char *text = capture_line(&c, &rc);
+
+	CHECK_INT(rc, 0);
+	CHECK_CONTAINS(text, ">AES256/CBC ipsec-mb,</tspan>");
+	CHECK_CONTAINS(text, ">queue_depth 1</tspan>");
+	CHECK_CONTAINS(text, ">queue_depth 16</tspan>");
+	free(text);
+	return 0;
+}
+
 static int line_chart_without_points_is_refused(void)
 {
 	int rc;
@@ -126,6 +153,7 @@ static const struct test tests[] = {
 	{"ticks_of_nothing_are_zero_and_one", ticks_of_nothing_are_zero_and_one},
 	{"sizes_label_in_powers_of_1024", sizes_label_in_powers_of_1024},
 	{"line_chart_has_series_ideal_and_escaped_names", line_chart_has_series_ideal_and_escaped_names},
+	{"long_legend_names_wrap_and_keep_their_end", long_legend_names_wrap_and_keep_their_end},
 	{"line_chart_without_points_is_refused", line_chart_without_points_is_refused},
 	{"bar_chart_draws_noise_band_and_verdicts", bar_chart_draws_noise_band_and_verdicts},
 };
