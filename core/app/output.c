@@ -68,7 +68,8 @@ int output_commit(struct output *o, char *err, size_t errlen)
 	if (!rc && rename(o->tmp, o->path))
 		rc = -errno;
 	if (rc) {
-		unlink(o->tmp);
+		if (o->tmp)
+			unlink(o->tmp);
 		hb_error_fill(err, errlen, "--output %s: %s", o->path,
 			      strerror(-rc));
 	}
@@ -83,7 +84,8 @@ void output_abort(struct output *o)
 		return;
 	if (o->fp)
 		fclose(o->fp);
-	unlink(o->tmp);
+	if (o->tmp)
+		unlink(o->tmp);
 	free(o->tmp);
 	memset(o, 0, sizeof(*o));
 }
