@@ -24,6 +24,8 @@ const char cli_usage[] =
 	"side,\n"
 	"                           each improved, regressed or within noise\n"
 	"  merge A.json B.json...   one table of hosts (or runs) by cases\n"
+	"  check BACKEND            conformance of a crypto backend against a\n"
+	"                           reference (--reference, default openssl)\n"
 	"  serve --listen ADDR:PORT --token TOKEN\n"
 	"                           the receiving side of transfer targets\n"
 	"\n"
@@ -42,6 +44,7 @@ const char cli_usage[] =
 	"  -P, --plugin-dir DIR     also load plugins from DIR (repeatable)\n"
 	"  --threshold PERCENT      compare: the noise threshold (default 5)\n"
 	"  --fail-on-regression     compare: exit 1 when a case regressed\n"
+	"  --reference BACKEND      check: the backend to agree with\n"
 	"  -h, --help               this text\n"
 	"  -V, --version            the version\n"
 	"\n"
@@ -159,6 +162,11 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		if (!v)
 			return -EINVAL;
 		rc = strlist_push(&cli->plugin_dirs, v);
+	} else if (opt_is(w, NULL, "--reference")) {
+		cli->reference =
+			option_value(argc, argv, i, "--reference", err, errlen);
+		if (!cli->reference)
+			return -EINVAL;
 	} else if (opt_is(w, NULL, "--threshold")) {
 		v = option_value(argc, argv, i, "--threshold", err, errlen);
 		if (!v)
@@ -220,6 +228,13 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 		return hb_errorf(
 			err, errlen, -EINVAL,
 			"compare needs two reports: BASE.json NEW.json");
+	if (strcmp(cli->command, "check") == 0 && cli->args.n != 1)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "check needs one BACKEND (see hostbench "
+				 "list)");
+	if (cli->reference && strcmp(cli->command, "check") != 0)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--reference only goes with check");
 	if (strcmp(cli->command, "merge") == 0 && cli->args.n < 1)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "merge needs JSON reports: A.json B.json ...");

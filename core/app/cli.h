@@ -15,7 +15,8 @@
 struct cli {
 	const char *command; /* a name of app/command.c's table: "run", ... */
 	struct strlist args; /* suites for run, a target for describe,
-				reports for compare and merge, every
+				reports for compare and merge, the
+				backend for check, every
 				later word for serve */
 	struct strlist sets; /* --set texts, in order */
 	struct strlist plugin_dirs; /* --plugin-dir, in order */
@@ -26,6 +27,7 @@ struct cli {
 	int extended;		/* --extended */
 	double threshold;	/* --threshold as a fraction; -1 = not given */
 	int fail_on_regression; /* compare: exit 1 when a case regressed */
+	const char *reference;	/* check --reference BACKEND, NULL = openssl */
 	int help;
 	int version;
 };

@@ -38,6 +38,16 @@ int cmd_compare(const struct command_env *env);
 int cmd_merge(const struct command_env *env);
 
 /*
+ * check BACKEND [--reference BACKEND]: a conformance run of BACKEND
+ * against the reference (openssl by default) on every target both offer,
+ * through the transform slot (ABI 1.2) in a helper. One row per target
+ * and check; EXIT_ALL_OK when all pass, EXIT_CASE_FAILED when a check
+ * failed, EXIT_BAD_INPUT for an unknown backend, one without the slot
+ * (not checkable, never passing), or no target in common.
+ */
+int cmd_check(const struct command_env *env);
+
+/*
  * serve ARGS...: exec the transfer plugin's server program with ARGS.
  * Returns only when it cannot: EXIT_BAD_INPUT, it is not installed.
  */

@@ -12,6 +12,7 @@
 #include "base/guardian.h"
 #include "plugin/probe.h"
 #include "plugin/registry.h"
+#include "run/conform.h"
 #include "run/worker.h"
 
 /*
@@ -26,6 +27,7 @@ static const struct command commands[] = {
 	{ "sysinfo", cmd_sysinfo, COMMAND_PLUGINS },
 	{ "compare", cmd_compare, 0 },
 	{ "merge", cmd_merge, 0 },
+	{ "check", cmd_check, COMMAND_PLUGINS },
 	{ "serve", cmd_serve, COMMAND_OWN_ARGS },
 };
 
@@ -126,6 +128,7 @@ static const struct guardian_task helper_tasks[] = {
 	{ .mode = "probe", .run = probe_task },
 	{ .mode = "validate", .run = worker_validate_task },
 	{ .mode = "case", .run = worker_case_task },
+	{ .mode = "check", .run = conform_task },
 	{ .mode = NULL },
 };
 

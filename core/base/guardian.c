@@ -217,7 +217,10 @@ static int wait_task(pid_t task, int fd, char **buf, size_t *len)
 		}
 		if (exited && hb_now() > drained)
 			break; /* a process it started writes on and on */
-		if (poll(pfd, 2, exited ? 0 : pidfd >= 0 ? 100 : 2) > 0 &&
+		if (poll(pfd, 2,
+			 exited	      ? 0
+			 : pidfd >= 0 ? 100
+				      : 2) > 0 &&
 		    pfd[0].revents) {
 			if (!read_task(pfd[0].fd, buf, len))
 				pfd[0].fd = -1;

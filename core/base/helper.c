@@ -102,7 +102,8 @@ static int spawn_attr(posix_spawnattr_t *attr)
 
 /* The helper's descriptors 0, 1, 3, 4; stderr stays the core's. */
 static int spawn_files(posix_spawn_file_actions_t *fa,
-		       const struct helper_pipes *p, int plugin_fd)
+		       const struct helper_pipes *p, int plugin_fd,
+		       int plugin_fd2)
 {
 	if (posix_spawn_file_actions_init(fa))
 		return -ENOMEM;
@@ -112,6 +113,9 @@ static int spawn_files(posix_spawn_file_actions_t *fa,
 		posix_spawn_file_actions_adddup2(fa, plugin_fd,
 						 HELPER_FD_PLUGIN);
 	posix_spawn_file_actions_adddup2(fa, p->answer[1], HELPER_FD_ANSWER);
+	if (plugin_fd2 > 0)
+		posix_spawn_file_actions_adddup2(fa, plugin_fd2,
+						 HELPER_FD_PLUGIN2);
 	return 0;
 }
 
@@ -126,7 +130,7 @@ static int spawn_helper(const struct helper_req *req,
 	posix_spawnattr_t attr;
 	char self[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	int fd = req->plugin_fd, rc;
+	int fd = req->plugin_fd, fd2 = req->plugin_fd2, rc;
 
 	/* the binary's own path: under valgrind /proc/self/exe is the tool */
 	if (n <= 0 || self[0] != '/')
@@ -138,10 +142,17 @@ static int spawn_helper(const struct helper_req *req,
 		if (fd < 0)
 			return -errno;
 	}
+	if (fd2 > 0 && fd2 < HELPER_FD_HIGH) {
+		fd2 = fcntl(fd2, F_DUPFD_CLOEXEC, HELPER_FD_HIGH);
+		if (fd2 < 0) {
+			rc = -errno;
+			goto out_fd;
+		}
+	}
 	rc = spawn_attr(&attr);
 	if (rc)
 		goto out_fd;
-	rc = spawn_files(&fa, p, fd);
+	rc = spawn_files(&fa, p, fd, fd2);
 	if (rc)
 		goto out_attr;
 	rc = -posix_spawn(pid, self, &fa, &attr, argv, environ);
@@ -151,6 +162,8 @@ out_attr:
 out_fd:
 	if (fd != req->plugin_fd)
 		close(fd);
+	if (fd2 > 0 && fd2 != req->plugin_fd2)
+		close(fd2);
 	return rc;
 }
 
@@ -269,9 +282,13 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 		}
 		if (exited && hb_now() > drained)
 			break; /* someone else holds the pipe open */
-		if (poll(fds, 3, exited ? 0 : pidfd >= 0 ? 100 : 2) > 0 &&
+		if (poll(fds, 3,
+			 exited	      ? 0
+			 : pidfd >= 0 ? 100
+				      : 2) > 0 &&
 		    (fds[0].revents || fds[1].revents)) {
-			if (fds[0].revents && !read_answer(fds[0].fd, out, garbage))
+			if (fds[0].revents &&
+			    !read_answer(fds[0].fd, out, garbage))
 				fds[0].fd = -1;
 			if (fds[1].revents && !read_stdout(fds[1].fd, out))
 				fds[1].fd = -1;

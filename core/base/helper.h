@@ -21,6 +21,7 @@ enum helper_fd {
 	HELPER_FD_STDOUT = 1,  /* a pipe the core reads, never its stdout */
 	HELPER_FD_PLUGIN = 3,  /* the plugin file, opened and checked once */
 	HELPER_FD_ANSWER = 4,  /* the guardian's answer */
+	HELPER_FD_PLUGIN2 = 5, /* a second plugin (`hostbench check`) */
 };
 
 /* The argument that puts hostbench in helper mode: `hostbench __helper`. */
@@ -30,6 +31,7 @@ enum helper_fd {
 struct helper_req {
 	const char *mode;    /* the task: "probe", "validate", "case" */
 	int plugin_fd;	     /* given as HELPER_FD_PLUGIN, or -1 */
+	int plugin_fd2;	     /* given as HELPER_FD_PLUGIN2, or 0: none */
 	const char *request; /* written to its standard input, or NULL */
 	double timeout;	     /* seconds until it is stopped */
 	const volatile sig_atomic_t *stop; /* nonzero: stop it now (or NULL) */

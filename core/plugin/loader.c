@@ -145,8 +145,10 @@ int loader_open(struct plugin *p, char *why, size_t len)
 		err = check_targets(NULL, p->desc, why, len);
 	if (!err)
 		err = describe_plugin(p, why, len);
-	if (!err)
+	if (!err) {
 		p->has_validate = loader_validate_fn(p) != NULL;
+		p->has_transform = loader_transform_fn(p) != NULL;
+	}
 	return err;
 }
 
@@ -172,4 +174,13 @@ void loader_close(struct plugin *p)
 	free(p->path);
 	memset(p, 0, sizeof(*p));
 	p->fd = -1;
+}
+
+transform_fn loader_transform_fn(const struct plugin *p)
+{
+	const struct hb_plugin *d = p->desc;
+
+	if (!p->handle || d->abi_minor < 2 || d->size < sizeof(*d))
+		return NULL;
+	return d->transform;
 }

@@ -26,6 +26,13 @@ int loader_open(struct plugin *p, char *why, size_t len);
 /* The validate slot of p loaded here, or NULL (absent, ABI 1.0, a copy). */
 validate_fn loader_validate_fn(const struct plugin *p);
 
+/* A plugin's transform slot (ABI 1.2). */
+typedef int (*transform_fn)(const struct hb_case *c, struct hb_message *m,
+			    char *err, size_t errlen);
+
+/* The transform slot of p loaded here, or NULL (absent, older, a copy). */
+transform_fn loader_transform_fn(const struct plugin *p);
+
 /* Forget what loading p made: its lists, the handle, the path and fd. */
 void loader_close(struct plugin *p);
 

@@ -254,6 +254,8 @@ static double legend_text(FILE *out, double y, const char *name)
 		size_t end = i + 1 < n ? starts[i + 1] : len;
 		char line[128];
 
+		while (end > starts[i] && name[end - 1] == ' ')
+			end--;
 		snprintf(line, sizeof(line), "%.*s", (int)(end - starts[i]),
 			 name + starts[i]);
 		fprintf(out, "<tspan x=\"%d\" dy=\"%s\">", W - RIGHT + 38,

@@ -109,8 +109,8 @@ int async_run(struct async_slots *a, const struct hb_plugin *p, void *state,
 		inflight = a->depth - a->nfree;
 		if (rc || !inflight)
 			continue; /* busy with none of ours: submit again */
-		n = p->poll(state, 1, inflight, ASYNC_POLL_WAIT_NS, a->comp, err,
-			    errlen);
+		n = p->poll(state, 1, inflight, ASYNC_POLL_WAIT_NS, a->comp,
+			    err, errlen);
 		if (n < 0)
 			rc = n;
 		else if ((unsigned)n > inflight)

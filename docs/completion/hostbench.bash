@@ -23,16 +23,17 @@ _hostbench()
 		cword=$COMP_CWORD
 	fi
 
-	local commands="run list describe sysinfo compare merge serve"
+	local commands="run list describe sysinfo compare merge check serve"
 	local options="--extended --format --output --set --journal --resume
-		--plugin-dir --threshold --fail-on-regression --help --version"
+		--plugin-dir --threshold --fail-on-regression --reference --help
+		--version"
 	local serve_options="--listen --token --max-clients --max-time
 		--idle-timeout --help"
 	local command="" i
 	local -a dirs=()
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
-		run | list | describe | sysinfo | compare | merge | serve)
+		run | list | describe | sysinfo | compare | merge | check | serve)
 			[[ -z $command ]] && command=${words[i]}
 			;;
 		-P | --plugin-dir)
@@ -64,7 +65,7 @@ _hostbench()
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return
 		;;
-	-s | --set | --threshold)
+	-s | --set | --threshold | --reference)
 		return
 		;;
 	esac

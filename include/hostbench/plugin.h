@@ -176,6 +176,28 @@ struct hb_completion {
 	uint64_t device_ns;
 };
 
+/*
+ * One message the core hands a target for a conformance check (ABI 1.2,
+ * `hostbench check`): its own key, IV, AAD and data. The plugin uses the
+ * first bytes of key, mac_key and iv its algorithm needs (the core gives
+ * 64 of each), writes len bytes to out (ciphers, AEADs and composites),
+ * and writes the tag (AEAD tag, or the MAC or digest; a composite's MAC
+ * over the ciphertext with mac_key) to tag, setting tag_len. To decrypt,
+ * in is the ciphertext and tag the tag to check: a mismatch is
+ * HB_EVERIFY, never a wrong plaintext.
+ */
+struct hb_message {
+	int encrypt; /* 1 encrypt (or MAC, digest), 0 decrypt and verify */
+	const uint8_t *key, *mac_key, *iv; /* 64 bytes each */
+	const uint8_t *aad;
+	size_t aad_len;
+	const uint8_t *in;
+	uint8_t *out;
+	size_t len;
+	uint8_t *tag;	/* 64 bytes of room */
+	size_t tag_len; /* out: bytes of tag written; in: to check */
+};
+
 /* Run-time facts about the plugin, filled by describe(). */
 struct hb_about {
 	void *core; /* the core's own */
@@ -267,6 +289,16 @@ struct hb_plugin {
 	int (*submit)(void *state, uint64_t tag, char *err, size_t errlen);
 	int (*poll)(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 		    struct hb_completion *out, char *err, size_t errlen);
+
+	/*
+	 * Optional: process message m through case c's target and
+	 * parameters, for `hostbench check` (a backend checked against a
+	 * reference through this ABI only). Returns 0, HB_EVERIFY for a tag
+	 * that does not match on decrypt, HB_SKIP when c's target cannot
+	 * take m (a size off the block), or a negative code with err filled.
+	 */
+	int (*transform)(const struct hb_case *c, struct hb_message *m,
+			 char *err, size_t errlen);
 };
 
 /* The one exported symbol. */

@@ -71,7 +71,8 @@ static int huge_values_stay_in_range(void)
 
 static int merge_adds_counts_and_keeps_max(void)
 {
-	struct latency_hist *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	struct latency_hist *a = calloc(1, sizeof(*a)),
+			    *b = calloc(1, sizeof(*b));
 
 	CHECK(a && b);
 	latency_add(a, 100);

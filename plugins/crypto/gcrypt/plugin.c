@@ -10,7 +10,13 @@
 
 #include "../common/engine.h"
 #include "../common/targets.h"
+#include "../common/transform.h"
 #include "gc.h"
+
+/* The backend name; test builds of deliberately broken backends change it. */
+#ifndef CX_BACKEND_NAME
+#define CX_BACKEND_NAME "gcrypt"
+#endif
 
 /* clang-format off */
 static const struct hb_option cipher_options[] = {
@@ -85,11 +91,18 @@ static int gc_setup(const struct hb_case *c, void **state, char *err,
 	return cx_setup(&cx_gcrypt_ops, c, state, err, errlen);
 }
 
+/* One message of `hostbench check` (ABI 1.2). */
+static int gc_transform(const struct hb_case *c, struct hb_message *m,
+			  char *err, size_t errlen)
+{
+	return cx_transform(&cx_gcrypt_ops, c, m, err, errlen);
+}
+
 static const struct hb_plugin plugin = {
 	.abi_major = HB_ABI_MAJOR,
 	.abi_minor = HB_ABI_MINOR,
 	.size = sizeof(struct hb_plugin),
-	.name = "gcrypt",
+	.name = CX_BACKEND_NAME,
 	.version = "1.0.0",
 	.summary = "ciphers, MACs and digests through libgcrypt",
 	.targets = targets,
@@ -98,6 +111,7 @@ static const struct hb_plugin plugin = {
 	.run = cx_run,
 	.teardown = cx_teardown,
 	.validate = cx_validate,
+	.transform = gc_transform,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

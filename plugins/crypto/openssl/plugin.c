@@ -11,7 +11,13 @@
 
 #include "../common/engine.h"
 #include "../common/targets.h"
+#include "../common/transform.h"
 #include "ossl.h"
+
+/* The backend name; test builds of deliberately broken backends change it. */
+#ifndef CX_BACKEND_NAME
+#define CX_BACKEND_NAME "openssl"
+#endif
 
 /* clang-format off */
 /* Providers and property query, OpenSSL's own options. */
@@ -101,11 +107,18 @@ static int ossl_setup(const struct hb_case *c, void **state, char *err,
 	return cx_setup(&cx_openssl_ops, c, state, err, errlen);
 }
 
+/* One message of `hostbench check` (ABI 1.2). */
+static int ossl_transform(const struct hb_case *c, struct hb_message *m,
+			  char *err, size_t errlen)
+{
+	return cx_transform(&cx_openssl_ops, c, m, err, errlen);
+}
+
 static const struct hb_plugin plugin = {
 	.abi_major = HB_ABI_MAJOR,
 	.abi_minor = HB_ABI_MINOR,
 	.size = sizeof(struct hb_plugin),
-	.name = "openssl",
+	.name = CX_BACKEND_NAME,
 	.version = "1.0.0",
 	.summary = "ciphers, MACs and digests through OpenSSL libcrypto (EVP)",
 	.targets = targets,
@@ -114,6 +127,7 @@ static const struct hb_plugin plugin = {
 	.run = cx_run,
 	.teardown = cx_teardown,
 	.validate = cx_validate,
+	.transform = ossl_transform,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

@@ -1,0 +1,205 @@
+/*
+ * The transform slot (ABI 1.2) of every engine backend: one message of the
+ * core's, through the same library primitives the timed path uses, so
+ * `hostbench check` compares backends byte for byte. CX_BUG_CTR32 and
+ * CX_BUG_NO_TAG_CHECK build deliberately broken backends for the tests of
+ * the check itself: a CTR counter that carries only its low 32 bits, and a
+ * decrypt that never checks the tag.
+ */
+#include "transform.h"
+
+#include <string.h>
+
+#include "targets.h"
+
+/* The handles of one transform, closed in one place. */
+struct tx {
+	const struct cx_ops *o;
+	void *lib, *cipher, *hash;
+};
+
+static void tx_close(struct tx *t)
+{
+	if (t->cipher)
+		t->o->cipher_close(t->cipher);
+	if (t->hash)
+		t->o->hash_close(t->hash);
+	if (t->lib)
+		t->o->lib_close(t->lib);
+}
+
+/* The MAC or digest of in (len bytes) with key into out. */
+static int tx_hash(struct tx *t, enum cx_alg alg, const uint8_t *key,
+		   const uint8_t *in, size_t len, uint8_t *out, char *err,
+		   size_t errlen)
+{
+	const struct cx_alginfo *ai = cx_alg_info(alg);
+	int rc = t->o->hash_open(t->lib, NULL, alg, &t->hash, err, errlen);
+
+	if (!rc)
+		rc = t->o->hash_start(t->hash, ai->key_len ? key : NULL,
+				      ai->key_len, err, errlen);
+	if (!rc)
+		rc = t->o->hash_update(t->hash, in, len, err, errlen);
+	if (!rc)
+		rc = t->o->hash_finish(t->hash, out, err, errlen);
+	return rc;
+}
+
+/* Compare a computed tag with the one to check: HB_EVERIFY on mismatch. */
+static int tag_check(const uint8_t *got, const struct hb_message *m, size_t len,
+		     const char *what, char *err, size_t errlen)
+{
+#ifdef CX_BUG_NO_TAG_CHECK
+	(void)got;
+	(void)m;
+	(void)len;
+	(void)what;
+	(void)err;
+	(void)errlen;
+	return 0;
+#else
+	if (m->tag_len == len && memcmp(got, m->tag, len) == 0)
+		return 0;
+	return hb_errorf(err, errlen, HB_EVERIFY, "%s does not match", what);
+#endif
+}
+
+/* Encrypt or decrypt len bytes from iv, one cipher message. */
+static int tx_crypt(struct tx *t, enum cx_alg alg, const struct hb_message *m,
+		    const uint8_t *iv, size_t off, size_t len, uint8_t *tag,
+		    char *err, size_t errlen)
+{
+	const struct cx_alginfo *ai = cx_alg_info(alg);
+	int rc = t->o->cipher_open(t->lib, NULL, alg, m->encrypt, m->key,
+				   &t->cipher, err, errlen);
+
+	if (!rc)
+		rc = t->o->cipher_start(t->cipher, iv, err, errlen);
+	if (!rc && ai->kind == CX_AEAD && m->aad_len)
+		rc = t->o->cipher_aad(t->cipher, m->aad, m->aad_len, err,
+				      errlen);
+	if (!rc && len)
+		rc = t->o->cipher_update(t->cipher, m->in + off, m->out + off,
+					 len, err, errlen);
+	if (!rc)
+		rc = t->o->cipher_finish(t->cipher, tag, err, errlen);
+	t->o->cipher_close(t->cipher);
+	t->cipher = NULL;
+	return rc;
+}
+
+#ifdef CX_BUG_CTR32
+/* Blocks until the low 32 bits of a counter block iv wrap. */
+static size_t blocks_to_wrap(const uint8_t *iv)
+{
+	uint32_t low = (uint32_t)iv[12] << 24 | (uint32_t)iv[13] << 16 |
+		       (uint32_t)iv[14] << 8 | iv[15];
+
+	return (size_t)(UINT32_MAX - low) + 1;
+}
+#endif
+
+/* A cipher over the message; a CTR counter carried as the bug says. */
+static int tx_cipher(struct tx *t, enum cx_alg alg, struct hb_message *m,
+		     uint8_t *tag, char *err, size_t errlen)
+{
+#ifdef CX_BUG_CTR32
+	const struct cx_alginfo *ai = cx_alg_info(alg);
+	size_t wrap = blocks_to_wrap(m->iv) * 16;
+
+	if (ai->kind == CX_CIPHER && ai->iv_len == 16 && ai->block == 1 &&
+	    wrap < m->len) {
+		uint8_t iv[16];
+		int rc = tx_crypt(t, alg, m, m->iv, 0, wrap, tag, err, errlen);
+
+		/* the low 32 bits wrap to 0 and carry nothing upward */
+		memcpy(iv, m->iv, 12);
+		memset(iv + 12, 0, 4);
+		return rc ? rc
+			  : tx_crypt(t, alg, m, iv, wrap, m->len - wrap, tag,
+				     err, errlen);
+	}
+#endif
+	return tx_crypt(t, alg, m, m->iv, 0, m->len, tag, err, errlen);
+}
+
+/* A cipher, AEAD or composite message; its tag in m->tag. */
+static int tx_message(struct tx *t, const struct cx_spec *sp,
+		      struct hb_message *m, char *err, size_t errlen)
+{
+	const struct cx_alginfo *ai = cx_alg_info(sp->alg);
+	const struct cx_alginfo *mi =
+		sp->mac != CX_NONE ? cx_alg_info(sp->mac) : NULL;
+	uint8_t mac[CX_MAX_OUT], tag[CX_MAX_OUT];
+	int rc = 0;
+
+	if (mi && !m->encrypt) { /* the MAC over the ciphertext first */
+		rc = tx_hash(t, sp->mac, m->mac_key, m->in, m->len, mac, err,
+			     errlen);
+		if (!rc)
+			rc = tag_check(mac, m, mi->out_len, "the MAC", err,
+				       errlen);
+	}
+	if (!m->encrypt && ai->kind == CX_AEAD)
+		memcpy(tag, m->tag, m->tag_len < sizeof(tag) ? m->tag_len : 0);
+	if (!rc)
+		rc = tx_cipher(t, sp->alg, m, tag, err, errlen);
+#ifdef CX_BUG_NO_TAG_CHECK
+	if (rc == HB_EVERIFY)
+		rc = 0;
+#endif
+	if (rc || !m->encrypt)
+		return rc;
+	if (mi) {
+		rc = tx_hash(t, sp->mac, m->mac_key, m->out, m->len, m->tag,
+			     err, errlen);
+		m->tag_len = mi->out_len;
+	} else {
+		memcpy(m->tag, tag, ai->kind == CX_AEAD ? ai->out_len : 0);
+		m->tag_len = ai->kind == CX_AEAD ? ai->out_len : 0;
+	}
+	return rc;
+}
+
+/* A MAC or digest of m->in: written, or checked against m->tag. */
+static int tx_digest(struct tx *t, enum cx_alg alg, struct hb_message *m,
+		     char *err, size_t errlen)
+{
+	const struct cx_alginfo *ai = cx_alg_info(alg);
+	uint8_t out[CX_MAX_OUT];
+	int rc = tx_hash(t, alg, m->key, m->in, m->len, out, err, errlen);
+
+	if (rc)
+		return rc;
+	if (!m->encrypt)
+		return tag_check(out, m, ai->out_len, "the MAC or digest", err,
+				 errlen);
+	memcpy(m->tag, out, ai->out_len);
+	m->tag_len = ai->out_len;
+	return 0;
+}
+
+int cx_transform(const struct cx_ops *ops, const struct hb_case *c,
+		 struct hb_message *m, char *err, size_t errlen)
+{
+	const struct cx_spec *sp = cx_spec_find(c->target);
+	const struct cx_alginfo *ai = sp ? cx_alg_info(sp->alg) : NULL;
+	struct tx t = { .o = ops };
+	int rc;
+
+	if (!ai)
+		return hb_errorf(err, errlen, HB_ENOTSUP,
+				 "not a crypto target");
+	if (ai->block > 1 && m->len % ai->block)
+		return hb_errorf(err, errlen, HB_SKIP,
+				 "%zu bytes is not a multiple of %s's block",
+				 m->len, ai->name);
+	rc = ops->lib_open(c, &t.lib, err, errlen);
+	if (!rc)
+		rc = ai->kind == CX_MAC || ai->kind == CX_DIGEST
+			     ? tx_digest(&t, sp->alg, m, err, errlen)
+			     : tx_message(&t, sp, m, err, errlen);
+	tx_close(&t);
+	return rc;
+}

@@ -1,0 +1,89 @@
+"""hostbench check: conformance of a crypto backend against a reference.
+
+Usage: check_test.py NAME HOSTBENCH FIXTURE_DIR
+The fixtures openssl-ctr32 and openssl-no-tag-check are the openssl
+backend with one deliberate bug each, which no known-answer vector shows.
+"""
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
+HB, FIXTURES = sys.argv[2], sys.argv[3]
+
+
+def check(*args, plugin_dir=None):
+    cmd = [HB, "check", *args]
+    if plugin_dir:
+        cmd += ["-P", os.path.join(FIXTURES, plugin_dir)]
+    env = dict(os.environ, HOSTBENCH_NO_CACHE="1")
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                       timeout=300)
+    rows = [line.split(None, 3) for line in p.stdout.splitlines()[2:]]
+    return p.returncode, rows, p.stderr
+
+
+def failures(rows):
+    return [(r[0], r[1]) for r in rows if len(r) > 2 and r[2] == "FAIL"]
+
+
+def test_gcrypt_agrees_with_openssl():
+    rc, rows, err = check("gcrypt")
+    expect(rc == 0, f"exit {rc}: {failures(rows)} {err}")
+    checks = {(r[0], r[1]) for r in rows}
+    for want in [("crypto/aes-256-gcm", "sizes"),
+                 ("crypto/aes-256-gcm", "decrypt"),
+                 ("crypto/aes-256-gcm", "tag"),
+                 ("crypto/aes-256-ctr", "counter"),
+                 ("mac/hmac-sha256", "tag"),
+                 ("hash/sha256", "sizes"),
+                 ("crypto/aes-256-cbc", "options")]:
+        expect(want in checks, f"{want} checked: {sorted(checks)[:5]}...")
+
+
+def test_reference_may_be_another_backend():
+    rc, rows, err = check("openssl", "--reference", "gcrypt")
+    expect(rc == 0 and rows, f"exit {rc}: {failures(rows)} {err}")
+
+
+def test_counter_carrying_32_bits_fails_naming_target_and_check():
+    rc, rows, err = check("openssl-ctr32", plugin_dir="openssl-ctr32")
+    expect(rc == 1, f"exit {rc}: {err}")
+    bad = failures(rows)
+    expect(("crypto/aes-256-ctr", "counter") in bad, bad)
+    expect(all(c == "counter" for _, c in bad), f"only the counter: {bad}")
+
+
+def test_decrypt_without_tag_check_fails_naming_target_and_check():
+    rc, rows, err = check("openssl-no-tag-check",
+                          plugin_dir="openssl-no-tag-check")
+    expect(rc == 1, f"exit {rc}: {err}")
+    bad = failures(rows)
+    expect(("crypto/aes-256-gcm", "tag") in bad, bad)
+    expect(("crypto/aes-256-cbc-hmac-sha256", "tag") in bad, bad)
+    expect(all(c == "tag" for _, c in bad), f"only the tag: {bad}")
+
+
+def test_backend_without_transform_is_not_checkable():
+    rc, rows, err = check("xxhash")
+    expect(rc == 2 and "not checkable" in err and not rows,
+           f"exit {rc}: {err}")
+
+
+def test_unknown_backend_is_bad_use():
+    rc, _, err = check("nosuch")
+    expect(rc == 2 and 'no backend "nosuch"' in err, f"exit {rc}: {err}")
+
+
+def test_check_needs_one_backend():
+    p = subprocess.run([HB, "check"], capture_output=True, text=True,
+                       timeout=60)
+    expect(p.returncode == 2 and "check needs one BACKEND" in p.stderr,
+           p.stderr)
+
+
+if __name__ == "__main__":
+    globals()["test_" + sys.argv[1]]()
