@@ -94,11 +94,33 @@ static int regressed(const struct cli *cli, const struct comparison *cmp)
 	return cli->fail_on_regression && (cmp->nregressed || cmp->new_failed);
 }
 
+/*
+ * compare_build_by() of the reports read: the second, else the first
+ * again, as new; --by taken apart. Returns 0 or a negative code.
+ */
+static int build_comparison(const struct cli *cli,
+			    const struct doc_report *docs,
+			    struct comparison *cmp, char *err, size_t errlen)
+{
+	double threshold =
+		cli->threshold >= 0 ? cli->threshold : COMPARE_THRESHOLD;
+	struct cli_by parts = { 0 };
+	int rc = cli->by ? cli_by_parse(cli->by, &parts, err, errlen) : 0;
+
+	if (!rc)
+		rc = compare_build_by(
+			cmp, &docs[0], &docs[cli->args.n > 1],
+			cli->by ? &(struct compare_by){ parts.key, parts.base,
+							parts.new }
+				: NULL,
+			threshold, err, errlen);
+	cli_by_free(&parts);
+	return rc;
+}
+
 int cmd_compare(const struct command_env *env)
 {
 	const struct cli *cli = env->cli;
-	double threshold =
-		cli->threshold >= 0 ? cli->threshold : COMPARE_THRESHOLD;
 	struct comparison cmp = { 0 };
 	struct doc_report *docs;
 	char err[1024];
@@ -106,9 +128,8 @@ int cmd_compare(const struct command_env *env)
 
 	if (status)
 		return status;
-	status = built_status(compare_build(&cmp, &docs[0], &docs[1], threshold,
-					    err, sizeof(err)),
-			      err);
+	status = built_status(
+		build_comparison(cli, docs, &cmp, err, sizeof(err)), err);
 	if (!status)
 		status = write_built(cli, write_comparison, &cmp);
 	if (!status && regressed(cli, &cmp))

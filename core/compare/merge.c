@@ -9,19 +9,20 @@
 
 #include "base/jsonw.h"
 #include "base/units.h"
+#include "compare/match.h"
 #include "report/html.h"
 #include "report/table.h"
 #include "run/result_json.h"
 
-/* The row of the case with key, or NULL. */
-static struct merge_row *row_of(struct merge *m, const char *key)
+/* The row of the case of r, or NULL. */
+static struct merge_row *row_of(struct merge *m, const struct doc_result *r)
 {
 	for (size_t i = 0; i < m->nrows; i++) {
 		const struct doc_result *any = NULL;
 
 		for (size_t d = 0; d < m->ndocs && !any; d++)
 			any = m->rows[i].cells[d].res;
-		if (any && strcmp(any->key, key) == 0)
+		if (any && match_case(any, r, NULL))
 			return &m->rows[i];
 	}
 	return NULL;
@@ -80,7 +81,7 @@ int merge_build(struct merge *m, const struct doc_report *docs, size_t n,
 	for (size_t d = 0; d < n; d++)
 		for (size_t i = 0; i < docs[d].nresults; i++) {
 			const struct doc_result *r = &docs[d].results[i];
-			struct merge_row *row = row_of(m, r->key);
+			struct merge_row *row = row_of(m, r);
 
 			if (!row && !(row = row_add(m)))
 				goto fail;

@@ -156,27 +156,6 @@ char *report_read_params_text(const json_t *params)
 			  JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
 }
 
-/*
- * The identity of a case across reports: job, target, backend and every
- * parameter with its JSON type, as one string (parameters sorted by name,
- * so the order a report wrote them in does not matter). NULL when out of
- * memory.
- */
-static char *report_read_key(const char *job, const char *target,
-			     const char *backend, const json_t *params)
-{
-	/* jansson writes 5 and 5.0 and "5" apart: parameters stay typed */
-	char *p = report_read_params_text(params);
-	char *key = NULL;
-
-	if (!p)
-		return NULL;
-	if (asprintf(&key, "%s\x1f%s\x1f%s\x1f%s", job, target, backend, p) < 0)
-		key = NULL;
-	free(p);
-	return key;
-}
-
 /* results[i] of the document into d. */
 static int read_result(const json_t *o, size_t i, struct doc_result *d,
 		       char *err, size_t errlen)
@@ -197,9 +176,6 @@ static int read_result(const json_t *o, size_t i, struct doc_result *d,
 	d->params = json_object_get(o, "params");
 	par = json_integer_value(json_object_get(d->params, "parallel"));
 	d->parallel = par > 0 ? (unsigned)par : 1;
-	d->key = report_read_key(d->job, d->target, d->backend, d->params);
-	if (!d->key)
-		return -ENOMEM;
 	rc = result_json_get(o, NULL, &d->res, why, sizeof(why));
 	if (rc == -EINVAL)
 		return hb_errorf(err, errlen, rc, "results[%zu] (%s): %s", i,
@@ -298,7 +274,6 @@ int report_read_text(struct doc_report *doc, const char *name, const char *text,
 void report_read_free(struct doc_report *doc)
 {
 	for (size_t i = 0; i < doc->nresults; i++) {
-		free(doc->results[i].key);
 		result_free(&doc->results[i].res);
 	}
 	free(doc->results);

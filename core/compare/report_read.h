@@ -26,7 +26,6 @@ struct doc_result {
 	const char *job, *title, *section, *target, *backend, *unit;
 	const json_t *params; /* as written: typed values, "parallel" too */
 	unsigned parallel;
-	char *key;	   /* identity across reports (report_read_key) */
 	struct result res; /* res.c is NULL: no suite behind it */
 };
 
