@@ -118,6 +118,8 @@ static json_t *entry_json(const struct report *r, const struct result *res,
 	jsonw_set(o, "section", jsonw_text(report_section_of(r, res)), bad);
 	jsonw_set(o, "target", jsonw_text(c ? c->target : NULL), bad);
 	jsonw_set(o, "backend", jsonw_text(c ? c->backend : NULL), bad);
+	jsonw_set(o, "backend_chosen", json_boolean(c && c->backend_chosen),
+		  bad);
 	jsonw_set(o, "params", c ? params_json(c, bad) : json_object(), bad);
 	jsonw_set(o, "unit", jsonw_text(c ? c->unit : NULL), bad);
 	jsonw_set(o, "duration", c ? jsonw_number(c->duration) : json_null(),
