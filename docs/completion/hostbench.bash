@@ -7,7 +7,7 @@
 _hostbench_targets()
 {
 	"$1" list "${@:2}" 2>/dev/null |
-		awk '/^Targets:/ { t = 1; next } t && /^  [a-z]/ { print $1 }' |
+		awk '/^Targets/ { t = 1; next } t && $1 ~ /\// { print $1 }' |
 		sort -u
 }
 
