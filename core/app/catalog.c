@@ -13,20 +13,6 @@
 #include "report/table.h"
 #include "suite/suite_value.h"
 
-static const char *const type_names[] = {
-	[HB_OPT_SIZE] = "size",		[HB_OPT_SIZE_LIST] = "size list",
-	[HB_OPT_INT] = "int",		[HB_OPT_BOOL] = "bool",
-	[HB_OPT_STRING] = "string",	[HB_OPT_ENUM] = "enum",
-	[HB_OPT_DURATION] = "duration",
-};
-
-static const char *const work_names[] = {
-	[HB_WORK_BYTES] = "bytes",
-	[HB_WORK_FILES] = "files",
-	[HB_WORK_MESSAGES] = "messages",
-	[HB_WORK_OPS] = "operations",
-};
-
 /* "usable", or the reason the target cannot run with p here. */
 static const char *usability(const struct plugin *p, const char *target)
 {
@@ -39,8 +25,8 @@ static const char *usability(const struct plugin *p, const char *target)
 static json_t *option_json(const struct hb_option *o)
 {
 	json_t *j = json_pack("{s:s, s:s, s:s?, s:s?}", "name", o->name, "type",
-			      type_names[o->type], "default", o->def, "help",
-			      o->help);
+			      plugin_type_name(o->type), "default", o->def,
+			      "help", o->help);
 	json_t *choices;
 
 	if (o->choices) {
@@ -67,7 +53,7 @@ static json_t *target_json(const struct plugin *p, const struct hb_target *t,
 	plugin_target_name(t, full, sizeof(full));
 	j = json_pack("{s:s, s:s, s:s?, s:s, s:s, s:b}", "target", full,
 		      "backend", p->desc->name, "summary", t->summary, "work",
-		      work_names[t->work], "status", usability(p, full),
+		      plugin_work_name(t->work), "status", usability(p, full),
 		      "usable", registry_unusable(p, full) == NULL);
 	if (!with_options)
 		return j;
@@ -282,7 +268,7 @@ static const char *nearest_target(const struct registry *reg, const char *name,
 static void option_text(const struct hb_option *o, FILE *out)
 {
 	fprintf(out, "  %-12s %-9s default %-10s %s\n", o->name,
-		type_names[o->type], o->def ? o->def : "(required)",
+		plugin_type_name(o->type), o->def ? o->def : "(required)",
 		o->help ? o->help : "");
 	if (o->choices) {
 		fprintf(out, "  %-12s %-9s one of:", "", "");
@@ -300,7 +286,7 @@ static void describe_text(const struct plugin *p, const struct hb_target *t,
 {
 	fprintf(out, "%s (backend %s): %s\n", name, p->desc->name,
 		t->summary ? t->summary : "");
-	fprintf(out, "  work unit: %s; %s here\n", work_names[t->work],
+	fprintf(out, "  work unit: %s; %s here\n", plugin_work_name(t->work),
 		usability(p, name));
 	for (size_t i = 0; t->parts && t->parts[i]; i++)
 		fprintf(out, "  part: %s (measured alongside)\n", t->parts[i]);

@@ -19,6 +19,8 @@ const char cli_usage[] =
 	"not\n"
 	"  describe TARGET          a target's options, defaults and units\n"
 	"  sysinfo                  the system information of the report\n"
+	"  report FILE...           saved JSON reports (or a journal) in any\n"
+	"                           format, as the run wrote them\n"
 	"  compare BASE.json NEW.json\n"
 	"                           the cases of two JSON reports side by "
 	"side,\n"
@@ -265,6 +267,10 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 			err, errlen, -EINVAL,
 			"compare needs two reports: BASE.json NEW.json (or "
 			"one with --by KEY=A,B)");
+	if (strcmp(cli->command, "report") == 0 && cli->args.n < 1)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "report needs JSON reports or journals: "
+				 "FILE ...");
 	if (strcmp(cli->command, "merge") == 0 && cli->args.n < 1)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "merge needs JSON reports: A.json B.json ...");

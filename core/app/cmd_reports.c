@@ -1,7 +1,8 @@
 /*
- * `hostbench compare` and `hostbench merge`: JSON reports in, one report
- * out. Both read their reports the same way and write through
- * output_write(). (docs: the reports as read, cmp: comparison.)
+ * `hostbench report`, `hostbench compare` and `hostbench merge`: JSON
+ * reports in, one report out. All read their reports the same way and
+ * write through output_write(). (docs: the reports as read, cmp:
+ * comparison.)
  */
 #include "app/cmd.h"
 
@@ -14,6 +15,7 @@
 #include "base/exit.h"
 #include "compare/compare.h"
 #include "compare/merge.h"
+#include "compare/report_doc.h"
 #include "compare/report_read.h"
 
 /* Free the n reports of docs and the array. */
@@ -88,6 +90,15 @@ static int write_merge(const void *doc, enum report_format f, FILE *out,
 	return merge_write(doc, f, out, err, errlen);
 }
 
+/* output_writer for a struct report_doc: the report, as the run wrote it. */
+static int write_report_doc(const void *doc, enum report_format f, FILE *out,
+			    char *err, size_t errlen)
+{
+	const struct report_doc *rd = doc;
+
+	return report_write(f, &rd->r, out, err, errlen);
+}
+
 /* A CI gate: a case that got slower, or one that now fails. */
 static int regressed(const struct cli *cli, const struct comparison *cmp)
 {
@@ -154,6 +165,26 @@ int cmd_merge(const struct command_env *env)
 	if (!status)
 		status = write_built(cli, write_merge, &m);
 	merge_free(&m);
+	free_reports(docs, cli->args.n);
+	return status;
+}
+
+int cmd_report(const struct command_env *env)
+{
+	const struct cli *cli = env->cli;
+	struct report_doc rd = { 0 };
+	struct doc_report *docs;
+	char err[1024];
+	int status = read_reports(cli, &docs);
+
+	if (status)
+		return status;
+	status = built_status(
+		report_doc_build(&rd, docs, cli->args.n, err, sizeof(err)),
+		err);
+	if (!status)
+		status = write_built(cli, write_report_doc, &rd);
+	report_doc_free(&rd);
 	free_reports(docs, cli->args.n);
 	return status;
 }

@@ -149,3 +149,63 @@ const struct hb_option *plugin_option_find(const struct hb_target *t,
 			return o;
 	return NULL;
 }
+
+/* The option types and kinds of work by name, indexed by their enum. */
+static const char *const type_names[] = {
+	[HB_OPT_SIZE] = "size",		[HB_OPT_SIZE_LIST] = "size list",
+	[HB_OPT_INT] = "int",		[HB_OPT_BOOL] = "bool",
+	[HB_OPT_STRING] = "string",	[HB_OPT_ENUM] = "enum",
+	[HB_OPT_DURATION] = "duration",
+};
+
+static const char *const work_names[] = {
+	[HB_WORK_BYTES] = "bytes",
+	[HB_WORK_FILES] = "files",
+	[HB_WORK_MESSAGES] = "messages",
+	[HB_WORK_OPS] = "operations",
+};
+
+/* The index of name in names[0..n), or -1. */
+static int name_index(const char *const *names, size_t n, const char *name)
+{
+	for (size_t i = 0; name && i < n; i++)
+		if (names[i] && strcmp(names[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *plugin_type_name(enum hb_opt_type type)
+{
+	size_t n = sizeof(type_names) / sizeof(type_names[0]);
+
+	return (size_t)type < n && type_names[type] ? type_names[type] : "?";
+}
+
+int plugin_type_parse(const char *name, enum hb_opt_type *out)
+{
+	int i = name_index(type_names,
+			   sizeof(type_names) / sizeof(type_names[0]), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum hb_opt_type)i;
+	return 0;
+}
+
+const char *plugin_work_name(enum hb_work work)
+{
+	size_t n = sizeof(work_names) / sizeof(work_names[0]);
+
+	return (size_t)work < n && work_names[work] ? work_names[work] : "?";
+}
+
+int plugin_work_parse(const char *name, enum hb_work *out)
+{
+	int i = name_index(work_names,
+			   sizeof(work_names) / sizeof(work_names[0]), name);
+
+	if (i < 0)
+		return -EINVAL;
+	*out = (enum hb_work)i;
+	return 0;
+}

@@ -127,4 +127,16 @@ int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs,
 const struct hb_option *plugin_option_find(const struct hb_target *t,
 					   const char *key);
 
+/* An option type's name ("size", "size list", ...); "?" when unknown. */
+const char *plugin_type_name(enum hb_opt_type type);
+
+/* plugin_type_name() back: 0, or -EINVAL for an unknown name. */
+int plugin_type_parse(const char *name, enum hb_opt_type *out);
+
+/* A kind of work's name ("bytes", "operations", ...); "?" when unknown. */
+const char *plugin_work_name(enum hb_work work);
+
+/* plugin_work_name() back: 0, or -EINVAL for an unknown name. */
+int plugin_work_parse(const char *name, enum hb_work *out);
+
 #endif

@@ -15,6 +15,7 @@
 
 #include "base/jsonw.h"
 #include "base/parse.h"
+#include "run/case_json.h"
 #include "run/result_json.h"
 
 /* Bumped only when a field is renamed or removed or changes meaning. */
@@ -126,6 +127,9 @@ static json_t *entry_json(const struct report *r, const struct result *res,
 		  bad);
 	jsonw_set(o, "repetitions", json_integer(c ? c->repetitions : 0), bad);
 	jsonw_set(o, "warmup", json_integer(c ? c->warmup : 0), bad);
+	/* what `hostbench report` needs to lay the case out again */
+	if (c)
+		jsonw_set(o, "case", case_json_report_put(r->suite, c), bad);
 	/* the codec the isolated child, resume and compare read back */
 	if (!o || result_json_put(o, res))
 		*bad = 1;
@@ -241,7 +245,9 @@ int report_json(const struct report *r, FILE *out, char *err, size_t errlen)
 		return hb_errorf(err, errlen, -ENOMEM,
 				 "json report: out of memory");
 	}
-	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
+	/* 17 digits: every figure reads back as the same double, so
+	 * `hostbench report` prints what the run printed, to the last digit */
+	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
 	json_decref(doc);
 	if (rc || fputc('\n', out) == EOF)
 		return hb_errorf(err, errlen, -EIO,

@@ -23,7 +23,7 @@ _hostbench()
 		cword=$COMP_CWORD
 	fi
 
-	local commands="run list describe sysinfo compare merge serve"
+	local commands="run list describe sysinfo report compare merge serve"
 	local options="--extended --format --output --set --journal --resume
 		--plugin-dir --threshold --fail-on-regression --by --help --version"
 	local serve_options="--listen --token --max-clients --max-time
@@ -32,7 +32,7 @@ _hostbench()
 	local -a dirs=()
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
-		run | list | describe | sysinfo | compare | merge | serve)
+		run | list | describe | sysinfo | report | compare | merge | serve)
 			[[ -z $command ]] && command=${words[i]}
 			;;
 		-P | --plugin-dir)

@@ -39,7 +39,9 @@ static int command_names_lists_the_table_in_order(void)
 	char buf[256];
 
 	command_names(buf, sizeof(buf));
-	CHECK_STR(buf, "run, list, describe, sysinfo, compare, merge, serve");
+	CHECK_STR(
+		buf,
+		"run, list, describe, sysinfo, report, compare, merge, serve");
 	return 0;
 }
 

@@ -175,6 +175,45 @@ def test_bad_input_exits_2_and_writes_nothing():
     expect(not leftovers, f"temporary files left: {leftovers}")
 
 
+def journaled():
+    """Run SUITE once into WORK/run.json and the journal WORK/run.jsonl."""
+    with open(path("suite.ini"), "w") as f:
+        f.write(SUITE)
+    status, _, err = run("run", path("suite.ini"), "--format", "json",
+                         "-o", path("run.json"), "--journal",
+                         path("run.jsonl"))
+    expect(status == 0, f"run: exit {status}: {err}")
+    return path("run.json"), path("run.jsonl")
+
+
+def test_report_renders_what_the_run_printed():
+    doc, journal = journaled()
+    for fmt in ("text", "md", "csv", "html", "json"):
+        # the same measurement printed by a run: every case from the journal
+        status, printed, err = run("run", path("suite.ini"), "--resume",
+                                   journal, "--format", fmt)
+        expect(status == 0, f"resumed run: exit {status}: {err}")
+        status, rendered, err = run("report", doc, "--format", fmt)
+        expect(status == 0, f"report: exit {status}: {err}")
+        expect(rendered == printed, f"{fmt}: report differs from the run")
+
+
+def test_report_reads_a_journal():
+    doc, journal = journaled()
+    _, from_doc, _ = run("report", doc, "--format", "csv")
+    status, from_journal, err = run("report", journal, "--format", "csv")
+    expect(status == 0, f"report of a journal: exit {status}: {err}")
+    expect(from_journal == from_doc, "the journal's results differ")
+
+
+def test_report_of_a_file_that_is_no_report_is_exit_2():
+    with open(path("notes.txt"), "w") as f:
+        f.write("not a report\n")
+    status, out, err = run("report", path("notes.txt"))
+    expect(status == 2 and out == "", f"exit {status}, stdout {out!r}")
+    expect("not a hostbench JSON report" in err, err)
+
+
 def test_merge_has_a_column_per_host():
     base = measured()
     other = scaled(base, 2, "lab-2.json",
