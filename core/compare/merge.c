@@ -10,6 +10,7 @@
 #include "base/jsonw.h"
 #include "base/units.h"
 #include "compare/match.h"
+#include "compare/report_doc.h"
 #include "report/html.h"
 #include "report/table.h"
 #include "run/result_json.h"
@@ -277,6 +278,35 @@ static int write_md(const struct merge *m, FILE *out)
 }
 
 /* The merge as one HTML page: a section per table. */
+/*
+ * Every report's results as one report, each case's host (its column's
+ * label) a parameter "host", so the run's charts draw a line per host.
+ */
+static int merged_report(const struct merge *m, struct report_doc *rd)
+{
+	char err[256];
+	size_t k = 0;
+	int rc = report_doc_build(rd, m->docs, m->ndocs, err, sizeof(err));
+
+	for (size_t d = 0; d < m->ndocs && !rc; d++)
+		for (size_t i = 0; i < m->docs[d].nresults && !rc; i++, k++)
+			rc = kvlist_set(&rd->suite.cases[k].params, "host",
+					m->labels[d]);
+	return rc;
+}
+
+/* The charts of a run's html page, with the hosts as series. */
+static int write_charts(const struct merge *m, FILE *out)
+{
+	struct report_doc rd;
+	int err = merged_report(m, &rd);
+
+	if (!err)
+		err = report_html_charts(&rd.r, out);
+	report_doc_free(&rd);
+	return err;
+}
+
 static int write_html(const struct merge *m, FILE *out)
 {
 	struct merge_tables mt;
@@ -291,9 +321,10 @@ static int write_html(const struct merge *m, FILE *out)
 	html_section(out, "Cases");
 	html_table(out, &mt.cases, "cases", NULL);
 	html_section_end(out);
+	err = write_charts(m, out);
 	html_end(out);
 	tables_free(&mt);
-	return 0;
+	return err;
 }
 
 /* The merge as CSV: a row per case, median, cv and status per report. */

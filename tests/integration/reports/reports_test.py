@@ -238,6 +238,36 @@ def test_merge_has_a_column_per_host():
     expect("base.json" in out, "one host twice: columns named by file")
 
 
+def chart_series(page):
+    """{(data-kind, chart title): [series names]} of the page's charts."""
+    charts = {}
+    for svg in re.findall(r"<svg .*?</svg>", page, re.S):
+        kind = re.search(r'data-kind="([^"]*)"', svg).group(1)
+        title = re.search(r"<title>([^<]*)</title>", svg)
+        key = (kind, title.group(1) if title else "")
+        charts[key] = re.findall(r'data-series="([^"]*)"', svg)
+    return charts
+
+
+def test_merge_html_has_the_run_charts_with_hosts_as_series():
+    base = measured()
+    other = scaled(base, 2, "lab-2.json",
+                   lambda d: d["system"].update(hostname="lab-2"))
+    host = json.load(open(base))["system"]["hostname"]
+    _, page, err = run("report", base, "--format", "html")
+    run_charts = chart_series(page)
+    status, page, err = run("merge", base, other, "--format", "html")
+    expect(status == 0, err)
+    merged = chart_series(page)
+    expect(sorted(merged) == sorted(run_charts) and merged,
+           f"charts {sorted(merged)}, the run's {sorted(run_charts)}")
+    for key, names in merged.items():
+        measured_lines = [n for n in names if n != "ideal scaling"]
+        expect(any(f"host {host}" in n for n in measured_lines) and
+               any("host lab-2" in n for n in measured_lines),
+               f"{key}: series {names}")
+
+
 def test_md_reads_size_by_parallel_as_grid():
     md = open(measured("md", "run.md")).read()
     expect("| copy | 1 parallel | 2 parallels |" in md, f"grid header:\n{md}")
