@@ -71,3 +71,8 @@ install(FILES "${CMAKE_BINARY_DIR}/sdk/hostbench.1.gz"
 install(FILES "${PROJECT_SOURCE_DIR}/docs/completion/hostbench.bash"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/bash-completion/completions"
         RENAME hostbench)
+
+# The license (Apache-2.0, LICENSE) in the machine-readable form Debian
+# policy asks for, where it asks for it (docs/packaging.md).
+install(FILES "${CMAKE_CURRENT_LIST_DIR}/copyright"
+        DESTINATION "${CMAKE_INSTALL_DOCDIR}")

@@ -3,27 +3,15 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
 #include "base/parse.h"
 #include "plugin/core_key.h"
+#include "report/table.h"
 #include "suite/suite_value.h"
-
-static const char *const type_names[] = {
-	[HB_OPT_SIZE] = "size",		[HB_OPT_SIZE_LIST] = "size list",
-	[HB_OPT_INT] = "int",		[HB_OPT_BOOL] = "bool",
-	[HB_OPT_STRING] = "string",	[HB_OPT_ENUM] = "enum",
-	[HB_OPT_DURATION] = "duration",
-};
-
-static const char *const work_names[] = {
-	[HB_WORK_BYTES] = "bytes",
-	[HB_WORK_FILES] = "files",
-	[HB_WORK_MESSAGES] = "messages",
-	[HB_WORK_OPS] = "operations",
-};
 
 /* "usable", or the reason the target cannot run with p here. */
 static const char *usability(const struct plugin *p, const char *target)
@@ -37,8 +25,8 @@ static const char *usability(const struct plugin *p, const char *target)
 static json_t *option_json(const struct hb_option *o)
 {
 	json_t *j = json_pack("{s:s, s:s, s:s?, s:s?}", "name", o->name, "type",
-			      type_names[o->type], "default", o->def, "help",
-			      o->help);
+			      plugin_type_name(o->type), "default", o->def,
+			      "help", o->help);
 	json_t *choices;
 
 	if (o->choices) {
@@ -65,7 +53,7 @@ static json_t *target_json(const struct plugin *p, const struct hb_target *t,
 	plugin_target_name(t, full, sizeof(full));
 	j = json_pack("{s:s, s:s, s:s?, s:s, s:s, s:b}", "target", full,
 		      "backend", p->desc->name, "summary", t->summary, "work",
-		      work_names[t->work], "status", usability(p, full),
+		      plugin_work_name(t->work), "status", usability(p, full),
 		      "usable", registry_unusable(p, full) == NULL);
 	if (!with_options)
 		return j;
@@ -124,6 +112,101 @@ static int list_json(const struct registry *reg, FILE *out, char *err,
 			out, err, errlen);
 }
 
+/* Add name to the sorted list l, once. Returns 0 or -ENOMEM. */
+static int sorted_add(struct strlist *l, const char *name)
+{
+	size_t k = 0;
+	char *added;
+
+	while (k < l->n && strcmp(l->items[k], name) < 0)
+		k++;
+	if (k < l->n && strcmp(l->items[k], name) == 0)
+		return 0;
+	if (strlist_push(l, name))
+		return -ENOMEM;
+	added = l->items[l->n - 1];
+	memmove(&l->items[k + 1], &l->items[k],
+		(l->n - 1 - k) * sizeof(*l->items));
+	l->items[k] = added;
+	return 0;
+}
+
+/* Every target and every backend name of reg, each sorted. */
+static int targets_and_backends(const struct registry *reg,
+				struct strlist *targets,
+				struct strlist *backends)
+{
+	char full[256];
+	int rc = 0;
+
+	for (size_t i = 0; i < reg->n && !rc; i++) {
+		const struct plugin *p = &reg->plugins[i];
+
+		rc = sorted_add(backends, p->desc->name);
+		for (const struct hb_target *t = p->desc->targets;
+		     !rc && t->name; t++) {
+			plugin_target_name(t, full, sizeof(full));
+			rc = sorted_add(targets, full);
+		}
+	}
+	return rc;
+}
+
+/*
+ * The cell of target and backend: "-" not offered, "yes" usable, "no [n]"
+ * with the reason as note n; "*" after the default backend's.
+ */
+static int target_cell(const struct registry *reg, const char *target,
+		       const char *backend, struct table *t, size_t row,
+		       size_t col)
+{
+	const struct plugin *p = registry_find(reg, target, backend, NULL);
+	const char *why = p ? registry_unusable(p, target) : NULL;
+	int chosen = p && registry_default(reg, target) == p;
+	char text[64], note[1024];
+
+	if (!p)
+		return table_set(t, row, col, "-");
+	if (!why) {
+		snprintf(text, sizeof(text), "yes%s", chosen ? "*" : "");
+		return table_set(t, row, col, text);
+	}
+	snprintf(text, sizeof(text), "no [%zu]%s", t->notes.n + 1,
+		 chosen ? "*" : "");
+	snprintf(note, sizeof(note), "[%zu] %s on %s: %s", t->notes.n + 1,
+		 target, backend, why);
+	if (table_set(t, row, col, text))
+		return -ENOMEM;
+	return strlist_push(&t->notes, note);
+}
+
+/* The table of targets by backends, as text. Returns 0 or -ENOMEM. */
+static int targets_text(const struct registry *reg, FILE *out)
+{
+	struct strlist targets = { 0 }, backends = { 0 };
+	struct table t = { 0 };
+	int rc = targets_and_backends(reg, &targets, &backends);
+
+	if (!rc)
+		rc = table_init(&t, 1 + targets.n, 1 + backends.n);
+	if (!rc)
+		rc = table_set(&t, 0, 0, "target");
+	for (size_t b = 0; b < backends.n && !rc; b++)
+		rc = table_set(&t, 0, 1 + b, backends.items[b]);
+	for (size_t i = 0; i < targets.n && !rc; i++) {
+		rc = table_set(&t, 1 + i, 0, targets.items[i]);
+		for (size_t b = 0; b < backends.n && !rc; b++)
+			rc = target_cell(reg, targets.items[i],
+					 backends.items[b], &t, 1 + i, 1 + b);
+	}
+	if (!rc)
+		rc = table_text(&t, out);
+	table_free(&t);
+	strlist_free(&targets);
+	strlist_free(&backends);
+	return rc;
+}
+
 static int list_text(const struct registry *reg, FILE *out)
 {
 	fprintf(out, "Plugins:\n");
@@ -139,19 +222,10 @@ static int list_text(const struct registry *reg, FILE *out)
 				p->libraries.items[l].key,
 				p->libraries.items[l].value);
 	}
-	fprintf(out, "\nTargets:\n");
-	for (size_t i = 0; i < reg->n; i++) {
-		const struct plugin *p = &reg->plugins[i];
-
-		for (const struct hb_target *t = p->desc->targets; t->name;
-		     t++) {
-			char full[256];
-
-			plugin_target_name(t, full, sizeof(full));
-			fprintf(out, "  %-28s %-10s %s\n", full, p->desc->name,
-				usability(p, full));
-		}
-	}
+	fprintf(out, "\nTargets (yes: usable here, *: the default backend, "
+		     "-: not offered, no [n]: see note n):\n");
+	if (targets_text(reg, out))
+		return -ENOMEM;
 	if (reg->nrefused)
 		fprintf(out, "\nRefused:\n");
 	for (size_t i = 0; i < reg->nrefused; i++)
@@ -194,7 +268,7 @@ static const char *nearest_target(const struct registry *reg, const char *name,
 static void option_text(const struct hb_option *o, FILE *out)
 {
 	fprintf(out, "  %-12s %-9s default %-10s %s\n", o->name,
-		type_names[o->type], o->def ? o->def : "(required)",
+		plugin_type_name(o->type), o->def ? o->def : "(required)",
 		o->help ? o->help : "");
 	if (o->choices) {
 		fprintf(out, "  %-12s %-9s one of:", "", "");
@@ -212,7 +286,7 @@ static void describe_text(const struct plugin *p, const struct hb_target *t,
 {
 	fprintf(out, "%s (backend %s): %s\n", name, p->desc->name,
 		t->summary ? t->summary : "");
-	fprintf(out, "  work unit: %s; %s here\n", work_names[t->work],
+	fprintf(out, "  work unit: %s; %s here\n", plugin_work_name(t->work),
 		usability(p, name));
 	for (size_t i = 0; t->parts && t->parts[i]; i++)
 		fprintf(out, "  part: %s (measured alongside)\n", t->parts[i]);

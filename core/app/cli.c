@@ -19,10 +19,14 @@ const char cli_usage[] =
 	"not\n"
 	"  describe TARGET          a target's options, defaults and units\n"
 	"  sysinfo                  the system information of the report\n"
+	"  report FILE...           saved JSON reports (or a journal) in any\n"
+	"                           format, as the run wrote them\n"
 	"  compare BASE.json NEW.json\n"
 	"                           the cases of two JSON reports side by "
 	"side,\n"
-	"                           each improved, regressed or within noise\n"
+	"                           each improved, regressed or within noise;\n"
+	"                           with --by KEY=A,B one report (or two): the\n"
+	"                           cases that differ only in KEY, A against B\n"
 	"  merge A.json B.json...   one table of hosts (or runs) by cases\n"
 	"  check BACKEND            conformance of a crypto backend against a\n"
 	"                           reference (--reference, default openssl)\n"
@@ -45,6 +49,7 @@ const char cli_usage[] =
 	"  --threshold PERCENT      compare: the noise threshold (default 5)\n"
 	"  --fail-on-regression     compare: exit 1 when a case regressed\n"
 	"  --reference BACKEND      check: the backend to agree with\n"
+	"  --by KEY=A,B             compare: KEY=A against KEY=B\n"
 	"  -h, --help               this text\n"
 	"  -V, --version            the version\n"
 	"\n"
@@ -116,6 +121,36 @@ static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
 	return 0;
 }
 
+int cli_by_parse(const char *text, struct cli_by *out, char *err, size_t errlen)
+{
+	const char *eq = strchr(text, '=');
+	const char *comma = eq ? strchr(eq + 1, ',') : NULL;
+
+	if (!eq || eq == text || !comma || comma == eq + 1 || !comma[1] ||
+	    strchr(comma + 1, ','))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--by %s: expected KEY=A,B (backend=openssl,"
+				 "gcrypt)",
+				 text);
+	if (!out)
+		return 0;
+	out->key = strndup(text, (size_t)(eq - text));
+	out->base = strndup(eq + 1, (size_t)(comma - eq - 1));
+	out->new = strdup(comma + 1);
+	if (out->key && out->base && out->new)
+		return 0;
+	cli_by_free(out);
+	return hb_errorf(err, errlen, -ENOMEM, "%s", strerror(ENOMEM));
+}
+
+void cli_by_free(struct cli_by *by)
+{
+	free(by->key);
+	free(by->base);
+	free(by->new);
+	memset(by, 0, sizeof(*by));
+}
+
 /* Handle one option taking a value; returns 1 if it was one, <0 on error. */
 static int value_option(int argc, char **argv, int *i, struct cli *cli,
 			char *err, size_t errlen)
@@ -167,6 +202,11 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 			option_value(argc, argv, i, "--reference", err, errlen);
 		if (!cli->reference)
 			return -EINVAL;
+	} else if (opt_is(w, NULL, "--by")) {
+		cli->by = option_value(argc, argv, i, "--by", err, errlen);
+		if (!cli->by)
+			return -EINVAL;
+		rc = cli_by_parse(cli->by, NULL, err, errlen);
 	} else if (opt_is(w, NULL, "--threshold")) {
 		v = option_value(argc, argv, i, "--threshold", err, errlen);
 		if (!v)
@@ -224,10 +264,21 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "%s takes no argument: %s", cli->command,
 				 cli->args.items[0]);
-	if (strcmp(cli->command, "compare") == 0 && cli->args.n != 2)
+	if (strcmp(cli->command, "compare") == 0 && cli->by &&
+	    (cli->args.n < 1 || cli->args.n > 2))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "compare --by needs one report (or two): "
+				 "REPORT.json [NEW.json]");
+	if (strcmp(cli->command, "compare") == 0 && !cli->by &&
+	    cli->args.n != 2)
 		return hb_errorf(
 			err, errlen, -EINVAL,
-			"compare needs two reports: BASE.json NEW.json");
+			"compare needs two reports: BASE.json NEW.json (or "
+			"one with --by KEY=A,B)");
+	if (strcmp(cli->command, "report") == 0 && cli->args.n < 1)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "report needs JSON reports or journals: "
+				 "FILE ...");
 	if (strcmp(cli->command, "check") == 0 && cli->args.n != 1)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "check needs one BACKEND (see hostbench "
@@ -238,11 +289,11 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 	if (strcmp(cli->command, "merge") == 0 && cli->args.n < 1)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "merge needs JSON reports: A.json B.json ...");
-	if ((cli->threshold >= 0 || cli->fail_on_regression) &&
+	if ((cli->threshold >= 0 || cli->fail_on_regression || cli->by) &&
 	    strcmp(cli->command, "compare") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
-				 "--threshold and --fail-on-regression only go "
-				 "with compare");
+				 "--threshold, --fail-on-regression and --by "
+				 "only go with compare");
 	if ((cli->journal || cli->resume) && strcmp(cli->command, "run") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--journal and --resume only go with run");

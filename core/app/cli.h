@@ -28,6 +28,7 @@ struct cli {
 	double threshold;	/* --threshold as a fraction; -1 = not given */
 	int fail_on_regression; /* compare: exit 1 when a case regressed */
 	const char *reference;	/* check --reference BACKEND, NULL = openssl */
+	const char *by;		/* compare --by KEY=BASE,NEW, as typed */
 	int help;
 	int version;
 };
@@ -40,6 +41,22 @@ struct cli {
  * either way.
  */
 int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen);
+
+/* compare --by KEY=A,B taken apart. */
+struct cli_by {
+	char *key, *base, *new;
+};
+
+/*
+ * Split "KEY=A,B" into out (NULL: only check it). Returns 0, -EINVAL with
+ * "--by TEXT: expected KEY=A,B" in err, or -ENOMEM; free with
+ * cli_by_free().
+ */
+int cli_by_parse(const char *text, struct cli_by *out, char *err,
+		 size_t errlen);
+
+/* Free what cli_by_parse() filled in. */
+void cli_by_free(struct cli_by *by);
 
 /* Free what cli_parse() filled in. */
 void cli_free(struct cli *cli);

@@ -2,7 +2,7 @@
  * The commands of hostbench, one function each, as git's builtin.h
  * (cmd: command). Each gets what main() hands it in struct command_env
  * and returns an exit status (base/exit.h); app/command.c names them in
- * its table, one file each (cmd_reports.c: compare and merge).
+ * its table, one file each (cmd_reports.c: report, compare and merge).
  */
 #ifndef HB_CORE_APP_CMD_H
 #define HB_CORE_APP_CMD_H
@@ -33,6 +33,12 @@ int cmd_sysinfo(const struct command_env *env);
  * now fails.
  */
 int cmd_compare(const struct command_env *env);
+
+/*
+ * report FILE...: saved JSON reports (or journals) rendered again in any
+ * format, as the run would have written them.
+ */
+int cmd_report(const struct command_env *env);
 
 /* merge A.json B.json...: one table of hosts (or runs) by cases. */
 int cmd_merge(const struct command_env *env);

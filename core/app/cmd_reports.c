@@ -1,7 +1,8 @@
 /*
- * `hostbench compare` and `hostbench merge`: JSON reports in, one report
- * out. Both read their reports the same way and write through
- * output_write(). (docs: the reports as read, cmp: comparison.)
+ * `hostbench report`, `hostbench compare` and `hostbench merge`: JSON
+ * reports in, one report out. All read their reports the same way and
+ * write through output_write(). (docs: the reports as read, cmp:
+ * comparison.)
  */
 #include "app/cmd.h"
 
@@ -14,6 +15,7 @@
 #include "base/exit.h"
 #include "compare/compare.h"
 #include "compare/merge.h"
+#include "compare/report_doc.h"
 #include "compare/report_read.h"
 
 /* Free the n reports of docs and the array. */
@@ -88,17 +90,48 @@ static int write_merge(const void *doc, enum report_format f, FILE *out,
 	return merge_write(doc, f, out, err, errlen);
 }
 
+/* output_writer for a struct report_doc: the report, as the run wrote it. */
+static int write_report_doc(const void *doc, enum report_format f, FILE *out,
+			    char *err, size_t errlen)
+{
+	const struct report_doc *rd = doc;
+
+	return report_write(f, &rd->r, out, err, errlen);
+}
+
 /* A CI gate: a case that got slower, or one that now fails. */
 static int regressed(const struct cli *cli, const struct comparison *cmp)
 {
 	return cli->fail_on_regression && (cmp->nregressed || cmp->new_failed);
 }
 
+/*
+ * compare_build_by() of the reports read: the second, else the first
+ * again, as new; --by taken apart. Returns 0 or a negative code.
+ */
+static int build_comparison(const struct cli *cli,
+			    const struct doc_report *docs,
+			    struct comparison *cmp, char *err, size_t errlen)
+{
+	double threshold =
+		cli->threshold >= 0 ? cli->threshold : COMPARE_THRESHOLD;
+	struct cli_by parts = { 0 };
+	int rc = cli->by ? cli_by_parse(cli->by, &parts, err, errlen) : 0;
+
+	if (!rc)
+		rc = compare_build_by(
+			cmp, &docs[0], &docs[cli->args.n > 1],
+			cli->by ? &(struct compare_by){ parts.key, parts.base,
+							parts.new }
+				: NULL,
+			threshold, err, errlen);
+	cli_by_free(&parts);
+	return rc;
+}
+
 int cmd_compare(const struct command_env *env)
 {
 	const struct cli *cli = env->cli;
-	double threshold =
-		cli->threshold >= 0 ? cli->threshold : COMPARE_THRESHOLD;
 	struct comparison cmp = { 0 };
 	struct doc_report *docs;
 	char err[1024];
@@ -106,9 +139,8 @@ int cmd_compare(const struct command_env *env)
 
 	if (status)
 		return status;
-	status = built_status(compare_build(&cmp, &docs[0], &docs[1], threshold,
-					    err, sizeof(err)),
-			      err);
+	status = built_status(
+		build_comparison(cli, docs, &cmp, err, sizeof(err)), err);
 	if (!status)
 		status = write_built(cli, write_comparison, &cmp);
 	if (!status && regressed(cli, &cmp))
@@ -133,6 +165,26 @@ int cmd_merge(const struct command_env *env)
 	if (!status)
 		status = write_built(cli, write_merge, &m);
 	merge_free(&m);
+	free_reports(docs, cli->args.n);
+	return status;
+}
+
+int cmd_report(const struct command_env *env)
+{
+	const struct cli *cli = env->cli;
+	struct report_doc rd = { 0 };
+	struct doc_report *docs;
+	char err[1024];
+	int status = read_reports(cli, &docs);
+
+	if (status)
+		return status;
+	status = built_status(
+		report_doc_build(&rd, docs, cli->args.n, err, sizeof(err)),
+		err);
+	if (!status)
+		status = write_built(cli, write_report_doc, &rd);
+	report_doc_free(&rd);
 	free_reports(docs, cli->args.n);
 	return status;
 }

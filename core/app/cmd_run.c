@@ -15,6 +15,7 @@
 #include "app/cli.h"
 #include "app/output.h"
 #include "app/paths.h"
+#include "app/progress.h"
 #include "base/exit.h"
 #include "fleet/fleet.h"
 #include "report/report.h"
@@ -30,10 +31,11 @@ struct run_ctx {
 	struct fleet fleet;
 	int joined;	    /* fleet_init() succeeded: fleet_end() is due */
 	struct suite suite; /* as loaded: what the report shows */
-	const struct suite *run; /* suite, host pairs resolved: what runs */
-	struct result *results;	 /* suite.ncases of them, in its order */
-	struct journal journal;	 /* --journal or --resume, when asked */
-	struct sysinfo sys;	 /* the host */
+	const struct suite *run;  /* suite, host pairs resolved: what runs */
+	struct result *results;	  /* suite.ncases of them, in its order */
+	struct journal journal;	  /* --journal or --resume, when asked */
+	struct sysinfo sys;	  /* the host */
+	struct progress progress; /* the line on a terminal's stderr */
 };
 
 /* What the fleet report writer needs: the fleet and this rank's report. */
@@ -163,15 +165,6 @@ static int describe_host(struct run_ctx *ctx, const struct registry *reg)
 	return EXIT_ALL_OK;
 }
 
-/* The progress line, when someone watches stderr. */
-static void progress(size_t i, size_t n, const struct bench_case *c)
-{
-	if (!isatty(STDERR_FILENO))
-		return;
-	fprintf(stderr, "[%zu/%zu] %s (%s) ...\n", i + 1, n, c->title,
-		c->backend);
-}
-
 /* One case, in a child process unless the suite says isolate = false. */
 static int measure_case(const struct bench_case *c,
 			const volatile sig_atomic_t *stop, struct result *r)
@@ -194,12 +187,14 @@ static int take_case(struct run_ctx *ctx, size_t i,
 
 	if (rc == 0) {
 		if (!*stop)
-			progress(i, s->ncases, &s->cases[i]);
+			progress_case(&ctx->progress, i, s->ncases,
+				      &s->cases[i], hb_now());
 		rc = measure_case(&s->cases[i], stop, r);
 		if (rc == 0 && j->fp && !*stop)
 			rc = journal_append(j, s, r);
 	} else if (rc > 0) {
 		rc = 0; /* measured in the earlier run */
+		progress_skip(&ctx->progress, &s->cases[i]);
 	}
 	return rc ? rc : fleet_case_end(&ctx->fleet, i, r);
 }
@@ -214,11 +209,14 @@ static int take_cases(struct run_ctx *ctx, const struct command_env *env)
 	int status = EXIT_ALL_OK, rc;
 
 	env->catch_signals();
+	progress_begin(&ctx->progress, s, stderr, isatty(STDERR_FILENO),
+		       hb_now());
 	for (size_t i = 0; i < s->ncases; i++) {
 		if (!fleet_case_begin(&ctx->fleet, i))
 			break;
 		rc = take_case(ctx, i, env->stop);
 		if (rc) {
+			progress_end(&ctx->progress);
 			fprintf(stderr, "hostbench: %s: %s\n",
 				s->cases[i].title, strerror(-rc));
 			return EXIT_INTERNAL;
@@ -226,6 +224,7 @@ static int take_cases(struct run_ctx *ctx, const struct command_env *env)
 		if (ctx->results[i].status == RESULT_FAILED)
 			status = EXIT_CASE_FAILED;
 	}
+	progress_end(&ctx->progress);
 	return *env->stop ? EXIT_SIGNAL(*env->stop) : status;
 }
 

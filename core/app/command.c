@@ -25,6 +25,7 @@ static const struct command commands[] = {
 	{ "list", cmd_list, COMMAND_PLUGINS },
 	{ "describe", cmd_describe, COMMAND_PLUGINS },
 	{ "sysinfo", cmd_sysinfo, COMMAND_PLUGINS },
+	{ "report", cmd_report, 0 },
 	{ "compare", cmd_compare, 0 },
 	{ "merge", cmd_merge, 0 },
 	{ "check", cmd_check, COMMAND_PLUGINS },

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/units.h"
+#include "compare/match.h"
 
 /* Above this many values a side, or with ties, U is approximated. */
 #define EXACT_MAX 50
@@ -201,12 +202,22 @@ static int row_judge(struct comparison *cmp, struct cmp_row *row)
 	return 0;
 }
 
-/* The result of doc with key, or NULL. */
-static const struct doc_result *find(const struct doc_report *doc,
-				     const char *key)
+/* Nonzero when d is on the side of value (the --by value, if any). */
+static int on_side(const struct comparison *cmp, const struct doc_result *d,
+		   const char *value)
+{
+	return !cmp->by.key || match_value_is(d, cmp->by.key, value);
+}
+
+/* The first result of doc on the side of value that is the case of d. */
+static const struct doc_result *find(const struct comparison *cmp,
+				     const struct doc_report *doc,
+				     const char *value,
+				     const struct doc_result *d)
 {
 	for (size_t i = 0; i < doc->nresults; i++)
-		if (strcmp(doc->results[i].key, key) == 0)
+		if (on_side(cmp, &doc->results[i], value) &&
+		    match_case(d, &doc->results[i], cmp->by.key))
 			return &doc->results[i];
 	return NULL;
 }
@@ -328,10 +339,12 @@ static int match_rows(struct comparison *cmp)
 	for (size_t i = 0; i < cmp->base->nresults; i++) {
 		const struct doc_result *b = &cmp->base->results[i];
 
+		if (!on_side(cmp, b, cmp->by.base))
+			continue;
 		if (!(row = add_row(cmp)))
 			return -ENOMEM;
 		row->base = b;
-		row->new = find(cmp->new, b->key);
+		row->new = find(cmp, cmp->new, cmp->by.new, b);
 		if (!row->new) {
 			row->verdict = CMP_ONLY_BASE;
 			cmp->nonly_base++;
@@ -344,7 +357,8 @@ static int match_rows(struct comparison *cmp)
 	for (size_t i = 0; i < cmp->new->nresults; i++) {
 		const struct doc_result *n = &cmp->new->results[i];
 
-		if (find(cmp->base, n->key))
+		if (!on_side(cmp, n, cmp->by.new) ||
+		    find(cmp, cmp->base, cmp->by.base, n))
 			continue;
 		if (!(row = add_row(cmp)))
 			return -ENOMEM;
@@ -355,9 +369,45 @@ static int match_rows(struct comparison *cmp)
 	return 0;
 }
 
+/* "PATH" or, with --by, "PATH [KEY=VALUE]" into *label. */
+static int side_label(const struct doc_report *doc, const char *key,
+		      const char *value, char **label)
+{
+	int n = key ? asprintf(label, "%s [%s=%s]", doc->path, key, value)
+		    : asprintf(label, "%s", doc->path);
+
+	if (n < 0)
+		*label = NULL;
+	return *label ? 0 : -ENOMEM;
+}
+
 int compare_build(struct comparison *cmp, const struct doc_report *base,
 		  const struct doc_report *new, double threshold, char *err,
 		  size_t errlen)
+{
+	return compare_build_by(cmp, base, new, NULL, threshold, err, errlen);
+}
+
+/* "no case in common", and what matching asked for. */
+static int nothing_in_common(struct comparison *cmp, char *err, size_t errlen)
+{
+	if (cmp->by.key)
+		hb_error_fill(err, errlen,
+			      "%s and %s have no case in common (same job, "
+			      "target and parameters but %s)",
+			      cmp->base_label, cmp->new_label, cmp->by.key);
+	else
+		hb_error_fill(err, errlen,
+			      "%s and %s have no case in common (same job, "
+			      "target, backend and parameters)",
+			      cmp->base_label, cmp->new_label);
+	compare_free(cmp);
+	return -EINVAL;
+}
+
+int compare_build_by(struct comparison *cmp, const struct doc_report *base,
+		     const struct doc_report *new, const struct compare_by *by,
+		     double threshold, char *err, size_t errlen)
 {
 	int rc;
 
@@ -365,7 +415,13 @@ int compare_build(struct comparison *cmp, const struct doc_report *base,
 	cmp->base = base;
 	cmp->new = new;
 	cmp->threshold = threshold;
-	rc = match_rows(cmp);
+	if (by)
+		cmp->by = *by;
+	rc = side_label(base, cmp->by.key, cmp->by.base, &cmp->base_label);
+	if (!rc)
+		rc = side_label(new, cmp->by.key, cmp->by.new, &cmp->new_label);
+	if (!rc)
+		rc = match_rows(cmp);
 	if (!rc)
 		rc = host_facts(cmp);
 	if (!rc)
@@ -376,13 +432,8 @@ int compare_build(struct comparison *cmp, const struct doc_report *base,
 		compare_free(cmp);
 		return hb_errorf(err, errlen, rc, "compare: out of memory");
 	}
-	if (!cmp->nmatched) {
-		compare_free(cmp);
-		return hb_errorf(err, errlen, -EINVAL,
-				 "%s and %s have no case in common (same job, "
-				 "target, backend and parameters)",
-				 base->path, new->path);
-	}
+	if (!cmp->nmatched)
+		return nothing_in_common(cmp, err, errlen);
 	return 0;
 }
 
@@ -395,5 +446,7 @@ void compare_free(struct comparison *cmp)
 	}
 	free(cmp->facts);
 	free(cmp->rows);
+	free(cmp->base_label);
+	free(cmp->new_label);
 	memset(cmp, 0, sizeof(*cmp));
 }

@@ -46,9 +46,20 @@ struct cmp_fact {
 	int differs;
 };
 
+/*
+ * compare --by KEY=BASE,NEW: the cases whose KEY ("backend" or a parameter)
+ * is BASE against those whose KEY is NEW, alike in everything else.
+ */
+struct compare_by {
+	const char *key; /* NULL: every key counts, as without --by */
+	const char *base, *new;
+};
+
 /* A whole comparison. */
 struct comparison {
 	const struct doc_report *base, *new;
+	struct compare_by by;
+	char *base_label, *new_label; /* "PATH", or "PATH [KEY=VALUE]" */
 	double threshold;
 	struct cmp_row *rows; /* base order, then the cases only in new */
 	size_t nrows, rows_cap;
@@ -66,6 +77,16 @@ struct comparison {
 int compare_build(struct comparison *cmp, const struct doc_report *base,
 		  const struct doc_report *new, double threshold, char *err,
 		  size_t errlen);
+
+/*
+ * compare_build() of the cases of base whose by->key is by->base against
+ * those of new (base again, to compare within one report) whose by->key is
+ * by->new, matched on everything else (compare/match.h); by NULL is
+ * compare_build(). "no case in common" names the key.
+ */
+int compare_build_by(struct comparison *cmp, const struct doc_report *base,
+		     const struct doc_report *new, const struct compare_by *by,
+		     double threshold, char *err, size_t errlen);
 
 void compare_free(struct comparison *cmp);
 

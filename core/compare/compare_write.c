@@ -25,12 +25,17 @@ static const char *const case_columns[] = { "Case", "Base", "New",
 					    "Diff", "p",    "Verdict" };
 #define NCOLS (sizeof(case_columns) / sizeof(case_columns[0]))
 
-/* "TITLE (backend)" of a row. */
+/* "TITLE (backend)" of a row; "(base -> new)" when they differ. */
 static void row_label(const struct cmp_row *row, char *buf, size_t len)
 {
 	const struct doc_result *d = row->base ? row->base : row->new;
 
-	snprintf(buf, len, "%s (%s)", d->title, d->backend);
+	if (row->base &&
+	    row->new &&strcmp(row->base->backend, row->new->backend) != 0)
+		snprintf(buf, len, "%s (%s -> %s)", d->title,
+			 row->base->backend, row->new->backend);
+	else
+		snprintf(buf, len, "%s (%s)", d->title, d->backend);
 }
 
 /* The unit a row is shown in: base's, else new's. */
@@ -118,7 +123,7 @@ static int write_text(const struct comparison *cmp, FILE *out)
 	int err;
 
 	table_rule(out, "Compare");
-	fprintf(out, "base : %s\nnew  : %s\n", cmp->base->path, cmp->new->path);
+	fprintf(out, "base : %s\nnew  : %s\n", cmp->base_label, cmp->new_label);
 	table_rule(out, "Context");
 	for (size_t i = 0; i < cmp->nfacts; i++)
 		width = strlen(cmp->facts[i].name) > width
@@ -156,7 +161,7 @@ static int write_md(const struct comparison *cmp, FILE *out)
 		"# hostbench compare\n\n- **Base**: `%s`\n- **New**: "
 		"`%s`\n\n## Context\n\n| | Base | New | |\n|---|---|---|"
 		"---|\n",
-		cmp->base->path, cmp->new->path);
+		cmp->base_label, cmp->new_label);
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		const struct cmp_fact *f = &cmp->facts[i];
 
@@ -265,8 +270,8 @@ static int write_json(const struct comparison *cmp, FILE *out)
 	int bad = 0, rc;
 
 	jsonw_set(doc, "compare_version", json_integer(1), &bad);
-	jsonw_set(doc, "base", jsonw_text(cmp->base->path), &bad);
-	jsonw_set(doc, "new", jsonw_text(cmp->new->path), &bad);
+	jsonw_set(doc, "base", jsonw_text(cmp->base_label), &bad);
+	jsonw_set(doc, "new", jsonw_text(cmp->new_label), &bad);
 	jsonw_set(doc, "threshold", jsonw_number(cmp->threshold), &bad);
 	jsonw_set(doc, "alpha", jsonw_number(COMPARE_ALPHA), &bad);
 	jsonw_set(doc, "test", json_string("mann-whitney-u"), &bad);
@@ -386,9 +391,9 @@ static int write_html(const struct comparison *cmp, FILE *out)
 
 	html_begin(out, "hostbench compare");
 	fputs("<p>Base: <code>", out);
-	html_text(out, cmp->base->path);
+	html_text(out, cmp->base_label);
 	fputs("</code><br>New: <code>", out);
-	html_text(out, cmp->new->path);
+	html_text(out, cmp->new_label);
 	fputs("</code></p>\n<p class=\"summary\">", out);
 	summary(cmp, line, sizeof(line));
 	html_text(out, line);

@@ -9,19 +9,21 @@
 
 #include "base/jsonw.h"
 #include "base/units.h"
+#include "compare/match.h"
+#include "compare/report_doc.h"
 #include "report/html.h"
 #include "report/table.h"
 #include "run/result_json.h"
 
-/* The row of the case with key, or NULL. */
-static struct merge_row *row_of(struct merge *m, const char *key)
+/* The row of the case of r, or NULL. */
+static struct merge_row *row_of(struct merge *m, const struct doc_result *r)
 {
 	for (size_t i = 0; i < m->nrows; i++) {
 		const struct doc_result *any = NULL;
 
 		for (size_t d = 0; d < m->ndocs && !any; d++)
 			any = m->rows[i].cells[d].res;
-		if (any && strcmp(any->key, key) == 0)
+		if (any && match_case(any, r, NULL))
 			return &m->rows[i];
 	}
 	return NULL;
@@ -80,7 +82,7 @@ int merge_build(struct merge *m, const struct doc_report *docs, size_t n,
 	for (size_t d = 0; d < n; d++)
 		for (size_t i = 0; i < docs[d].nresults; i++) {
 			const struct doc_result *r = &docs[d].results[i];
-			struct merge_row *row = row_of(m, r->key);
+			struct merge_row *row = row_of(m, r);
 
 			if (!row && !(row = row_add(m)))
 				goto fail;
@@ -276,6 +278,35 @@ static int write_md(const struct merge *m, FILE *out)
 }
 
 /* The merge as one HTML page: a section per table. */
+/*
+ * Every report's results as one report, each case's host (its column's
+ * label) a parameter "host", so the run's charts draw a line per host.
+ */
+static int merged_report(const struct merge *m, struct report_doc *rd)
+{
+	char err[256];
+	size_t k = 0;
+	int rc = report_doc_build(rd, m->docs, m->ndocs, err, sizeof(err));
+
+	for (size_t d = 0; d < m->ndocs && !rc; d++)
+		for (size_t i = 0; i < m->docs[d].nresults && !rc; i++, k++)
+			rc = kvlist_set(&rd->suite.cases[k].params, "host",
+					m->labels[d]);
+	return rc;
+}
+
+/* The charts of a run's html page, with the hosts as series. */
+static int write_charts(const struct merge *m, FILE *out)
+{
+	struct report_doc rd;
+	int err = merged_report(m, &rd);
+
+	if (!err)
+		err = report_html_charts(&rd.r, out);
+	report_doc_free(&rd);
+	return err;
+}
+
 static int write_html(const struct merge *m, FILE *out)
 {
 	struct merge_tables mt;
@@ -290,9 +321,10 @@ static int write_html(const struct merge *m, FILE *out)
 	html_section(out, "Cases");
 	html_table(out, &mt.cases, "cases", NULL);
 	html_section_end(out);
+	err = write_charts(m, out);
 	html_end(out);
 	tables_free(&mt);
-	return 0;
+	return err;
 }
 
 /* The merge as CSV: a row per case, median, cv and status per report. */

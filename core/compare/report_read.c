@@ -157,30 +157,33 @@ char *report_read_params_text(const json_t *params)
 }
 
 /*
- * The identity of a case across reports: job, target, backend and every
- * parameter with its JSON type, as one string (parameters sorted by name,
- * so the order a report wrote them in does not matter). NULL when out of
- * memory.
+ * The "target" of each of o's parts as a NULL-terminated list into *out
+ * (strings of the document), so each part keeps its name. 0 or -ENOMEM.
  */
-static char *report_read_key(const char *job, const char *target,
-			     const char *backend, const json_t *params)
+static int part_names(const json_t *o, const char ***out)
 {
-	/* jansson writes 5 and 5.0 and "5" apart: parameters stay typed */
-	char *p = report_read_params_text(params);
-	char *key = NULL;
+	const json_t *parts = json_object_get(o, "parts");
+	size_t i, n = 0;
+	json_t *p;
 
-	if (!p)
-		return NULL;
-	if (asprintf(&key, "%s\x1f%s\x1f%s\x1f%s", job, target, backend, p) < 0)
-		key = NULL;
-	free(p);
-	return key;
+	*out = calloc(json_array_size(parts) + 1, sizeof(**out));
+	if (!*out)
+		return -ENOMEM;
+	json_array_foreach(parts, i, p) {
+		const char *name =
+			json_string_value(json_object_get(p, "target"));
+
+		if (name)
+			(*out)[n++] = name;
+	}
+	return 0;
 }
 
 /* results[i] of the document into d. */
 static int read_result(const json_t *o, size_t i, struct doc_result *d,
 		       char *err, size_t errlen)
 {
+	const char **parts;
 	char why[256];
 	json_int_t par;
 	int rc;
@@ -188,6 +191,7 @@ static int read_result(const json_t *o, size_t i, struct doc_result *d,
 	if (!json_is_object(o))
 		return hb_errorf(err, errlen, -EINVAL,
 				 "results[%zu] is not an object", i);
+	d->json = o;
 	d->job = text_of(o, "job");
 	d->title = text_of(o, "title");
 	d->section = text_of(o, "section");
@@ -197,10 +201,11 @@ static int read_result(const json_t *o, size_t i, struct doc_result *d,
 	d->params = json_object_get(o, "params");
 	par = json_integer_value(json_object_get(d->params, "parallel"));
 	d->parallel = par > 0 ? (unsigned)par : 1;
-	d->key = report_read_key(d->job, d->target, d->backend, d->params);
-	if (!d->key)
-		return -ENOMEM;
-	rc = result_json_get(o, NULL, &d->res, why, sizeof(why));
+	rc = part_names(o, &parts);
+	if (!rc)
+		rc = result_json_get(o, (const char *const *)parts, &d->res,
+				     why, sizeof(why));
+	free(parts);
 	if (rc == -EINVAL)
 		return hb_errorf(err, errlen, rc, "results[%zu] (%s): %s", i,
 				 d->title, why);
@@ -267,21 +272,73 @@ static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
 			 rc == -ENOMEM ? "out of memory" : why);
 }
 
+/*
+ * A journal (--journal: one result a line, each with its "key") as the
+ * root of a report without system information; a torn or foreign line is
+ * skipped, as --resume does. NULL when no line is a journal line.
+ */
+static json_t *journal_root(const char *text, size_t len)
+{
+	json_t *results = json_array();
+	const char *end = text + len;
+
+	for (const char *line = text; results && line < end;) {
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+		json_t *o = json_loadb(line, n, 0, NULL);
+
+		if (json_is_string(json_object_get(o, "key")))
+			json_array_append(results, o);
+		json_decref(o);
+		line += n + 1;
+	}
+	if (!json_array_size(results)) {
+		json_decref(results);
+		return NULL;
+	}
+	return json_pack("{s:i, s:{}, s:o}", "schema_version", 1, "hostbench",
+			 "results", results);
+}
+
+/* Everything f holds into *text (len bytes). Returns 0 or -errno. */
+static int read_all(FILE *f, char **text, size_t *len)
+{
+	FILE *m = open_memstream(text, len);
+	char buf[65536];
+	size_t n;
+
+	if (!m)
+		return -errno;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		if (fwrite(buf, 1, n, m) != n)
+			break;
+	if (fclose(m) || ferror(f)) {
+		free(*text);
+		*text = NULL;
+		return -(errno ? errno : EIO);
+	}
+	return 0;
+}
+
 int report_read(struct doc_report *doc, const char *path, char *err,
 		size_t errlen)
 {
-	json_error_t jerr;
-	FILE *f;
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+	FILE *f = fopen(path, "r");
 
-	memset(doc, 0, sizeof(*doc));
-	doc->path = path;
-	f = fopen(path, "r");
 	if (!f)
 		return hb_errorf(err, errlen, -errno, "%s: %s", path,
 				 strerror(errno));
-	doc->root = json_loadf(f, JSON_DECODE_ANY, &jerr);
+	rc = read_all(f, &text, &len);
 	fclose(f);
-	return doc_load(doc, &jerr, err, errlen);
+	if (rc)
+		return hb_errorf(err, errlen, rc, "%s: %s", path,
+				 strerror(-rc));
+	rc = report_read_text(doc, path, text, len, err, errlen);
+	free(text);
+	return rc;
 }
 
 int report_read_text(struct doc_report *doc, const char *name, const char *text,
@@ -292,13 +349,14 @@ int report_read_text(struct doc_report *doc, const char *name, const char *text,
 	memset(doc, 0, sizeof(*doc));
 	doc->path = name;
 	doc->root = json_loadb(text, len, JSON_DECODE_ANY, &jerr);
+	if (!doc->root)
+		doc->root = journal_root(text, len);
 	return doc_load(doc, &jerr, err, errlen);
 }
 
 void report_read_free(struct doc_report *doc)
 {
 	for (size_t i = 0; i < doc->nresults; i++) {
-		free(doc->results[i].key);
 		result_free(&doc->results[i].res);
 	}
 	free(doc->results);

@@ -23,10 +23,10 @@
  * the struct doc_report); res owns its measurement.
  */
 struct doc_result {
+	const json_t *json; /* the result as written */
 	const char *job, *title, *section, *target, *backend, *unit;
 	const json_t *params; /* as written: typed values, "parallel" too */
 	unsigned parallel;
-	char *key;	   /* identity across reports (report_read_key) */
 	struct result res; /* res.c is NULL: no suite behind it */
 };
 
@@ -48,7 +48,9 @@ struct doc_report {
 };
 
 /*
- * Read the hostbench JSON report at path into a zeroed doc. Refuses, with
+ * Read the hostbench JSON report at path into a zeroed doc; a journal
+ * (--journal FILE) reads as a report of its results, without system
+ * information. Refuses, with
  * -EINVAL and a one-line message naming the file: a file that is not JSON,
  * a document that is not a hostbench report (no schema_version, results or
  * hostbench object), a schema_version newer than this build reads, and a

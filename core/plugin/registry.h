@@ -88,9 +88,20 @@ const struct plugin *registry_find(const struct registry *reg,
 				   const struct hb_target **out);
 
 /*
- * The default backend for target: the first plugin in load order that
- * offers it and did not describe it unusable, else the first that offers
- * it. NULL when nothing offers it.
+ * Every backend offering target, in the order of preference for a default
+ * (docs/suites.md), which depends on backend names only, never on file
+ * names, directories or load order: the reference backend of the target's
+ * group first (openssl for crypto, hash and mac), then the backends shipped
+ * with hostbench, then the others, each tier by name. Appended to out;
+ * returns 0 or -ENOMEM.
+ */
+int registry_backends(const struct registry *reg, const char *target,
+		      struct strlist *out);
+
+/*
+ * The default backend for target: the first of registry_backends() that
+ * did not describe it unusable, else the first. NULL when nothing offers
+ * it. A plugin added later changes it only when it is preferred.
  */
 const struct plugin *registry_default(const struct registry *reg,
 				      const char *target);
@@ -116,5 +127,17 @@ int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs,
 /* The option called key in t's table (t may be NULL), or NULL. */
 const struct hb_option *plugin_option_find(const struct hb_target *t,
 					   const char *key);
+
+/* An option type's name ("size", "size list", ...); "?" when unknown. */
+const char *plugin_type_name(enum hb_opt_type type);
+
+/* plugin_type_name() back: 0, or -EINVAL for an unknown name. */
+int plugin_type_parse(const char *name, enum hb_opt_type *out);
+
+/* A kind of work's name ("bytes", "operations", ...); "?" when unknown. */
+const char *plugin_work_name(enum hb_work work);
+
+/* plugin_work_name() back: 0, or -EINVAL for an unknown name. */
+int plugin_work_parse(const char *name, enum hb_work *out);
 
 #endif

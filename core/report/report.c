@@ -439,7 +439,8 @@ void report_label(const struct report *r, const struct result *res, char *buf,
 	const char *title = res->c && res->c->title ? res->c->title : res->part;
 
 	snprintf(buf, len, "%s", title ? title : "");
-	if (res->c && res->c->backend && job_backends(r, res) > 1)
+	if (res->c && res->c->backend &&
+	    (res->c->backend_chosen || job_backends(r, res) > 1))
 		appendf(buf, len, " (%s)", res->c->backend);
 }
 
@@ -680,15 +681,20 @@ static void row_label(const struct report *r, const struct item_row *row,
 		appendf(buf, len, " (%s)", row->backend);
 }
 
-/* Name the backends in the row labels when the rows differ in them. */
-static void show_backends(struct item_row *rows, size_t n)
+/*
+ * Name the backends in the row labels when the rows differ in them, and
+ * the backend hostbench chose for a job that names none.
+ */
+static void show_backends(const struct report *r, struct item_row *rows,
+			  size_t n)
 {
 	int differ = 0;
 
 	for (size_t i = 1; i < n; i++)
 		differ |= strcmp(rows[i].backend, rows[0].backend) != 0;
 	for (size_t i = 0; i < n; i++)
-		rows[i].show_backend = differ;
+		rows[i].show_backend =
+			differ || r->results[rows[i].first].c->backend_chosen;
 }
 
 /* res against base in percent, "12.34", or "-" when one has no figure. */
@@ -844,7 +850,7 @@ int report_table_build(const struct report *r, const struct report_item *it,
 	if (!rows)
 		return -ENOMEM;
 	nrows = item_rows(r, it, rows);
-	show_backends(rows, nrows);
+	show_backends(r, rows, nrows);
 	err = distinct_values(r, it->first, report_job_end(r, it->first),
 			      it->key, &values);
 	if (err)

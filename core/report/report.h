@@ -52,6 +52,12 @@ int report_csv(const struct report *r, FILE *out, char *err, size_t errlen);
 int report_md(const struct report *r, FILE *out, char *err, size_t errlen);
 /* One self-contained HTML page: context, every table, inline SVG charts. */
 int report_html(const struct report *r, FILE *out, char *err, size_t errlen);
+/*
+ * The charts of report_html() alone, a <section> per report section: the
+ * charts of merge's page, whose hosts are a parameter of their cases.
+ * Returns 0 or -ENOMEM.
+ */
+int report_html_charts(const struct report *r, FILE *out);
 
 /*
  * What the writers share (report.c), so every format says the same thing

@@ -431,6 +431,20 @@ static int write_section(const struct report *r, const struct report_section *s,
 	return err;
 }
 
+int report_html_charts(const struct report *r, FILE *out)
+{
+	struct report_layout lay;
+	int rc = report_layout_build(r, &lay);
+
+	for (size_t s = 0; s < lay.nsections && !rc; s++) {
+		html_section(out, lay.sections[s].title);
+		rc = section_charts(r, &lay.sections[s], out);
+		html_section_end(out);
+	}
+	report_layout_free(&lay);
+	return rc;
+}
+
 int report_html(const struct report *r, FILE *out, char *err, size_t errlen)
 {
 	struct report_layout lay;

@@ -15,6 +15,7 @@
 
 #include "base/jsonw.h"
 #include "base/parse.h"
+#include "run/case_json.h"
 #include "run/result_json.h"
 
 /* Bumped only when a field is renamed or removed or changes meaning. */
@@ -123,12 +124,17 @@ static json_t *entry_json(const struct report *r, const struct result *res,
 	jsonw_set(o, "section", jsonw_text(report_section_of(r, res)), bad);
 	jsonw_set(o, "target", jsonw_text(c ? c->target : NULL), bad);
 	jsonw_set(o, "backend", jsonw_text(c ? c->backend : NULL), bad);
+	jsonw_set(o, "backend_chosen", json_boolean(c && c->backend_chosen),
+		  bad);
 	jsonw_set(o, "params", c ? params_json(c, bad) : json_object(), bad);
 	jsonw_set(o, "unit", jsonw_text(c ? c->unit : NULL), bad);
 	jsonw_set(o, "duration", c ? jsonw_number(c->duration) : json_null(),
 		  bad);
 	jsonw_set(o, "repetitions", json_integer(c ? c->repetitions : 0), bad);
 	jsonw_set(o, "warmup", json_integer(c ? c->warmup : 0), bad);
+	/* what `hostbench report` needs to lay the case out again */
+	if (c)
+		jsonw_set(o, "case", case_json_report_put(r->suite, c), bad);
 	/* the codec the isolated child, resume and compare read back */
 	if (!o || result_json_put(o, res))
 		*bad = 1;
@@ -244,7 +250,9 @@ int report_json(const struct report *r, FILE *out, char *err, size_t errlen)
 		return hb_errorf(err, errlen, -ENOMEM,
 				 "json report: out of memory");
 	}
-	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
+	/* 17 digits: every figure reads back as the same double, so
+	 * `hostbench report` prints what the run printed, to the last digit */
+	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
 	json_decref(doc);
 	if (rc || fputc('\n', out) == EOF)
 		return hb_errorf(err, errlen, -EIO,

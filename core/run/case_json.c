@@ -5,27 +5,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-json_t *case_json_put(const struct bench_case *c)
+#include "base/jsonw.h"
+
+/*
+ * c as JSON, its texts made by text: json_string (a text that is not UTF-8
+ * fails the whole case) or jsonw_text (it is cleaned).
+ */
+static json_t *case_put(const struct bench_case *c,
+			json_t *(*text)(const char *))
 {
 	json_t *params = json_object();
 
 	for (size_t i = 0; params && i < c->params.n; i++)
-		if (json_object_set_new(
-			    params, c->params.items[i].key,
-			    json_string(c->params.items[i].value))) {
+		if (json_object_set_new(params, c->params.items[i].key,
+					text(c->params.items[i].value))) {
 			json_decref(params);
 			return NULL;
 		}
-	return json_pack("{s:s, s:s, s:s, s:s?, s:o, s:i, s:f, s:i, s:i, s:f,"
+	/* "o" takes the reference, even when packing fails */
+	return json_pack("{s:o, s:o, s:o, s:o?, s:o, s:i, s:f, s:i, s:i, s:f,"
 			 " s:I, s:f, s:i, s:i}",
-			 "title", c->title, "target", c->target, "backend",
-			 c->backend, "unit", c->unit, "params", params,
+			 "title", text(c->title), "target", text(c->target),
+			 "backend", text(c->backend), "unit",
+			 c->unit ? text(c->unit) : NULL, "params", params,
 			 "parallel", (int)c->parallel, "duration", c->duration,
 			 "repetitions", (int)c->repetitions, "warmup",
 			 (int)c->warmup, "timeout", c->timeout, "memory_limit",
 			 (json_int_t)c->memory_limit, "cpu_limit", c->cpu_limit,
 			 "isolate", c->isolate, "queue_depth",
 			 (int)c->queue_depth);
+}
+
+json_t *case_json_put(const struct bench_case *c)
+{
+	return case_put(c, json_string);
 }
 
 /* params {"key": "value", ...} into c->params. */
@@ -79,4 +92,61 @@ int case_json_get(const json_t *o, struct bench_case *c, char *err,
 		return hb_errorf(err, errlen, rc,
 				 "a parameter sent to the helper is not text");
 	return rc;
+}
+
+/* The option type of each parameter of c that c's target declares. */
+static json_t *types_put(const struct bench_case *c)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; o && i < c->params.n; i++) {
+		const struct hb_option *opt =
+			plugin_option_find(c->tdesc, c->params.items[i].key);
+
+		if (opt && json_object_set_new(
+				   o, c->params.items[i].key,
+				   json_string(plugin_type_name(opt->type)))) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
+/* The strings of l as a JSON array. */
+static json_t *strings_put(const struct strlist *l)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && l && i < l->n; i++)
+		if (json_array_append_new(a, json_string(l->items[i]))) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
+}
+
+json_t *case_json_report_put(const struct suite *s, const struct bench_case *c)
+{
+	const struct job *job =
+		s && c->job < s->njobs ? &s->jobs[c->job] : NULL;
+	const char *group = job && job->group ? job->group
+			    : c->tdesc	      ? c->tdesc->group
+					      : NULL;
+	enum hb_work work = c->tdesc ? c->tdesc->work : HB_WORK_BYTES;
+	json_t *o = case_put(c, jsonw_text);
+	/* "o" takes the reference, even when packing fails */
+	json_t *extra = json_pack(
+		"{s:I, s:b, s:o, s:s?, s:s?, s:s, s:o}", "job_index",
+		(json_int_t)c->job, "backend_chosen", c->backend_chosen,
+		"varying", strings_put(job ? &job->varying : NULL), "section",
+		job ? job->section : NULL, "group", group, "work",
+		plugin_work_name(work), "types", types_put(c));
+
+	if (!o || !extra || json_object_update(o, extra)) {
+		json_decref(o);
+		o = NULL;
+	}
+	json_decref(extra);
+	return o;
 }

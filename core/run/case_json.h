@@ -24,4 +24,14 @@ json_t *case_json_put(const struct bench_case *c);
 int case_json_get(const json_t *o, struct bench_case *c, char *err,
 		  size_t errlen);
 
+/*
+ * c as case_json_put() writes it, plus what a report needs to lay the case
+ * out again without the suite or the plugin (`hostbench report`):
+ * "job_index", "backend_chosen", the job's "varying" keys and explicit
+ * "section" (or null), the target's "group" and "work", and "types", the
+ * option type of each parameter the target declares. s may be NULL (no
+ * job known). NULL when out of memory. docs/json-schema.md, results[].case.
+ */
+json_t *case_json_report_put(const struct suite *s, const struct bench_case *c);
+
 #endif

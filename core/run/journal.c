@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "run/case_json.h"
 #include "run/result_json.h"
 #include "base/util.h"
 
@@ -123,6 +124,8 @@ int journal_append(struct journal *j, const struct suite *s,
 	json_object_set_new(o, "title", json_string(c->title));
 	json_object_set_new(o, "target", json_string(c->target));
 	json_object_set_new(o, "backend", json_string(c->backend));
+	/* enough to render the journal again (`hostbench report`) */
+	json_object_set_new(o, "case", case_json_report_put(s, c));
 	if (result_json_put(o, r))
 		goto out;
 	line = json_dumps(o, JSON_COMPACT);

@@ -483,19 +483,25 @@ static int pinned_plugins(struct loader *ld, struct draft *d,
 	return 0;
 }
 
-/* The first plugin in load order offering d's target that pin allows. */
+/*
+ * The default backend of d: the most preferred backend offering d's target
+ * that pin allows (registry_backends()), else registry_default(). NULL
+ * when out of memory or nothing offers it.
+ */
 static const struct plugin *pinned_default(const struct loader *ld,
 					   const struct draft *d,
 					   const struct strlist *pin)
 {
-	for (size_t i = 0; pin->n && i < ld->reg->n; i++) {
-		const struct plugin *p = &ld->reg->plugins[i];
+	const struct plugin *p = NULL;
+	struct strlist order = { 0 };
 
-		if (strlist_has(pin, p->desc->name) &&
-		    registry_find(ld->reg, d->target, p->desc->name, NULL))
-			return p;
-	}
-	return registry_default(ld->reg, d->target);
+	if (pin->n && !registry_backends(ld->reg, d->target, &order))
+		for (size_t i = 0; i < order.n && !p; i++)
+			if (strlist_has(pin, order.items[i]))
+				p = registry_find(ld->reg, d->target,
+						  order.items[i], NULL);
+	strlist_free(&order);
+	return p ? p : registry_default(ld->reg, d->target);
 }
 
 /* Every backend of d is one the suite accepts (plugins = ...). */
@@ -513,6 +519,37 @@ static int check_pin(struct loader *ld, struct draft *d,
 	return 0;
 }
 
+/*
+ * backend = *: every backend offering d's target that pin allows, in the
+ * order of preference, written back into b's value so the cases expand
+ * over them. Returns 0 or -ENOMEM.
+ */
+static int every_backend(const struct loader *ld, const struct draft *d,
+			 const struct strlist *pin, struct setting *b)
+{
+	struct strlist order = { 0 };
+	size_t len = 1;
+	char *value;
+	int rc = registry_backends(ld->reg, d->target, &order);
+
+	for (size_t i = 0; i < order.n; i++)
+		len += strlen(order.items[i]) + 2;
+	value = rc ? NULL : calloc(1, len);
+	for (size_t i = 0; value && i < order.n; i++) {
+		if (pin->n && !strlist_has(pin, order.items[i]))
+			continue;
+		if (value[0])
+			strcat(value, ", ");
+		strcat(value, order.items[i]);
+	}
+	strlist_free(&order);
+	if (!value)
+		return -ENOMEM;
+	free(b->value);
+	b->value = value;
+	return 0;
+}
+
 /* Resolve each backend of d to its plugin and target table. */
 static int resolve_backends(struct loader *ld, struct draft *d)
 {
@@ -523,6 +560,9 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 	int rc = pinned_plugins(ld, d, &pin);
 
 	def = rc ? NULL : pinned_default(ld, d, &pin);
+	if (!rc && b && strcmp(b->value, "*") == 0 &&
+	    every_backend(ld, d, &pin, b))
+		rc = nomem(ld);
 	if (!rc && b) {
 		rc = parse_list(b->value, &d->backends, msg, sizeof(msg));
 		if (rc)
@@ -686,29 +726,82 @@ static int check_required(struct loader *ld, struct draft *d)
 	return 0;
 }
 
+/*
+ * "; backends that take it: a, b (backend = a)" into buf: the backends
+ * offering d's target whose table has key, in the order of preference; ""
+ * when none has it.
+ */
+static void key_backends(const struct loader *ld, const struct draft *d,
+			 const char *key, char *buf, size_t len)
+{
+	struct strlist order = { 0 };
+	const char *first = NULL;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	registry_backends(ld->reg, d->target, &order);
+	for (size_t i = 0; i < order.n && used < len; i++) {
+		const struct hb_target *t = NULL;
+
+		registry_find(ld->reg, d->target, order.items[i], &t);
+		if (!plugin_option_find(t, key))
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 first ? ", "
+					       : "; backends that take "
+						 "it: ",
+					 order.items[i]);
+		first = first ? first : order.items[i];
+	}
+	if (first && used < len)
+		snprintf(buf + used, len - used, " (backend = %s)", first);
+	strlist_free(&order);
+}
+
+/*
+ * "unknown key" for st: the target and the backends the job runs (said to
+ * be chosen when the job names none), the backends that take the key, or
+ * else the nearest known key.
+ */
+static int unknown_key(struct loader *ld, const struct draft *d,
+		       const struct setting *st)
+{
+	struct hint h = { .typed = st->key };
+	char takers[256], hint[200], names[256] = "";
+	size_t used = 0;
+
+	for (size_t b = 0; b < d->backends.n && used < sizeof(names); b++)
+		used += (size_t)snprintf(names + used, sizeof(names) - used,
+					 "%s%s", b ? ", " : "",
+					 d->backends.items[b]);
+	key_backends(ld, d, st->key, takers, sizeof(takers));
+	hint_keys(&h, d);
+	return fail(ld, -EINVAL, st->origin, d->label, st->key,
+		    "unknown key for %s with %s %s%s", d->target,
+		    suite_draft_get(d, "backend") ? "backend"
+						  : "the default backend",
+		    names,
+		    takers[0] ? takers
+		    : *hint_text(&h, hint, sizeof(hint))
+			    ? hint
+			    : " (`hostbench describe` lists its keys)");
+}
+
 /* Validate every key of d; [global] keys its target does not take are
  * left out. */
 static int draft_check(struct loader *ld, struct draft *d)
 {
-	char hint[200];
 	int rc;
 
 	for (size_t i = 0; i < d->n; i++) {
 		struct setting *st = &d->set[i];
-		struct hint h = { .typed = st->key };
 
 		if (!draft_accepts(d, st->key)) {
 			if (st->inherited) {
 				st->ignored = 1;
 				continue;
 			}
-			hint_keys(&h, d);
-			return fail(ld, -EINVAL, st->origin, d->label, st->key,
-				    "unknown key for %s%s", d->target,
-				    *hint_text(&h, hint, sizeof(hint))
-					    ? hint
-					    : " (`hostbench describe` lists "
-					      "its keys)");
+			return unknown_key(ld, d, st);
 		}
 		if (st->global >= 0)
 			ld->globals[st->global].used = 1;

@@ -14,10 +14,11 @@
 
 /* One point of a job's matrix: every parameter fixed. */
 struct bench_case {
-	size_t job;		     /* index into suite.jobs */
-	char *title;		     /* "AES256/CTR [64KB, 4 parallels]" */
-	char *target;		     /* "crypto/aes-256-ctr" */
-	char *backend;		     /* plugin name */
+	size_t job;	    /* index into suite.jobs */
+	char *title;	    /* "AES256/CTR [64KB, 4 parallels]" */
+	char *target;	    /* "crypto/aes-256-ctr" */
+	char *backend;	    /* plugin name */
+	int backend_chosen; /* the job names no backend: hostbench chose it */
 	const struct plugin *plugin; /* NULL: backend not loaded (see reason) */
 	const struct hb_target *tdesc; /* NULL with plugin */
 	char *reason;		       /* why it cannot run, or NULL */

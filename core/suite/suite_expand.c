@@ -242,6 +242,7 @@ static int case_build(const struct registry *reg, const struct draft *d,
 			   NULL, 0);
 	c->target = strdup(d->target);
 	c->backend = strdup(backend);
+	c->backend_chosen = !suite_draft_get(d, "backend");
 	c->unit = strdup(unit ? unit : "Gbps");
 	c->title = case_title(d, at, c->tdesc, c->parallel);
 	if (!c->plugin)

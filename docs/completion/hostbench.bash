@@ -7,7 +7,7 @@
 _hostbench_targets()
 {
 	"$1" list "${@:2}" 2>/dev/null |
-		awk '/^Targets:/ { t = 1; next } t && /^  [a-z]/ { print $1 }' |
+		awk '/^Targets/ { t = 1; next } t && $1 ~ /\// { print $1 }' |
 		sort -u
 }
 
@@ -23,17 +23,17 @@ _hostbench()
 		cword=$COMP_CWORD
 	fi
 
-	local commands="run list describe sysinfo compare merge check serve"
+	local commands="run list describe sysinfo report compare merge check serve"
 	local options="--extended --format --output --set --journal --resume
-		--plugin-dir --threshold --fail-on-regression --reference --help
-		--version"
+		--plugin-dir --threshold --fail-on-regression --by --reference
+		--help --version"
 	local serve_options="--listen --token --max-clients --max-time
 		--idle-timeout --help"
 	local command="" i
 	local -a dirs=()
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
-		run | list | describe | sysinfo | compare | merge | check | serve)
+		run | list | describe | sysinfo | report | compare | merge | check | serve)
 			[[ -z $command ]] && command=${words[i]}
 			;;
 		-P | --plugin-dir)
@@ -65,7 +65,7 @@ _hostbench()
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return
 		;;
-	-s | --set | --threshold | --reference)
+	-s | --set | --threshold | --by | --reference)
 		return
 		;;
 	esac

@@ -130,8 +130,23 @@ def test_python_tests_use_no_assert_statement():
            + ", ".join(found))
 
 
+def test_build_without_tests_has_no_test_target():
+    build = os.path.join(WORK, "build")
+    status, _, err = run("cmake", "-S", SRC, "-B", build,
+                         "-DHOSTBENCH_TESTS=OFF")
+    expect(status == 0, err)
+    status, targets, err = run("cmake", "--build", build, "--target", "help")
+    expect(status == 0, err)
+    expect("hostbench" in targets.split(), targets)
+    expect("test_suite" not in targets and "fixture" not in targets,
+           "a test target in a build without tests:\n" + targets)
+    status, listing, _ = run("ctest", "--test-dir", build, "-N")
+    expect("Total Tests: 0" in listing, listing)
+
+
 if __name__ == "__main__":
     try:
         globals()["test_" + NAME]()
     finally:
         shutil.rmtree(WORK, ignore_errors=True)
+

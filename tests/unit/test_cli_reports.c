@@ -88,6 +88,41 @@ static int compare_options_only_go_with_compare(void)
 	return 0;
 }
 
+static int compare_by_takes_one_report(void)
+{
+	const char *argv[] = { "hostbench",
+			       "compare",
+			       "r.json",
+			       "--by",
+			       "backend=openssl,gcrypt",
+			       NULL };
+	struct cli_by by = { 0 };
+	struct cli cli;
+	char err[256];
+
+	CHECK_INT(parse(&cli, err, argv), 0);
+	CHECK_INT(cli_by_parse(cli.by, &by, err, sizeof(err)), 0);
+	CHECK_STR(by.key, "backend");
+	CHECK_STR(by.base, "openssl");
+	CHECK_STR(by.new, "gcrypt");
+	cli_by_free(&by);
+	cli_free(&cli);
+	return 0;
+}
+
+static int compare_by_needs_two_values(void)
+{
+	const char *argv[] = { "hostbench", "compare", "r.json",
+			       "--by=backend=openssl", NULL };
+	struct cli cli;
+	char err[256];
+
+	CHECK_INT(parse(&cli, err, argv), -EINVAL);
+	CHECK_CONTAINS(err, "--by backend=openssl: expected KEY=A,B");
+	cli_free(&cli);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"compare_takes_threshold_in_percent", compare_takes_threshold_in_percent},
@@ -95,6 +130,8 @@ static const struct test tests[] = {
 	{"compare_needs_two_reports", compare_needs_two_reports},
 	{"threshold_must_be_a_percentage", threshold_must_be_a_percentage},
 	{"compare_options_only_go_with_compare", compare_options_only_go_with_compare},
+	{"compare_by_takes_one_report", compare_by_takes_one_report},
+	{"compare_by_needs_two_values", compare_by_needs_two_values},
 };
 /* clang-format on */
 

@@ -39,8 +39,8 @@ static int command_names_lists_the_table_in_order(void)
 	char buf[256];
 
 	command_names(buf, sizeof(buf));
-	CHECK_STR(buf,
-		  "run, list, describe, sysinfo, compare, merge, check, serve");
+	CHECK_STR(buf, "run, list, describe, sysinfo, report, compare, merge, "
+		       "check, serve");
 	return 0;
 }
 

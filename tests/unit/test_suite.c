@@ -796,8 +796,8 @@ static int suite_rejects_option_out_of_bounds(void)
 static int suite_unknown_key_suggests_nearest(void)
 {
 	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nsise = 1M\n"),
-		  "t.ini:3: [m] sise: unknown key for mem/memcpy (did you "
-		  "mean \"size\"?)");
+		  "t.ini:3: [m] sise: unknown key for mem/memcpy with the "
+		  "default backend mem (did you mean \"size\"?)");
 	CHECK_CONTAINS(load_error("[m]\ntarget = mem/memcpy\nparalel = 2\n"),
 		       "(did you mean \"parallel\"?)");
 	return 0;
@@ -806,8 +806,60 @@ static int suite_unknown_key_suggests_nearest(void)
 static int suite_unknown_key_without_close_match(void)
 {
 	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nblocksz = 1M\n"),
-		  "t.ini:3: [m] blocksz: unknown key for mem/memcpy "
-		  "(`hostbench describe` lists its keys)");
+		  "t.ini:3: [m] blocksz: unknown key for mem/memcpy with the "
+		  "default backend mem (`hostbench describe` lists its "
+		  "keys)");
+	return 0;
+}
+
+static int suite_unknown_key_names_the_backends_that_take_it(void)
+{
+	CHECK_STR(load_error("[g]\ntarget = crypto/aes-256-gcm\n"
+			     "backend = gcrypt\nprovider = fips\n"),
+		  "t.ini:4: [g] provider: unknown key for crypto/aes-256-gcm "
+		  "with backend gcrypt; backends that take it: openssl "
+		  "(backend = openssl)");
+	return 0;
+}
+
+/* The plugins of reg in another load order, and a vendor's before them. */
+static const struct hb_plugin vendor = { .name = "aaa-accel",
+					 .targets = gcrypt_targets };
+static struct plugin reordered[] = {
+	{ .path = "a.so", .desc = &vendor },
+	{ .path = "crypto_gcrypt.so", .desc = &gcrypt },
+	{ .path = "crypto_openssl.so", .desc = &openssl },
+	{ .path = "mem.so", .desc = &mem },
+};
+static const struct registry reg_reordered = { .plugins = reordered, .n = 4 };
+
+static int suite_default_backend_ignores_load_order(void)
+{
+	struct suite s;
+
+	CHECK_INT(load_with(&s, "[g]\ntarget = crypto/aes-256-gcm\n",
+			    &reg_reordered, NULL),
+		  0);
+	CHECK_STR(s.cases[0].backend, "openssl");
+	CHECK_INT(s.cases[0].backend_chosen, 1);
+	suite_free(&s);
+	return 0;
+}
+
+static int suite_backend_star_runs_every_backend_in_preference_order(void)
+{
+	struct suite s;
+
+	CHECK_INT(load_with(&s,
+			    "[g]\ntarget = crypto/aes-256-gcm\nbackend = *\n",
+			    &reg_reordered, NULL),
+		  0);
+	CHECK_INT(s.ncases, 3);
+	CHECK_STR(s.cases[0].backend, "openssl");
+	CHECK_STR(s.cases[1].backend, "gcrypt");
+	CHECK_STR(s.cases[2].backend, "aaa-accel");
+	CHECK_INT(s.cases[0].backend_chosen, 0);
+	suite_free(&s);
 	return 0;
 }
 
@@ -1176,6 +1228,9 @@ static const struct test tests[] = {
 	{"suite_params_follow_each_backend_table", suite_params_follow_each_backend_table},
 	{"suite_list_of_one_backends_key_makes_no_copies", suite_list_of_one_backends_key_makes_no_copies},
 	{"suite_plugins_pin_picks_the_default_backend", suite_plugins_pin_picks_the_default_backend},
+	{"suite_unknown_key_names_the_backends_that_take_it", suite_unknown_key_names_the_backends_that_take_it},
+	{"suite_default_backend_ignores_load_order", suite_default_backend_ignores_load_order},
+	{"suite_backend_star_runs_every_backend_in_preference_order", suite_backend_star_runs_every_backend_in_preference_order},
 	{"suite_plugins_pin_refuses_other_backends", suite_plugins_pin_refuses_other_backends},
 	{"suite_section_name_may_hold_brackets", suite_section_name_may_hold_brackets},
 	{"suite_repeated_section_is_new_job", suite_repeated_section_is_new_job},

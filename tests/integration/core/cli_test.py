@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import pty
 import subprocess
 import sys
 import tempfile
@@ -179,6 +180,46 @@ def test_missing_plugin_dir_is_exit_2():
 
 def test_bad_format_is_exit_2():
     bad_input(["list", "--format", "xml"], "xml")
+
+
+def stderr_on_a_terminal(args):
+    """Run hostbench with stderr on a pty; return (status, what it showed)."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([HB, *args], stdout=subprocess.DEVNULL,
+                         stderr=slave)
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            data = os.read(master, 4096)
+        except OSError:  # EIO: the last writer closed the terminal
+            break
+        if not data:
+            break
+        shown += data
+    os.close(master)
+    return p.wait(timeout=300), shown.decode()
+
+
+PROGRESS_SUITE = ("[copy]\ntarget = mem/memcpy\nsize = 64K, 128K\n"
+                  "duration = 20ms\nrepetitions = 2\nwarmup = 0\n")
+
+
+def test_progress_line_is_rewritten_in_place_on_a_terminal():
+    status, shown = stderr_on_a_terminal(["run", suite(PROGRESS_SUITE)])
+    expect(status == 0, shown)
+    lines = shown.split("\r")
+    expect(any(line.startswith("[1/2] copy [64KB] (mem)  0:0")
+               and line.endswith(" left\x1b[K") for line in lines), shown)
+    expect("[2/2] copy [128KB] (mem)" in shown, shown)
+    expect("\n" not in shown, f"a line per case: {shown!r}")
+    expect(shown.endswith("\r\x1b[K"), f"not cleared at the end: {shown!r}")
+
+
+def test_progress_line_is_not_in_redirected_stderr():
+    status, _, err = run("run", suite(PROGRESS_SUITE))
+    expect(status == 0, err)
+    expect("[1/2]" not in err and "\r" not in err, repr(err))
 
 
 def test_list_shows_mem_targets():

@@ -647,8 +647,10 @@ def test_unusable_without_reason_says_no_reason_given():
     expect(ls.rc == 0, "exit %d: %s" % (ls.rc, ls.err))
     line = [l for l in ls.out.splitlines()
             if l.strip().startswith("hostile/spin")]
-    expect(len(line) == 1 and line[0].rstrip().endswith("no reason given"),
-           "list line %r" % line)
+    expect(len(line) == 1 and "no [1]" in line[0], "list line %r" % line)
+    note = [l for l in ls.out.splitlines() if "[1] hostile/spin" in l]
+    expect(len(note) == 1 and note[0].rstrip().endswith("no reason given"),
+           "list note %r" % note)
     t = targets_of(s.hb(*dirs, "list", "--format", "json").json())
     spin = t[("hostile/spin", "hostile-unusable-null")]
     expect(not spin["usable"] and spin["status"] == "no reason given", spin)

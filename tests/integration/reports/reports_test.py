@@ -175,6 +175,45 @@ def test_bad_input_exits_2_and_writes_nothing():
     expect(not leftovers, f"temporary files left: {leftovers}")
 
 
+def journaled():
+    """Run SUITE once into WORK/run.json and the journal WORK/run.jsonl."""
+    with open(path("suite.ini"), "w") as f:
+        f.write(SUITE)
+    status, _, err = run("run", path("suite.ini"), "--format", "json",
+                         "-o", path("run.json"), "--journal",
+                         path("run.jsonl"))
+    expect(status == 0, f"run: exit {status}: {err}")
+    return path("run.json"), path("run.jsonl")
+
+
+def test_report_renders_what_the_run_printed():
+    doc, journal = journaled()
+    for fmt in ("text", "md", "csv", "html", "json"):
+        # the same measurement printed by a run: every case from the journal
+        status, printed, err = run("run", path("suite.ini"), "--resume",
+                                   journal, "--format", fmt)
+        expect(status == 0, f"resumed run: exit {status}: {err}")
+        status, rendered, err = run("report", doc, "--format", fmt)
+        expect(status == 0, f"report: exit {status}: {err}")
+        expect(rendered == printed, f"{fmt}: report differs from the run")
+
+
+def test_report_reads_a_journal():
+    doc, journal = journaled()
+    _, from_doc, _ = run("report", doc, "--format", "csv")
+    status, from_journal, err = run("report", journal, "--format", "csv")
+    expect(status == 0, f"report of a journal: exit {status}: {err}")
+    expect(from_journal == from_doc, "the journal's results differ")
+
+
+def test_report_of_a_file_that_is_no_report_is_exit_2():
+    with open(path("notes.txt"), "w") as f:
+        f.write("not a report\n")
+    status, out, err = run("report", path("notes.txt"))
+    expect(status == 2 and out == "", f"exit {status}, stdout {out!r}")
+    expect("not a hostbench JSON report" in err, err)
+
+
 def test_merge_has_a_column_per_host():
     base = measured()
     other = scaled(base, 2, "lab-2.json",
@@ -197,6 +236,36 @@ def test_merge_has_a_column_per_host():
                      re.M), "md cells carry the CV")
     status, out, err = run("merge", base, base)
     expect("base.json" in out, "one host twice: columns named by file")
+
+
+def chart_series(page):
+    """{(data-kind, chart title): [series names]} of the page's charts."""
+    charts = {}
+    for svg in re.findall(r"<svg .*?</svg>", page, re.S):
+        kind = re.search(r'data-kind="([^"]*)"', svg).group(1)
+        title = re.search(r"<title>([^<]*)</title>", svg)
+        key = (kind, title.group(1) if title else "")
+        charts[key] = re.findall(r'data-series="([^"]*)"', svg)
+    return charts
+
+
+def test_merge_html_has_the_run_charts_with_hosts_as_series():
+    base = measured()
+    other = scaled(base, 2, "lab-2.json",
+                   lambda d: d["system"].update(hostname="lab-2"))
+    host = json.load(open(base))["system"]["hostname"]
+    _, page, err = run("report", base, "--format", "html")
+    run_charts = chart_series(page)
+    status, page, err = run("merge", base, other, "--format", "html")
+    expect(status == 0, err)
+    merged = chart_series(page)
+    expect(sorted(merged) == sorted(run_charts) and merged,
+           f"charts {sorted(merged)}, the run's {sorted(run_charts)}")
+    for key, names in merged.items():
+        measured_lines = [n for n in names if n != "ideal scaling"]
+        expect(any(f"host {host}" in n for n in measured_lines) and
+               any("host lab-2" in n for n in measured_lines),
+               f"{key}: series {names}")
 
 
 def test_md_reads_size_by_parallel_as_grid():

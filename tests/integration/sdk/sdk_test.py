@@ -351,16 +351,22 @@ def test_abi_other_major_refused():
 
 # --- the Debian package ---------------------------------------------------
 
-def test_deb_lists_plugins():
+def built_deb(name):
+    """cpack -G DEB into WORK-NAME; return (its directory, the .deb)."""
     for tool in ("dpkg-deb", "dpkg-shlibdeps", "file"):
         if not shutil.which(tool):
             skip("%s not installed (apt-get install dpkg-dev file)" % tool)
     # Beside WORK, not in it: the fixture may be rebuilding WORK meanwhile.
-    out = fresh_dir(WORK + "-deb")
+    out = fresh_dir(WORK + "-" + name)
     run([CPACK, "-G", "DEB", "--config",
          os.path.join(BUILD, "CPackConfig.cmake"), "-B", out])
     debs = glob.glob(os.path.join(out, "*.deb"))
     expect(len(debs) == 1, debs)
+    return out, debs
+
+
+def test_deb_lists_plugins():
+    out, debs = built_deb("deb")
     depends = run(["dpkg-deb", "-f", debs[0], "Depends"]).stdout
     built = [os.path.basename(f) for f in
              glob.glob(os.path.join(BUILD, "plugins", "*.so"))]
@@ -387,6 +393,40 @@ def test_deb_lists_plugins():
                 "usr/include/hostbench/plugin.h",
                 "usr/share/hostbench/conf/default.ini"):
         expect(os.path.isfile(os.path.join(root, rel)), rel)
+
+
+def explained_lintian_tags():
+    """The tags docs/packaging.md explains: its table's `tag` cells."""
+    with open(os.path.join(SRC, "docs", "packaging.md")) as f:
+        text = f.read()
+    table = text.split("## What lintian says", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| `([a-z0-9-]+)` \|", table, re.M))
+
+
+def test_deb_has_the_license():
+    out, debs = built_deb("deb-license")
+    root = fresh_dir(os.path.join(out, "root"))
+    run(["dpkg", "-x", debs[0], root])
+    with open(os.path.join(root, "usr/share/doc/hostbench/copyright")) as f:
+        text = f.read()
+    expect(text.startswith("Format: https://www.debian.org/doc/"
+                           "packaging-manuals/copyright-format/1.0/"), text)
+    expect("License: Apache-2.0" in text, text)
+    expect("/usr/share/common-licenses/Apache-2.0" in text, text)
+
+
+def test_deb_lintian_tags_are_explained():
+    if not shutil.which("lintian"):
+        skip("lintian not installed (apt-get install lintian)")
+    _, debs = built_deb("deb-lintian")
+    p = subprocess.run(["lintian", "--allow-root", debs[0]],
+                       capture_output=True, text=True, timeout=300)
+    tags = set(re.findall(r"^[EWIPX]: hostbench: ([a-z0-9-]+)", p.stdout,
+                          re.M))
+    unexplained = tags - explained_lintian_tags()
+    expect(not unexplained,
+           "lintian tags docs/packaging.md does not explain: %s\n%s"
+           % (sorted(unexplained), p.stdout))
 
 
 # --- the man page and completion against --help ---------------------------

@@ -1,0 +1,59 @@
+/*
+ * The progress line of a run, for whoever watches a terminal:
+ * "[3/17] AES256/CBC [4 parallels] (openssl)  0:42 left", rewritten in
+ * place as each case starts, and never written when stderr is not a
+ * terminal (a log or a pipe gets no carriage returns). The estimate and
+ * the line are pure functions, so they are unit tested.
+ */
+#ifndef HB_CORE_APP_PROGRESS_H
+#define HB_CORE_APP_PROGRESS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "suite/suite.h"
+
+/* A run's progress: what was planned, what is done, where it is shown. */
+struct progress {
+	FILE *out;	     /* NULL: nobody watches, nothing is written */
+	double start;	     /* hb_now() when the run began */
+	double planned;	     /* seconds all cases should take */
+	double planned_done; /* seconds the cases started so far should */
+	int shown;	     /* a line is on the terminal */
+};
+
+/*
+ * Begin the progress of suite s at time now, on out when is_tty (else
+ * nothing is ever written).
+ */
+void progress_begin(struct progress *p, const struct suite *s, FILE *out,
+		    int is_tty, double now);
+
+/* Show that case i of n, c, starts at time now; count it as started. */
+void progress_case(struct progress *p, size_t i, size_t n,
+		   const struct bench_case *c, double now);
+
+/* Case c needs no time: it was taken from the journal of an earlier run. */
+void progress_skip(struct progress *p, const struct bench_case *c);
+
+/* Clear the line, so what follows starts on a clean line. */
+void progress_end(struct progress *p);
+
+/*
+ * Seconds case c should take: its warm-up and kept samples and one more
+ * for calibration, each of c's duration.
+ */
+double progress_planned(const struct bench_case *c);
+
+/*
+ * Seconds left when elapsed seconds went by for planned_done of the
+ * planned seconds: the plan left, scaled by how the run kept to it so far
+ * (the plan itself before anything is done).
+ */
+double progress_left(double elapsed, double planned_done, double planned);
+
+/* "[i+1/n] TITLE (BACKEND)  M:SS left" (H:MM:SS from an hour) into buf. */
+void progress_line(char *buf, size_t len, size_t i, size_t n,
+		   const struct bench_case *c, double left);
+
+#endif

@@ -1,0 +1,55 @@
+/* The progress line: its estimate of the time left and its text. */
+#include "app/progress.h"
+#include "check.h"
+
+static int progress_left_is_the_plan_before_any_case(void)
+{
+	CHECK_NEAR(progress_left(0, 0, 120), 120, 1e-9);
+	return 0;
+}
+
+static int progress_left_scales_the_plan_by_the_pace_so_far(void)
+{
+	/* 30 s of plan took 60 s: the 90 s left will take 180 s */
+	CHECK_NEAR(progress_left(60, 30, 120), 180, 1e-9);
+	return 0;
+}
+
+static int progress_left_is_never_negative(void)
+{
+	CHECK_NEAR(progress_left(10, 130, 120), 0, 1e-9);
+	return 0;
+}
+
+static int progress_line_names_case_backend_and_time_left(void)
+{
+	struct bench_case c = { .title = "AES256/CBC [4 parallels]",
+				.backend = "openssl" };
+	char buf[128];
+
+	progress_line(buf, sizeof(buf), 2, 17, &c, 42.4);
+	CHECK_STR(buf, "[3/17] AES256/CBC [4 parallels] (openssl)  0:42 left");
+	progress_line(buf, sizeof(buf), 0, 1, &c, 3725);
+	CHECK_CONTAINS(buf, "  1:02:05 left");
+	return 0;
+}
+
+static int progress_planned_counts_warmup_samples_and_calibration(void)
+{
+	struct bench_case c = { .duration = 2, .repetitions = 5, .warmup = 1 };
+
+	CHECK_NEAR(progress_planned(&c), 14, 1e-9);
+	return 0;
+}
+
+/* clang-format off */
+static const struct test tests[] = {
+	{"progress_left_is_the_plan_before_any_case", progress_left_is_the_plan_before_any_case},
+	{"progress_left_scales_the_plan_by_the_pace_so_far", progress_left_scales_the_plan_by_the_pace_so_far},
+	{"progress_left_is_never_negative", progress_left_is_never_negative},
+	{"progress_line_names_case_backend_and_time_left", progress_line_names_case_backend_and_time_left},
+	{"progress_planned_counts_warmup_samples_and_calibration", progress_planned_counts_warmup_samples_and_calibration},
+};
+/* clang-format on */
+
+TEST_MAIN(tests)
