@@ -112,26 +112,29 @@ static int list_json(const struct registry *reg, FILE *out, char *err,
 			out, err, errlen);
 }
 
-/* Add name to the sorted list l, once. Returns 0 or -ENOMEM. */
-static int sorted_add(struct strlist *l, const char *name)
+static int by_text(const void *a, const void *b)
 {
-	size_t k = 0;
-	char *added;
-
-	while (k < l->n && strcmp(l->items[k], name) < 0)
-		k++;
-	if (k < l->n && strcmp(l->items[k], name) == 0)
-		return 0;
-	if (strlist_push(l, name))
-		return -ENOMEM;
-	added = l->items[l->n - 1];
-	memmove(&l->items[k + 1], &l->items[k],
-		(l->n - 1 - k) * sizeof(*l->items));
-	l->items[k] = added;
-	return 0;
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every target and every backend name of reg, each sorted. */
+/* Sort l and drop repeated names (O(n log n), whatever the count). */
+static void sort_unique(struct strlist *l)
+{
+	size_t kept = 0;
+
+	if (l->n)
+		qsort(l->items, l->n, sizeof(*l->items), by_text);
+	for (size_t i = 0; i < l->n; i++) {
+		if (kept && strcmp(l->items[kept - 1], l->items[i]) == 0) {
+			free(l->items[i]);
+			continue;
+		}
+		l->items[kept++] = l->items[i];
+	}
+	l->n = kept;
+}
+
+/* Every target and every backend name of reg, each sorted, once. */
 static int targets_and_backends(const struct registry *reg,
 				struct strlist *targets,
 				struct strlist *backends)
@@ -142,13 +145,15 @@ static int targets_and_backends(const struct registry *reg,
 	for (size_t i = 0; i < reg->n && !rc; i++) {
 		const struct plugin *p = &reg->plugins[i];
 
-		rc = sorted_add(backends, p->desc->name);
+		rc = strlist_push(backends, p->desc->name);
 		for (const struct hb_target *t = p->desc->targets;
 		     !rc && t->name; t++) {
 			plugin_target_name(t, full, sizeof(full));
-			rc = sorted_add(targets, full);
+			rc = strlist_push(targets, full);
 		}
 	}
+	sort_unique(targets);
+	sort_unique(backends);
 	return rc;
 }
 

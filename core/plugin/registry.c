@@ -12,12 +12,70 @@ void plugin_target_name(const struct hb_target *t, char *buf, size_t len)
 	snprintf(buf, len, "%s/%s", t->group, t->name);
 }
 
+/* A target's "group/name" and its entry. */
+struct named_target {
+	char *full;
+	const struct hb_target *t;
+};
+
+struct plugin_index {
+	struct named_target *v;
+	size_t n;
+};
+
+static int by_full(const void *a, const void *b)
+{
+	return strcmp(((const struct named_target *)a)->full,
+		      ((const struct named_target *)b)->full);
+}
+
+int registry_index(struct plugin *p)
+{
+	struct plugin_index *ix = calloc(1, sizeof(*ix));
+	const struct hb_target *t;
+	char full[256];
+
+	for (t = p->desc->targets; t->name; t++)
+		;
+	if (ix)
+		ix->v = calloc((size_t)(t - p->desc->targets) + 1,
+			       sizeof(*ix->v));
+	p->index = ix;
+	if (!ix || !ix->v)
+		return -ENOMEM;
+	for (t = p->desc->targets; t->name; t++, ix->n++) {
+		plugin_target_name(t, full, sizeof(full));
+		ix->v[ix->n] = (struct named_target){ .full = strdup(full),
+						      .t = t };
+		if (!ix->v[ix->n].full)
+			return -ENOMEM;
+	}
+	qsort(ix->v, ix->n, sizeof(*ix->v), by_full);
+	return 0;
+}
+
+void registry_index_free(struct plugin *p)
+{
+	for (size_t i = 0; p->index && i < p->index->n; i++)
+		free(p->index->v[i].full);
+	if (p->index)
+		free(p->index->v);
+	free(p->index);
+	p->index = NULL;
+}
+
 /* The entry of p's table named "group/name", or NULL. */
 static const struct hb_target *plugin_target(const struct plugin *p,
 					     const char *target)
 {
+	struct named_target key = { .full = (char *)target }, *hit;
 	char full[256];
 
+	if (p->index) {
+		hit = bsearch(&key, p->index->v, p->index->n,
+			      sizeof(*p->index->v), by_full);
+		return hit ? hit->t : NULL;
+	}
 	for (const struct hb_target *t = p->desc->targets; t && t->name; t++) {
 		plugin_target_name(t, full, sizeof(full));
 		if (strcmp(full, target) == 0)

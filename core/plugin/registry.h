@@ -13,6 +13,7 @@
 #include "base/util.h"
 
 struct plugin_copy;
+struct plugin_index;
 
 /*
  * One plugin that passed every check. In the core its descriptor is a copy
@@ -30,6 +31,7 @@ struct plugin {
 	struct kvlist libraries;      /* from describe(): name -> version */
 	struct kvlist unusable; /* from describe(): "group/name" -> reason */
 	struct plugin *live;	/* isolate = no: loaded in this process */
+	struct plugin_index *index; /* its targets by name (registry_index) */
 };
 
 /* A plugin file that was refused, and why (one line). */
@@ -75,6 +77,15 @@ int registry_load(struct registry *reg, const char *const *dirs, size_t ndirs,
  */
 const struct plugin *registry_live(const struct plugin *p, char *why,
 				   size_t len);
+
+/*
+ * Index p's targets by "group/name", so every lookup in the registry takes
+ * O(log n) (a plugin may offer 10,000 targets). Returns 0 or -ENOMEM.
+ */
+int registry_index(struct plugin *p);
+
+/* Free p's index. */
+void registry_index_free(struct plugin *p);
 
 /* Unload everything and free the registry. */
 void registry_free(struct registry *reg);

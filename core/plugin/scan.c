@@ -146,6 +146,7 @@ static void plugin_free(struct plugin *p)
 		loader_close(p->live);
 		free(p->live);
 	}
+	registry_index_free(p);
 	descriptor_free(p);
 	loader_close(p);
 }
@@ -173,6 +174,8 @@ static int load_file(struct loading *ld, const char *path, const char *dir_why)
 			  : -EINVAL;
 		json_decref(ans);
 	}
+	if (!err)
+		err = registry_index(&p);
 	if (!err)
 		err = keep(ld->reg, &p);
 	if (!err)
