@@ -275,24 +275,32 @@ static int write_md(const struct merge *m, FILE *out)
 	return 0;
 }
 
-/* The merge as one HTML page: a section per table. */
-static int write_html(const struct merge *m, FILE *out)
+int merge_html_sections(const struct merge *m, FILE *out)
 {
 	struct merge_tables mt;
 	int err = tables_build(m, &mt);
 
 	if (err)
 		return err;
-	html_begin(out, "hostbench merge");
 	html_section(out, "Context");
 	html_table(out, &mt.ctx, "context", NULL);
 	html_section_end(out);
 	html_section(out, "Cases");
 	html_table(out, &mt.cases, "cases", NULL);
 	html_section_end(out);
-	html_end(out);
 	tables_free(&mt);
 	return 0;
+}
+
+/* The merge as one HTML page: a section per table. */
+static int write_html(const struct merge *m, FILE *out)
+{
+	int err;
+
+	html_begin(out, "hostbench merge");
+	err = merge_html_sections(m, out);
+	html_end(out);
+	return err;
 }
 
 /* The merge as CSV: a row per case, median, cv and status per report. */

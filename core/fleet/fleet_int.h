@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "fleet/fleet.h"
+#include "report/table.h"
 
 /* Longest host name a rank reports (MPI_MAX_PROCESSOR_NAME is 256). */
 #define FLEET_HOST_MAX 256
@@ -215,6 +216,60 @@ const char *fleet_peer_mode(const struct bench_case *c);
  * first case of s with a peer mode (it needs other ranks), else 0.
  */
 int fleet_refuse_peers(const struct suite *s, char *err, size_t errlen);
+
+/*
+ * When rank r started and ended case i, on rank 0's clock (its own less
+ * its offset). Returns 0, or -ENOENT when it did not run it or its clock
+ * is unknown.
+ */
+int fleet_span_of(const struct fleet *f, int r, size_t i, double *start,
+		  double *end);
+
+/* One case across the hosts where it ran ok. */
+struct fleet_spread {
+	size_t ok;		 /* ranks with a figure */
+	double min, median, max; /* headline rate: bytes/s, or ops/s */
+	double total;		 /* every rank's rate added: the fleet's */
+	int min_rank, max_rank;
+	int outlier;	     /* rank farthest from the median, -1: none */
+	double deviation;    /* its value / median - 1 */
+	double start_spread; /* latest start - earliest, s; -1: unknown */
+};
+
+/* The spread of case i over the ranks where it ran ok. 0 or -ENOMEM. */
+int fleet_spread_of(const struct fleet *f, const struct report *own, size_t i,
+		    struct fleet_spread *sp);
+
+/* Rank r's results: rank 0's are own's, the others' rank 0 received. */
+const struct result *fleet_rank_results(const struct fleet *f, int r,
+					const struct report *own);
+
+/*
+ * The spread of every case as a table into t (Case, Hosts ok, Min,
+ * Median, Max, Total, Outlier, Start spread), with every case that was
+ * not ok on a host among its notes. Returns 0 or -ENOMEM.
+ */
+int fleet_spread_table(const struct fleet *f, const struct report *own,
+		       struct table *t);
+
+/*
+ * The table of hosts by cases of `hostbench merge`, over every rank's own
+ * report, in fmt (one merge table, whichever way the reports came); for
+ * html, its sections only, to go inside the fleet's page. Returns 0 or a
+ * negative code with err filled.
+ */
+int fleet_merge_write(const struct fleet *f, const struct report *own,
+		      enum report_format fmt, FILE *out, char *err,
+		      size_t errlen);
+
+/*
+ * The fleet as one HTML page (fleet_html.c): the ranks with their status
+ * and reasons, the spread with totals and start spreads, a chart per
+ * case of every host against the median with the outlier marked, then
+ * the tables of hosts by cases. Returns 0 or a negative code.
+ */
+int fleet_html(const struct fleet *f, const struct report *own, FILE *out,
+	       char *err, size_t errlen);
 
 /*
  * The outlier of n values: the index farthest from their median, the

@@ -390,6 +390,103 @@ fleet = together, sequential
            in p.stderr, p.stderr)
 
 
+def test_all_to_one_sends_every_rank_to_rank_0_and_totals_the_senders():
+    p, doc = run_json(suite_file("""
+[incast]
+target = transfer/tcp
+peer = all-to-one
+size = 64K
+"""), ranks=3)
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    res = {r["rank"]: r for r in doc["results"]}
+    expect(res[0]["status"] == "skipped" and
+           "rank 0 receives" in res[0]["reason"], f"rank 0: {res[0]}")
+    # ranks 1 and 2 both sent to rank 0's one receiver
+    peers = {res[r]["info"]["peer"] for r in (1, 2)}
+    expect(len(peers) == 1 and res[1]["status"] == "ok" and
+           res[2]["status"] == "ok", f"senders {res}")
+    (sp,) = doc["fleet"]["spread"]
+    total = res[1]["stats"]["median"] + res[2]["stats"]["median"]
+    expect(sp["hosts_ok"] == 2 and abs(sp["total"] - total) <= 1e-6 * total,
+           f"total {sp}")
+
+
+def test_each_result_has_its_start_and_end_on_rank_0s_clock():
+    p, doc = run_json(suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""))
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    for h in doc["fleet"]["hosts"]:
+        # ranks of one machine share its clock: the offset is noise
+        expect(abs(h["clock_offset"]) < 0.05 and h["clock_rtt"] >= 0,
+               f"rank {h['rank']}: offset {h['clock_offset']}")
+    starts = [r["start"] for r in doc["results"]]
+    expect(all(r["start"] < r["end"] for r in doc["results"]), "start < end")
+    expect(abs(time.time() - starts[0]) < 60, "seconds since 1970")
+    (sp,) = doc["fleet"]["spread"]
+    # the report keeps 15 digits: 10 µs of seconds since 1970
+    expect(abs(sp["start_spread"] - (max(starts) - min(starts))) < 1e-4,
+           f"start spread {sp['start_spread']} of {starts}")
+    expect(sp["start_spread"] < 5, "together: started within seconds")
+
+
+def test_html_report_shows_ranks_spread_and_a_chart_per_case():
+    suite = suite_file("""
+[spin]
+target = fixture/spin
+
+[memcpy]
+target = mem/memcpy
+size = 64K
+""")
+    good = os.path.join(FIXTURES, "good")
+    bad = os.path.join(FIXTURES, "fleet-setup-fails")
+    p = mpirun([(2, ["run", suite, "--format", "html", "--plugin-dir",
+                     good]),
+                (1, ["run", suite, "--format", "html", "--plugin-dir",
+                     bad])])
+    expect(p.returncode == 1, f"exit {p.returncode}: {p.stderr}")
+    page = p.stdout
+    expect('<table class="ranks"' in page, "the ranks")
+    expect(re.search(r"<th[^>]*>Total</th>", page), "a total column")
+    expect("fixture setup failed on purpose" in page, "rank 2's reason")
+    charts = re.findall(r"<svg [^>]*class=\"chart", page)
+    expect(len(charts) == 2, f"a chart per case: {len(charts)}")
+    expect(len(re.findall(r'class="bar outlier"', page)) == 2,
+           "the outlier marked on each")
+    expect('<table class="cases"' in page, "merge's table of hosts by cases")
+
+
+def test_exit_status_is_rank_0s_and_every_rank_names_the_one_that_differs():
+    suite = suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+""")
+    # mpirun's defaults: the first non-zero status is the job's
+    p = mpirun([(2, ["run", suite]),
+                (1, ["run", suite, "--set", "memcpy.size=128K"])])
+    expect(p.returncode == 2, f"exit {p.returncode}: {p.stderr}")
+    said = re.findall(r"the suite differs between ranks: (rank \d)",
+                      p.stderr)
+    expect(said == ["rank 2"] * 3, f"every rank names rank 2: {p.stderr}")
+
+
+def test_an_mpi_build_without_mpirun_refuses_peer_modes_before_the_run():
+    for mode in ("rank-pairs", "ring", "all-to-one"):
+        p = subprocess.run([HB, "run", suite_file(f"""
+[pair]
+target = transfer/tcp
+peer = {mode}
+""")], capture_output=True, text=True, timeout=60)
+        expect(p.returncode == 2, f"{mode}: exit {p.returncode}")
+        expect(p.stdout == "", "nothing ran")
+        expect(f'peer: "{mode}" sends to another rank' in p.stderr,
+               p.stderr)
+
+
 def test_a_rank_that_dies_before_mpi_init_ends_the_job_after_fleet_timeout():
     # Open MPI's MPI_Init waits forever for a rank that never joins, even
     # with --enable-recovery: every rank gives up after fleet_timeout
