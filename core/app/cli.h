@@ -26,6 +26,7 @@ struct cli {
 	int extended;		/* --extended */
 	double threshold;	/* --threshold as a fraction; -1 = not given */
 	int fail_on_regression; /* compare: exit 1 when a case regressed */
+	int rank; /* --rank N: one host of fleet reports; -1 = not given */
 	int help;
 	int version;
 };

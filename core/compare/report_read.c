@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/jsonw.h"
+#include "compare/param.h"
 #include "report/report.h"
 #include "run/result_json.h"
 #include "base/units.h"
@@ -158,17 +159,18 @@ char *report_read_params_text(const json_t *params)
 
 /*
  * The identity of a case across reports: job, target, backend and every
- * parameter with its JSON type, as one string (parameters sorted by name,
- * so the order a report wrote them in does not matter). NULL when out of
- * memory.
+ * parameter by value (param.h: 10 and 10.0 are one value, "10" another),
+ * as one string (parameters sorted by name, so the order a report wrote
+ * them in does not matter). NULL when out of memory.
  */
 static char *report_read_key(const char *job, const char *target,
 			     const char *backend, const json_t *params)
 {
-	/* jansson writes 5 and 5.0 and "5" apart: parameters stay typed */
-	char *p = report_read_params_text(params);
+	json_t *canon = param_canonical(params);
+	char *p = canon ? report_read_params_text(canon) : NULL;
 	char *key = NULL;
 
+	json_decref(canon);
 	if (!p)
 		return NULL;
 	if (asprintf(&key, "%s\x1f%s\x1f%s\x1f%s", job, target, backend, p) < 0)
@@ -207,16 +209,52 @@ static int read_result(const json_t *o, size_t i, struct doc_result *d,
 	return rc;
 }
 
+/*
+ * A fleet report holds one report per host: without a rank it is refused
+ * (comparing every host's copy of a case against one is no comparison),
+ * with one, *root becomes that host's report. Returns 0 or -EINVAL.
+ */
+static int pick_host(const json_t **root, int rank, char *err, size_t errlen)
+{
+	const json_t *hosts =
+		json_object_get(json_object_get(*root, "fleet"), "hosts");
+	const json_t *host;
+	size_t i;
+
+	if (!hosts)
+		return 0; /* one host's report: --rank picks from fleets only */
+	if (rank < 0)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "a fleet report of %zu hosts: give --rank N "
+				 "for the report of rank N's host (0 to %zu)",
+				 json_array_size(hosts),
+				 json_array_size(hosts) - 1);
+	json_array_foreach(hosts, i, host) {
+		if (json_integer_value(json_object_get(host, "rank")) == rank &&
+		    json_is_object(json_object_get(host, "report"))) {
+			*root = json_object_get(host, "report");
+			return 0;
+		}
+	}
+	return hb_errorf(err, errlen, -EINVAL,
+			 "--rank %d: the fleet report has no such rank (0 to "
+			 "%zu)",
+			 rank, json_array_size(hosts) - 1);
+}
+
 /* Everything of a parsed document; err says what is wrong with it. */
-static int doc_get(struct doc_report *doc, char *err, size_t errlen)
+static int doc_get(struct doc_report *doc, int rank, char *err, size_t errlen)
 {
 	const json_t *root = doc->root;
-	const json_t *version = json_object_get(root, "schema_version");
-	const json_t *results = json_object_get(root, "results");
+	const json_t *version, *results;
 	size_t i;
 	json_t *o;
-	int rc;
+	int rc = pick_host(&root, rank, err, errlen);
 
+	if (rc)
+		return rc;
+	version = json_object_get(root, "schema_version");
+	results = json_object_get(root, "results");
 	if (!json_is_object(root) || !json_is_integer(version) ||
 	    !json_is_array(results) ||
 	    !json_is_object(json_object_get(root, "hostbench")))
@@ -246,8 +284,8 @@ static int doc_get(struct doc_report *doc, char *err, size_t errlen)
 }
 
 /* Everything of the parsed document doc->root, or one line on what is wrong. */
-static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
-		    size_t errlen)
+static int doc_load(struct doc_report *doc, int rank, const json_error_t *jerr,
+		    char *err, size_t errlen)
 {
 	const char *path;
 	char why[256] = "";
@@ -258,7 +296,7 @@ static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
 			err, errlen, -EINVAL,
 			"%s: not a hostbench JSON report (line %d: %s)",
 			doc->path, jerr->line, jerr->text);
-	rc = doc_get(doc, why, sizeof(why));
+	rc = doc_get(doc, rank, why, sizeof(why));
 	if (!rc)
 		return 0;
 	path = doc->path;
@@ -269,6 +307,12 @@ static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
 
 int report_read(struct doc_report *doc, const char *path, char *err,
 		size_t errlen)
+{
+	return report_read_rank(doc, path, -1, err, errlen);
+}
+
+int report_read_rank(struct doc_report *doc, const char *path, int rank,
+		     char *err, size_t errlen)
 {
 	json_error_t jerr;
 	FILE *f;
@@ -281,7 +325,7 @@ int report_read(struct doc_report *doc, const char *path, char *err,
 				 strerror(errno));
 	doc->root = json_loadf(f, JSON_DECODE_ANY, &jerr);
 	fclose(f);
-	return doc_load(doc, &jerr, err, errlen);
+	return doc_load(doc, rank, &jerr, err, errlen);
 }
 
 int report_read_text(struct doc_report *doc, const char *name, const char *text,
@@ -292,7 +336,7 @@ int report_read_text(struct doc_report *doc, const char *name, const char *text,
 	memset(doc, 0, sizeof(*doc));
 	doc->path = name;
 	doc->root = json_loadb(text, len, JSON_DECODE_ANY, &jerr);
-	return doc_load(doc, &jerr, err, errlen);
+	return doc_load(doc, -1, &jerr, err, errlen);
 }
 
 void report_read_free(struct doc_report *doc)

@@ -51,12 +51,23 @@ struct doc_report {
  * Read the hostbench JSON report at path into a zeroed doc. Refuses, with
  * -EINVAL and a one-line message naming the file: a file that is not JSON,
  * a document that is not a hostbench report (no schema_version, results or
- * hostbench object), a schema_version newer than this build reads, and a
- * result the codec rejects. Returns 0, -EINVAL, -ENOENT (and other errno
- * codes) when the file cannot be read, or -ENOMEM; on error doc is freed.
+ * hostbench object), a schema_version newer than this build reads, a
+ * result the codec rejects, and a fleet report (docs/fleet.md: one report
+ * per host; the message names --rank N). Returns 0, -EINVAL, -ENOENT (and
+ * other errno codes) when the file cannot be read, or -ENOMEM; on error
+ * doc is freed.
  */
 int report_read(struct doc_report *doc, const char *path, char *err,
 		size_t errlen);
+
+/*
+ * report_read() of rank's host in a fleet report (fleet.hosts[], the
+ * report that host would have written alone); a report of one host is
+ * read as it is, and rank -1 is report_read(). A rank the fleet report
+ * does not hold is -EINVAL.
+ */
+int report_read_rank(struct doc_report *doc, const char *path, int rank,
+		     char *err, size_t errlen);
 
 /*
  * report_read() of a report already in memory: text (len bytes) named

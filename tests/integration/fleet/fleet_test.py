@@ -166,6 +166,24 @@ size = 64K
     expect(json.loads(c.stdout)["summary"]["matched"] == 1, c.stdout)
 
 
+def test_compare_refuses_a_fleet_report_and_takes_one_host_with_rank():
+    out = tempfile.mktemp(suffix=".json")
+    p = mpirun([(2, ["run", suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""), "--format", "json", "--output", out])])
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    c = subprocess.run([HB, "compare", out, out], capture_output=True,
+                       text=True, timeout=60)
+    expect(c.returncode == 2, f"refused: exit {c.returncode}")
+    expect("a fleet report of 2 hosts: give --rank N" in c.stderr, c.stderr)
+    c = subprocess.run([HB, "compare", out, out, "--rank", "1", "--format",
+                        "json"], capture_output=True, text=True, timeout=60)
+    expect(c.returncode == 0, f"exit {c.returncode}: {c.stderr}")
+    expect(json.loads(c.stdout)["summary"]["matched"] == 1, c.stdout)
+
+
 def test_spread_names_min_median_max_and_outlier():
     p, doc = run_json(suite_file("""
 [memcpy]
