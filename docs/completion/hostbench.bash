@@ -25,7 +25,7 @@ _hostbench()
 
 	local commands="run list describe sysinfo compare merge serve"
 	local options="--extended --format --output --set --journal --resume
-		--plugin-dir --threshold --fail-on-regression --help --version"
+		--plugin-dir --threshold --fail-on-regression --rank --help --version"
 	local serve_options="--listen --token --max-clients --max-time
 		--idle-timeout --help"
 	local command="" i
@@ -64,7 +64,7 @@ _hostbench()
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return
 		;;
-	-s | --set | --threshold)
+	-s | --set | --threshold | --rank)
 		return
 		;;
 	esac
