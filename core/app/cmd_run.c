@@ -60,7 +60,7 @@ static int find_suites(const struct cli *cli, char *buf, size_t len,
 }
 
 /*
- * Collective: with what suite_load() returned here (loaded), resolve the
+ * Every rank: with what suite_load() returned here (loaded), resolve the
  * host pairs into ctx->run, let the plugins check it and agree with every
  * rank. Returns 0 or a negative code with err filled.
  */

@@ -79,8 +79,8 @@ static int join(double wait)
 	struct fleet_watchdog *w = NULL;
 	int rc;
 
-	fleet_fault(-1, "init");
 	fleet_watchdog_start(&w, wait, EXIT_CASE_FAILED, "MPI_Init");
+	fleet_fault(-1, "init");
 	rc = MPI_Init(NULL, NULL);
 	fleet_watchdog_stop(w);
 	return rc;

@@ -6,6 +6,7 @@
 #include "fleet/fleet_int.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <time.h>
 
 /* Pings per rank; the one with the shortest round trip is kept. */
@@ -32,8 +33,13 @@ static void ping_rank(struct fleet *f, int r, double deadline)
 	for (long k = 0; k < FLEET_PINGS; k++) {
 		t0 = fleet_wall();
 		if (fleet_send_long(r, FLEET_TAG_PING, k, deadline) ||
-		    fleet_recv_double(r, FLEET_TAG_PING, &t1, deadline))
+		    fleet_recv_double(r, FLEET_TAG_PING, &t1, deadline)) {
+			fleet_mark_lost(f, r, SIZE_MAX,
+					"no answer to rank 0's clock pings "
+					"(the rank died or hung; fleet_timeout "
+					"sets this wait)");
 			return;
+		}
 		t2 = fleet_wall();
 		if (fr->rtt < 0 || t2 - t0 < fr->rtt) {
 			fr->rtt = t2 - t0;

@@ -129,7 +129,7 @@ const char *fleet_rank_name(const struct fleet *f, int r, char *buf,
 			    size_t len);
 
 /*
- * Collective over the ranks not lost: rank 0 estimates every rank's
+ * Every rank not lost: rank 0 estimates every rank's
  * clock offset against its own by ping-pong over MPI (the ping with the
  * shortest round trip wins, as NTP does) into st->ranks[].offset and
  * rtt; the others answer. Bounded by wait. Returns 0, or -ETIMEDOUT on a
@@ -169,11 +169,14 @@ int fleet_watchdog_start(struct fleet_watchdog **w, double secs, int status,
 void fleet_watchdog_stop(struct fleet_watchdog *w);
 
 /*
- * Resolve the rank-pairs and ring cases of st->suite into st->run for
- * rank of size (hosts in st->ranks): start serve, exchange addresses,
- * ports and tokens (collective), rewrite peer and token. Does nothing
- * (st->run stays empty) when no case asks for it. Returns 0, or -EIO /
- * -ENOMEM with err filled.
+ * Resolve the cases of st->suite with a peer mode into st->run for rank
+ * of size (hosts in st->ranks): start serve, exchange addresses, ports
+ * and tokens in a round through rank 0 (bounded by st->wait), rewrite
+ * peer and token; a case whose partner was lost fails with the reason.
+ * Does nothing (st->run stays empty) when no case asks for it. Returns 0,
+ * -EIO (a receiver did not start: every rank), -ECANCELED (this rank was
+ * counted lost), -ETIMEDOUT (no word from rank 0) or -ENOMEM, with err
+ * filled.
  */
 int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 			size_t errlen);
