@@ -76,7 +76,7 @@ static int lead(struct fleet *f, int tag, json_t *mine, double wait,
 		const char *stage, fleet_decide_fn *decide, void *arg,
 		json_t **answer)
 {
-	json_t **all = calloc((size_t)f->size, sizeof(*all));
+	json_t **all = calloc((size_t)f->size, sizeof(json_t *));
 	int rc = -ENOMEM;
 
 	if (!all)
