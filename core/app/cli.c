@@ -2,10 +2,12 @@
 #include "app/cli.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/command.h"
+#include "base/parse.h"
 
 // clang-format off
 const char cli_usage[] =
@@ -50,6 +52,8 @@ const char cli_usage[] =
 	"  --fail-on-regression     compare: exit 1 when a case regressed\n"
 	"  --reference BACKEND      check: the backend to agree with\n"
 	"  --by KEY=A,B             compare: KEY=A against KEY=B\n"
+	"  --rank N                 compare, merge: rank N's host of a fleet\n"
+	"                           report\n"
 	"  -h, --help               this text\n"
 	"  -V, --version            the version\n"
 	"\n"
@@ -102,6 +106,18 @@ static int opt_is(const char *word, const char *shrt, const char *lng)
 		return 1;
 	return strncmp(word, lng, n) == 0 &&
 	       (word[n] == '\0' || word[n] == '=');
+}
+
+/* --rank N: a rank of a fleet report, 0 or more, into *out. */
+static int rank_parse(const char *v, int *out, char *err, size_t errlen)
+{
+	int64_t n;
+
+	if (parse_int(v, &n, NULL, 0) || n < 0 || n > INT32_MAX)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--rank %s: expected a rank (0, 1, ...)", v);
+	*out = (int)n;
+	return 0;
 }
 
 /* --threshold PERCENT ("5", "2.5%") as a fraction into *out. */
@@ -212,6 +228,11 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		if (!v)
 			return -EINVAL;
 		rc = threshold_parse(v, &cli->threshold, err, errlen);
+	} else if (opt_is(w, NULL, "--rank")) {
+		v = option_value(argc, argv, i, "--rank", err, errlen);
+		if (!v)
+			return -EINVAL;
+		rc = rank_parse(v, &cli->rank, err, errlen);
 	} else {
 		return 0;
 	}
@@ -294,6 +315,10 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--threshold, --fail-on-regression and --by "
 				 "only go with compare");
+	if (cli->rank >= 0 && strcmp(cli->command, "compare") != 0 &&
+	    strcmp(cli->command, "merge") != 0)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--rank only goes with compare and merge");
 	if ((cli->journal || cli->resume) && strcmp(cli->command, "run") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--journal and --resume only go with run");
@@ -337,6 +362,7 @@ int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
 	memset(cli, 0, sizeof(*cli));
 	cli->format = REPORT_TEXT;
 	cli->threshold = -1; /* not given */
+	cli->rank = -1;
 	rc = own_args_command(argc, argv, cli, err, errlen);
 	if (rc)
 		return rc < 0 ? rc : 0;

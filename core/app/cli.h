@@ -29,6 +29,7 @@ struct cli {
 	int fail_on_regression; /* compare: exit 1 when a case regressed */
 	const char *reference;	/* check --reference BACKEND, NULL = openssl */
 	const char *by;		/* compare --by KEY=BASE,NEW, as typed */
+	int rank; /* --rank N: one host of fleet reports; -1 = not given */
 	int help;
 	int version;
 };

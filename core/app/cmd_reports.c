@@ -38,8 +38,8 @@ static int read_reports(const struct cli *cli, struct doc_report **docs)
 	if (!*docs)
 		return EXIT_INTERNAL;
 	for (size_t i = 0; i < cli->args.n; i++) {
-		if (report_read(&(*docs)[i], cli->args.items[i], err,
-				sizeof(err)) == 0)
+		if (report_read_rank(&(*docs)[i], cli->args.items[i], cli->rank,
+				     err, sizeof(err)) == 0)
 			continue;
 		fprintf(stderr, "hostbench: %s\n", err);
 		free_reports(*docs, i);

@@ -62,7 +62,7 @@ static int find_suites(const struct cli *cli, char *buf, size_t len,
 }
 
 /*
- * Collective: with what suite_load() returned here (loaded), resolve the
+ * Every rank: with what suite_load() returned here (loaded), resolve the
  * host pairs into ctx->run, let the plugins check it and agree with every
  * rank. Returns 0 or a negative code with err filled.
  */
@@ -87,20 +87,23 @@ static int agree_on_suite(struct run_ctx *ctx, const struct registry *reg,
 static int load_suite(struct run_ctx *ctx, const struct command_env *env)
 {
 	const struct cli *cli = env->cli;
-	char err[1024], buf[PATH_MAX];
+	char err[1024], init_err[256], buf[PATH_MAX];
 	const char *one = NULL;
 	int rc;
 
 	if (find_suites(cli, buf, sizeof(buf), &one))
 		return EXIT_BAD_INPUT;
-	if (fleet_init(&ctx->fleet, cli->format, err, sizeof(err))) {
-		fprintf(stderr, "hostbench: %s\n", err);
-		return EXIT_BAD_INPUT;
-	}
-	ctx->joined = 1;
 	rc = suite_load(
 		&ctx->suite, one ? &one : (const char *const *)cli->args.items,
 		one ? 1 : cli->args.n, &cli->sets, env->reg, err, sizeof(err));
+	/* the suite first: its fleet_timeout bounds the wait for every rank */
+	if (fleet_init(&ctx->fleet, cli->format,
+		       fleet_setup_wait(&ctx->suite, rc), init_err,
+		       sizeof(init_err))) {
+		fprintf(stderr, "hostbench: %s\n", init_err);
+		return EXIT_BAD_INPUT;
+	}
+	ctx->joined = 1;
 	rc = agree_on_suite(ctx, env->reg, rc, err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "hostbench: %s\n", err);

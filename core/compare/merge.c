@@ -277,7 +277,6 @@ static int write_md(const struct merge *m, FILE *out)
 	return 0;
 }
 
-/* The merge as one HTML page: a section per table. */
 /*
  * Every report's results as one report, each case's host (its column's
  * label) a parameter "host", so the run's charts draw a line per host.
@@ -307,14 +306,13 @@ static int write_charts(const struct merge *m, FILE *out)
 	return err;
 }
 
-static int write_html(const struct merge *m, FILE *out)
+int merge_html_sections(const struct merge *m, FILE *out)
 {
 	struct merge_tables mt;
 	int err = tables_build(m, &mt);
 
 	if (err)
 		return err;
-	html_begin(out, "hostbench merge");
 	html_section(out, "Context");
 	html_table(out, &mt.ctx, "context", NULL);
 	html_section_end(out);
@@ -322,8 +320,18 @@ static int write_html(const struct merge *m, FILE *out)
 	html_table(out, &mt.cases, "cases", NULL);
 	html_section_end(out);
 	err = write_charts(m, out);
-	html_end(out);
 	tables_free(&mt);
+	return err;
+}
+
+/* The merge as one HTML page: a section per table. */
+static int write_html(const struct merge *m, FILE *out)
+{
+	int err;
+
+	html_begin(out, "hostbench merge");
+	err = merge_html_sections(m, out);
+	html_end(out);
 	return err;
 }
 

@@ -46,4 +46,10 @@ void merge_free(struct merge *m);
 int merge_write(const struct merge *m, enum report_format f, FILE *out,
 		char *err, size_t errlen);
 
+/*
+ * m's context and cases tables as two HTML <section>s, for a page that
+ * holds more (the fleet's). Returns 0 or -ENOMEM.
+ */
+int merge_html_sections(const struct merge *m, FILE *out);
+
 #endif

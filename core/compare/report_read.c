@@ -212,15 +212,52 @@ static int read_result(const json_t *o, size_t i, struct doc_result *d,
 	return rc;
 }
 
+/*
+ * A fleet report holds one report per host: without a rank it is refused
+ * (comparing every host's copy of a case against one is no comparison),
+ * with one, *root becomes that host's report. Returns 0 or -EINVAL.
+ */
+static int pick_host(const json_t **root, int rank, char *err, size_t errlen)
+{
+	const json_t *hosts =
+		json_object_get(json_object_get(*root, "fleet"), "hosts");
+	const json_t *host;
+	size_t i;
+
+	if (!hosts)
+		return 0; /* one host's report: --rank picks from fleets only */
+	if (rank < 0)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "a fleet report of %zu hosts: give --rank N "
+				 "for the report of rank N's host (0 to %zu)",
+				 json_array_size(hosts),
+				 json_array_size(hosts) - 1);
+	json_array_foreach(hosts, i, host) {
+		if (json_integer_value(json_object_get(host, "rank")) == rank &&
+		    json_is_object(json_object_get(host, "report"))) {
+			*root = json_object_get(host, "report");
+			return 0;
+		}
+	}
+	return hb_errorf(err, errlen, -EINVAL,
+			 "--rank %d: the fleet report has no such rank (0 to "
+			 "%zu)",
+			 rank, json_array_size(hosts) - 1);
+}
+
 /* Everything of a parsed document; err says what is wrong with it. */
-static int doc_get(struct doc_report *doc, char *err, size_t errlen)
+static int doc_get(struct doc_report *doc, int rank, char *err, size_t errlen)
 {
 	const json_t *root = doc->root;
-	const json_t *version = json_object_get(root, "schema_version");
-	const json_t *results = json_object_get(root, "results");
+	const json_t *version, *results;
 	size_t i;
 	json_t *o;
-	int rc;
+	int rc = pick_host(&root, rank, err, errlen);
+
+	if (rc)
+		return rc;
+	version = json_object_get(root, "schema_version");
+	results = json_object_get(root, "results");
 
 	if (!json_is_object(root) || !json_is_integer(version) ||
 	    !json_is_array(results) ||
@@ -251,8 +288,8 @@ static int doc_get(struct doc_report *doc, char *err, size_t errlen)
 }
 
 /* Everything of the parsed document doc->root, or one line on what is wrong. */
-static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
-		    size_t errlen)
+static int doc_load(struct doc_report *doc, int rank, const json_error_t *jerr,
+		    char *err, size_t errlen)
 {
 	const char *path;
 	char why[256] = "";
@@ -263,7 +300,7 @@ static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
 			err, errlen, -EINVAL,
 			"%s: not a hostbench JSON report (line %d: %s)",
 			doc->path, jerr->line, jerr->text);
-	rc = doc_get(doc, why, sizeof(why));
+	rc = doc_get(doc, rank, why, sizeof(why));
 	if (!rc)
 		return 0;
 	path = doc->path;
@@ -320,8 +357,35 @@ static int read_all(FILE *f, char **text, size_t *len)
 	return 0;
 }
 
+/* A report (or journal) in memory, of rank's host in a fleet report. */
+static int read_text(struct doc_report *doc, const char *name,
+		     const char *text, size_t len, int rank, char *err,
+		     size_t errlen)
+{
+	json_error_t jerr;
+
+	memset(doc, 0, sizeof(*doc));
+	doc->path = name;
+	doc->root = json_loadb(text, len, JSON_DECODE_ANY, &jerr);
+	if (!doc->root)
+		doc->root = journal_root(text, len);
+	return doc_load(doc, rank, &jerr, err, errlen);
+}
+
+int report_read_text(struct doc_report *doc, const char *name, const char *text,
+		     size_t len, char *err, size_t errlen)
+{
+	return read_text(doc, name, text, len, -1, err, errlen);
+}
+
 int report_read(struct doc_report *doc, const char *path, char *err,
 		size_t errlen)
+{
+	return report_read_rank(doc, path, -1, err, errlen);
+}
+
+int report_read_rank(struct doc_report *doc, const char *path, int rank,
+		     char *err, size_t errlen)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -336,22 +400,9 @@ int report_read(struct doc_report *doc, const char *path, char *err,
 	if (rc)
 		return hb_errorf(err, errlen, rc, "%s: %s", path,
 				 strerror(-rc));
-	rc = report_read_text(doc, path, text, len, err, errlen);
+	rc = read_text(doc, path, text, len, rank, err, errlen);
 	free(text);
 	return rc;
-}
-
-int report_read_text(struct doc_report *doc, const char *name, const char *text,
-		     size_t len, char *err, size_t errlen)
-{
-	json_error_t jerr;
-
-	memset(doc, 0, sizeof(*doc));
-	doc->path = name;
-	doc->root = json_loadb(text, len, JSON_DECODE_ANY, &jerr);
-	if (!doc->root)
-		doc->root = journal_root(text, len);
-	return doc_load(doc, &jerr, err, errlen);
 }
 
 void report_read_free(struct doc_report *doc)

@@ -61,6 +61,16 @@ int report_read(struct doc_report *doc, const char *path, char *err,
 		size_t errlen);
 
 /*
+ * report_read() of rank's host in a fleet report (fleet.hosts[], the
+ * report that host would have written alone); a report of one host is
+ * read as it is, and rank -1 is report_read(), which refuses a fleet
+ * report naming --rank N. A rank the fleet report does not hold is
+ * -EINVAL.
+ */
+int report_read_rank(struct doc_report *doc, const char *path, int rank,
+		     char *err, size_t errlen);
+
+/*
  * report_read() of a report already in memory: text (len bytes) named
  * name in messages (name must outlive doc). The same checks and results;
  * for tests and fuzzing.

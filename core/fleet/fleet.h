@@ -9,9 +9,11 @@
  * same calls for a fleet of one rank, so app/cmd_run.c reads the same in
  * both builds and nothing about MPI is compiled.
  *
- * Rank 0 coordinates with point-to-point messages rather than collectives
- * once cases run, so a rank that dies or hangs costs the others a deadline
- * (the case's timeout plus FLEET_SLACK seconds), not the run.
+ * Rank 0 coordinates with point-to-point messages, never a collective,
+ * so a rank that dies or hangs at any moment costs the others a deadline,
+ * not the run: before the first case fleet_timeout (docs/suites.md), for
+ * a case its own time plus fleet_timeout (fleet_case_wait()). A rank that
+ * hears nothing from rank 0 within its own deadline ends the job.
  */
 #ifndef HB_CORE_FLEET_FLEET_H
 #define HB_CORE_FLEET_FLEET_H
@@ -23,9 +25,6 @@
 #include "run/result.h"
 #include "suite/suite.h"
 
-/* Seconds a rank's result may come after its case's own timeout. */
-#define FLEET_SLACK 20.0
-
 struct fleet_state;
 
 /* This process's place in the job; rank 0 of 1 without MPI. */
@@ -36,46 +35,63 @@ struct fleet {
 };
 
 /*
- * Join the MPI job (MPI_Init) and learn rank, size and host name. A
- * process started without mpirun is a fleet of one (MPI singleton). fmt
- * is the report format asked for (every format has a fleet report; the
- * argument keeps the call the same should one not). On failure the job is
- * already left. Returns 0, or -ENOMEM / -EIO with err filled.
+ * Seconds each step before the first case may wait for a rank: the
+ * largest fleet_timeout of s's cases, or the default when s did not load
+ * (loaded nonzero) or has none. Pure.
  */
-int fleet_init(struct fleet *f, enum report_format fmt, char *err,
+double fleet_setup_wait(const struct suite *s, int loaded);
+
+/*
+ * Join the MPI job (MPI_Init) and learn rank, size and host name. A
+ * process started without mpirun is a fleet of one (MPI singleton). wait
+ * (fleet_setup_wait()) bounds every step before the first case, MPI_Init
+ * included: a rank that died before it joined makes every rank exit with
+ * status 1 after wait. fmt is the report format asked for (every format
+ * has a fleet report; the argument keeps the call the same should one
+ * not). On failure the job is already left. Returns 0, or -ENOMEM / -EIO
+ * with err filled.
+ */
+int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
 	       size_t errlen);
 
 /*
- * Collective, called by every rank with what suite_load() returned there
- * (loaded: 0 or its negative code, s valid only when 0). The ranks
- * compare a hash of the expanded matrix (every case's title, target,
- * backend, parameters and core settings); a rank whose suite did not load
- * or differs makes every rank return -EINVAL, with the ranks and hosts
- * named in err on rank 0. Then cases with `peer = rank-pairs` or `peer =
- * ring` are resolved: every rank starts serve ("hostbench-serve" path)
- * on a free port with a fresh token, the ranks exchange host, port and
- * token, and *run is set to a copy of s whose such cases send to their
- * partner (peer = HOST:PORT, token = ...); a rank-pairs case of the odd
- * rank out is skipped with the reason. Otherwise *run is s. When loaded
- * is nonzero err is left as the caller filled it. Without MPI a case
- * with such a peer is refused (-EINVAL, naming file, line and section).
- * Returns 0, -EINVAL, -ENOMEM or -EIO.
+ * Called by every rank with what suite_load() returned there (loaded: 0
+ * or its negative code, s valid only when 0; err then holds its message,
+ * which this rank prints). The ranks compare a hash of the expanded
+ * matrix (every case's title, target, backend, parameters and core
+ * settings) through rank 0; a rank whose suite did not load or differs
+ * makes every rank return -EINVAL with the same message in err, naming
+ * that rank and its host. A rank that says nothing within the wait is
+ * lost and the others go on. Then cases with a peer mode (`rank-pairs`,
+ * `ring`, `all-to-one`) are resolved: every rank starts serve
+ * ("hostbench-serve" path) on a free port with a fresh token, the ranks
+ * exchange host, port and token, and *run is set to a copy of s whose
+ * such cases send to their partner (peer = HOST:PORT, token = ...); such
+ * a case of a rank with no partner (the odd rank out of rank-pairs, a
+ * lost partner) fails with the reason, and rank 0's all-to-one case is
+ * skipped (it receives). Otherwise *run is s. In a fleet of one rank (no
+ * MPI, or an MPI build started without mpirun) a case with a peer mode
+ * is refused (-EINVAL, naming file, line and section). Returns 0,
+ * -EINVAL, -ECANCELED (rank 0 counted this rank lost: it only stops),
+ * -ETIMEDOUT (no word from rank 0), -ENOMEM or -EIO.
  */
 int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
 		  const char *serve, const struct suite **run, char *err,
 		  size_t errlen);
 
 /*
- * Collective: rc is this rank's verdict on the prepared suite (precheck).
+ * Every rank: rc is this rank's verdict on the prepared suite (precheck).
  * Returns rc when nonzero, -EINVAL with "rank N (HOST) refused the suite"
- * in err when only another rank's was, else 0. Nothing runs anywhere
- * unless every rank returns 0.
+ * in err when only another rank's was, else 0 (or a code of
+ * fleet_prepare()'s for a rank that is out). Nothing runs anywhere unless
+ * every rank returns 0.
  */
 int fleet_agree(struct fleet *f, int rc, char *err, size_t errlen);
 
 /*
  * Ship this rank's context (ctx: system, libraries, no results) to rank 0,
- * which keeps every rank's for the report. Returns 0 or a negative code.
+ * which keeps every rank's for the report, then let rank 0 read every
+ * rank's clock against its own. Returns 0 or a negative code.
  */
 int fleet_start(struct fleet *f, const struct report *ctx);
 
@@ -89,8 +105,8 @@ int fleet_case_begin(struct fleet *f, size_t i);
 
 /*
  * After case i: point r->c back at the suite's own case (not the resolved
- * copy, so every rank reports the same parameters) and ship r to rank 0.
- * Returns 0 or -ENOMEM.
+ * copy, so every rank reports the same parameters) and ship r to rank 0,
+ * with when this rank started and ended it. Returns 0 or -ENOMEM.
  */
 int fleet_case_end(struct fleet *f, size_t i, struct result *r);
 
@@ -120,9 +136,16 @@ int fleet_report(const struct fleet *f, enum report_format fmt,
 		 const struct report *own, FILE *out, char *err, size_t errlen);
 
 /*
- * Stop the transfer receivers, free everything and leave the job: a
- * normal MPI_Finalize, or, on rank 0 when a rank was lost, MPI_Abort with
- * status so a hung rank cannot keep the job alive. Returns status.
+ * Stop the transfer receivers, free everything and leave the job. Rank 0
+ * first tells every rank the run is over (after its report is written:
+ * under mpirun's defaults a rank that exits kills the others), then
+ * leaves with MPI_Finalize, or with MPI_Abort when a rank was lost, so a
+ * hung rank cannot keep the job alive. A rank above 0 waits for that
+ * word (bounded), and ends the job with MPI_Abort when it gave up on rank
+ * 0. Returns the status this process exits with: status on rank 0; on
+ * the others 0 (rank 0's status is the fleet's, and under mpirun's
+ * defaults the first non-zero status is the job's), or status when a
+ * signal stopped the run.
  */
 int fleet_end(struct fleet *f, int status);
 

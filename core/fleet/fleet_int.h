@@ -12,18 +12,28 @@
 #include <jansson.h>
 
 #include "fleet/fleet.h"
+#include "report/table.h"
 
 /* Longest host name a rank reports (MPI_MAX_PROCESSOR_NAME is 256). */
 #define FLEET_HOST_MAX 256
 
+/* When a rank ran a case, on its own wall clock (seconds since 1970). */
+struct fleet_span {
+	double start; /* released to start it; 0: never started */
+	double end;   /* its result was ready */
+};
+
 /* What rank 0 knows of one rank. */
 struct fleet_rank {
 	char host[FLEET_HOST_MAX];
-	int lost;	    /* rank 0 stopped waiting for it */
-	char *lost_why;	    /* "no result for \"X\" within 140 s ..." */
-	json_t *context;    /* its report without results: system, libraries */
-	struct result *res; /* suite->ncases; rank 0's own live in main */
-	int failed;	    /* one of its cases failed */
+	int lost;	       /* rank 0 stopped waiting for it */
+	char *lost_why;	       /* "no result within 35 s ... at \"X\"" */
+	json_t *context;       /* its report without results: system, ... */
+	struct result *res;    /* suite->ncases; rank 0's own live in main */
+	struct fleet_span *at; /* suite->ncases: when it ran each case */
+	double offset;	       /* its wall clock minus rank 0's, seconds */
+	double rtt;	       /* round trip of the best ping; -1: unknown */
+	int failed;	       /* one of its cases failed */
 };
 
 /* Everything a fleet keeps between calls. */
@@ -32,22 +42,152 @@ struct fleet_state {
 	struct suite run;	   /* resolved copy; cases NULL when unused */
 	pid_t serve;		   /* this rank's receiver, 0 when none */
 	struct fleet_rank *ranks;  /* size of them, every rank's host */
+	double wait;		   /* fleet_timeout before the first case */
 	size_t pending;		   /* together: case whose results are due */
 	double due;		   /* rank 0: deadline of pending results */
+	double span_start;	   /* this rank: wall clock of its case start */
 	int stopped;		   /* this rank was told to stop */
+	int orphan;		   /* this rank gave up on rank 0 */
 	int started;		   /* rank 0: workers may wait for its word */
 	int released;		   /* rank 0: every rank was told to stop */
 };
 
+/* Message tags; every message is text (JSON), one long or one double. */
+enum fleet_tag {
+	FLEET_TAG_HELLO = 1,   /* worker -> 0: suite hash, host; 0 -> answer */
+	FLEET_TAG_PEERS = 3,   /* worker -> 0: its receiver; 0 -> all of them */
+	FLEET_TAG_AGREE = 5,   /* worker -> 0: its precheck; 0 -> verdict */
+	FLEET_TAG_CONTEXT = 7, /* worker -> 0: its report without results */
+	FLEET_TAG_PING = 9,    /* 0 -> worker: a ping; worker -> 0: its clock */
+	FLEET_TAG_GO = 11,     /* 0 -> worker: case to start, or FLEET_STOP */
+	FLEET_TAG_RESULT = 12, /* worker -> 0: {"case": i, "result": {...}} */
+};
+
+/* The control value that ends a rank's run. */
+#define FLEET_STOP (-1L)
+
 /*
- * Resolve the rank-pairs and ring cases of st->suite into st->run for
- * rank of size (hosts in st->ranks): start serve, exchange addresses,
- * ports and tokens (collective), rewrite peer and token. Does nothing
- * (st->run stays empty) when no case asks for it. Returns 0, or -EIO /
- * -ENOMEM with err filled.
+ * Send text, its NUL included, to rank dst (fleet_msg.c, as the rest of
+ * this block). Returns 0, -ETIMEDOUT (not taken by deadline) or -EIO.
+ */
+int fleet_send_text(int dst, int tag, const char *text, double deadline);
+
+/*
+ * Receive one text from rank src by deadline (hb_now() seconds) into
+ * *out, which the caller frees. Returns 0, -ETIMEDOUT, -EIO or -ENOMEM.
+ */
+int fleet_recv_text(int src, int tag, double deadline, char **out);
+
+/* Send one long to rank dst; 0, -ETIMEDOUT or -EIO. */
+int fleet_send_long(int dst, int tag, long value, double deadline);
+
+/*
+ * Receive one long from rank src into *value by deadline; spin instead
+ * of napping when spin (a ping, whose timing matters). Returns 0,
+ * -ETIMEDOUT or -EIO.
+ */
+int fleet_recv_long(int src, int tag, long *value, double deadline, int spin);
+
+/* Send one double to rank dst; 0, -ETIMEDOUT or -EIO. */
+int fleet_send_double(int dst, int tag, double value, double deadline);
+
+/* Receive one double from rank src, spinning; as fleet_recv_long(). */
+int fleet_recv_double(int src, int tag, double *value, double deadline);
+
+/*
+ * Rank 0's side of a round, what this rank decides from every rank's
+ * message: all[r] is rank r's (NULL for a rank lost before or during
+ * the round; all[0] is rank 0's own). Returns the answer every rank gets
+ * (a new reference), or NULL when out of memory.
+ */
+typedef json_t *fleet_decide_fn(struct fleet *f, json_t *const *all, void *arg);
+
+/*
+ * One bounded exchange through rank 0, instead of a collective that would
+ * wait on a dead rank: every rank sends mine (tag), rank 0 waits for each
+ * by now + wait, marks the ranks it did not hear from lost (what they
+ * were doing: stage), decides, and sends the answer to every rank, lost
+ * ones included (a rank that was only slow learns it is out). A rank
+ * above 0 waits for the answer until twice wait, then gives up on rank 0
+ * (f->st->orphan). *answer gets the answer ({"lost": [r, ...], ...} as
+ * decide made it, with "out": true on a rank that was counted lost).
+ * Returns 0, -ETIMEDOUT (orphan), -EIO or -ENOMEM.
+ */
+int fleet_round(struct fleet *f, int tag, json_t *mine, double wait,
+		const char *stage, fleet_decide_fn *decide, void *arg,
+		json_t **answer);
+
+/*
+ * Rank 0 gives up on rank r at case i (SIZE_MAX: before any case), why
+ * being what it saw ("no result within 35 s (the rank died or hung)"),
+ * and tells r to stop in case it is only slow.
+ */
+void fleet_mark_lost(struct fleet *f, int r, size_t i, const char *why);
+
+/* "rank 1 (lab2)" into buf; returns buf. */
+const char *fleet_rank_name(const struct fleet *f, int r, char *buf,
+			    size_t len);
+
+/*
+ * Every rank not lost: rank 0 estimates every rank's
+ * clock offset against its own by ping-pong over MPI (the ping with the
+ * shortest round trip wins, as NTP does) into st->ranks[].offset and
+ * rtt; the others answer. Bounded by wait. Returns 0, or -ETIMEDOUT on a
+ * rank that gave up on rank 0.
+ */
+int fleet_clock_sync(struct fleet *f, double wait);
+
+/* This host's wall clock, seconds since 1970 (CLOCK_REALTIME). */
+double fleet_wall(void);
+
+/*
+ * Seconds rank 0 waits for case c's result once it started it: the
+ * case's own time (its timeout when set, else what its samples should
+ * take) plus its fleet_timeout. Pure.
+ */
+double fleet_case_wait(const struct bench_case *c);
+
+/*
+ * Test hook (docs/fleet.md, "Testing failures"): when
+ * HOSTBENCH_FLEET_FAULT=RANK:POINT[:hang] names this rank (rank, or -1
+ * before MPI knows it: then the launcher's rank variable) and point, die
+ * by SIGKILL there, or hang (sleep forever) with ":hang".
+ */
+void fleet_fault(int rank, const char *point);
+
+/*
+ * Bound a call into MPI that cannot be bounded otherwise (MPI_Init, which
+ * waits for every rank to start; MPI_Finalize): unless fleet_watchdog_stop()
+ * comes first, after secs the process says what (on stderr) and exits
+ * with status. Returns 0 or -EAGAIN (no thread: the call is unbounded).
+ */
+struct fleet_watchdog;
+int fleet_watchdog_start(struct fleet_watchdog **w, double secs, int status,
+			 const char *what);
+
+/* Disarm and free w (NULL is fine). */
+void fleet_watchdog_stop(struct fleet_watchdog *w);
+
+/*
+ * Resolve the cases of st->suite with a peer mode into st->run for rank
+ * of size (hosts in st->ranks): start serve, exchange addresses, ports
+ * and tokens in a round through rank 0 (bounded by st->wait), rewrite
+ * peer and token; a case whose partner was lost fails with the reason.
+ * Does nothing (st->run stays empty) when no case asks for it. Returns 0,
+ * -EIO (a receiver did not start: every rank), -ECANCELED (this rank was
+ * counted lost), -ETIMEDOUT (no word from rank 0) or -ENOMEM, with err
+ * filled.
  */
 int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 			size_t errlen);
+
+/* Why rank 0 has no figure of its own in an all-to-one case. */
+#define FLEET_RECEIVES_ONLY                                                    \
+	"peer = all-to-one: rank 0 receives from every other rank (their "     \
+	"sum is the fleet total)"
+
+/* Nonzero when this rank only receives in case i (all-to-one, rank 0). */
+int fleet_peer_receives(const struct fleet *f, size_t i);
 
 /* Free st->run and stop this rank's receiver, if any. */
 void fleet_peers_release(struct fleet_state *st);
@@ -60,16 +200,79 @@ int fleet_context_text(const struct report *ctx, char **text);
 
 /*
  * The partner of rank among size for a peer mode: "rank-pairs" pairs 0-1,
- * 2-3, ...; "ring" sends to rank + 1 (the last to 0). Returns the partner,
- * -1 for the odd rank out of rank-pairs, -2 when mode is neither. Pure.
+ * 2-3, ...; "ring" sends to rank + 1 (the last to 0); "all-to-one" sends
+ * to rank 0. Returns the partner, -1 for the odd rank out of rank-pairs,
+ * -3 for rank 0 of all-to-one (it receives), -2 when mode is none of
+ * them. Pure.
  */
 int fleet_partner(const char *mode, int rank, int size);
 
 /*
- * The peer mode c asks for ("rank-pairs", "ring"), or NULL when c sends
- * to no rank (its target takes no peer and token, or peer is HOST:PORT).
+ * The peer mode c asks for ("rank-pairs", "ring", "all-to-one"), or NULL
+ * when c sends to no rank (its target takes no peer and token, or peer is
+ * HOST:PORT).
  */
 const char *fleet_peer_mode(const struct bench_case *c);
+
+/*
+ * In a fleet of one rank: -EINVAL with the file, line and section of the
+ * first case of s with a peer mode (it needs other ranks), else 0.
+ */
+int fleet_refuse_peers(const struct suite *s, char *err, size_t errlen);
+
+/*
+ * When rank r started and ended case i, on rank 0's clock (its own less
+ * its offset). Returns 0, or -ENOENT when it did not run it or its clock
+ * is unknown.
+ */
+int fleet_span_of(const struct fleet *f, int r, size_t i, double *start,
+		  double *end);
+
+/* One case across the hosts where it ran ok. */
+struct fleet_spread {
+	size_t ok;		 /* ranks with a figure */
+	double min, median, max; /* headline rate: bytes/s, or ops/s */
+	double total;		 /* every rank's rate added: the fleet's */
+	int min_rank, max_rank;
+	int outlier;	     /* rank farthest from the median, -1: none */
+	double deviation;    /* its value / median - 1 */
+	double start_spread; /* latest start - earliest, s; -1: unknown */
+};
+
+/* The spread of case i over the ranks where it ran ok. 0 or -ENOMEM. */
+int fleet_spread_of(const struct fleet *f, const struct report *own, size_t i,
+		    struct fleet_spread *sp);
+
+/* Rank r's results: rank 0's are own's, the others' rank 0 received. */
+const struct result *fleet_rank_results(const struct fleet *f, int r,
+					const struct report *own);
+
+/*
+ * The spread of every case as a table into t (Case, Hosts ok, Min,
+ * Median, Max, Total, Outlier, Start spread), with every case that was
+ * not ok on a host among its notes. Returns 0 or -ENOMEM.
+ */
+int fleet_spread_table(const struct fleet *f, const struct report *own,
+		       struct table *t);
+
+/*
+ * The table of hosts by cases of `hostbench merge`, over every rank's own
+ * report, in fmt (one merge table, whichever way the reports came); for
+ * html, its sections only, to go inside the fleet's page. Returns 0 or a
+ * negative code with err filled.
+ */
+int fleet_merge_write(const struct fleet *f, const struct report *own,
+		      enum report_format fmt, FILE *out, char *err,
+		      size_t errlen);
+
+/*
+ * The fleet as one HTML page (fleet_html.c): the ranks with their status
+ * and reasons, the spread with totals and start spreads, a chart per
+ * case of every host against the median with the outlier marked, then
+ * the tables of hosts by cases. Returns 0 or a negative code.
+ */
+int fleet_html(const struct fleet *f, const struct report *own, FILE *out,
+	       char *err, size_t errlen);
 
 /*
  * The outlier of n values: the index farthest from their median, the

@@ -24,7 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <mpi.h>
+#include <jansson.h>
 
 extern char **environ;
 
@@ -189,15 +189,24 @@ static int one_host(const struct fleet *f)
 	return 1;
 }
 
-/* The most workers any host-pair case runs, so serve admits them all. */
-static int max_streams(const struct suite *s)
+/*
+ * The most connections any host-pair case makes to one receiver, so
+ * serve admits them all: parallel, or parallel from every other rank at
+ * once for all-to-one.
+ */
+static int max_streams(const struct suite *s, int size)
 {
 	unsigned most = 0;
 
-	for (size_t i = 0; i < s->ncases; i++)
-		if (fleet_peer_mode(&s->cases[i]) &&
-		    s->cases[i].parallel > most)
-			most = s->cases[i].parallel;
+	for (size_t i = 0; i < s->ncases; i++) {
+		const char *mode = fleet_peer_mode(&s->cases[i]);
+		unsigned n = s->cases[i].parallel;
+
+		if (mode && strcmp(mode, "all-to-one") == 0)
+			n *= (unsigned)(size > 1 ? size - 1 : 1);
+		if (mode && n > most)
+			most = n;
+	}
 	return (int)most;
 }
 
@@ -275,20 +284,29 @@ static int resolve_case(const struct fleet *f, const struct bench_case *c,
 	const char *mode = fleet_peer_mode(c);
 	int p = fleet_partner(mode, f->rank, f->size);
 	const struct fleet_rank *me = &f->st->ranks[f->rank];
-	char where[FLEET_HOST_MAX + 16];
+	char where[FLEET_HOST_MAX + 16], who[FLEET_HOST_MAX + 32];
+	int rc;
 
 	*out = *c;
 	out->params = (struct kvlist){ 0 };
 	out->reason = NULL;
-	if (p < 0) {
+	if (p < 0 || ends[p].port <= 0) {
 		out->plugin = NULL;
 		out->tdesc = NULL;
-		return asprintf(&out->reason,
-				"peer = rank-pairs: rank %d of %d has no "
-				"partner (run an even number of ranks)",
-				f->rank, f->size) < 0
-			       ? -ENOMEM
-			       : 0;
+		if (p == -1)
+			rc = asprintf(&out->reason,
+				      "peer = rank-pairs: rank %d of %d has no "
+				      "partner (run an even number of ranks)",
+				      f->rank, f->size);
+		else if (p < 0)
+			rc = asprintf(&out->reason, FLEET_RECEIVES_ONLY);
+		else
+			rc = asprintf(&out->reason,
+				      "peer = %s: its partner %s was lost "
+				      "before the first case",
+				      mode,
+				      fleet_rank_name(f, p, who, sizeof(who)));
+		return rc < 0 ? -ENOMEM : 0;
 	}
 	host_port(ends[p].addr[0] ? ends[p].addr
 		  : strcmp(f->st->ranks[p].host, me->host) == 0
@@ -300,6 +318,15 @@ static int resolve_case(const struct fleet *f, const struct bench_case *c,
 	    kvlist_set(&out->params, "token", ends[p].token))
 		return -ENOMEM;
 	return 0;
+}
+
+int fleet_peer_receives(const struct fleet *f, size_t i)
+{
+	const struct suite *run = &f->st->run;
+
+	return run->cases && i < run->ncases && !run->cases[i].plugin &&
+	       run->cases[i].reason &&
+	       strcmp(run->cases[i].reason, FLEET_RECEIVES_ONLY) == 0;
 }
 
 /* Build st->run from st->suite with every host-pair case resolved. */
@@ -324,47 +351,108 @@ static int resolve_suite(struct fleet *f, const struct fleet_endpoint *ends)
 	return 0;
 }
 
-int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
-			size_t errlen)
+/* This rank's receiver as JSON for the round; port 0 with why. */
+static json_t *endpoint_json(const struct fleet_endpoint *e, const char *why)
 {
-	struct fleet_endpoint mine = { 0 }, *ends;
-	int streams = max_streams(f->st->suite), rc = 0;
-	char why[512] = "", who[FLEET_HOST_MAX + 32];
+	return json_pack("{s:s, s:i, s:s, s:s}", "addr", e->addr, "port",
+			 (int)e->port, "token", e->token, "why", why);
+}
 
-	if (!streams)
-		return 0; /* the same on every rank: the suites agree */
-	ends = calloc((size_t)f->size, sizeof(*ends));
-	if (!ends)
-		return hb_errorf(err, errlen, -ENOMEM, "fleet: out of memory");
-	start_mine(f, serve, streams, &mine, why, sizeof(why));
-	if (MPI_Allgather(&mine, sizeof(mine), MPI_BYTE, ends, sizeof(mine),
-			  MPI_BYTE, MPI_COMM_WORLD) != MPI_SUCCESS) {
-		rc = hb_errorf(err, errlen, -EIO,
-			       "fleet: MPI_Allgather failed");
+/* Rank 0: every rank's receiver, and the first that did not start. */
+static json_t *decide_peers(struct fleet *f, json_t *const *all, void *arg)
+{
+	json_t *ends = json_array(), *answer;
+	char who[FLEET_HOST_MAX + 32], *why = NULL;
+
+	(void)arg;
+	for (int r = 0; r < f->size; r++) {
+		json_array_append(ends, all[r] ? all[r] : json_null());
+		if (!why && all[r] &&
+		    json_integer_value(json_object_get(all[r], "port")) <= 0 &&
+		    asprintf(&why,
+			     "fleet: %s could not start its receiver for "
+			     "host-pair transfers (its message is above); "
+			     "nothing ran",
+			     fleet_rank_name(f, r, who, sizeof(who))) < 0)
+			why = NULL;
+	}
+	answer = json_pack("{s:o, s:s?}", "ends", ends, "error", why);
+	free(why);
+	return answer;
+}
+
+/* The receivers rank 0 sent into ends[] (port 0: a lost rank's). */
+static void take_ends(const struct fleet *f, const json_t *answer,
+		      struct fleet_endpoint *ends)
+{
+	const json_t *all = json_object_get(answer, "ends");
+
+	for (int r = 0; r < f->size; r++) {
+		const json_t *e = json_array_get(all, (size_t)r);
+		const char *addr =
+			json_string_value(json_object_get(e, "addr"));
+		const char *tok =
+			json_string_value(json_object_get(e, "token"));
+
+		snprintf(ends[r].addr, sizeof(ends[r].addr), "%s",
+			 addr ? addr : "");
+		snprintf(ends[r].token, sizeof(ends[r].token), "%s",
+			 tok ? tok : "");
+		ends[r].port =
+			(int32_t)json_integer_value(json_object_get(e, "port"));
+	}
+}
+
+/* Exchange the receivers through rank 0 and resolve the suite. */
+static int exchange(struct fleet *f, const struct fleet_endpoint *mine,
+		    const char *why, char *err, size_t errlen)
+{
+	struct fleet_endpoint *ends = calloc((size_t)f->size, sizeof(*ends));
+	json_t *answer = NULL;
+	const char *problem;
+	int rc = fleet_round(f, FLEET_TAG_PEERS, endpoint_json(mine, why),
+			     f->st->wait, "while the ranks started receivers",
+			     decide_peers, NULL, &answer);
+
+	if (rc || !ends) {
+		rc = hb_errorf(err, errlen, rc ? rc : -ENOMEM,
+			       rc == -ETIMEDOUT ? "fleet: no answer from rank "
+						  "0 (rank 0 died or hung)"
+						: "fleet: the ranks could not "
+						  "exchange their receivers");
 		goto out_ends;
 	}
-	snprintf(who, sizeof(who), "rank %d (%s)", f->rank,
-		 f->st->ranks[f->rank].host);
-	if (!mine.port)
-		rc = hb_errorf(err, errlen, -EIO,
-			       "fleet: %s: no receiver for host-pair transfers "
-			       "(%s): %s",
-			       who, serve, why);
-	for (int r = 0; r < f->size && !rc; r++) {
-		if (ends[r].port > 0)
-			continue;
-		snprintf(who, sizeof(who), "rank %d (%s)", r,
-			 f->st->ranks[r].host);
-		rc = hb_errorf(err, errlen, -EIO,
-			       "fleet: %s could not start its receiver for "
-			       "host-pair transfers (its message is above)",
-			       who);
-	}
+	problem = json_string_value(json_object_get(answer, "error"));
+	if (json_is_true(json_object_get(answer, "out")))
+		rc = hb_errorf(err, errlen, -ECANCELED,
+			       "fleet: rank 0 counted this rank lost");
+	else if (problem)
+		rc = hb_errorf(err, errlen, -EIO, "%s", problem);
+	take_ends(f, answer, ends);
 	if (!rc && resolve_suite(f, ends))
 		rc = hb_errorf(err, errlen, -ENOMEM, "fleet: out of memory");
 out_ends:
+	json_decref(answer);
 	free(ends);
 	return rc;
+}
+
+int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
+			size_t errlen)
+{
+	struct fleet_endpoint mine = { 0 };
+	int streams = max_streams(f->st->suite, f->size);
+	char why[512] = "";
+
+	if (!streams)
+		return 0; /* the same on every rank: the suites agree */
+	start_mine(f, serve, streams, &mine, why, sizeof(why));
+	if (!mine.port)
+		fprintf(stderr,
+			"hostbench: fleet: rank %d (%s): no receiver for "
+			"host-pair transfers (%s): %s\n",
+			f->rank, f->st->ranks[f->rank].host, serve, why);
+	return exchange(f, &mine, why, err, errlen);
 }
 
 void fleet_peers_release(struct fleet_state *st)

@@ -21,15 +21,6 @@
 #include "report/table.h"
 #include "run/result_json.h"
 
-/* One case across the hosts where it ran ok. */
-struct spread {
-	size_t ok;		 /* ranks with a figure */
-	double min, median, max; /* headline rate: bytes/s, or ops/s */
-	int min_rank, max_rank;
-	int outlier;	  /* rank farthest from the median, -1: none */
-	double deviation; /* its value / median - 1 */
-};
-
 int fleet_outlier(const double *v, size_t n, double *median)
 {
 	double *sorted, far = -1;
@@ -61,37 +52,66 @@ int fleet_outlier(const double *v, size_t n, double *median)
 	return best;
 }
 
-/* Rank r's results: rank 0's are main's, the others' rank 0 received. */
-static const struct result *rank_results(const struct fleet *f, int r,
-					 const struct report *own)
+const struct result *fleet_rank_results(const struct fleet *f, int r,
+					const struct report *own)
 {
 	return r == 0 ? own->results : f->st->ranks[r].res;
 }
 
-/* The spread of case i over the ranks where it ran ok. */
-static int spread_of(const struct fleet *f, const struct report *own, size_t i,
-		     struct spread *sp)
+int fleet_span_of(const struct fleet *f, int r, size_t i, double *start,
+		  double *end)
+{
+	const struct fleet_rank *fr = &f->st->ranks[r];
+
+	if (!fr->at || fr->at[i].start <= 0 || (r > 0 && fr->rtt < 0))
+		return -ENOENT;
+	*start = fr->at[i].start - fr->offset;
+	*end = fr->at[i].end - fr->offset;
+	return 0;
+}
+
+/* Latest start of case i minus the earliest, on rank 0's clock; -1. */
+static double start_spread(const struct fleet *f, size_t i)
+{
+	double first = 0, last = 0, start, end;
+	int n = 0;
+
+	for (int r = 0; r < f->size; r++) {
+		if (fleet_span_of(f, r, i, &start, &end))
+			continue;
+		if (!n++ || start < first)
+			first = start;
+		if (n == 1 || start > last)
+			last = start;
+	}
+	return n > 1 ? last - first : -1;
+}
+
+int fleet_spread_of(const struct fleet *f, const struct report *own, size_t i,
+		    struct fleet_spread *sp)
 {
 	double *v = calloc((size_t)f->size, sizeof(*v));
 	int *who = calloc((size_t)f->size, sizeof(*who));
 	double median = 0;
 	int at;
 
-	*sp = (struct spread){ .outlier = -1 };
+	*sp = (struct fleet_spread){ .outlier = -1 };
 	if (!v || !who) {
 		free(v);
 		free(who);
 		return -ENOMEM;
 	}
 	for (int r = 0; r < f->size; r++) {
-		const struct result *res = &rank_results(f, r, own)[i];
+		const struct result *res = &fleet_rank_results(f, r, own)[i];
 
 		if (res->status != RESULT_OK)
 			continue;
 		v[sp->ok] = result_headline(res)->median;
 		who[sp->ok++] = r;
 	}
+	sp->start_spread = start_spread(f, i);
 	for (size_t k = 0; k < sp->ok; k++) {
+		sp->total += v[k];
 		if (k == 0 || v[k] < sp->min)
 			sp->min = v[k], sp->min_rank = who[k];
 		if (k == 0 || v[k] > sp->max)
@@ -147,7 +167,7 @@ static json_t *rank_doc(const struct fleet *f, int r, const struct report *own)
 	char *text = NULL;
 	json_t *doc;
 
-	rep.results = rank_results(f, r, own);
+	rep.results = fleet_rank_results(f, r, own);
 	if (doc_text(&rep, &text))
 		return NULL;
 	doc = json_loads(text, 0, &jerr);
@@ -186,9 +206,9 @@ static json_t *spread_json(const struct fleet *f, const struct report *own,
 {
 	const struct bench_case *c = &own->suite->cases[i];
 	json_t *o = json_object(), *not_ok = json_array(), *out;
-	struct spread sp;
+	struct fleet_spread sp;
 
-	if (spread_of(f, own, i, &sp)) {
+	if (fleet_spread_of(f, own, i, &sp)) {
 		*bad = 1;
 		return o;
 	}
@@ -207,19 +227,25 @@ static json_t *spread_json(const struct fleet *f, const struct report *own,
 	jsonw_set(o, "max",
 		  sp.ok ? rank_ref(f, sp.max_rank, sp.max, bad) : json_null(),
 		  bad);
+	jsonw_set(o, "total", sp.ok ? jsonw_number(sp.total) : json_null(),
+		  bad);
+	jsonw_set(o, "start_spread",
+		  sp.start_spread >= 0 ? jsonw_number(sp.start_spread)
+				       : json_null(),
+		  bad);
 	out = json_null();
 	if (sp.outlier >= 0) {
 		json_decref(out);
-		out = rank_ref(
-			f, sp.outlier,
-			result_headline(&rank_results(f, sp.outlier, own)[i])
-				->median,
-			bad);
+		out = rank_ref(f, sp.outlier,
+			       result_headline(&fleet_rank_results(
+						       f, sp.outlier, own)[i])
+				       ->median,
+			       bad);
 		jsonw_set(out, "deviation", jsonw_number(sp.deviation), bad);
 	}
 	jsonw_set(o, "outlier", out, bad);
 	for (int r = 0; r < f->size; r++) {
-		const struct result *res = &rank_results(f, r, own)[i];
+		const struct result *res = &fleet_rank_results(f, r, own)[i];
 		json_t *e;
 
 		if (res->status == RESULT_OK)
@@ -233,6 +259,18 @@ static json_t *spread_json(const struct fleet *f, const struct report *own,
 	}
 	jsonw_set(o, "not_ok", not_ok, bad);
 	return o;
+}
+
+/* When rank r started and ended case i, on rank 0's clock, into o. */
+static void set_span(const struct fleet *f, int r, size_t i, json_t *o,
+		     int *bad)
+{
+	double start, end;
+
+	if (fleet_span_of(f, r, i, &start, &end))
+		return;
+	jsonw_set(o, "start", jsonw_number(start), bad);
+	jsonw_set(o, "end", jsonw_number(end), bad);
 }
 
 /* Every rank's result i, tagged with rank and host, appended to all. */
@@ -253,6 +291,7 @@ static void tag_results(const struct fleet *f, json_t *const *docs, size_t i,
 		}
 		jsonw_set(copy, "rank", json_integer(r), bad);
 		jsonw_set(copy, "host", jsonw_text(f->st->ranks[r].host), bad);
+		set_span(f, r, i, copy, bad);
 		jsonw_push(all, copy, bad);
 	}
 }
@@ -267,6 +306,14 @@ static json_t *host_json(const struct fleet *f, int r, json_t *doc, int *bad)
 	jsonw_set(o, "host", jsonw_text(fr->host), bad);
 	jsonw_set(o, "status", jsonw_text(fr->lost ? "lost" : "ok"), bad);
 	jsonw_set(o, "reason", jsonw_text(fr->lost ? fr->lost_why : NULL), bad);
+	jsonw_set(o, "clock_offset",
+		  r == 0 || fr->rtt >= 0 ? jsonw_number(fr->offset)
+					 : json_null(),
+		  bad);
+	jsonw_set(o, "clock_rtt",
+		  r == 0 || fr->rtt >= 0 ? jsonw_number(r ? fr->rtt : 0)
+					 : json_null(),
+		  bad);
 	jsonw_set(o, "report", doc ? json_incref(doc) : json_null(), bad);
 	return o;
 }
@@ -344,13 +391,9 @@ static int rank_doc_report(const struct fleet *f, int r,
 	return rc;
 }
 
-/*
- * The table of hosts by cases of `hostbench merge`, over every rank's own
- * report, in fmt: one merge table, whichever way the reports came.
- */
-static int write_merge(const struct fleet *f, const struct report *own,
-		       enum report_format fmt, FILE *out, char *err,
-		       size_t errlen)
+int fleet_merge_write(const struct fleet *f, const struct report *own,
+		      enum report_format fmt, FILE *out, char *err,
+		      size_t errlen)
 {
 	size_t n = (size_t)f->size, got = 0;
 	struct doc_report *docs = calloc(n, sizeof(*docs));
@@ -370,7 +413,9 @@ static int write_merge(const struct fleet *f, const struct report *own,
 				     err, errlen);
 	if (!rc)
 		rc = merge_build(&m, docs, n, err, errlen);
-	if (!rc)
+	if (!rc && fmt == REPORT_HTML)
+		rc = merge_html_sections(&m, out);
+	else if (!rc)
 		rc = merge_write(&m, fmt, out, err, errlen);
 	merge_free(&m);
 	for (size_t i = 0; docs && i < got; i++)
@@ -385,12 +430,6 @@ static int write_merge(const struct fleet *f, const struct report *own,
 		       : rc;
 }
 
-/* "rank 1 (lab2)" into buf. */
-static void rank_label(const struct fleet *f, int r, char *buf, size_t len)
-{
-	snprintf(buf, len, "rank %d (%s)", r, f->st->ranks[r].host);
-}
-
 /* Row i + 1 of the spread table: case, hosts ok, min, median, max, outlier. */
 static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 		      struct table *t)
@@ -398,12 +437,12 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 	const struct bench_case *c = &own->suite->cases[i];
 	char cell[REPORT_LINE], who[FLEET_HOST_MAX + 32];
 	double scale = 0;
-	struct spread sp;
+	struct fleet_spread sp;
 	size_t row = i + 1;
-	int rc = spread_of(f, own, i, &sp);
+	int rc = fleet_spread_of(f, own, i, &sp);
 
 	for (int r = 0; !rc && r < f->size && !scale; r++) {
-		const struct result *res = &rank_results(f, r, own)[i];
+		const struct result *res = &fleet_rank_results(f, r, own)[i];
 
 		if (res->status == RESULT_OK &&
 		    result_headline(res)->median > 0)
@@ -414,24 +453,31 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 	rc = rc ? rc : table_set(t, row, 0, cell);
 	snprintf(cell, sizeof(cell), "%zu/%d", sp.ok, f->size);
 	rc = rc ? rc : table_set(t, row, 1, cell);
-	for (int k = 0; !rc && sp.ok && k < 3; k++) {
-		double v = k == 0 ? sp.min : k == 1 ? sp.median : sp.max;
+	for (int k = 0; !rc && sp.ok && k < 4; k++) {
+		double v = k == 0   ? sp.min
+			   : k == 1 ? sp.median
+			   : k == 2 ? sp.max
+				    : sp.total;
 
 		report_format_value(v * scale, c->unit, cell, sizeof(cell));
 		rc = table_set(t, row, 2 + (size_t)k, cell);
 	}
 	if (!rc && sp.outlier >= 0) {
-		rank_label(f, sp.outlier, who, sizeof(who));
+		fleet_rank_name(f, sp.outlier, who, sizeof(who));
 		snprintf(cell, sizeof(cell), "%s %+.1f%%", who,
 			 100 * sp.deviation);
-		rc = table_set(t, row, 5, cell);
+		rc = table_set(t, row, 6, cell);
+	}
+	if (!rc && sp.start_spread >= 0) {
+		snprintf(cell, sizeof(cell), "%.1f ms", 1000 * sp.start_spread);
+		rc = table_set(t, row, 7, cell);
 	}
 	for (int r = 0; !rc && r < f->size; r++) {
-		const struct result *res = &rank_results(f, r, own)[i];
+		const struct result *res = &fleet_rank_results(f, r, own)[i];
 
 		if (res->status == RESULT_OK)
 			continue;
-		rank_label(f, r, who, sizeof(who));
+		fleet_rank_name(f, r, who, sizeof(who));
 		snprintf(cell, sizeof(cell), "%s (%s): %s: %s: %s", c->title,
 			 c->backend, who, result_status_name(res->status),
 			 res->reason ? res->reason : "");
@@ -440,12 +486,12 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 	return rc;
 }
 
-/* The spread of every case as a table, failures among its notes. */
-static int spread_table(const struct fleet *f, const struct report *own,
-			struct table *t)
+int fleet_spread_table(const struct fleet *f, const struct report *own,
+		       struct table *t)
 {
-	static const char *const head[] = { "Case",   "Hosts ok", "Min",
-					    "Median", "Max",	  "Outlier" };
+	static const char *const head[] = { "Case",    "Hosts ok",    "Min",
+					    "Median",  "Max",	      "Total",
+					    "Outlier", "Start spread" };
 	size_t cols = sizeof(head) / sizeof(head[0]);
 	int rc = table_init(t, own->suite->ncases + 1, cols);
 
@@ -465,7 +511,7 @@ static void write_ranks(const struct fleet *f, int md, FILE *out)
 	for (int r = 0; r < f->size; r++) {
 		const struct fleet_rank *fr = &f->st->ranks[r];
 
-		rank_label(f, r, who, sizeof(who));
+		fleet_rank_name(f, r, who, sizeof(who));
 		fprintf(out, "%s%s: %s%s%s\n", md ? "- " : "  ", who,
 			fr->lost ? "lost: " : "ok",
 			fr->lost && fr->lost_why ? fr->lost_why : "",
@@ -485,12 +531,12 @@ static int write_overview(const struct fleet *f, const struct report *own,
 	int rc;
 
 	write_ranks(f, md, out);
-	rc = write_merge(f, own, md ? REPORT_MD : REPORT_TEXT, out, err,
-			 errlen);
+	rc = fleet_merge_write(f, own, md ? REPORT_MD : REPORT_TEXT, out, err,
+			       errlen);
 	if (rc)
 		return rc;
 	fprintf(out, "\n%sSpread across hosts\n\n", md ? "## " : "");
-	rc = spread_table(f, own, &t);
+	rc = fleet_spread_table(f, own, &t);
 	if (!rc && !md)
 		rc = table_text(&t, out);
 	else if (!rc)
@@ -525,14 +571,7 @@ static int write_md(const struct fleet *f, const struct report *own, FILE *out,
 static int write_csv(const struct fleet *f, const struct report *own, FILE *out,
 		     char *err, size_t errlen)
 {
-	return write_merge(f, own, REPORT_CSV, out, err, errlen);
-}
-
-/* The fleet as one HTML page: the merge table of hosts by cases. */
-static int write_html(const struct fleet *f, const struct report *own,
-		      FILE *out, char *err, size_t errlen)
-{
-	return write_merge(f, own, REPORT_HTML, out, err, errlen);
+	return fleet_merge_write(f, own, REPORT_CSV, out, err, errlen);
 }
 
 /* How the fleet report is written in one format. */
@@ -547,7 +586,7 @@ static const struct fleet_writer writers[] = {
 	[REPORT_JSON] = { .write = write_json },
 	[REPORT_CSV] = { .write = write_csv },
 	[REPORT_MD] = { .write = write_md },
-	[REPORT_HTML] = { .write = write_html },
+	[REPORT_HTML] = { .write = fleet_html },
 };
 
 int fleet_report(const struct fleet *f, enum report_format fmt,

@@ -9,10 +9,10 @@
 
 #include "fleet/fleet_int.h"
 
-int fleet_init(struct fleet *f, enum report_format fmt, char *err,
+int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
 	       size_t errlen)
 {
-	(void)fmt, (void)err, (void)errlen;
+	(void)fmt, (void)wait, (void)err, (void)errlen;
 	*f = (struct fleet){ .size = 1 };
 	return 0;
 }
@@ -23,21 +23,7 @@ int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
 {
 	(void)f, (void)serve;
 	*run = s;
-	for (size_t i = 0; !loaded && i < s->ncases; i++) {
-		const struct bench_case *c = &s->cases[i];
-		const struct job *j = &s->jobs[c->job];
-
-		if (fleet_peer_mode(c))
-			return hb_errorf(
-				err, errlen, -EINVAL,
-				"%s:%u: [%s] peer: \"%s\" sends to "
-				"another rank of an MPI job: it needs "
-				"hostbench built with -DHOSTBENCH_MPI=ON "
-				"and started by mpirun or srun "
-				"(docs/fleet.md)",
-				j->file, j->line, j->label, fleet_peer_mode(c));
-	}
-	return loaded;
+	return loaded ? loaded : fleet_refuse_peers(s, err, errlen);
 }
 
 int fleet_agree(struct fleet *f, int rc, char *err, size_t errlen)

@@ -9,7 +9,7 @@
 const char *const core_key_names[] = {
 	"target", "backend", "parallel", "queue_depth", "duration",
 	"repetitions", "warmup", "unit", "timeout", "section", "memory_limit",
-	"cpu_limit", "isolate", "plugins", "fleet", NULL,
+	"cpu_limit", "isolate", "plugins", "fleet", "fleet_timeout", NULL,
 };
 /* clang-format on */
 
@@ -25,7 +25,8 @@ int core_key_single(const char *key)
 {
 	/* fleet: reports match cases by parameters, and fleet is none */
 	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
-	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0;
+	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0 ||
+	       strcmp(key, "fleet_timeout") == 0;
 }
 
 int core_key_zero_is_none(const char *key)

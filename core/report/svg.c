@@ -330,7 +330,8 @@ static const char *bar_color(const char *verdict)
 {
 	if (verdict && strcmp(verdict, "improved") == 0)
 		return "#009e73";
-	if (verdict && strcmp(verdict, "regressed") == 0)
+	if (verdict && (strcmp(verdict, "regressed") == 0 ||
+			strcmp(verdict, "outlier") == 0))
 		return "#d55e00";
 	return "#8a8a8a";
 }
@@ -404,7 +405,9 @@ int svg_bar_chart(FILE *out, const struct svg_bar_chart *c)
 			bar_color(b->verdict));
 	}
 	text_at(out, (left + right) / 2.0, h - 8, "middle", NULL,
-		"% difference, new against base (shaded: noise threshold)");
+		c->caption ? c->caption
+			   : "% difference, new against base (shaded: noise "
+			     "threshold)");
 #undef BX
 	fputs("</svg>\n", out);
 	return 0;

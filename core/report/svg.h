@@ -40,9 +40,9 @@ struct svg_line_chart {
 /* One bar of a bar chart. */
 struct svg_bar {
 	const char *label;
-	double value; /* percent */
-	const char
-		*verdict; /* class of the bar: "improved", "regressed", ... */
+	double value;	     /* percent */
+	const char *verdict; /* class of the bar: "improved", "regressed",
+				"outlier", ... */
 };
 
 /*
@@ -51,7 +51,8 @@ struct svg_bar {
  */
 struct svg_bar_chart {
 	const char *title;
-	double band; /* percent */
+	const char *caption; /* under the axis; NULL: compare's */
+	double band;	     /* percent */
 	const struct svg_bar *bars;
 	size_t nbars;
 };

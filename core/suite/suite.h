@@ -12,6 +12,9 @@
 #include "plugin/registry.h"
 #include "base/util.h"
 
+/* Seconds a fleet waits for a rank beyond a case's own time, by default. */
+#define SUITE_FLEET_TIMEOUT 30.0
+
 /* One point of a job's matrix: every parameter fixed. */
 struct bench_case {
 	size_t job;	    /* index into suite.jobs */
@@ -33,6 +36,8 @@ struct bench_case {
 	double cpu_limit;      /* CPU seconds of the case, 0 = no limit */
 	int isolate;	       /* run in a child process (default 1) */
 	int fleet_sequential;  /* fleet = sequential: one rank at a time */
+	double fleet_timeout;  /* seconds a fleet waits for a rank beyond
+				  the case's own time (fleet_timeout) */
 	char *unit;	       /* display unit: "Gbps", "GB/s", ... */
 };
 

@@ -193,7 +193,8 @@ static double case_number(const struct draft *d, const size_t *at,
 
 	if (!v)
 		return def;
-	if (strcmp(key, "duration") == 0 || core_key_zero_is_none(key))
+	if (strcmp(key, "duration") == 0 || strcmp(key, "fleet_timeout") == 0 ||
+	    core_key_zero_is_none(key))
 		return strcmp(v, "0") == 0 || parse_duration(v, &secs, NULL, 0)
 			       ? 0
 			       : secs;
@@ -231,6 +232,8 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	c->warmup = (unsigned)case_number(d, at, "warmup", 1);
 	c->timeout = case_number(d, at, "timeout", 0);
 	c->cpu_limit = case_number(d, at, "cpu_limit", 0);
+	c->fleet_timeout =
+		case_number(d, at, "fleet_timeout", SUITE_FLEET_TIMEOUT);
 	c->isolate = 1;
 	if (case_value(d, at, "isolate"))
 		parse_bool(case_value(d, at, "isolate"), &c->isolate, NULL, 0);

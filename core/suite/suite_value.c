@@ -109,6 +109,19 @@ static const struct {
 	{ "queue_depth", 1, 4096 },
 };
 
+/* fleet_timeout: a duration above zero (a lost rank must cost something). */
+static int suite_value_wait(const char *item, char *msg, size_t len)
+{
+	double secs;
+	int rc = parse_duration(item, &secs, msg, len);
+
+	if (rc || secs > 0)
+		return rc;
+	return hb_errorf(msg, len, -ERANGE,
+			 "\"%s\" is no wait (a duration above 0, e.g. 30s)",
+			 item);
+}
+
 int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 {
 	uint64_t size;
@@ -129,6 +142,8 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 	}
 	if (core_key_zero_is_none(key) && strcmp(item, "0") == 0)
 		return 0;
+	if (strcmp(key, "fleet_timeout") == 0)
+		return suite_value_wait(item, msg, len);
 	if (strcmp(key, "memory_limit") == 0)
 		return parse_size(item, &size, msg, len);
 	if (strcmp(key, "isolate") == 0)

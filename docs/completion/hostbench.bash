@@ -26,7 +26,7 @@ _hostbench()
 	local commands="run list describe sysinfo report compare merge check serve"
 	local options="--extended --format --output --set --journal --resume
 		--plugin-dir --threshold --fail-on-regression --by --reference
-		--help --version"
+		--rank --help --version"
 	local serve_options="--listen --token --max-clients --max-time
 		--idle-timeout --help"
 	local command="" i
@@ -65,7 +65,7 @@ _hostbench()
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return
 		;;
-	-s | --set | --threshold | --by | --reference)
+	-s | --set | --threshold | --by | --reference | --rank)
 		return
 		;;
 	esac

@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
@@ -35,7 +36,7 @@ def suite_file(text):
     return f.name
 
 
-def mpirun(contexts, extra=(), timeout=100):
+def mpirun(contexts, extra=(), timeout=100, env=None):
     """Run one mpirun of app contexts [(ranks, [args...]), ...]."""
     cmd = [MPIRUN, "--oversubscribe", *extra]
     if os.geteuid() == 0:
@@ -43,7 +44,57 @@ def mpirun(contexts, extra=(), timeout=100):
     for i, (n, args) in enumerate(contexts):
         cmd += ([":"] if i else []) + ["-np", str(n), HB, *args]
     return subprocess.run(cmd, capture_output=True, text=True,
-                          timeout=timeout)
+                          timeout=timeout, env=env)
+
+
+# A suite whose waits are short, for the tests of a lost rank: a case may
+# take 2 s and a rank 3 s more (fleet_timeout) before it counts as lost.
+FAULT_SUITE = """
+[global]
+timeout = 2s
+fleet_timeout = 3s
+
+[memcpy]
+target = mem/memcpy
+size = 64K
+
+[memset]
+target = mem/memset
+size = 64K
+"""
+
+
+def with_fault(fault, suite=FAULT_SUITE, ranks=2, recovery=True):
+    """mpirun where HOSTBENCH_FLEET_FAULT=fault makes a rank die or hang;
+    returns (process, report or None, seconds mpirun took)."""
+    out = tempfile.mktemp(suffix=".json")
+    env = dict(os.environ, HOSTBENCH_FLEET_FAULT=fault)
+    extra = ["-x", "HOSTBENCH_FLEET_FAULT"]
+    extra += ["--enable-recovery"] if recovery else []
+    start = time.monotonic()
+    p = mpirun([(ranks, ["run", suite_file(suite), "--format", "json",
+                         "--output", out])], extra=extra, env=env)
+    took = time.monotonic() - start
+    doc = None
+    if os.path.exists(out):
+        with open(out) as f:
+            doc = json.load(f)
+    print(f"{fault}: exit {p.returncode} after {took:.1f} s", file=sys.stderr)
+    return p, doc, took
+
+
+def expect_lost(doc, rank, words, stderr):
+    """rank is lost in doc, its reason holds words, the others are ok."""
+    expect(doc is not None, f"no report: {stderr}")
+    host = doc["fleet"]["hosts"][rank]
+    expect(host["status"] == "lost" and words in host["reason"],
+           f"rank {rank}: {host}")
+    for r in doc["results"]:
+        if r["rank"] == rank:
+            expect(r["status"] == "failed" and "lost" in r["reason"],
+                   f"rank {rank}'s {r['job']}: {r}")
+        else:
+            expect(r["status"] == "ok", f"rank {r['rank']}: {r}")
 
 
 def run_json(suite, ranks=2):
@@ -112,6 +163,24 @@ size = 64K
     c = subprocess.run([HB, "compare", *files, "--format", "json"],
                        capture_output=True, text=True, timeout=60)
     expect(c.returncode in (0, 1), f"compare: {c.stderr}")
+    expect(json.loads(c.stdout)["summary"]["matched"] == 1, c.stdout)
+
+
+def test_compare_refuses_a_fleet_report_and_takes_one_host_with_rank():
+    out = tempfile.mktemp(suffix=".json")
+    p = mpirun([(2, ["run", suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""), "--format", "json", "--output", out])])
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    c = subprocess.run([HB, "compare", out, out], capture_output=True,
+                       text=True, timeout=60)
+    expect(c.returncode == 2, f"refused: exit {c.returncode}")
+    expect("a fleet report of 2 hosts: give --rank N" in c.stderr, c.stderr)
+    c = subprocess.run([HB, "compare", out, out, "--rank", "1", "--format",
+                        "json"], capture_output=True, text=True, timeout=60)
+    expect(c.returncode == 0, f"exit {c.returncode}: {c.stderr}")
     expect(json.loads(c.stdout)["summary"]["matched"] == 1, c.stdout)
 
 
@@ -273,6 +342,7 @@ def test_a_rank_that_dies_is_reported_and_the_others_finish():
 target = fixture/spin
 isolate = false
 timeout = 2s
+fleet_timeout = 3s
 
 [memcpy]
 target = mem/memcpy
@@ -336,6 +406,187 @@ fleet = together, sequential
     expect(p.returncode == 2, f"exit {p.returncode}")
     expect('[memcpy] fleet: "together, sequential" is not one of'
            in p.stderr, p.stderr)
+
+
+def test_all_to_one_sends_every_rank_to_rank_0_and_totals_the_senders():
+    p, doc = run_json(suite_file("""
+[incast]
+target = transfer/tcp
+peer = all-to-one
+size = 64K
+"""), ranks=3)
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    res = {r["rank"]: r for r in doc["results"]}
+    expect(res[0]["status"] == "skipped" and
+           "rank 0 receives" in res[0]["reason"], f"rank 0: {res[0]}")
+    # ranks 1 and 2 both sent to rank 0's one receiver
+    peers = {res[r]["info"]["peer"] for r in (1, 2)}
+    expect(len(peers) == 1 and res[1]["status"] == "ok" and
+           res[2]["status"] == "ok", f"senders {res}")
+    (sp,) = doc["fleet"]["spread"]
+    total = res[1]["stats"]["median"] + res[2]["stats"]["median"]
+    expect(sp["hosts_ok"] == 2 and abs(sp["total"] - total) <= 1e-6 * total,
+           f"total {sp}")
+
+
+def test_each_result_has_its_start_and_end_on_rank_0s_clock():
+    p, doc = run_json(suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""))
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    for h in doc["fleet"]["hosts"]:
+        # ranks of one machine share its clock: the offset is noise
+        expect(abs(h["clock_offset"]) < 0.05 and h["clock_rtt"] >= 0,
+               f"rank {h['rank']}: offset {h['clock_offset']}")
+    starts = [r["start"] for r in doc["results"]]
+    expect(all(r["start"] < r["end"] for r in doc["results"]), "start < end")
+    expect(abs(time.time() - starts[0]) < 60, "seconds since 1970")
+    (sp,) = doc["fleet"]["spread"]
+    # the report keeps 15 digits: 10 µs of seconds since 1970
+    expect(abs(sp["start_spread"] - (max(starts) - min(starts))) < 1e-4,
+           f"start spread {sp['start_spread']} of {starts}")
+    expect(sp["start_spread"] < 5, "together: started within seconds")
+
+
+def test_html_report_shows_ranks_spread_and_a_chart_per_case():
+    suite = suite_file("""
+[spin]
+target = fixture/spin
+
+[memcpy]
+target = mem/memcpy
+size = 64K
+""")
+    good = os.path.join(FIXTURES, "good")
+    bad = os.path.join(FIXTURES, "fleet-setup-fails")
+    p = mpirun([(2, ["run", suite, "--format", "html", "--plugin-dir",
+                     good]),
+                (1, ["run", suite, "--format", "html", "--plugin-dir",
+                     bad])])
+    expect(p.returncode == 1, f"exit {p.returncode}: {p.stderr}")
+    page = p.stdout
+    expect('<table class="ranks"' in page, "the ranks")
+    expect(re.search(r"<th[^>]*>Total</th>", page), "a total column")
+    expect("fixture setup failed on purpose" in page, "rank 2's reason")
+    charts = re.findall(r"<svg [^>]*class=\"chart", page)
+    expect(len(charts) == 2, f"a chart per case: {len(charts)}")
+    expect(len(re.findall(r'class="bar outlier"', page)) == 2,
+           "the outlier marked on each")
+    expect('<table class="cases"' in page, "merge's table of hosts by cases")
+
+
+def test_exit_status_is_rank_0s_and_every_rank_names_the_one_that_differs():
+    suite = suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+""")
+    # mpirun's defaults: the first non-zero status is the job's
+    p = mpirun([(2, ["run", suite]),
+                (1, ["run", suite, "--set", "memcpy.size=128K"])])
+    expect(p.returncode == 2, f"exit {p.returncode}: {p.stderr}")
+    said = re.findall(r"the suite differs between ranks: (rank \d)",
+                      p.stderr)
+    expect(said == ["rank 2"] * 3, f"every rank names rank 2: {p.stderr}")
+
+
+def test_an_mpi_build_without_mpirun_refuses_peer_modes_before_the_run():
+    for mode in ("rank-pairs", "ring", "all-to-one"):
+        p = subprocess.run([HB, "run", suite_file(f"""
+[pair]
+target = transfer/tcp
+peer = {mode}
+""")], capture_output=True, text=True, timeout=60)
+        expect(p.returncode == 2, f"{mode}: exit {p.returncode}")
+        expect(p.stdout == "", "nothing ran")
+        expect(f'peer: "{mode}" sends to another rank' in p.stderr,
+               p.stderr)
+
+
+def test_a_rank_that_dies_before_mpi_init_ends_the_job_after_fleet_timeout():
+    # Open MPI's MPI_Init waits forever for a rank that never joins, even
+    # with --enable-recovery: every rank gives up after fleet_timeout
+    p, doc, took = with_fault("1:init")
+    expect(doc is None, "nothing ran, nothing reported")
+    expect("MPI_Init did not come back within 3 s" in p.stderr, p.stderr)
+    expect(took < 30, f"bounded: {took:.0f} s")
+
+
+def test_a_rank_that_dies_while_suites_are_compared_is_lost():
+    p, doc, took = with_fault("1:hello")
+    expect_lost(doc, 1, "while the ranks compared their suites", p.stderr)
+    expect(took < 30, f"bounded: {took:.0f} s")
+
+
+def test_a_rank_that_hangs_while_the_suite_is_checked_is_lost():
+    p, doc, took = with_fault("1:agree:hang")
+    expect_lost(doc, 1, "while the ranks checked the suite", p.stderr)
+    expect(took < 30, f"bounded: {took:.0f} s")
+
+
+def test_a_rank_that_dies_while_receivers_start_fails_its_partners_case():
+    p, doc, took = with_fault("1:peers", ranks=3, suite="""
+[global]
+timeout = 2s
+fleet_timeout = 3s
+
+[TCP ring]
+target = transfer/tcp
+peer = ring
+size = 64K
+""")
+    expect(doc is not None, f"no report: {p.stderr}")
+    host = doc["fleet"]["hosts"][1]
+    expect(host["status"] == "lost" and "started receivers" in
+           host["reason"], f"rank 1: {host}")
+    ring = {r["rank"]: r for r in doc["results"]}
+    # 0 sends to the lost rank 1; 2 sends to 0
+    expect(ring[0]["status"] == "failed" and "partner rank 1" in
+           ring[0]["reason"], f"rank 0: {ring[0]}")
+    expect(ring[2]["status"] == "ok", f"rank 2: {ring[2]}")
+    expect(took < 30, f"bounded: {took:.0f} s")
+
+
+def test_a_rank_that_hangs_in_a_case_is_lost_after_its_time_and_fleet_timeout():
+    p, doc, took = with_fault("1:case:hang")
+    expect_lost(doc, 1, "no result within 5 s", p.stderr)
+    expect('at "memcpy' in doc["fleet"]["hosts"][1]["reason"], "which case")
+    expect(took < 40, f"bounded: {took:.0f} s")
+
+
+def test_a_rank_that_dies_before_its_last_result_is_lost_at_the_last_case():
+    p, doc, took = with_fault("1:result")
+    expect(doc is not None, f"no report: {p.stderr}")
+    res = {(r["job"], r["rank"]): r for r in doc["results"]}
+    expect(res["memcpy", 1]["status"] == "ok", "its first case arrived")
+    expect(res["memset", 1]["status"] == "failed" and
+           "lost" in res["memset", 1]["reason"], f"{res['memset', 1]}")
+    expect(took < 40, f"bounded: {took:.0f} s")
+
+
+def test_a_rank_that_dies_after_its_last_result_costs_nothing():
+    p, doc, took = with_fault("1:end")
+    expect(doc is not None, f"no report: {p.stderr}")
+    expect(all(h["status"] == "ok" for h in doc["fleet"]["hosts"]),
+           f"hosts {doc['fleet']['hosts']}")
+    expect(all(r["status"] == "ok" for r in doc["results"]), "all ok")
+    expect(took < 40, f"bounded: {took:.0f} s")
+
+
+def test_when_rank_0_hangs_the_others_end_the_job():
+    p, doc, took = with_fault("0:case:hang")
+    expect(doc is None, "rank 0 writes the report: none")
+    expect("no word from rank 0" in p.stderr, p.stderr)
+    expect(took < 60, f"bounded: {took:.0f} s")
+
+
+def test_under_mpirun_defaults_a_killed_rank_ends_the_job_at_once():
+    p, doc, took = with_fault("1:case", recovery=False)
+    expect(doc is None, "mpirun kills every rank: no report")
+    expect(p.returncode != 0, f"exit {p.returncode}")
+    expect(took < 20, f"at once: {took:.0f} s")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 /*
- * The fleet's pure rules: who sends to whom for peer = rank-pairs and
- * peer = ring, which cases send to a rank, and which host is the
- * outlier of a case.
+ * The fleet's pure rules: who sends to whom for peer = rank-pairs, ring
+ * and all-to-one, which cases send to a rank, how long a lost rank
+ * costs, and which host is the outlier of a case.
  */
+#include <errno.h>
 #include <stdio.h>
 
 #include "check.h"
@@ -29,6 +30,40 @@ static int ring_sends_to_the_next_rank_and_wraps(void)
 	CHECK_INT(fleet_partner("ring", 0, 3), 1);
 	CHECK_INT(fleet_partner("ring", 2, 3), 0);
 	CHECK_INT(fleet_partner("ring", 0, 1), 0);
+	return 0;
+}
+
+static int all_to_one_sends_to_rank_0_which_receives(void)
+{
+	CHECK_INT(fleet_partner("all-to-one", 1, 4), 0);
+	CHECK_INT(fleet_partner("all-to-one", 3, 4), 0);
+	CHECK_INT(fleet_partner("all-to-one", 0, 4), -3);
+	return 0;
+}
+
+static int a_lost_rank_costs_the_cases_own_time_and_fleet_timeout(void)
+{
+	struct bench_case derived = { .duration = 1,
+				      .repetitions = 5,
+				      .warmup = 1,
+				      .fleet_timeout = 30 };
+	struct bench_case timed = derived;
+
+	/* (warmup + repetitions + 3) x duration, not isolate's 156 s */
+	CHECK_NEAR(fleet_case_wait(&derived), 9 + 30, 1e-9);
+	timed.timeout = 60;
+	CHECK_NEAR(fleet_case_wait(&timed), 60 + 30, 1e-9);
+	return 0;
+}
+
+static int steps_before_the_first_case_wait_the_largest_fleet_timeout(void)
+{
+	struct bench_case cases[] = { { .fleet_timeout = 5 },
+				      { .fleet_timeout = 12 } };
+	struct suite s = { .cases = cases, .ncases = 2 };
+
+	CHECK_NEAR(fleet_setup_wait(&s, 0), 12, 1e-9);
+	CHECK_NEAR(fleet_setup_wait(&s, -EINVAL), SUITE_FLEET_TIMEOUT, 1e-9);
 	return 0;
 }
 
@@ -73,6 +108,8 @@ static int only_rank_modes_of_senders_send_to_a_rank(void)
 	CHECK_STR(mode_of(&sender, "ring", buf, sizeof(buf)), "ring");
 	CHECK_STR(mode_of(&sender, "rank-pairs", buf, sizeof(buf)),
 		  "rank-pairs");
+	CHECK_STR(mode_of(&sender, "all-to-one", buf, sizeof(buf)),
+		  "all-to-one");
 	CHECK_STR(mode_of(&sender, "lab2:5201", buf, sizeof(buf)), "(none)");
 	CHECK_STR(mode_of(&other, "ring", buf, sizeof(buf)), "(none)");
 	return 0;
@@ -118,6 +155,9 @@ static const struct test tests[] = {
     {"rank_pairs_pair_neighbours", rank_pairs_pair_neighbours},
     {"rank_pairs_leave_the_odd_rank_out", rank_pairs_leave_the_odd_rank_out},
     {"ring_sends_to_the_next_rank_and_wraps", ring_sends_to_the_next_rank_and_wraps},
+    {"all_to_one_sends_to_rank_0_which_receives", all_to_one_sends_to_rank_0_which_receives},
+    {"a_lost_rank_costs_the_cases_own_time_and_fleet_timeout", a_lost_rank_costs_the_cases_own_time_and_fleet_timeout},
+    {"steps_before_the_first_case_wait_the_largest_fleet_timeout", steps_before_the_first_case_wait_the_largest_fleet_timeout},
     {"a_host_and_port_is_no_peer_mode", a_host_and_port_is_no_peer_mode},
     {"only_rank_modes_of_senders_send_to_a_rank", only_rank_modes_of_senders_send_to_a_rank},
     {"outlier_is_farthest_from_the_median", outlier_is_farthest_from_the_median},

@@ -1,0 +1,258 @@
+"""Fleet runs under a single-node Slurm, started here for the test.
+
+Usage: slurm_test.py NAME (environment: HB, HB_FIXTURE_DIR, HB_SBATCH)
+As root, with Debian's slurm-wlm (slurmctld, slurmd, munge) and jq
+installed, each test starts munged, slurmctld and slurmd on localhost
+from a temporary directory (its own key, sockets, ports and state: no
+systemd, nothing of the host's configuration), runs a 2-task fleet with
+`srun --mpi=pmix` or the example sbatch script, and stops every daemon it
+started, whatever happens. Without them it exits 77 (skipped).
+"""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
+HB = os.environ["HB"]
+SBATCH_SCRIPT = os.environ["HB_SBATCH"]
+DAEMONS = ("munged", "slurmctld", "slurmd")
+CLIENTS = ("srun", "sbatch", "sinfo", "jq")
+
+SUITE = """[global]
+duration = 50ms
+repetitions = 2
+warmup = 0
+timeout = 5s
+fleet_timeout = 3s
+
+[memcpy]
+target = mem/memcpy
+size = 64K
+
+[TCP pair]
+target = transfer/tcp
+peer = rank-pairs
+size = 64K
+"""
+
+
+def sbin(name):
+    return shutil.which(name, path="/usr/sbin:/usr/bin:/sbin:/bin")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+CONF = """ClusterName=hbtest
+SlurmctldHost=localhost(127.0.0.1)
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+AuthInfo=socket={d}/munge.sock
+CredType=cred/munge
+SlurmctldPort={ctld}
+SlurmdPort={slurmd}
+StateSaveLocation={d}/state
+SlurmdSpoolDir={d}/spool
+SlurmctldPidFile={d}/slurmctld.pid
+SlurmdPidFile={d}/slurmd.pid
+SlurmctldLogFile={d}/slurmctld.log
+SlurmdLogFile={d}/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+MpiDefault=none
+ReturnToService=2
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+NodeName=hbnode NodeHostname={host} NodeAddr=127.0.0.1 CPUs={cpus} State=UNKNOWN
+PartitionName=hb Nodes=hbnode Default=YES MaxTime=UNLIMITED State=UP OverSubscribe=FORCE:4
+"""
+
+
+class Cluster:
+    """munged, slurmctld and slurmd from a temporary directory."""
+
+    def __enter__(self):
+        self.dir = tempfile.mkdtemp(prefix="hb-slurm-")
+        os.chmod(self.dir, 0o755)  # munged wants its socket reachable
+        for sub in ("state", "spool"):
+            os.mkdir(os.path.join(self.dir, sub))
+        key = os.path.join(self.dir, "munge.key")
+        with open(key, "wb") as f:
+            f.write(os.urandom(1024))
+        os.chmod(key, 0o400)
+        conf = os.path.join(self.dir, "slurm.conf")
+        with open(conf, "w") as f:
+            f.write(CONF.format(d=self.dir, ctld=free_port(),
+                                slurmd=free_port(),
+                                host=socket.gethostname(),
+                                cpus=os.cpu_count()))
+        self.env = dict(os.environ, SLURM_CONF=conf)
+        self.pids = []
+        try:
+            self._start(key)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def _daemon(self, argv, pidfile):
+        subprocess.run(argv, check=True, env=self.env, timeout=30,
+                       stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while not os.path.exists(pidfile) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        with open(pidfile) as f:
+            self.pids.append(int(f.read().split()[0]))
+
+    def _start(self, key):
+        d = self.dir
+        self._daemon([sbin("munged"), "--force", f"--socket={d}/munge.sock",
+                      f"--key-file={key}", f"--pid-file={d}/munged.pid",
+                      f"--log-file={d}/munged.log",
+                      f"--seed-file={d}/munged.seed"], f"{d}/munged.pid")
+        self._daemon([sbin("slurmctld")], f"{d}/slurmctld.pid")
+        self._daemon([sbin("slurmd"), "-N", "hbnode"], f"{d}/slurmd.pid")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            p = subprocess.run(["sinfo", "-h", "-o", "%t"], env=self.env,
+                               capture_output=True, text=True, timeout=30)
+            if p.stdout.strip() == "idle":
+                return
+            time.sleep(0.2)
+        raise AssertionError(f"the node never came up: {self.logs()}")
+
+    def logs(self):
+        out = ""
+        for name in ("slurmctld.log", "slurmd.log"):
+            try:
+                with open(os.path.join(self.dir, name)) as f:
+                    out += f"{name}: " + f.read()[-2000:]
+            except OSError:
+                pass
+        return out
+
+    def __exit__(self, *exc):
+        for pid in reversed(self.pids):  # slurmd, slurmctld, munged
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                continue
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                try:
+                    os.kill(pid, 0)
+                except ProcessLookupError:
+                    break
+                time.sleep(0.05)
+            else:
+                os.kill(pid, signal.SIGKILL)
+        shutil.rmtree(self.dir, ignore_errors=True)
+        return False
+
+    def run(self, argv, env=None, timeout=120):
+        return subprocess.run(argv, env=dict(self.env, **(env or {})),
+                              capture_output=True, text=True,
+                              timeout=timeout)
+
+
+def suite_file(text=SUITE):
+    f = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+    f.write(text)
+    f.close()
+    return f.name
+
+
+def skip_unless_slurm():
+    missing = [n for n in DAEMONS if not sbin(n)]
+    missing += [n for n in CLIENTS if not shutil.which(n)]
+    if missing or os.geteuid() != 0:
+        print(f"skipped: needs root and {', '.join(missing) or 'slurm'}",
+              file=sys.stderr)
+        sys.exit(77)
+
+
+def test_srun_runs_a_two_task_fleet_over_pmix():
+    out = tempfile.mktemp(suffix=".json")
+    with Cluster() as c:
+        p = c.run(["srun", "--mpi=pmix", "-n", "2", HB, "run", suite_file(),
+                   "--format", "json", "--output", out])
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    with open(out) as f:
+        doc = json.load(f)
+    expect([h["status"] for h in doc["fleet"]["hosts"]] == ["ok", "ok"],
+           f"hosts {doc['fleet']['hosts']}")
+    expect(len(doc["results"]) == 4 and
+           all(r["status"] == "ok" for r in doc["results"]),
+           f"results {doc['results']}")
+
+
+def test_sbatch_script_exits_0_on_a_good_run_and_1_on_a_lost_rank():
+    results = tempfile.mkdtemp()
+    env = {"HOSTBENCH": HB, "HOSTBENCH_RESULTS": results,
+           "HOSTBENCH_JOURNALS": results}
+    with Cluster() as c:
+        good = c.run(["sbatch", "--wait", "--time=5", "-n", "2",
+                   "--ntasks-per-node=2", "-o",
+                      f"{results}/good.log", SBATCH_SCRIPT, suite_file()],
+                     env=env)
+        # rank 1 hangs in its first case: rank 0 reports it lost
+        bad = c.run(["sbatch", "--wait", "--time=5", "-n", "2",
+                   "--ntasks-per-node=2", "-o",
+                     f"{results}/bad.log", "--export",
+                     "ALL,HOSTBENCH_FLEET_FAULT=1:case:hang",
+                     SBATCH_SCRIPT, suite_file()], env=env)
+    with open(f"{results}/good.log") as f:
+        good_log = f.read()
+    with open(f"{results}/bad.log") as f:
+        bad_log = f.read()
+    expect(good.returncode == 0, f"good: exit {good.returncode}: {good_log}")
+    expect(bad.returncode == 1, f"bad: exit {bad.returncode}: {bad_log}")
+    expect("rank 1 (" in bad_log and ": lost: no result within" in bad_log,
+           f"the script names the lost rank: {bad_log}")
+
+
+def test_under_srun_a_killed_task_ends_the_step_and_journals_keep_results():
+    results = tempfile.mkdtemp()
+    env = {"HOSTBENCH": HB, "HOSTBENCH_RESULTS": results,
+           "HOSTBENCH_JOURNALS": results}
+    with Cluster() as c:
+        start = time.monotonic()
+        # rank 1 dies in the second case (its first is journaled)
+        p = c.run(["sbatch", "--wait", "--time=5", "-n", "2",
+                   "--ntasks-per-node=2", "-o", f"{results}/log",
+                   "--export", "ALL,HOSTBENCH_FLEET_FAULT=1:result",
+                   SBATCH_SCRIPT, suite_file()], env=env)
+        took = time.monotonic() - start
+    with open(f"{results}/log") as f:
+        log = f.read()
+    expect(p.returncode == 1, f"exit {p.returncode}: {log}")
+    expect("no fleet report" in log, log)
+    journals = sorted(n for n in os.listdir(results) if n.endswith(
+        ".journal"))
+    expect(len(journals) == 2, f"one journal per rank: {journals}")
+    for name in journals:
+        with open(os.path.join(results, name)) as f:
+            lines = [json.loads(x) for x in f if x.strip()]
+        expect(len(lines) >= 1 and lines[0]["status"] == "ok",
+               f"{name}: {lines}")
+    print(f"killed task: sbatch ended after {took:.1f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    skip_unless_slurm()
+    globals()["test_" + sys.argv[1]]()
