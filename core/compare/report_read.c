@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/jsonw.h"
+#include "base/sanitize.h"
 #include "report/report.h"
 #include "run/result_json.h"
 #include "base/units.h"
@@ -258,7 +259,10 @@ static int doc_load(struct doc_report *doc, const json_error_t *jerr, char *err,
 			err, errlen, -EINVAL,
 			"%s: not a hostbench JSON report (line %d: %s)",
 			doc->path, jerr->line, jerr->text);
-	rc = doc_get(doc, why, sizeof(why));
+	/* a report file is text from elsewhere: shown only once sanitized */
+	rc = sanitize_json(doc->root);
+	if (!rc)
+		rc = doc_get(doc, why, sizeof(why));
 	if (!rc)
 		return 0;
 	path = doc->path;

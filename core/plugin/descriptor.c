@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sanitize.h"
+
 /* The core's own copy of a probed descriptor; the strings live in json. */
 struct plugin_copy {
 	json_t *json;
@@ -310,6 +312,9 @@ int descriptor_get(json_t *o, struct plugin *p, char *why, size_t len)
 		return -ENOMEM;
 	p->copy = c;
 	c->json = json_incref(o);
+	/* plugin text reaches `list`, `describe` and reports */
+	if (sanitize_json(o))
+		return -ENOMEM;
 	if (!json_is_object(o) || !json_is_array(targets) ||
 	    !json_array_size(targets))
 		return hb_errorf(why, len, -EINVAL, "offers no targets");

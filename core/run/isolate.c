@@ -224,7 +224,15 @@ static int run_here(const struct bench_case *c,
 int isolate_run_case(const struct bench_case *c,
 		     const volatile sig_atomic_t *stop, struct result *r)
 {
+	int rc;
+
 	if (!c->plugin || registry_unusable(c->plugin, c->target))
-		return runner_run_case(c, stop, r);
-	return c->isolate ? run_in_helper(c, stop, r) : run_here(c, stop, r);
+		rc = runner_run_case(c, stop, r);
+	else if (c->isolate)
+		rc = run_in_helper(c, stop, r);
+	else
+		rc = run_here(c, stop, r);
+	/* what the plugin said reaches reports and terminals */
+	result_sanitize(r);
+	return rc;
 }

@@ -80,6 +80,12 @@ const struct stats *result_headline(const struct result *r);
  */
 int result_is_flag_warning(const char *w);
 
+/*
+ * sanitize_text() every text of r that came from a plugin or a file: the
+ * reason, warnings, notes (keys and values) and those of its parts.
+ */
+void result_sanitize(struct result *r);
+
 /* Free what a result owns (not r itself). */
 void result_free(struct result *r);
 

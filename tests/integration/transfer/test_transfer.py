@@ -336,6 +336,67 @@ class ClosingPeer(threading.Thread):
         self.sock.close()
 
 
+class RefusingPeer(threading.Thread):
+    """A fake receiver: reads the preface, refuses with message (bytes)."""
+
+    def __init__(self, message, count=1):
+        super().__init__(daemon=True)
+        self.message, self.count = message, count
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(4)
+        self.sock.settimeout(30)
+        self.port = self.sock.getsockname()[1]
+
+    def run(self):
+        for _ in range(self.count):
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                break
+            with conn:
+                conn.settimeout(5)
+                try:
+                    conn.recv(8)                    # preface
+                    conn.sendall(bytes([1, len(self.message)]) +
+                                 self.message)
+                    conn.recv(100)
+                except OSError:
+                    pass
+        self.sock.close()
+
+
+HOSTILE = (b"\x1b]0;pwned\x07\x1b[2J<script>x</script>\n"
+           b"AES : 8 Pbit/s\r\x9b")
+
+
+def test_peer_message_reaches_reports_sanitized():
+    peer = RefusingPeer(HOSTILE, count=3)
+    peer.start()
+    try:
+        outs = {}
+        for fmt in ("text", "md", "csv"):
+            with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+                f.write(TINY + "[evil]\ntarget = transfer/tcp\n"
+                        "peer = 127.0.0.1:%d\n" % peer.port)
+                f.flush()
+                p = subprocess.run([HOSTBENCH, "run", f.name, "--format",
+                                    fmt], capture_output=True, timeout=60)
+            outs[fmt] = p.stdout
+            expect(p.returncode == 1, "%s: exit %d" % (fmt, p.returncode))
+        for fmt, out in outs.items():
+            expect(b"\x1b" not in out and b"\x07" not in out and
+                   b"\x9b" not in out and b"\r" not in out.replace(
+                       b"\r\n", b""), "%s: control bytes %r" % (fmt, out))
+            expect(not re.search(rb"^AES : 8 Pbit/s", out, re.M),
+                   "%s: a forged line: %r" % (fmt, out))
+            expect(b"refused by receiver" in out, fmt + ": no reason")
+        expect(b"<script>" not in outs["md"] and
+               b"&lt;script&gt;" in outs["md"], "md: %r" % outs["md"])
+    finally:
+        peer.join(10)
+
+
 def test_peer_closing_mid_sample_fails_the_case():
     peer = ClosingPeer()
     peer.start()
