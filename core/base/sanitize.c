@@ -35,42 +35,74 @@ static int is_c1(const unsigned char *p)
 	return p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
 }
 
-size_t sanitize_text(char *s)
+/*
+ * The bytes of s that sanitize_text() replaces; replaced too when fix is
+ * set, only counted otherwise.
+ */
+static size_t scan(char *s, int fix)
 {
 	unsigned char *p = (unsigned char *)s;
 	size_t changed = 0, n;
 
 	while (p && *p) {
-		if (*p == '\n' || *p == '\r' || *p == '\t') {
-			*p++ = ' ';
-			changed++;
-		} else if (*p < 0x20 || *p == 0x7f) {
-			*p++ = '?';
-			changed++;
-		} else if (*p < 0x80) {
+		if (*p < 0x80 && *p >= 0x20 && *p != 0x7f) {
 			p++;
-		} else if ((n = utf8_len(p)) && !is_c1(p)) {
-			p += n;
-		} else {
-			/* one '?' per byte: the length stays as it was */
-			for (n = n ? n : 1; n--; changed++)
-				*p++ = '?';
+			continue;
 		}
+		if (*p >= 0x80 && (n = utf8_len(p)) && !is_c1(p)) {
+			p += n;
+			continue;
+		}
+		/* one byte for one byte: the length stays as it was */
+		n = *p < 0x80 ? 1 : utf8_len(p) ? 2 : 1;
+		for (; n--; changed++, p++)
+			if (fix)
+				*p = *p == '\n' || *p == '\r' || *p == '\t'
+					     ? ' '
+					     : '?';
 	}
 	return changed;
 }
 
-/* A sanitized copy of the string value v replaces it. */
+size_t sanitize_text(char *s)
+{
+	return scan(s, 1);
+}
+
+/* A sanitized copy of the string value v replaces it, when it must. */
 static int sanitize_string(json_t *v)
 {
-	char *copy = strdup(json_string_value(v));
+	char *copy;
 	int rc = 0;
 
+	if (!scan((char *)json_string_value(v), 0))
+		return 0;
+	copy = strdup(json_string_value(v));
 	if (!copy)
 		return -ENOMEM;
-	if (sanitize_text(copy) && json_string_set(v, copy))
+	sanitize_text(copy);
+	if (json_string_set(v, copy))
 		rc = -ENOMEM;
 	free(copy);
+	return rc;
+}
+
+/* Move the value of key to its sanitized name. */
+static int rename_key(json_t *o, const char *key, json_t *v)
+{
+	char *clean = strdup(key);
+	int rc = -ENOMEM;
+
+	if (clean) {
+		sanitize_text(clean);
+		/* a reference first: deleting the key drops the object's */
+		json_incref(v);
+		rc = json_object_del(o, key) || json_object_set(o, clean, v)
+			     ? -ENOMEM
+			     : 0;
+		json_decref(v);
+	}
+	free(clean);
 	return rc;
 }
 
@@ -78,28 +110,17 @@ static int sanitize_string(json_t *v)
 static int sanitize_object(json_t *o)
 {
 	const char *key;
-	json_t *v, *moved = json_object();
+	json_t *v;
 	void *tmp;
-	int rc = moved ? 0 : -ENOMEM;
+	int rc = 0;
 
 	json_object_foreach_safe(o, tmp, key, v) {
-		char *clean = rc ? NULL : strdup(key);
-
-		if (!rc && !clean)
-			rc = -ENOMEM;
-		if (!rc)
-			rc = sanitize_json(v);
-		if (!rc && sanitize_text(clean)) {
-			/* a key that changes moves, after the walk */
-			if (json_object_set(moved, clean, v) ||
-			    json_object_del(o, key))
-				rc = -ENOMEM;
-		}
-		free(clean);
+		rc = sanitize_json(v);
+		if (!rc && scan((char *)key, 0))
+			rc = rename_key(o, key, v);
+		if (rc)
+			break;
 	}
-	if (!rc && json_object_update(o, moved))
-		rc = -ENOMEM;
-	json_decref(moved);
 	return rc;
 }
 

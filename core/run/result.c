@@ -127,6 +127,17 @@ static int raise_flags(struct result *r)
 	return 0;
 }
 
+int result_rates(struct result *r)
+{
+	int err = sample_rates(r, 0, &r->rate);
+
+	if (!err)
+		err = sample_rates(r, 1, &r->ops_rate);
+	for (size_t i = 0; i < r->nparts && !err; i++)
+		err = result_rates(&r->parts[i]);
+	return err;
+}
+
 int result_finish_cpus(struct result *r, unsigned online_cpus)
 {
 	int err;

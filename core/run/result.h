@@ -58,6 +58,13 @@ struct result {
 int result_finish(struct result *r);
 
 /*
+ * Only rate and ops_rate, from the samples, for r and its parts: for
+ * results read back, whose statistics are recomputed rather than trusted.
+ * Returns 0 or -ENOMEM.
+ */
+int result_rates(struct result *r);
+
+/*
  * result_finish() with an explicit CPU count, so the arithmetic is testable
  * on any host. usable CPUs = min(parallel, online_cpus): eight workers on
  * two CPUs can at best use two, and that is not starvation. starved is never

@@ -140,6 +140,79 @@ file_size = 1K
         expect(not os.path.exists(marker), "a case ran before the check")
 
 
+# --- compare and merge ------------------------------------------------------
+
+def measured_report(d):
+    """A real JSON report of two memset cases, as a dict."""
+    status, out, err = run("run", write(os.path.join(d, "s.ini"), QUICK + """
+[fill]
+target = mem/memset
+size = 4K, 8K
+"""), "--format", "json")
+    expect(status == 0, "exit %d: %s" % (status, err))
+    return json.loads(out)
+
+
+def forged(d, doc, name, change):
+    """doc with change(results[1]) applied, saved as name."""
+    doc = json.loads(json.dumps(doc))
+    change(doc["results"][1])
+    path = os.path.join(d, name)
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    return path
+
+
+def test_compare_and_merge_refuse_impossible_figures():
+    with tempfile.TemporaryDirectory() as d:
+        doc = measured_report(d)
+        good = forged(d, doc, "good.json", lambda r: None)
+        title = doc["results"][1]["title"]
+
+        def negative_seconds(r):
+            r["sample_details"][0]["seconds"] = -1
+
+        def no_bytes(r):
+            for s in r["sample_details"]:
+                s["bytes"] = 0
+
+        def negative_median(r):
+            r["stats"]["median"] = -5e300
+
+        for change, fragment in ((negative_seconds, "seconds is -1"),
+                                 (no_bytes, "no bytes"),
+                                 (negative_median, "median is -5e+300")):
+            bad = forged(d, doc, "bad.json", change)
+            for args in (["compare", good, bad], ["merge", good, bad]):
+                status, out, err = run(*args)
+                expect(status == 2, "%s: exit %d, want 2" % (args[0], status))
+                expect(out == "", "%s printed %r" % (args[0], out[:200]))
+                expect(title in err and fragment in err,
+                       "%s: %r lacks the case or %r" % (args[0], err,
+                                                        fragment))
+
+
+def test_compare_ranks_100000_samples_a_side_in_time():
+    sys.path.insert(0, os.path.join(os.path.dirname(
+        os.path.abspath(__file__)), "../../../bench"))
+    import big_reports  # noqa: E402
+    with tempfile.TemporaryDirectory() as d:
+        base, new = os.path.join(d, "base.json"), os.path.join(d, "new.json")
+        big_reports.main(["big_reports.py", base, new, "3", "100000"])
+        # O(n log n) takes seconds even on a loaded machine; the quadratic
+        # rank sum took minutes. The bound is that, not a figure.
+        try:
+            status, out, err = run("compare", base, new, "--format", "json",
+                                   timeout=100)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("compare did not finish in 100 s")
+        expect(status == 0, "exit %d: %s" % (status, err))
+        cases = json.loads(out)["cases"]
+        expect(len(cases) == 3, "%d cases" % len(cases))
+        expect(all(c["p"] < 0.05 for c in cases), "p %r" % [
+            c["p"] for c in cases])
+
+
 def main():
     names = sys.argv[1:2] or [n[5:] for n in sorted(globals())
                               if n.startswith("test_")]
