@@ -14,6 +14,10 @@
 #include "run/result.h"
 #include "suite/suite.h"
 
+/* The warning every resumed result carries, so each format shows it. */
+#define JOURNAL_RESUMED_WARNING                                                \
+	"resumed: taken from the journal of an earlier run, not measured now"
+
 /* A journal open for appending, and the results it already held. */
 struct journal {
 	FILE *fp;
@@ -21,9 +25,11 @@ struct journal {
 };
 
 /*
- * Open path for appending. With resume, first read the lines already there
- * (a torn last line from a crash is ignored). Returns 0, or a negative
- * errno with "--journal PATH: reason" in err.
+ * Open path for appending: a regular file, never through a symbolic link
+ * (O_NOFOLLOW). With resume, the file must exist and the lines already
+ * there are read first (a torn last line from a crash is ignored; every
+ * string is sanitized). Returns 0, or a negative errno with
+ * "--journal PATH: reason" (or "--resume PATH: ...") in err.
  */
 int journal_open(struct journal *j, const char *path, int resume, char *err,
 		 size_t errlen);
@@ -31,6 +37,10 @@ int journal_open(struct journal *j, const char *path, int resume, char *err,
 /*
  * If case c of s was finished in the earlier run, read its result into r
  * (zeroed by the caller) and return 1; 0 when it must run; <0 on error.
+ * A line is trusted no further than it can be checked: impossible figures
+ * (result_check()) make the case run again, the statistics and flags are
+ * recomputed from the samples, and r is marked resumed (r->resumed and
+ * JOURNAL_RESUMED_WARNING) for every report format to show.
  */
 int journal_recall(const struct journal *j, const struct suite *s,
 		   const struct bench_case *c, struct result *r);

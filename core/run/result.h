@@ -42,6 +42,7 @@ struct result {
 	double cpu_ratio;	 /* sum cpu / (sum wall * usable CPUs) */
 	int noisy;		 /* headline cv above RESULT_NOISY_CV */
 	int starved;		 /* cpu_ratio below RESULT_STARVED_CPU */
+	int resumed;		 /* taken from the journal of an earlier run */
 	struct strlist warnings; /* plugin warnings and core flags */
 	struct kvlist info;	 /* plugin notes: "provider" -> "default" */
 	struct result *parts;	 /* composite halves (hb_target.parts) */

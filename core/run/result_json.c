@@ -113,6 +113,8 @@ static void measurement_put(json_t *o, const struct result *r, int *bad)
 	jsonw_set(flags, "noisy", json_boolean(r->noisy), bad);
 	jsonw_set(flags, "starved", json_boolean(r->starved), bad);
 	jsonw_set(o, "flags", flags, bad);
+	if (r->resumed)
+		jsonw_set(o, "resumed", json_true(), bad);
 	jsonw_set(o, "warnings", strings_put(&r->warnings, bad), bad);
 	jsonw_set(o, "info", kv_put(&r->info, bad), bad);
 	for (size_t i = 0; i < r->nparts; i++) {
@@ -273,6 +275,7 @@ int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 	r->cpu_ratio = num_get(o, "cpu_ratio");
 	r->noisy = json_is_true(json_object_get(flags, "noisy"));
 	r->starved = json_is_true(json_object_get(flags, "starved"));
+	r->resumed = json_is_true(json_object_get(o, "resumed"));
 	rc = texts_get(o, r);
 	if (!rc)
 		rc = parts_get(json_object_get(o, "parts"), parts, r, err,

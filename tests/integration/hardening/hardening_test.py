@@ -140,6 +140,105 @@ file_size = 1K
         expect(not os.path.exists(marker), "a case ran before the check")
 
 
+# --- journal and --resume ---------------------------------------------------
+
+def journaled(d, text=MEMSET):
+    """Run suite text with --journal; returns (suite, journal, lines)."""
+    suite = write(os.path.join(d, "s.ini"), text)
+    journal = os.path.join(d, "j.jsonl")
+    status, _, err = run("run", suite, "--journal", journal, "--format",
+                         "json")
+    expect(status == 0, "exit %d: %s" % (status, err))
+    return suite, journal, [json.loads(l) for l in open(journal)]
+
+
+def rewrite(journal, lines):
+    with open(journal, "w") as f:
+        for line in lines:
+            f.write(json.dumps(line) + "\n")
+
+
+def resumed(suite, journal, fmt="json"):
+    status, out, err = run("run", suite, "--resume", journal, "--format",
+                           fmt)
+    expect(status == 0, "exit %d: %s" % (status, err))
+    return out
+
+
+def test_resume_recomputes_forged_statistics():
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, lines = journaled(d)
+        honest = lines[0]["stats"]["median"]
+        lines[0]["stats"]["median"] = 1e18      # 8 Pbit/s
+        lines[0]["samples"] = [1e18] * len(lines[0]["samples"])
+        rewrite(journal, lines)
+        r = json.loads(resumed(suite, journal))["results"][0]
+        expect(r.get("resumed") is True, "not marked resumed: %r" % r)
+        expect(abs(r["stats"]["median"] - honest) <= 1e-9 * honest,
+               "median %r, the samples say %r" % (r["stats"]["median"],
+                                                  honest))
+
+
+def test_resume_measures_again_a_line_with_impossible_samples():
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, lines = journaled(d)
+        for s in lines[0]["sample_details"]:
+            s["seconds"] = -s["seconds"]
+        rewrite(journal, lines)
+        r = json.loads(resumed(suite, journal))["results"][0]
+        expect("resumed" not in r, "an impossible line was resumed")
+        expect(r["status"] == "ok" and r["stats"]["median"] > 0, "%r" % r)
+        expect(all(s["seconds"] > 0 for s in r["sample_details"]),
+               "seconds %r" % r["sample_details"])
+
+
+def test_resumed_results_are_marked_in_every_format():
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, _ = journaled(d)
+        for fmt in ("text", "md", "csv", "html"):
+            out = resumed(suite, journal, fmt)
+            expect("resumed: taken from the journal" in out,
+                   "%s shows no mark:\n%s" % (fmt, out[-1500:]))
+
+
+def test_journal_is_never_a_link_or_a_fifo():
+    with tempfile.TemporaryDirectory() as d:
+        suite = write(os.path.join(d, "s.ini"), MEMSET)
+        target = write(os.path.join(d, "precious"), "keep\n")
+        link = os.path.join(d, "link.jsonl")
+        os.symlink(target, link)
+        fifo = os.path.join(d, "fifo.jsonl")
+        os.mkfifo(fifo)
+        for opt, path, fragment in (("--journal", link, "symbolic link"),
+                                    ("--resume", link, "symbolic link"),
+                                    ("--journal", fifo, "not a regular file"),
+                                    ("--resume", d, "--resume " + d)):
+            try:
+                status, out, err = run("run", suite, opt, path, timeout=30)
+            except subprocess.TimeoutExpired:
+                raise AssertionError("%s %s hung" % (opt, path))
+            expect(status == 2, "%s %s: exit %d" % (opt, path, status))
+            expect(fragment in err, "%s %s: %r" % (opt, path, err))
+        expect(open(target).read() == "keep\n", "the link's target changed")
+
+
+def test_journal_keys_of_different_jobs_never_collide():
+    job = QUICK + """
+[job]
+target = transfer/command
+command = true
+file_size = 1K
+"""
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, lines = journaled(d, job + "a = 1|b=2\n")
+        second = write(os.path.join(d, "b.ini"), job + "a = 1\nb = 2\n")
+        r = json.loads(resumed(second, journal))["results"][0]
+        same = all(abs(a - b) <= 1e-9 * b
+                   for a, b in zip(r["samples"], lines[0]["samples"]))
+        expect(not same and "resumed" not in r,
+               'a = 1, b = 2 took the result of a = "1|b=2"')
+
+
 # --- compare and merge ------------------------------------------------------
 
 def measured_report(d):
