@@ -20,6 +20,7 @@
 #include "report/report.h"
 #include "run/isolate.h"
 #include "run/journal.h"
+#include "run/leftovers.h"
 #include "run/precheck.h"
 #include "run/runner.h"
 #include "run/sysinfo.h"
@@ -146,6 +147,8 @@ static int open_results(struct run_ctx *ctx, const struct cli *cli)
 		return EXIT_INTERNAL;
 	if (open_output(ctx, cli) || open_journal(cli, &ctx->journal))
 		return EXIT_BAD_INPUT;
+	/* what an earlier run killed with -9 left behind */
+	leftovers_sweep(ctx->run);
 	return EXIT_ALL_OK;
 }
 

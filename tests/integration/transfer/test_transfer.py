@@ -661,6 +661,66 @@ def test_cli_bad_command_is_a_suite_error_before_anything_runs():
             expect(os.listdir(d) == [], "left files %r" % os.listdir(d))
 
 
+def test_cli_command_file_dir_is_checked_before_anything_runs():
+    with tempfile.TemporaryDirectory() as d:
+        marker = os.path.join(d, "ran")
+        with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+            f.write(TINY + "[first]\ntarget = transfer/command\n"
+                    "command = touch %s\nfile_size = 1K\n\n"
+                    "[bad dir]\ntarget = transfer/command\n"
+                    "command = cat {file}\nfile_dir = %s/missing\n"
+                    % (marker, d))
+            f.flush()
+            p = subprocess.run([HOSTBENCH, "run", f.name], timeout=60,
+                               capture_output=True, text=True)
+        expect(p.returncode == 2, "exit %d: %s" % (p.returncode, p.stderr))
+        expect("[bad dir]" in p.stderr and "file_dir" in p.stderr and
+               "No such file" in p.stderr, p.stderr)
+        expect(not os.path.exists(marker), "a case ran before the check")
+
+
+def test_cli_command_file_larger_than_free_space_skips():
+    import resource
+    with tempfile.TemporaryDirectory() as d:
+        vfs = os.statvfs(d)
+        size = vfs.f_bavail * vfs.f_frsize + (1 << 30)
+
+        def small_files():
+            # Whatever happens, no test may fill the disk: a write past
+            # 64 MiB kills the writer (SIGXFSZ) instead.
+            resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
+
+        with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+            f.write(TINY + "[big]\ntarget = transfer/command\n"
+                    "command = cat {file}\nfile_size = %d\nfile_dir = %s\n"
+                    % (size, d))
+            f.flush()
+            p = subprocess.run([HOSTBENCH, "run", f.name, "--format",
+                                "json"], timeout=120, capture_output=True,
+                               text=True, preexec_fn=small_files)
+        r = json.loads(p.stdout)["results"][0]
+        expect(r["status"] == "skipped", "%s: %s" % (r["status"],
+                                                     r["reason"]))
+        expect("free space" in r["reason"] and d in r["reason"], r["reason"])
+        expect(os.listdir(d) == [], "left files %r" % os.listdir(d))
+
+
+def test_cli_sweeps_temporary_files_of_dead_processes():
+    with tempfile.TemporaryDirectory() as d:
+        dead = subprocess.Popen(["true"])
+        dead.wait()
+        stale = os.path.join(d, ".hostbench-%d-transfer-AbC123" % dead.pid)
+        live = os.path.join(d, ".hostbench-%d-transfer-XyZ789" % os.getpid())
+        for path in (stale, live):
+            open(path, "w").close()
+        rc, results = run_suite("[cmd]\ntarget = transfer/command\n"
+                                "command = true\nfile_size = 1K\n"
+                                "file_dir = %s\n" % d)
+        expect(rc == 0, "exit %d" % rc)
+        expect(not os.path.exists(stale), "the dead process's file stayed")
+        expect(os.path.exists(live), "a live process's file was removed")
+
+
 def test_cli_serve_measures_between_two_processes():
     srv = Server("t0k3n", via_cli=True)
     try:
