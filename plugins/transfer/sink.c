@@ -14,21 +14,23 @@
 #include "err.h"
 #include "tls.h"
 
-/* Seconds on the monotonic clock, for the per-connection time limit. */
-/* Check the token and answer the hello. */
-static int greet(const struct sink_cfg *cfg, struct chan *ch, char *err,
-		 size_t errlen)
+/* Check the client's proof of the token and answer the hello. */
+static int greet(const struct sink_cfg *cfg, struct chan *ch,
+		 enum wire_mode mode, char *err, size_t errlen)
 {
-	char token[WIRE_TOKEN_MAX + 1];
-	int rc = wire_recv_hello(ch, token, err, errlen);
+	struct wire_auth a = { .mode = mode };
+	int rc = wire_auth_begin(ch, &a, 1, err, errlen);
 
+	if (rc == 0)
+		rc = wire_recv_hello(ch, &a, cfg->token, err, errlen);
+	if (rc == HB_EINVAL) {
+		wire_send_reply(ch, WIRE_BAD_TOKEN, "wrong token", &a,
+				cfg->token, NULL, 0);
+		return rc;
+	}
 	if (rc)
 		return rc;
-	if (!wire_token_equal(token, cfg->token)) {
-		wire_send_reply(ch, WIRE_BAD_TOKEN, "wrong token", NULL, 0);
-		return hb_errorf(err, errlen, HB_EINVAL, "wrong token");
-	}
-	return wire_send_reply(ch, WIRE_OK, "", err, errlen);
+	return wire_send_reply(ch, WIRE_OK, "", &a, cfg->token, err, errlen);
 }
 
 /* Read frames until the goodbye frame, acknowledging each. */
@@ -106,7 +108,7 @@ int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
 		snprintf(st->version, sizeof(st->version), "%s",
 			 SSL_get_version(ch.ssl));
 	}
-	rc = greet(cfg, &ch, err, errlen);
+	rc = greet(cfg, &ch, st->mode, err, errlen);
 	if (rc)
 		goto out_ssl;
 	if (st->mode == WIRE_HANDSHAKE)

@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -313,6 +314,26 @@ def test_bad_peer_address_fails():
     expect_failed(r, "not HOST:PORT")
 
 
+def proof(token, who, mode, server_nonce, client_nonce, binding=bytes(32)):
+    """The HMAC-SHA256 proof of the protocol (plugins/transfer/wire.h)."""
+    import hmac
+    msg = (b"hostbench " + who) + bytes([mode]) + server_nonce + \
+        client_nonce + binding
+    return hmac.new(token.encode(), msg, "sha256").digest()
+
+
+def greet_tcp(conn, token=""):
+    """A tcp-mode receiver up to its ok reply; the hello's nonce."""
+    conn.recv(8)                                # preface
+    server_nonce = os.urandom(32)
+    conn.sendall(server_nonce)
+    hello = b""
+    while len(hello) < 64:
+        hello += conn.recv(64 - len(hello))
+    conn.sendall(b"\x00\x00" + proof(token, b"server", 1, server_nonce,
+                                     hello[:32]))
+
+
 class ClosingPeer(threading.Thread):
     """Speaks the protocol up to the hello, takes some data, hangs up."""
 
@@ -326,10 +347,7 @@ class ClosingPeer(threading.Thread):
     def run(self):
         conn, _ = self.sock.accept()
         with conn:
-            conn.recv(8)                        # preface
-            n = int.from_bytes(conn.recv(2), "big")
-            conn.recv(n)                        # token
-            conn.sendall(b"\x00\x00")           # reply: ok
+            greet_tcp(conn)
             got = 0
             while got < 100000:
                 got += len(conn.recv(65536))
@@ -341,12 +359,27 @@ class RefusingPeer(threading.Thread):
 
     def __init__(self, message, count=1):
         super().__init__(daemon=True)
-        self.message, self.count = message, count
+        self.message, self.count, self.answer = message, count, None
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(4)
         self.sock.settimeout(30)
         self.port = self.sock.getsockname()[1]
+
+    def tls_exchange(self, client, up):
+        """Both TLS sessions, then one message each way, read in clear."""
+        client = self.server_ctx.wrap_socket(client, server_side=True)
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        ctx.check_hostname = False
+        ctx.verify_mode = ssl.CERT_NONE
+        up = ctx.wrap_socket(up)
+        up.settimeout(10)
+        hello = client.recv(4096)       # whatever the client proves with
+        self.seen.extend(hello)
+        up.sendall(hello)
+        client.sendall(up.recv(4096))   # the server's verdict
+        client.close()
+        up.close()
 
     def run(self):
         for _ in range(self.count):
@@ -357,7 +390,12 @@ class RefusingPeer(threading.Thread):
             with conn:
                 conn.settimeout(5)
                 try:
+                    if self.answer:
+                        self.answer(conn)
+                        continue
                     conn.recv(8)                    # preface
+                    conn.sendall(os.urandom(32))    # challenge
+                    conn.recv(64)                   # hello
                     conn.sendall(bytes([1, len(self.message)]) +
                                  self.message)
                     conn.recv(100)
@@ -404,6 +442,158 @@ def test_peer_closing_mid_sample_fails_the_case():
               iterations=1000)
     expect_failed(r, "closed by peer")
     peer.join(5)
+
+
+class Interceptor(threading.Thread):
+    """A man in the middle between the client and a real server.
+
+    Relays every connection to upstream and records what it can read of
+    the client's bytes: everything in tcp mode; in TLS modes it ends the
+    client's TLS with its own certificate, opens its own TLS to the
+    server, and records the decrypted stream. Bounded: it serves count
+    connections and gives up on any after 10 s.
+    """
+
+    def __init__(self, upstream_port, certdir=None, count=1):
+        super().__init__(daemon=True)
+        self.upstream, self.count = upstream_port, count
+        self.seen = bytearray()
+        self.server_ctx = None
+        if certdir:
+            self.server_ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            self.server_ctx.load_cert_chain(
+                os.path.join(certdir, "cert.pem"),
+                os.path.join(certdir, "key.pem"))
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(4)
+        self.sock.settimeout(30)
+        self.port = self.sock.getsockname()[1]
+
+    def pipe(self, src, dst, record):
+        try:
+            while True:
+                data = src.recv(65536)
+                if not data:
+                    break
+                if record:
+                    self.seen.extend(data)
+                dst.sendall(data)
+        except OSError:
+            pass
+        for s in (src, dst):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def relay(self, client):
+        client.settimeout(10)
+        up = socket.create_connection(("127.0.0.1", self.upstream), 10)
+        preface = client.recv(8)
+        self.seen.extend(preface)
+        up.sendall(preface)
+        if self.server_ctx and preface[4] != 1:
+            self.tls_exchange(client, up)
+            return
+        back = threading.Thread(target=self.pipe, args=(up, client, False),
+                                daemon=True)
+        back.start()
+        self.pipe(client, up, True)
+        back.join(10)
+
+    def tls_exchange(self, client, up):
+        """Both TLS sessions, then one message each way, read in clear."""
+        client = self.server_ctx.wrap_socket(client, server_side=True)
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        ctx.check_hostname = False
+        ctx.verify_mode = ssl.CERT_NONE
+        up = ctx.wrap_socket(up)
+        up.settimeout(10)
+        hello = client.recv(4096)       # whatever the client proves with
+        self.seen.extend(hello)
+        up.sendall(hello)
+        client.sendall(up.recv(4096))   # the server's verdict
+        client.close()
+        up.close()
+
+    def run(self):
+        for _ in range(self.count):
+            try:
+                conn, _ = self.sock.accept()
+                self.relay(conn)
+            except (OSError, ssl.SSLError):
+                pass
+        self.sock.close()
+
+
+def make_cert(d):
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
+                    "-nodes", "-keyout", os.path.join(d, "key.pem"),
+                    "-out", os.path.join(d, "cert.pem"), "-days", "1",
+                    "-subj", "/CN=mitm"], check=True, capture_output=True)
+
+
+TOKEN = "sekrit-0123456789abcdef"
+
+
+def test_tcp_token_never_crosses_the_wire():
+    srv = Server(TOKEN)
+    mitm = Interceptor(srv.port)
+    mitm.start()
+    try:
+        r = drive("transfer/tcp", "peer=127.0.0.1:%d" % mitm.port,
+                  "token=" + TOKEN, "size=4K", iterations=5)
+        mitm.join(15)
+        expect_ok(r)
+        expect(len(mitm.seen) > 5 * 4096, "relay saw %d bytes"
+               % len(mitm.seen))
+        expect(TOKEN.encode() not in bytes(mitm.seen),
+               "the token crossed the wire in clear")
+    finally:
+        srv.stop()
+
+
+def test_tls_man_in_the_middle_learns_nothing_and_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        make_cert(d)
+        srv = Server(TOKEN)
+        try:
+            for target in ("transfer/tls", "transfer/tls-handshake"):
+                mitm = Interceptor(srv.port, certdir=d)
+                mitm.start()
+                r = drive(target, "peer=127.0.0.1:%d" % mitm.port,
+                          "token=" + TOKEN, iterations=3)
+                mitm.join(15)
+                expect(TOKEN.encode() not in bytes(mitm.seen),
+                       "%s: the man in the middle read the token" % target)
+                expect_failed(r, "wrong token")
+            expect(srv.wait_log("wrong token"), srv.text())
+            # the same client straight to the server is served
+            expect_ok(drive("transfer/tls", srv.peer, "token=" + TOKEN,
+                            iterations=3))
+        finally:
+            srv.stop()
+
+
+def test_receiver_without_the_token_cannot_pass_for_one():
+    # says "ok" (status 0) with a proof made without the token
+    peer = RefusingPeer(b"", count=1)
+
+    def fake_ok(conn):
+        conn.recv(8)
+        conn.sendall(os.urandom(32))
+        conn.recv(64)
+        conn.sendall(b"\x00\x00" + proof("guess", b"server", 1, bytes(32),
+                                         bytes(32)))
+        conn.recv(100)
+
+    peer.answer = fake_ok
+    peer.start()
+    r = drive("transfer/tcp", "peer=127.0.0.1:%d" % peer.port,
+              "token=" + TOKEN)
+    expect_failed(r, "could not prove it knows the token")
+    peer.join(10)
 
 
 # --- hostbench serve ---------------------------------------------------
@@ -467,13 +657,15 @@ def test_serve_drops_a_stalling_client_and_serves_others():
     try:
         stall = socket.create_connection(("127.0.0.1", srv.port))
         half = socket.create_connection(("127.0.0.1", srv.port))
-        half.sendall(b"HBX1\x01\x00\x00\x00\x00\x06sek")
+        half.sendall(b"HBX2\x01\x00\x00\x00" + bytes(20))
         # Others are served while both stall.
         expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
         expect(srv.wait_log(r"timed out.*\n.*timed out", 20), srv.text())
         for s in (stall, half):
             s.settimeout(5)
-            expect(s.recv(10) == b"", "stalling client not dropped")
+            # the half-done one got its challenge first: read to the end
+            expect(len(s.recv(100)) in (0, 32) and s.recv(100) == b"",
+                   "stalling client not dropped")
             s.close()
         expect(srv.alive(), "server died")
     finally:
