@@ -26,8 +26,8 @@ _hostbench()
 	local commands="run list describe sysinfo compare merge serve"
 	local options="--extended --format --output --set --journal --resume
 		--plugin-dir --threshold --fail-on-regression --help --version"
-	local serve_options="--listen --token --max-clients --max-time
-		--idle-timeout --help"
+	local serve_options="--listen --token --max-clients --max-pending
+		--max-pending-per-address --max-time --idle-timeout --help"
 	local command="" i
 	local -a dirs=()
 	for ((i = 1; i < cword; i++)); do
@@ -43,7 +43,8 @@ _hostbench()
 
 	if [[ $command == serve ]]; then
 		case $prev in
-		--listen | --token | --max-clients | --max-time | --idle-timeout)
+		--listen | --token | --max-clients | --max-pending | \
+			--max-pending-per-address | --max-time | --idle-timeout)
 			return
 			;;
 		esac

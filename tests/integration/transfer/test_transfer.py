@@ -26,6 +26,7 @@ from hbtest import expect  # noqa: E402
 BUILD = os.environ.get("HB_BUILD_DIR", "")
 DRIVER = os.environ.get("HB_DRIVER", "")
 PLUGIN = os.environ.get("HB_TRANSFER_PLUGIN", "")
+HOLDER = os.environ.get("HB_HOLDER", "")
 SERVE = os.path.join(BUILD, "hostbench-serve")
 HOSTBENCH = os.path.join(BUILD, "hostbench")
 
@@ -97,9 +98,9 @@ class Server:
         return False
 
     def stop(self):
+        """SIGTERM; the log stays readable (its last lines too)."""
         self.proc.terminate()
         self.proc.wait(timeout=5)
-        self.log.close()
 
 
 def children_matching(marker):
@@ -660,7 +661,8 @@ def test_serve_drops_a_stalling_client_and_serves_others():
         half.sendall(b"HBX2\x01\x00\x00\x00" + bytes(20))
         # Others are served while both stall.
         expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
-        expect(srv.wait_log(r"timed out.*\n.*timed out", 20), srv.text())
+        expect(srv.wait_log(r"(timed out|no proof).*\n.*(timed out|no proof)",
+                            20), srv.text())
         for s in (stall, half):
             s.settimeout(5)
             # the half-done one got its challenge first: read to the end
@@ -685,6 +687,113 @@ def test_serve_refuses_clients_beyond_its_limit():
         expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
     finally:
         srv.stop()
+
+
+class Dribbler(threading.Thread):
+    """A slow client from source: one byte of a valid preface and hello
+    every 0.5 s, until the server closes it or 20 s pass."""
+
+    def __init__(self, port, source="127.0.0.2"):
+        super().__init__(daemon=True)
+        self.sock = socket.socket()
+        self.sock.bind((source, 0))
+        self.sock.connect(("127.0.0.1", port))
+        self.sock.settimeout(0.5)
+        self.lasted = None
+
+    def run(self):
+        t0 = time.monotonic()
+        data = b"HBX2\x01\x00\x00\x00" + bytes(64)
+        for b in data[:40]:
+            try:
+                self.sock.send(bytes([b]))
+                if self.sock.recv(100) == b"":
+                    break
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+        self.lasted = time.monotonic() - t0
+        self.sock.close()
+
+
+def test_serve_slow_unauthenticated_clients_cannot_hold_it():
+    srv = Server("sekrit", "--max-clients", "4", "--idle-timeout", "2",
+                 "--max-time", "30")
+    try:
+        slow = [Dribbler(srv.port) for _ in range(6)]
+        for d in slow:
+            d.start()
+        time.sleep(0.3)
+        # slots stay for clients that prove the token, from elsewhere
+        r = drive("transfer/tcp", srv.peer, "token=sekrit", "size=4K",
+                  workers=2)
+        expect_ok(r)
+        for d in slow:
+            d.join(25)
+        lasted = sorted(d.lasted for d in slow)
+        # one byte every 0.5 s never trips a per-read timeout of 2 s; the
+        # 2 s for the whole proof do (a bound, not a figure: under 10 s)
+        expect(lasted[-1] < 10, "a slow client lasted %.1f s" % lasted[-1])
+        expect(srv.wait_log("too many unauthenticated clients from "
+                            r"127\.0\.0\.2"), srv.text())
+        expect(srv.wait_log(r"no proof of the token within 2 s"),
+               srv.text())
+        expect(srv.alive(), "server died")
+    finally:
+        srv.stop()
+
+
+def test_serve_ends_handshake_connections_at_max_time_and_logs_them():
+    srv = Server("sekrit", "--max-time", "2", "--idle-timeout", "30")
+    try:
+        p = subprocess.run([HOLDER, "handshake", "127.0.0.1:%d" % srv.port,
+                            "sekrit", "20"], capture_output=True, text=True,
+                           timeout=60)
+        expect(p.returncode == 0, "held %s s (exit %d): %s"
+               % (p.stdout.strip(), p.returncode, p.stderr))
+        expect(float(p.stdout) < 10, "lasted %s s" % p.stdout.strip())
+        expect(srv.wait_log(r"handshake: connection time limit of 2 s"),
+               srv.text())
+        expect_ok(drive("transfer/tls-handshake", srv.peer, "token=sekrit",
+                        iterations=5))
+    finally:
+        srv.stop()
+    # the summary of successful handshakes is written when it stops
+    expect(re.search(r"\d+ handshakes from 127\.0\.0\.1", srv.text()),
+           srv.text())
+
+
+def test_serve_refuses_option_values_out_of_range():
+    cases = [("--idle-timeout", "nan"), ("--idle-timeout", "1e-9"),
+             ("--idle-timeout", "inf"), ("--max-time", "-1"),
+             ("--max-time", "1e400"), ("--max-clients", "0.5"),
+             ("--max-clients", "1e12"), ("--max-clients", "0"),
+             ("--max-pending", "20")]
+    for opt, value in cases:
+        p = subprocess.run([SERVE, "--listen", "127.0.0.1:0", "--token", "t",
+                            opt, value], capture_output=True, text=True,
+                           timeout=10)
+        expect(p.returncode == 2, "%s %s: exit %d" % (opt, value,
+                                                      p.returncode))
+        expect(opt in p.stderr and (" from " in p.stderr or
+                                    "must not exceed" in p.stderr),
+               "%s %s: %r" % (opt, value, p.stderr))
+    p = subprocess.run([SERVE, "--listen", "127.0.0.1:70000", "--token", "t"],
+                       capture_output=True, text=True, timeout=10)
+    expect(p.returncode == 2 and "0 to 65535" in p.stderr,
+           "listen port: exit %d %r" % (p.returncode, p.stderr))
+
+
+def test_cli_peer_port_out_of_range_is_bad_input():
+    with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+        f.write(TINY + "[far]\ntarget = transfer/tcp\n"
+                "peer = 127.0.0.1:70000\n")
+        f.flush()
+        p = subprocess.run([HOSTBENCH, "run", f.name], timeout=60,
+                           capture_output=True, text=True)
+    expect(p.returncode == 2, "exit %d: %s" % (p.returncode, p.stderr))
+    expect("[far]" in p.stderr and "1 to 65535" in p.stderr, p.stderr)
 
 
 def test_serve_requires_listen_and_token():
