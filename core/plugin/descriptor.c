@@ -190,7 +190,7 @@ static void option_get(const json_t *o, struct hb_option *opt,
 {
 	opt->name = get_text(json_object_get(o, "name"), 0, p, "option name");
 	opt->type = (enum hb_opt_type)get_int(json_object_get(o, "type"), 0,
-					      HB_OPT_DURATION, p, "type");
+					      HB_OPT_SECRET, p, "type");
 	opt->def = get_text(json_object_get(o, "def"), 1, p, "default");
 	opt->help = get_text(json_object_get(o, "help"), 1, p, "help");
 	opt->choices =

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/units.h"
+#include "suite/suite_value.h"
 
 /* The display unit when a case names none: the suites' default. */
 #define DEFAULT_UNIT "Gbps"
@@ -156,7 +157,7 @@ const char *report_case_value(const struct bench_case *c, const char *key,
 		return buf;
 	}
 	v = kvlist_get(&c->params, key);
-	return v ? v : "";
+	return v ? suite_value_shown(c->tdesc, key, v) : "";
 }
 
 /* Whether case c has key at all (a backend's own option may be absent). */

@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "base/siphash.h"
 #include "run/result.h"
 #include "suite/suite.h"
 
@@ -18,10 +19,18 @@
 #define JOURNAL_RESUMED_WARNING                                                \
 	"resumed: taken from the journal of an earlier run, not measured now"
 
-/* A journal open for appending, and the results it already held. */
+/*
+ * A journal open for appending, and the results it already held. Secret
+ * values (HB_OPT_SECRET) appear in case keys only as a SipHash under
+ * hash_key, a random key the journal keeps on a line of its own
+ * ({"journal_key": HEX}, written before the first line that needs it).
+ */
 struct journal {
 	FILE *fp;
 	json_t *done; /* case key -> journal line, from an earlier run */
+	unsigned char hash_key[SIPHASH_KEY];
+	int have_key;	 /* hash_key is set: read back or made */
+	int key_written; /* the journal holds hash_key's line */
 };
 
 /*

@@ -26,10 +26,10 @@ static const char *const key_types[] = { "auto", "rsa2048", "ec-p256", NULL };
 	  .help = "HOST:PORT of a `hostbench serve`; empty: a receiver on "    \
 		  "127.0.0.1 in this process" },                               \
 		{ .name = "token",                                             \
-		  .type = HB_OPT_STRING,                                       \
+		  .type = HB_OPT_SECRET,                                       \
 		  .def = "",                                                   \
 		  .help = "the token the peer's `hostbench serve --token` "    \
-			  "expects" },                                         \
+			  "expects; empty: $HOSTBENCH_TOKEN" },                \
 	{                                                                      \
 		.name = "io_timeout", .type = HB_OPT_DURATION, .def = "10s",   \
 		.help = "limit for connecting and for each send or receive"    \

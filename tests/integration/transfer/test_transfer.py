@@ -1056,6 +1056,54 @@ token = nope
         srv.stop()
 
 
+def test_cli_secret_token_reaches_no_report_journal_or_log():
+    srv = Server("sekrit-one")
+    try:
+        with tempfile.TemporaryDirectory() as d:
+            suite = os.path.join(d, "s.ini")
+            journal = os.path.join(d, "j.jsonl")
+            with open(suite, "w") as f:
+                f.write(TINY + "[remote]\ntarget = transfer/tcp\n"
+                        "peer = 127.0.0.1:%d\n"
+                        "token = sekrit-one, sekrit-two\n" % srv.port)
+            seen = b""
+            for fmt in ("json", "csv", "text", "md", "html"):
+                p = subprocess.run([HOSTBENCH, "run", suite, "--format",
+                                    fmt, "--journal", journal],
+                                   capture_output=True, timeout=120)
+                expect(p.returncode == 1, "%s: exit %d" % (fmt,
+                                                          p.returncode))
+                seen += p.stdout + p.stderr
+            seen += open(journal, "rb").read()
+            expect(b"sekrit" not in seen, "the token was shown: %r" %
+                   seen[seen.find(b"sekrit") - 200:][:400])
+            expect(b"(secret)" in seen, "nothing stands for the token")
+            # the two cases stay apart in the journal: one ok, one refused
+            p = subprocess.run([HOSTBENCH, "run", suite, "--resume",
+                                journal, "--format", "json"],
+                               capture_output=True, text=True, timeout=120)
+            res = json.loads(p.stdout)["results"]
+            expect([(r["status"], r.get("resumed")) for r in res] ==
+                   [("ok", True), ("failed", True)],
+                   "resumed %r" % [(r["status"], r.get("resumed"))
+                                   for r in res])
+    finally:
+        srv.stop()
+
+
+def test_token_from_the_environment():
+    srv = Server("sekrit")
+    try:
+        env = dict(os.environ, HOSTBENCH_TOKEN="sekrit")
+        p = subprocess.run([DRIVER, PLUGIN, "transfer/tcp", srv.peer],
+                           capture_output=True, text=True, timeout=60,
+                           env=env)
+        r = json.loads(p.stdout)
+        expect_ok(r)
+    finally:
+        srv.stop()
+
+
 SKIP = 77  # CTest's SKIP_RETURN_CODE for this directory
 
 
