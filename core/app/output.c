@@ -92,17 +92,18 @@ static void keep_owner(int fd, const struct stat *old)
  */
 static int open_temporary(struct output *o, const struct stat *old)
 {
+	char *tmp;
 	int fd, rc;
 
-	if (asprintf(&o->tmp, "%s.tmp-XXXXXX", o->final) < 0) {
-		o->tmp = NULL;
+	if (asprintf(&tmp, "%s.tmp-XXXXXX", o->final) < 0)
 		return -ENOMEM;
-	}
-	fd = mkstemp(o->tmp);
+	fd = mkstemp(tmp);
 	if (fd < 0) {
 		rc = -errno;
-		goto out_free_tmp;
+		free(tmp);
+		return rc;
 	}
+	o->tmp = tmp;
 	/* the owner first: chown clears the set-id bits of the mode */
 	if (old)
 		keep_owner(fd, old);
@@ -113,7 +114,6 @@ static int open_temporary(struct output *o, const struct stat *old)
 	rc = -errno;
 	close(fd);
 	unlink(o->tmp);
-out_free_tmp:
 	free(o->tmp);
 	o->tmp = NULL;
 	return rc;

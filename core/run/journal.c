@@ -61,14 +61,14 @@ static char *case_key(const struct journal *j, const struct suite *s,
 static void hash_key_get(struct journal *j, const json_t *o)
 {
 	const char *hex = json_string_value(json_object_get(o, "journal_key"));
-	unsigned int byte;
+	char pair[3] = "";
 
 	if (j->have_key || !hex || strlen(hex) != 2 * SIPHASH_KEY ||
 	    strspn(hex, "0123456789abcdef") != 2 * SIPHASH_KEY)
 		return;
 	for (size_t i = 0; i < SIPHASH_KEY; i++) {
-		sscanf(hex + 2 * i, "%2x", &byte);
-		j->hash_key[i] = (unsigned char)byte;
+		memcpy(pair, hex + 2 * i, 2);
+		j->hash_key[i] = (unsigned char)strtoul(pair, NULL, 16);
 	}
 	j->have_key = 1;
 }
@@ -145,12 +145,11 @@ static FILE *journal_file(const char *path, int resume, int *why)
 	*why = fd < 0 ? errno : 0;
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) || fcntl(fd, F_SETFL, O_APPEND))
+	if (fstat(fd, &st) || fcntl(fd, F_SETFL, O_APPEND) ||
+	    (S_ISREG(st.st_mode) && !(f = fdopen(fd, "a+"))))
 		*why = errno;
 	else if (!S_ISREG(st.st_mode))
 		*why = ENOTSUP;
-	else if (!(f = fdopen(fd, "a+")))
-		*why = errno;
 	if (!f)
 		close(fd);
 	return f;

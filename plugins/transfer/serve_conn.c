@@ -55,6 +55,8 @@ void serve_log(const char *fmt, ...)
 
 int serve_conns_init(struct server *srv)
 {
+	/* a table of pointers, one per slot */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	srv->conns = calloc((size_t)srv->max_clients, sizeof(*srv->conns));
 	srv->next_summary = hb_now() + SERVE_SUMMARY_EVERY;
 	return srv->conns ? 0 : -1;
