@@ -21,6 +21,7 @@
 #include "report/report.h"
 #include "run/isolate.h"
 #include "run/journal.h"
+#include "run/leftovers.h"
 #include "run/precheck.h"
 #include "run/runner.h"
 #include "run/sysinfo.h"
@@ -34,6 +35,7 @@ struct run_ctx {
 	const struct suite *run;  /* suite, host pairs resolved: what runs */
 	struct result *results;	  /* suite.ncases of them, in its order */
 	struct journal journal;	  /* --journal or --resume, when asked */
+	struct output out;	  /* --output (or stdout), open before any case */
 	struct sysinfo sys;	  /* the host */
 	struct progress progress; /* the line on a terminal's stderr */
 };
@@ -125,7 +127,22 @@ static int open_journal(const struct cli *cli, struct journal *j)
 	return -EINVAL;
 }
 
-/* Room for the results, and the journal; returns an exit status. */
+/*
+ * Open --output, unless another rank writes the report: a path that
+ * cannot be written is bad input found before anything is measured.
+ */
+static int open_output(struct run_ctx *ctx, const struct cli *cli)
+{
+	char err[1024];
+
+	if (fleet_silent(&ctx->fleet) ||
+	    output_open(&ctx->out, cli->output, err, sizeof(err)) == 0)
+		return 0;
+	fprintf(stderr, "hostbench: %s\n", err);
+	return -EINVAL;
+}
+
+/* Room for the results, the output and the journal; an exit status. */
 static int open_results(struct run_ctx *ctx, const struct cli *cli)
 {
 	size_t n = ctx->suite.ncases;
@@ -133,7 +150,11 @@ static int open_results(struct run_ctx *ctx, const struct cli *cli)
 	ctx->results = calloc(n ? n : 1, sizeof(*ctx->results));
 	if (!ctx->results)
 		return EXIT_INTERNAL;
-	return open_journal(cli, &ctx->journal) ? EXIT_BAD_INPUT : EXIT_ALL_OK;
+	if (open_output(ctx, cli) || open_journal(cli, &ctx->journal))
+		return EXIT_BAD_INPUT;
+	/* what an earlier run killed with -9 left behind */
+	leftovers_sweep(ctx->run);
+	return EXIT_ALL_OK;
 }
 
 /* Record the filesystem under every directory a case works in. */
@@ -247,8 +268,7 @@ static int write_run_report(const void *doc, enum report_format f, FILE *out,
  * report instead when this rank writes one for every rank, none when
  * another rank does. Returns 0 or a negative code, said on one line.
  */
-static int report_results(const struct run_ctx *ctx,
-			  const struct command_env *env)
+static int report_results(struct run_ctx *ctx, const struct command_env *env)
 {
 	const struct report own = { .sys = &ctx->sys,
 				    .reg = env->reg,
@@ -258,9 +278,8 @@ static int report_results(const struct run_ctx *ctx,
 
 	if (fleet_silent(&ctx->fleet))
 		return 0;
-	return output_write(env->cli->output, env->cli->format,
-			    write_run_report,
-			    &(struct run_report){ &ctx->fleet, &own }, NULL);
+	return output_finish(&ctx->out, env->cli->format, write_run_report,
+			     &(struct run_report){ &ctx->fleet, &own });
 }
 
 /*
@@ -270,6 +289,7 @@ static int report_results(const struct run_ctx *ctx,
 static int run_ctx_free(struct run_ctx *ctx, int status)
 {
 	sysinfo_free(&ctx->sys);
+	output_abort(&ctx->out); /* when no report was written */
 	journal_close(&ctx->journal);
 	for (size_t i = 0; ctx->results && i < ctx->suite.ncases; i++)
 		result_free(&ctx->results[i]);

@@ -1,6 +1,11 @@
 /*
- * Report output that is never left half written: --output FILE is written
- * to a temporary file beside it and renamed over FILE only when complete.
+ * Report output that is never left half written and never replaces what
+ * it should write into. --output FILE, when FILE is a regular file or a
+ * new name, is written to a temporary file beside it and renamed over FILE
+ * only when complete (keeping FILE's mode and owner); a device, a FIFO or
+ * /dev/stdout is written directly; a symbolic link is followed. The
+ * output is opened before anything is measured, so a bad path costs
+ * nothing (docs/usage.md).
  */
 #ifndef HB_CORE_APP_OUTPUT_H
 #define HB_CORE_APP_OUTPUT_H
@@ -10,21 +15,29 @@
 
 #include "report/report.h"
 
-/* An output stream: stdout, or a temporary file to be renamed. */
+/* An output stream: stdout, a file written directly, or a temporary one. */
 struct output {
 	FILE *fp;
-	const char *path; /* final name, NULL for stdout */
-	char *tmp;	  /* temporary name, NULL for stdout */
+	const char *path; /* --output as given, NULL for stdout */
+	char *final;	  /* where tmp is renamed to (links followed) */
+	char *tmp;	  /* temporary name, NULL when written directly */
 };
 
 /*
- * Open path for writing (NULL: stdout). The temporary file is created in
- * the same directory, so the rename is atomic. Returns 0 or a negative
- * errno with "--output PATH: reason" in err.
+ * Open path for writing (NULL: stdout). A regular file or a new name gets
+ * a temporary file in the same directory (so the rename is atomic), with
+ * the old file's mode and owner; a device, FIFO or socket is opened for
+ * writing as it is; /dev/stdout, /dev/stderr, /dev/fd/N and
+ * /proc/self/fd/N write to that descriptor; a symbolic link is followed
+ * (one to nothing is refused); a directory is refused. Returns 0 or a
+ * negative errno with "--output PATH: reason" in err.
  */
 int output_open(struct output *o, const char *path, char *err, size_t errlen);
 
-/* Flush, close and rename into place. Returns 0 or a negative errno. */
+/*
+ * Flush and close; rename the temporary file into place. Returns 0 or a
+ * negative errno with the reason in err.
+ */
 int output_commit(struct output *o, char *err, size_t errlen);
 
 /* Close and remove the temporary file; the old FILE, if any, stays. */
@@ -38,12 +51,19 @@ typedef int output_writer(const void *doc, enum report_format f, FILE *out,
 			  char *err, size_t errlen);
 
 /*
- * Write one document to path (NULL: stdout) whole or not at all:
- * output_open(), write(doc, f, ...), then output_commit(), or
- * output_abort() when write fails. A failure is printed as one line,
- * "hostbench: <why>", on stderr. Returns 0 or the failing step's negative
- * code; *opened (when not NULL) says whether output_open() succeeded, for
- * the commands whose exit status tells the two apart.
+ * Write one document to the open output o whole or not at all:
+ * write(doc, f, ...), then output_commit(), or output_abort() when write
+ * fails. A failure is printed as one line, "hostbench: <why>", on stderr.
+ * Returns 0 or the failing step's negative code.
+ */
+int output_finish(struct output *o, enum report_format f, output_writer *write,
+		  const void *doc);
+
+/*
+ * output_open() path, then output_finish(). A failure to open is printed
+ * too. Returns 0 or the failing step's negative code; *opened (when not
+ * NULL) says whether output_open() succeeded, for the commands whose exit
+ * status tells the two apart.
  */
 int output_write(const char *path, enum report_format f, output_writer *write,
 		 const void *doc, int *opened);

@@ -56,62 +56,73 @@ static double exact_cdf(size_t na, size_t nb, double u)
 	return below / total;
 }
 
-/* Nonzero when some value occurs twice among a and b together. */
-static int has_ties(const double *a, size_t na, const double *b, size_t nb)
+/* One value of either side, for ranking both together. */
+struct ranked {
+	double v;
+	int from_a;
+};
+
+/* qsort order of struct ranked: by value. */
+static int ranked_cmp(const void *x, const void *y)
 {
-	for (size_t i = 0; i < na + nb; i++)
-		for (size_t j = i + 1; j < na + nb; j++)
-			if ((i < na ? a[i] : b[i - na]) ==
-			    (j < na ? a[j] : b[j - na]))
-				return 1;
-	return 0;
+	double a = ((const struct ranked *)x)->v;
+	double b = ((const struct ranked *)y)->v;
+
+	return (a > b) - (a < b);
 }
 
-/* The tie term of the variance of U: sum of t^3 - t over tied groups. */
-static double tie_term(const double *a, size_t na, const double *b, size_t nb)
+/*
+ * Rank a and b together in O(n log n): *rank_a gets the sum of a's ranks
+ * (tied values share their mean rank), *ties the sum of t^3 - t over the
+ * groups of t tied values (0 when there is no tie). Returns 0 or -ENOMEM.
+ */
+static int rank_sum(const double *a, size_t na, const double *b, size_t nb,
+		    double *rank_a, double *ties)
 {
-	double sum = 0;
+	size_t n = na + nb, i, j, in_a;
+	struct ranked *all = calloc(n, sizeof(*all));
 
-	for (size_t i = 0; i < na + nb; i++) {
-		double v = i < na ? a[i] : b[i - na], t = 0;
-		int first = 1;
+	if (!all)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		all[i] = (struct ranked){ i < na ? a[i] : b[i - na], i < na };
+	qsort(all, n, sizeof(*all), ranked_cmp);
+	*rank_a = *ties = 0;
+	for (i = 0; i < n; i = j) {
+		double t, mean_rank;
 
-		for (size_t j = 0; j < na + nb; j++) {
-			double w = j < na ? a[j] : b[j - na];
-
-			if (w == v) {
-				t++;
-				first &= j >= i; /* count each group once */
-			}
-		}
-		if (first)
-			sum += t * t * t - t;
+		for (j = i, in_a = 0; j < n && all[j].v == all[i].v; j++)
+			in_a += (size_t)all[j].from_a;
+		t = (double)(j - i);
+		mean_rank = ((double)i + 1 + (double)j) / 2; /* ranks i+1..j */
+		*rank_a += mean_rank * (double)in_a;
+		*ties += t * t * t - t;
 	}
-	return sum;
+	free(all);
+	return 0;
 }
 
 void compare_mann_whitney(const double *a, size_t na, const double *b,
 			  size_t nb, double *u, double *p)
 {
 	double n1 = (double)na, n2 = (double)nb, n = n1 + n2, mu, sigma, z;
+	double rank_a, ties;
 
 	*u = 0;
 	*p = 1;
-	if (!na || !nb)
+	if (!na || !nb || rank_sum(a, na, b, nb, &rank_a, &ties))
 		return;
-	for (size_t i = 0; i < na; i++)
-		for (size_t j = 0; j < nb; j++)
-			*u += a[i] > b[j] ? 1 : a[i] == b[j] ? 0.5 : 0;
+	/* the pairs a wins, ties counting one half */
+	*u = rank_a - n1 * (n1 + 1) / 2;
 	mu = n1 * n2 / 2;
-	if (!has_ties(a, na, b, nb) && na <= EXACT_MAX && nb <= EXACT_MAX) {
+	if (ties == 0 && na <= EXACT_MAX && nb <= EXACT_MAX) {
 		/* U's distribution is symmetric about its mean */
 		double lo = fmin(*u, n1 * n2 - *u);
 
 		*p = fmin(1, 2 * exact_cdf(na, nb, lo));
 		return;
 	}
-	sigma = sqrt(n1 * n2 / 12 *
-		     ((n + 1) - tie_term(a, na, b, nb) / (n * (n - 1))));
+	sigma = sqrt(n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1))));
 	if (sigma <= 0)
 		return;
 	z = (fabs(*u - mu) - 0.5) / sigma;

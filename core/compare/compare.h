@@ -96,7 +96,8 @@ void compare_free(struct comparison *cmp);
  * p-value: exact (the distribution of U by counting) when there are no
  * ties and each side has at most 50 values, otherwise the normal
  * approximation with tie and continuity corrections, as scipy's
- * mannwhitneyu computes them. p is 1 when either side is empty.
+ * mannwhitneyu computes them. p is 1 when either side is empty (or
+ * memory ran out). Both sides are ranked together by sorting: O(n log n).
  */
 void compare_mann_whitney(const double *a, size_t na, const double *b,
 			  size_t nb, double *u, double *p);

@@ -8,9 +8,17 @@
 #include <string.h>
 
 #include "base/jsonw.h"
+#include "base/sanitize.h"
 #include "report/report.h"
+#include "run/result_check.h"
 #include "run/result_json.h"
 #include "base/units.h"
+
+/* Nonzero when d's headline counts operations rather than bytes. */
+static int counts_ops(const struct doc_result *d)
+{
+	return strcmp(d->unit, "ops/s") == 0;
+}
 
 /* o[key] as a string, or "" when absent or not a string. */
 static const char *text_of(const json_t *o, const char *key)
@@ -179,6 +187,30 @@ static int part_names(const json_t *o, const char ***out)
 	return 0;
 }
 
+/*
+ * What compare and merge divide by: an ok result's headline median and
+ * each sample's headline work must be above 0.
+ */
+static int headline_check(const struct doc_result *d, char *err, size_t errlen)
+{
+	int ops = counts_ops(d);
+
+	if (d->res.status != RESULT_OK)
+		return 0;
+	for (size_t i = 0; i < d->res.nsamples; i++)
+		if ((ops ? d->res.samples[i].ops : d->res.samples[i].bytes) <=
+		    0)
+			return hb_errorf(err, errlen, -EINVAL,
+					 "sample %zu: no %s in a %s result",
+					 i + 1, ops ? "operations" : "bytes",
+					 d->unit);
+	if (!(report_read_headline(d)->median > 0))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "median is %g (want a positive number)",
+				 report_read_headline(d)->median);
+	return 0;
+}
+
 /* results[i] of the document into d. */
 static int read_result(const json_t *o, size_t i, struct doc_result *d,
 		       char *err, size_t errlen)
@@ -206,6 +238,13 @@ static int read_result(const json_t *o, size_t i, struct doc_result *d,
 		rc = result_json_get(o, (const char *const *)parts, &d->res,
 				     why, sizeof(why));
 	free(parts);
+	/* the figures come from the samples, never from the file's word */
+	if (!rc)
+		rc = result_check(&d->res, why, sizeof(why));
+	if (!rc)
+		rc = result_rates(&d->res);
+	if (!rc)
+		rc = headline_check(d, why, sizeof(why));
 	if (rc == -EINVAL)
 		return hb_errorf(err, errlen, rc, "results[%zu] (%s): %s", i,
 				 d->title, why);
@@ -300,7 +339,10 @@ static int doc_load(struct doc_report *doc, int rank, const json_error_t *jerr,
 			err, errlen, -EINVAL,
 			"%s: not a hostbench JSON report (line %d: %s)",
 			doc->path, jerr->line, jerr->text);
-	rc = doc_get(doc, rank, why, sizeof(why));
+	/* a report file is text from elsewhere: shown only once sanitized */
+	rc = sanitize_json(doc->root);
+	if (!rc)
+		rc = doc_get(doc, rank, why, sizeof(why));
 	if (!rc)
 		return 0;
 	path = doc->path;
@@ -417,12 +459,6 @@ void report_read_free(struct doc_report *doc)
 	sysinfo_free(&doc->sys);
 	json_decref(doc->root);
 	memset(doc, 0, sizeof(*doc));
-}
-
-/* Nonzero when d's headline counts operations rather than bytes. */
-static int counts_ops(const struct doc_result *d)
-{
-	return strcmp(d->unit, "ops/s") == 0;
 }
 
 void report_read_sample_rates(const struct doc_result *d, double *out)

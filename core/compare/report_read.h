@@ -53,8 +53,12 @@ struct doc_report {
  * information. Refuses, with
  * -EINVAL and a one-line message naming the file: a file that is not JSON,
  * a document that is not a hostbench report (no schema_version, results or
- * hostbench object), a schema_version newer than this build reads, and a
- * result the codec rejects. Returns 0, -EINVAL, -ENOENT (and other errno
+ * hostbench object), a schema_version newer than this build reads, a
+ * result the codec rejects, and figures no measurement can have
+ * (result_check(); an ok result whose headline median or a sample's
+ * headline work is not above 0), naming the result. Every string is
+ * sanitized (base/sanitize.h) and each result's statistics are recomputed
+ * from its samples. Returns 0, -EINVAL, -ENOENT (and other errno
  * codes) when the file cannot be read, or -ENOMEM; on error doc is freed.
  */
 int report_read(struct doc_report *doc, const char *path, char *err,

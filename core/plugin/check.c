@@ -133,6 +133,7 @@ static int default_value(const struct hb_option *o, int64_t *value,
 		return hb_errorf(err, len, -EINVAL,
 				 "\"%s\" is not one of its choices", o->def);
 	case HB_OPT_STRING:
+	case HB_OPT_SECRET:
 		return 0;
 	}
 	return hb_errorf(err, len, -EINVAL, "unknown type");
@@ -154,7 +155,7 @@ static int check_option(const char *full, unsigned minor,
 			why, len, -EINVAL,
 			"%s option \"%s\" is a key the core reads itself", full,
 			o->name);
-	if ((unsigned)o->type > HB_OPT_DURATION)
+	if ((unsigned)o->type > HB_OPT_SECRET)
 		return hb_errorf(why, len, -EINVAL,
 				 "%s option \"%s\" has unknown type %d", full,
 				 o->name, (int)o->type);

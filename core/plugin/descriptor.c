@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sanitize.h"
 #include "plugin/check.h"
 
 /*
@@ -215,7 +216,7 @@ static void option_get(const json_t *o, struct hb_option *opt,
 {
 	opt->name = get_text(json_object_get(o, "name"), 0, p, "option name");
 	opt->type = (enum hb_opt_type)get_int(json_object_get(o, "type"), 0,
-					      HB_OPT_DURATION, p, "type");
+					      HB_OPT_SECRET, p, "type");
 	opt->def = get_text(json_object_get(o, "def"), 1, p, "default");
 	opt->help = get_text(json_object_get(o, "help"), 1, p, "help");
 	opt->choices =
@@ -338,6 +339,9 @@ int descriptor_get(json_t *o, struct plugin *p, char *why, size_t len)
 		return -ENOMEM;
 	p->copy = c;
 	c->json = json_incref(o);
+	/* plugin text reaches `list`, `describe` and reports */
+	if (sanitize_json(o))
+		return -ENOMEM;
 	if (!json_is_object(o) || !json_is_array(targets) ||
 	    !json_array_size(targets))
 		return hb_errorf(why, len, -EINVAL, "offers no targets");

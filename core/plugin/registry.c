@@ -213,7 +213,7 @@ static const char *const type_names[] = {
 	[HB_OPT_SIZE] = "size",		[HB_OPT_SIZE_LIST] = "size list",
 	[HB_OPT_INT] = "int",		[HB_OPT_BOOL] = "bool",
 	[HB_OPT_STRING] = "string",	[HB_OPT_ENUM] = "enum",
-	[HB_OPT_DURATION] = "duration",
+	[HB_OPT_DURATION] = "duration", [HB_OPT_SECRET] = "secret",
 };
 
 static const char *const work_names[] = {

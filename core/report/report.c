@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/units.h"
+#include "suite/suite_value.h"
 
 /* The display unit when a case names none: the suites' default. */
 #define DEFAULT_UNIT "Gbps"
@@ -160,7 +161,7 @@ const char *report_case_value(const struct bench_case *c, const char *key,
 		return buf;
 	}
 	v = kvlist_get(&c->params, key);
-	return v ? v : "";
+	return v ? suite_value_shown(c->tdesc, key, v) : "";
 }
 
 int report_shows_depth(const struct bench_case *c)

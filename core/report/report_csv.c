@@ -7,6 +7,7 @@
 #include "report/report.h"
 
 #include "report/table.h"
+#include "suite/suite_value.h"
 
 /* clang-format off */
 static const char *const columns[] = {
@@ -58,10 +59,11 @@ static void params_field(FILE *out, const struct bench_case *c)
 	size_t used = 0;
 
 	for (size_t i = 0; c && i < c->params.n && used < sizeof(text); i++)
-		used += (size_t)snprintf(text + used, sizeof(text) - used,
-					 "%s%s=%s", i ? ";" : "",
-					 c->params.items[i].key,
-					 c->params.items[i].value);
+		used += (size_t)snprintf(
+			text + used, sizeof(text) - used, "%s%s=%s",
+			i ? ";" : "", c->params.items[i].key,
+			suite_value_shown(c->tdesc, c->params.items[i].key,
+					  c->params.items[i].value));
 	table_csv_field(out, ",", text);
 }
 

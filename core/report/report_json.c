@@ -17,6 +17,7 @@
 #include "base/parse.h"
 #include "run/case_json.h"
 #include "run/result_json.h"
+#include "suite/suite_value.h"
 
 /* Bumped only when a field is renamed or removed or changes meaning. */
 #define SCHEMA_VERSION 1
@@ -69,6 +70,8 @@ static json_t *param_json(const struct bench_case *c, const struct kv *p)
 	int b;
 
 	switch (o ? o->type : HB_OPT_STRING) {
+	case HB_OPT_SECRET:
+		return json_string(SUITE_VALUE_SECRET);
 	case HB_OPT_SIZE:
 		if (!parse_size(p->value, &size, why, sizeof(why)) &&
 		    size <= INT64_MAX)

@@ -8,6 +8,16 @@
 
 #include "report/table.h"
 
+/* One "- **NAME**: VALUE" line of the context, its text escaped. */
+static void item(FILE *out, const char *name, const char *value)
+{
+	fputs("- **", out);
+	table_md_text(out, name);
+	fputs("**: ", out);
+	table_md_text(out, value);
+	fputc('\n', out);
+}
+
 /* The context: hostbench, the host, the libraries. */
 static int write_context(const struct report *r, FILE *out)
 {
@@ -17,26 +27,28 @@ static int write_context(const struct report *r, FILE *out)
 	int err;
 
 	report_app_line(r, line, sizeof(line));
-	fprintf(out, "# hostbench report\n\n- **Application**: %s\n", line);
+	fputs("# hostbench report\n\n", out);
+	item(out, "Application", line);
 	err = report_system_facts(r, &facts);
 	for (size_t i = 0; i < facts.n; i++)
-		fprintf(out, "- **%s**: %s\n", facts.items[i].key,
-			facts.items[i].value);
+		item(out, facts.items[i].key, facts.items[i].value);
 	kvlist_free(&facts);
 	if (!err)
 		err = report_libraries(r, &libs);
 	fputs("- **Libraries**: ", out);
-	for (size_t i = 0; i < libs.n; i++)
-		fprintf(out, "%s%s", i ? ", " : "", libs.items[i]);
+	for (size_t i = 0; i < libs.n; i++) {
+		fputs(i ? ", " : "", out);
+		table_md_text(out, libs.items[i]);
+	}
 	fputs(libs.n ? "\n" : "none\n", out);
 	strlist_free(&libs);
 	for (size_t i = 0; r->sys && i < r->sys->nnetifs; i++) {
 		report_netif_line(&r->sys->netifs[i], line, sizeof(line));
-		fprintf(out, "- **Network**: %s\n", line);
+		item(out, "Network", line);
 	}
 	for (size_t i = 0; r->sys && i < r->sys->nfs; i++) {
 		report_fs_line(&r->sys->fs[i], line, sizeof(line));
-		fprintf(out, "- **File System**: %s\n", line);
+		item(out, "File System", line);
 	}
 	return err;
 }
@@ -98,7 +110,9 @@ static int write_section(const struct report *r, const struct report_section *s,
 {
 	int in_cases = 0, err = 0;
 
-	fprintf(out, "\n## %s\n\n", s->title);
+	fputs("\n## ", out);
+	table_md_text(out, s->title);
+	fputs("\n\n", out);
 	for (size_t i = 0; i < s->nitems && !err; i++) {
 		if (s->items[i].key) {
 			if (in_cases)

@@ -141,16 +141,33 @@ int table_text(const struct table *t, FILE *out)
 	return 0;
 }
 
+/* One character of Markdown text: HTML's specials escaped, line ends out. */
+static void md_char(FILE *out, char c)
+{
+	if (c == '<')
+		fputs("&lt;", out);
+	else if (c == '>')
+		fputs("&gt;", out);
+	else if (c == '&')
+		fputs("&amp;", out);
+	else
+		fputc(c == '\n' || c == '\r' ? ' ' : c, out);
+}
+
+void table_md_text(FILE *out, const char *s)
+{
+	for (; s && *s; s++)
+		md_char(out, *s);
+}
+
 void table_md_cell(FILE *out, const char *s)
 {
 	fputs("| ", out);
 	for (; s && *s; s++) {
 		if (*s == '|')
 			fputs("\\|", out);
-		else if (*s == '\n' || *s == '\r')
-			fputc(' ', out);
 		else
-			fputc(*s, out);
+			md_char(out, *s);
 	}
 	fputc(' ', out);
 }
@@ -185,8 +202,7 @@ void table_md(const struct table *t, FILE *out)
 		fputc('\n', out);
 	for (size_t i = 0; i < t->notes.n; i++) {
 		fputs("- ", out);
-		for (const char *s = t->notes.items[i]; *s; s++)
-			fputc(*s == '\n' ? ' ' : *s, out);
+		table_md_text(out, t->notes.items[i]);
 		fputc('\n', out);
 	}
 	fputc('\n', out);
@@ -203,16 +219,29 @@ void table_rule(FILE *out, const char *title)
 	fputc('\n', out);
 }
 
+/*
+ * Nonzero when a spreadsheet would read s as a formula (OWASP's list of
+ * leading characters): such a cell is written with a ' before it.
+ */
+static int csv_formula(const char *s)
+{
+	return s[0] && strchr("=+-@\t\r", s[0]) != NULL;
+}
+
 void table_csv_field(FILE *out, const char *sep, const char *s)
 {
+	int formula;
+
 	fputs(sep, out);
 	if (!s)
 		return;
+	formula = csv_formula(s);
 	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(formula ? "'" : "", out);
 		fputs(s, out);
 		return;
 	}
-	fputc('"', out);
+	fputs(formula ? "\"'" : "\"", out);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);

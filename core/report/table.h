@@ -73,14 +73,22 @@ size_t table_width(const char *s);
 void table_put_left(FILE *out, const char *s, size_t width);
 
 /*
- * One Markdown table cell, "| s ": pipes escaped, line ends as blanks;
+ * Markdown text outside a table: <, > and & as HTML entities (Markdown
+ * passes raw HTML through), line ends as blanks; nothing for NULL.
+ */
+void table_md_text(FILE *out, const char *s);
+
+/*
+ * One Markdown table cell, "| s ": pipes escaped, then as table_md_text();
  * an empty cell for NULL. The caller ends the row with "|\n".
  */
 void table_md_cell(FILE *out, const char *s);
 
 /*
  * One CSV field (RFC 4180): sep first, then s, quoted when it holds a
- * comma, quote or line end; nothing for NULL. Every CSV writer uses it.
+ * comma, quote or line end; nothing for NULL. A field a spreadsheet would
+ * take for a formula (starting with =, +, -, @, tab or CR) gets a ' in
+ * front. Every CSV writer uses it; numbers are written without it.
  */
 void table_csv_field(FILE *out, const char *sep, const char *s);
 

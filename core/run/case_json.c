@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/jsonw.h"
+#include "suite/suite_value.h"
 
 /*
  * c as JSON, its texts made by text: json_string (a text that is not UTF-8
@@ -126,6 +127,19 @@ static json_t *strings_put(const struct strlist *l)
 	return a;
 }
 
+/* A secret option's value (a transfer token) never reaches a report. */
+static void mask_secrets(const struct bench_case *c, json_t *params)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(params, key, v) {
+		if (suite_value_is_secret(c->tdesc, key))
+			json_object_set_new(params, key,
+					    json_string("(secret)"));
+	}
+}
+
 json_t *case_json_report_put(const struct suite *s, const struct bench_case *c)
 {
 	const struct job *job =
@@ -148,5 +162,6 @@ json_t *case_json_report_put(const struct suite *s, const struct bench_case *c)
 		o = NULL;
 	}
 	json_decref(extra);
+	mask_secrets(c, json_object_get(o, "params"));
 	return o;
 }

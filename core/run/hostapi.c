@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/parse.h"
+#include "base/sanitize.h"
 
 /* The text of option name for case c, or NULL when the case has none. */
 static const char *host_text(const struct hb_case *c, const char *name)
@@ -119,13 +120,15 @@ static void host_log(const struct hb_case *c, const char *fmt, ...)
 static void host_log(const struct hb_case *c, const char *fmt, ...)
 {
 	const struct host_ctx *ctx = c->core;
+	char line[1024];
 	va_list ap;
 
-	fprintf(stderr, "hostbench: %s: ", ctx->bc->title);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	/* one line that cannot drive the terminal */
+	sanitize_text(line);
+	fprintf(stderr, "hostbench: %s: %s\n", ctx->bc->title, line);
 }
 
 const struct hb_host host_api = {

@@ -6,7 +6,6 @@
 #define _GNU_SOURCE /* strsignal */
 #include "run/isolate.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 
 #include "base/helper.h"
 #include "run/case_json.h"
+#include "run/leftovers.h"
 #include "run/result_json.h"
 #include "run/runner.h"
 
@@ -27,39 +27,6 @@ double isolate_timeout(const struct bench_case *c)
 		return c->timeout;
 	/* setup and calibration, then every sample, with room to spare */
 	return 120 + 4 * (c->warmup + c->repetitions + 3) * c->duration;
-}
-
-/* Remove ".hostbench-<pid>-*" files the child left in dir. */
-static void remove_leftovers(const char *dir, pid_t pid)
-{
-	char prefix[64], path[4096];
-	struct dirent *e;
-	DIR *d = dir ? opendir(dir) : NULL;
-
-	if (!d)
-		return;
-	snprintf(prefix, sizeof(prefix), ".hostbench-%ld-", (long)pid);
-	while ((e = readdir(d)))
-		if (strncmp(e->d_name, prefix, strlen(prefix)) == 0 &&
-		    snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) <
-			    (int)sizeof(path))
-			unlink(path);
-	closedir(d);
-}
-
-/*
- * Remove what a dead child left where plugins put temporary files: the
- * case's dir and file_dir, $TMPDIR and /tmp.
- */
-static void remove_all_leftovers(const struct bench_case *c, pid_t pid)
-{
-	const char *tmpdir = getenv("TMPDIR");
-
-	remove_leftovers(kvlist_get(&c->params, "dir"), pid);
-	remove_leftovers(kvlist_get(&c->params, "file_dir"), pid);
-	if (tmpdir && *tmpdir)
-		remove_leftovers(tmpdir, pid);
-	remove_leftovers("/tmp", pid);
 }
 
 /* Set r failed or skipped with a formatted reason. */
@@ -142,7 +109,7 @@ static int helper_result(struct helper_out *out, const struct bench_case *c,
 		memset(r, 0, sizeof(*r));
 		rc = helper_failure(out, c, r);
 		if (out->task)
-			remove_all_leftovers(c, out->task);
+			leftovers_remove(c, out->task);
 	} else if (out->outlen) {
 		out->out[strcspn(out->out, "\n")] = '\0';
 		rc = child_verdict(r, RESULT_FAILED,
@@ -224,7 +191,15 @@ static int run_here(const struct bench_case *c,
 int isolate_run_case(const struct bench_case *c,
 		     const volatile sig_atomic_t *stop, struct result *r)
 {
+	int rc;
+
 	if (!c->plugin || registry_unusable(c->plugin, c->target))
-		return runner_run_case(c, stop, r);
-	return c->isolate ? run_in_helper(c, stop, r) : run_here(c, stop, r);
+		rc = runner_run_case(c, stop, r);
+	else if (c->isolate)
+		rc = run_in_helper(c, stop, r);
+	else
+		rc = run_here(c, stop, r);
+	/* what the plugin said reaches reports and terminals */
+	result_sanitize(r);
+	return rc;
 }

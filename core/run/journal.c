@@ -2,36 +2,103 @@
 #include "run/journal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/case_json.h"
-#include "run/result_json.h"
+#include "base/sanitize.h"
+#include "base/siphash.h"
 #include "base/util.h"
+#include "run/case_json.h"
+#include "run/result_check.h"
+#include "run/result_json.h"
+#include "suite/suite_value.h"
+
+/*
+ * A parameter's value as the journal keeps it: as written, or for a secret
+ * option "secret:" and its keyed hash, so cases stay apart and the value
+ * is never written.
+ */
+static json_t *key_value(const struct journal *j, const struct bench_case *c,
+			 const struct kv *p)
+{
+	char text[32];
+
+	if (!suite_value_is_secret(c->tdesc, p->key))
+		return json_string(p->value);
+	snprintf(text, sizeof(text), "secret:%016llx",
+		 (unsigned long long)siphash(j->hash_key, p->value,
+					     strlen(p->value)));
+	return json_string(text);
+}
 
 /*
  * The identity of a case across runs: job label, target, backend,
- * parallel and every parameter, as the suite wrote them.
+ * parallel and every parameter, as the suite wrote them, as one JSON
+ * array, so no value can pass for a separator ("1|b=2" stays one value).
  */
-static char *case_key(const struct suite *s, const struct bench_case *c)
+static char *case_key(const struct journal *j, const struct suite *s,
+		      const struct bench_case *c)
 {
-	size_t len = 0;
-	char *key = NULL;
-	FILE *f = open_memstream(&key, &len);
+	json_t *key = json_pack("[s,s,s,i]", s->jobs[c->job].label, c->target,
+				c->backend, (json_int_t)c->parallel);
+	char *text = NULL;
+	int bad = !key;
 
-	if (!f)
-		return NULL;
-	fprintf(f, "%s|%s|%s|parallel=%u", s->jobs[c->job].label, c->target,
-		c->backend, c->parallel);
-	for (size_t i = 0; i < c->params.n; i++)
-		fprintf(f, "|%s=%s", c->params.items[i].key,
-			c->params.items[i].value);
-	if (fclose(f)) {
-		free(key);
-		return NULL;
+	for (size_t i = 0; !bad && i < c->params.n; i++)
+		bad = json_array_append_new(
+			key, json_pack("[s,o]", c->params.items[i].key,
+				       key_value(j, c, &c->params.items[i])));
+	if (!bad)
+		text = json_dumps(key, JSON_COMPACT);
+	json_decref(key);
+	return text;
+}
+
+/* The hash key of a {"journal_key": HEX} line into j, the first one seen. */
+static void hash_key_get(struct journal *j, const json_t *o)
+{
+	const char *hex = json_string_value(json_object_get(o, "journal_key"));
+	char pair[3] = "";
+
+	if (j->have_key || !hex || strlen(hex) != 2 * SIPHASH_KEY ||
+	    strspn(hex, "0123456789abcdef") != 2 * SIPHASH_KEY)
+		return;
+	for (size_t i = 0; i < SIPHASH_KEY; i++) {
+		memcpy(pair, hex + 2 * i, 2);
+		j->hash_key[i] = (unsigned char)strtoul(pair, NULL, 16);
 	}
-	return key;
+	j->have_key = 1;
+}
+
+/*
+ * Write the hash key as a line of its own, once, before the first line
+ * whose key it hashed (resume reads it back). Returns 0 or -errno.
+ */
+static int hash_key_put(struct journal *j)
+{
+	char hex[2 * SIPHASH_KEY + 1];
+
+	if (j->key_written)
+		return 0;
+	for (size_t i = 0; i < SIPHASH_KEY; i++)
+		snprintf(hex + 2 * i, 3, "%02x", j->hash_key[i]);
+	if (fprintf(j->fp, "{\"journal_key\":\"%s\"}\n", hex) < 0)
+		return -errno;
+	j->key_written = 1;
+	return 0;
+}
+
+/* Nonzero when a parameter of c is a secret option. */
+static int has_secret(const struct bench_case *c)
+{
+	for (size_t i = 0; i < c->params.n; i++)
+		if (suite_value_is_secret(c->tdesc, c->params.items[i].key))
+			return 1;
+	return 0;
 }
 
 /*
@@ -49,8 +116,10 @@ static int journal_read(struct journal *j, FILE *f)
 		json_t *o = json_loads(line, 0, NULL);
 		const char *key = json_string_value(json_object_get(o, "key"));
 
-		if (key)
-			json_object_set(j->done, key, o);
+		hash_key_get(j, o);
+		/* the key is matched as written; the rest is shown */
+		if (key && json_object_set(j->done, key, o) == 0)
+			sanitize_json(o);
 		json_decref(o); /* a torn or foreign line is skipped */
 		torn = line[n - 1] != '\n';
 	}
@@ -58,37 +127,89 @@ static int journal_read(struct journal *j, FILE *f)
 	return torn;
 }
 
+/*
+ * Open path as the journal: never through a symbolic link, and only a
+ * regular file (a FIFO would hang, a device would swallow the lines); with
+ * resume it must exist. Returns the stream, or NULL with *why set to an
+ * errno value (ELOOP: a link; ENOTSUP: not a regular file).
+ */
+static FILE *journal_file(const char *path, int resume, int *why)
+{
+	/* O_NONBLOCK: opening a FIFO must not wait for a reader */
+	int fd = open(path,
+		      O_RDWR | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
+			      (resume ? 0 : O_CREAT),
+		      0666);
+	struct stat st;
+	FILE *f = NULL;
+
+	*why = fd < 0 ? errno : 0;
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || fcntl(fd, F_SETFL, O_APPEND) ||
+	    (S_ISREG(st.st_mode) && !(f = fdopen(fd, "a+"))))
+		*why = errno;
+	else if (!S_ISREG(st.st_mode))
+		*why = ENOTSUP;
+	if (!f)
+		close(fd);
+	return f;
+}
+
+/* Why journal_file() refused, in words. */
+static const char *journal_why(int why)
+{
+	if (why == ELOOP)
+		return "a symbolic link (give the file itself)";
+	if (why == ENOTSUP)
+		return "not a regular file";
+	return strerror(why);
+}
+
 int journal_open(struct journal *j, const char *path, int resume, char *err,
 		 size_t errlen)
 {
-	FILE *old;
-	int torn = 0;
+	const char *opt = resume ? "--resume" : "--journal";
+	int torn = 0, why;
 
 	memset(j, 0, sizeof(*j));
 	j->done = json_object();
 	if (!j->done)
 		return -ENOMEM;
-	if (resume) {
-		old = fopen(path, "r");
-		if (!old)
-			return hb_errorf(err, errlen, -errno, "--resume %s: %s",
-					 path, strerror(errno));
-		torn = journal_read(j, old);
-		fclose(old);
-	}
-	j->fp = fopen(path, "a");
+	j->fp = journal_file(path, resume, &why);
 	if (!j->fp)
-		return hb_errorf(err, errlen, -errno, "--journal %s: %s", path,
-				 strerror(errno));
+		return hb_errorf(err, errlen, -why, "%s %s: %s", opt, path,
+				 journal_why(why));
+	/* the hash key of an earlier run is read whether resumed or not */
+	torn = journal_read(j, j->fp);
+	if (!resume)
+		json_object_clear(j->done);
+	if (ferror(j->fp))
+		return hb_errorf(err, errlen, -EIO, "%s %s: %s", opt, path,
+				 strerror(EIO));
 	if (torn) /* end the torn line so the next one stands alone */
 		fputc('\n', j->fp);
+	/* a fresh key, written with the first line that needs it */
+	j->key_written = j->have_key;
+	if (!j->have_key &&
+	    getrandom(j->hash_key, SIPHASH_KEY, 0) != SIPHASH_KEY)
+		return hb_errorf(err, errlen, -EIO, "%s %s: no random key", opt,
+				 path);
+	j->have_key = 1;
 	return 0;
+}
+
+/* Mark r as taken from the journal, in every report format. */
+static int journal_mark(struct result *r)
+{
+	r->resumed = 1;
+	return strlist_push(&r->warnings, JOURNAL_RESUMED_WARNING);
 }
 
 int journal_recall(const struct journal *j, const struct suite *s,
 		   const struct bench_case *c, struct result *r)
 {
-	char *key = case_key(s, c), err[256];
+	char *key = case_key(j, s, c), err[256];
 	json_t *o;
 	int rc;
 
@@ -101,7 +222,16 @@ int journal_recall(const struct journal *j, const struct suite *s,
 	rc = result_json_get(o, c->tdesc ? c->tdesc->parts : NULL, r, err,
 			     sizeof(err));
 	r->c = c;
-	if (rc) { /* unreadable: measure it again */
+	if (!rc)
+		rc = result_check(r, err, sizeof(err));
+	/* the figures come from the samples, never from the line's word */
+	if (!rc)
+		rc = result_rates(r);
+	if (!rc)
+		rc = result_finish(r);
+	if (!rc)
+		rc = journal_mark(r);
+	if (rc) { /* unreadable or impossible: measure it again */
 		result_free(r);
 		memset(r, 0, sizeof(*r));
 		return rc == -ENOMEM ? rc : 0;
@@ -113,7 +243,7 @@ int journal_append(struct journal *j, const struct suite *s,
 		   const struct result *r)
 {
 	const struct bench_case *c = r->c;
-	char *key = case_key(s, c), *line = NULL;
+	char *key = case_key(j, s, c), *line = NULL;
 	json_t *o = json_object();
 	int rc = -ENOMEM;
 
@@ -131,9 +261,9 @@ int journal_append(struct journal *j, const struct suite *s,
 	line = json_dumps(o, JSON_COMPACT);
 	if (!line)
 		goto out;
-	rc = 0;
-	if (fprintf(j->fp, "%s\n", line) < 0 || fflush(j->fp) ||
-	    fsync(fileno(j->fp)))
+	rc = has_secret(c) ? hash_key_put(j) : 0;
+	if (!rc && (fprintf(j->fp, "%s\n", line) < 0 || fflush(j->fp) ||
+		    fsync(fileno(j->fp))))
 		rc = -errno;
 out:
 	free(line);

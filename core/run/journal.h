@@ -11,19 +11,34 @@
 
 #include <jansson.h>
 
+#include "base/siphash.h"
 #include "run/result.h"
 #include "suite/suite.h"
 
-/* A journal open for appending, and the results it already held. */
+/* The warning every resumed result carries, so each format shows it. */
+#define JOURNAL_RESUMED_WARNING                                                \
+	"resumed: taken from the journal of an earlier run, not measured now"
+
+/*
+ * A journal open for appending, and the results it already held. Secret
+ * values (HB_OPT_SECRET) appear in case keys only as a SipHash under
+ * hash_key, a random key the journal keeps on a line of its own
+ * ({"journal_key": HEX}, written before the first line that needs it).
+ */
 struct journal {
 	FILE *fp;
 	json_t *done; /* case key -> journal line, from an earlier run */
+	unsigned char hash_key[SIPHASH_KEY];
+	int have_key;	 /* hash_key is set: read back or made */
+	int key_written; /* the journal holds hash_key's line */
 };
 
 /*
- * Open path for appending. With resume, first read the lines already there
- * (a torn last line from a crash is ignored). Returns 0, or a negative
- * errno with "--journal PATH: reason" in err.
+ * Open path for appending: a regular file, never through a symbolic link
+ * (O_NOFOLLOW). With resume, the file must exist and the lines already
+ * there are read first (a torn last line from a crash is ignored; every
+ * string is sanitized). Returns 0, or a negative errno with
+ * "--journal PATH: reason" (or "--resume PATH: ...") in err.
  */
 int journal_open(struct journal *j, const char *path, int resume, char *err,
 		 size_t errlen);
@@ -31,6 +46,10 @@ int journal_open(struct journal *j, const char *path, int resume, char *err,
 /*
  * If case c of s was finished in the earlier run, read its result into r
  * (zeroed by the caller) and return 1; 0 when it must run; <0 on error.
+ * A line is trusted no further than it can be checked: impossible figures
+ * (result_check()) make the case run again, the statistics and flags are
+ * recomputed from the samples, and r is marked resumed (r->resumed and
+ * JOURNAL_RESUMED_WARNING) for every report format to show.
  */
 int journal_recall(const struct journal *j, const struct suite *s,
 		   const struct bench_case *c, struct result *r);

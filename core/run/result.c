@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/sanitize.h"
+
 #define NOISY_PREFIX   "noisy: "
 #define STARVED_PREFIX "starved: "
 #define OFFLOAD_PREFIX "offload: "
@@ -150,6 +152,17 @@ static int raise_flags(struct result *r)
 	return 0;
 }
 
+int result_rates(struct result *r)
+{
+	int err = sample_rates(r, 0, &r->rate);
+
+	if (!err)
+		err = sample_rates(r, 1, &r->ops_rate);
+	for (size_t i = 0; i < r->nparts && !err; i++)
+		err = result_rates(&r->parts[i]);
+	return err;
+}
+
 int result_finish_cpus(struct result *r, unsigned online_cpus)
 {
 	int err;
@@ -179,6 +192,19 @@ int result_finish(struct result *r)
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 
 	return result_finish_cpus(r, online > 0 ? (unsigned)online : 1);
+}
+
+void result_sanitize(struct result *r)
+{
+	sanitize_text(r->reason);
+	for (size_t i = 0; i < r->warnings.n; i++)
+		sanitize_text(r->warnings.items[i]);
+	for (size_t i = 0; i < r->info.n; i++) {
+		sanitize_text(r->info.items[i].key);
+		sanitize_text(r->info.items[i].value);
+	}
+	for (size_t i = 0; i < r->nparts; i++)
+		result_sanitize(&r->parts[i]);
 }
 
 void result_free(struct result *r)

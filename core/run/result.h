@@ -43,6 +43,7 @@ struct result {
 	double cpu_ratio;	 /* sum cpu / (sum wall * usable CPUs) */
 	int noisy;		 /* headline cv above RESULT_NOISY_CV */
 	int starved;		 /* cpu_ratio below RESULT_STARVED_CPU */
+	int resumed;		 /* taken from the journal of an earlier run */
 	struct strlist warnings; /* plugin warnings and core flags */
 	struct kvlist info;	 /* plugin notes: "provider" -> "default" */
 	struct latency latency;	 /* per unit, asynchronous targets only */
@@ -61,6 +62,13 @@ struct result {
  * their warnings rather than adding to them. Returns 0 or -ENOMEM.
  */
 int result_finish(struct result *r);
+
+/*
+ * Only rate and ops_rate, from the samples, for r and its parts: for
+ * results read back, whose statistics are recomputed rather than trusted.
+ * Returns 0 or -ENOMEM.
+ */
+int result_rates(struct result *r);
 
 /*
  * result_finish() with an explicit CPU count, so the arithmetic is testable
@@ -84,6 +92,12 @@ const struct stats *result_headline(const struct result *r);
  * the plugin's warnings as they are.
  */
 int result_is_flag_warning(const char *w);
+
+/*
+ * sanitize_text() every text of r that came from a plugin or a file: the
+ * reason, warnings, notes (keys and values) and those of its parts.
+ */
+void result_sanitize(struct result *r);
 
 /* Free what a result owns (not r itself). */
 void result_free(struct result *r);

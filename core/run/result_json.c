@@ -144,6 +144,8 @@ static void measurement_put(json_t *o, const struct result *r, int *bad)
 	jsonw_set(flags, "starved", json_boolean(r->starved), bad);
 	jsonw_set(flags, "offload", json_boolean(r->offload), bad);
 	jsonw_set(o, "flags", flags, bad);
+	if (r->resumed)
+		jsonw_set(o, "resumed", json_true(), bad);
 	jsonw_set(o, "warnings", strings_put(&r->warnings, bad), bad);
 	jsonw_set(o, "info", kv_put(&r->info, bad), bad);
 	for (size_t i = 0; i < r->nparts; i++) {
@@ -324,6 +326,7 @@ int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 	r->bytes_per_cpu_second = num_get(o, "bytes_per_cpu_second");
 	r->cpu_seconds_per_gb = num_get(o, "cpu_seconds_per_gb");
 	latency_get(json_object_get(o, "latency"), &r->latency);
+	r->resumed = json_is_true(json_object_get(o, "resumed"));
 	rc = texts_get(o, r);
 	if (!rc)
 		rc = parts_get(json_object_get(o, "parts"), parts, r, err,

@@ -115,7 +115,9 @@ static char *case_title(const struct draft *d, const size_t *at,
 		    strcmp(st->key, "parallel") == 0 ||
 		    strcmp(st->key, "backend") == 0)
 			continue;
-		title_part(m, &parts, "%s=%s", st->key, st->items.items[at[i]]);
+		title_part(
+			m, &parts, "%s=%s", st->key,
+			suite_value_shown(t, st->key, st->items.items[at[i]]));
 	}
 	if (parts)
 		fputc(']', m);

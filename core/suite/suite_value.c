@@ -92,6 +92,7 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 				 "\"%s\" is out of range (%s..%s)", item, lo,
 				 hi);
 	case HB_OPT_STRING:
+	case HB_OPT_SECRET:
 		break;
 	}
 	return 0;
@@ -166,4 +167,19 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 				 "\"%s\" is not a unit (one of: %s)", item,
 				 unit_names());
 	return 0;
+}
+
+int suite_value_is_secret(const struct hb_target *t, const char *key)
+{
+	for (const struct hb_option *o = t ? t->options : NULL; o && o->name;
+	     o++)
+		if (strcmp(o->name, key) == 0)
+			return o->type == HB_OPT_SECRET;
+	return 0;
+}
+
+const char *suite_value_shown(const struct hb_target *t, const char *key,
+			      const char *value)
+{
+	return suite_value_is_secret(t, key) ? SUITE_VALUE_SECRET : value;
 }

@@ -28,4 +28,20 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len);
 int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 		       size_t len);
 
+/* What a report, title, journal or log shows for a secret value. */
+#define SUITE_VALUE_SECRET "(secret)"
+
+/*
+ * Nonzero when key is an option of target t declared HB_OPT_SECRET (t may
+ * be NULL: nothing is then secret).
+ */
+int suite_value_is_secret(const struct hb_target *t, const char *key);
+
+/*
+ * value of key as it may be shown: SUITE_VALUE_SECRET for a secret option
+ * of t, value itself otherwise.
+ */
+const char *suite_value_shown(const struct hb_target *t, const char *key,
+			      const char *value);
+
 #endif

@@ -27,8 +27,8 @@ _hostbench()
 	local options="--extended --format --output --set --journal --resume
 		--plugin-dir --threshold --fail-on-regression --by --reference
 		--rank --help --version"
-	local serve_options="--listen --token --max-clients --max-time
-		--idle-timeout --help"
+	local serve_options="--listen --token --max-clients --max-pending
+		--max-pending-per-address --max-time --idle-timeout --help"
 	local command="" i
 	local -a dirs=()
 	for ((i = 1; i < cword; i++)); do
@@ -44,7 +44,8 @@ _hostbench()
 
 	if [[ $command == serve ]]; then
 		case $prev in
-		--listen | --token | --max-clients | --max-time | --idle-timeout)
+		--listen | --token | --max-clients | --max-pending | \
+			--max-pending-per-address | --max-time | --idle-timeout)
 			return
 			;;
 		esac

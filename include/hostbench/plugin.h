@@ -62,6 +62,13 @@ enum hb_opt_type {
 	HB_OPT_STRING,	  /* free text */
 	HB_OPT_ENUM,	  /* one of choices[] */
 	HB_OPT_DURATION,  /* "500ms", "2s", "1m": read as seconds */
+	/*
+	 * ABI 1.2 (appended only): free text whose value is never shown: not
+	 * in any report, title, journal or log ("(secret)" stands for it).
+	 * get_str() reads it. A core older than 1.2 refuses a plugin that
+	 * declares one, naming the option; struct hb_option is unchanged.
+	 */
+	HB_OPT_SECRET,
 };
 
 /*

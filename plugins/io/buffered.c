@@ -50,8 +50,8 @@ static int fwrite_setup(struct io_state *s, char *err, size_t errlen)
 	char text[PATH_MAX + 64], have[32];
 	int rc;
 
-	rc = io_dir_room(s, bytes * (s->c->workers - s->c->worker), err,
-			 errlen);
+	rc = io_dir_room(s, io_mul_sat(bytes, s->c->workers - s->c->worker),
+			 err, errlen);
 	if (rc)
 		return rc;
 	if (s->c->worker == 0) {
@@ -98,8 +98,8 @@ static int fread_setup(struct io_state *s, char *err, size_t errlen)
 	char text[PATH_MAX + 64], size[32];
 	int fd, rc;
 
-	rc = io_dir_room(s, bytes * (s->c->workers - s->c->worker), err,
-			 errlen);
+	rc = io_dir_room(s, io_mul_sat(bytes, s->c->workers - s->c->worker),
+			 err, errlen);
 	if (rc)
 		return rc;
 	rc = io_open_stream(s, "r", err, errlen);

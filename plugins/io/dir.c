@@ -54,6 +54,13 @@ int io_dir_open(const char *path, char *abs, size_t abslen, int *fd, char *err,
 	return 0;
 }
 
+uint64_t io_mul_sat(uint64_t a, uint64_t b)
+{
+	uint64_t p;
+
+	return __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
+}
+
 uint64_t io_dir_free(int dirfd)
 {
 	struct statvfs vfs;

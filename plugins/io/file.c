@@ -84,13 +84,18 @@ int io_file_reopen(int dirfd, unsigned worker, const struct io_name *nm,
 	int fd;
 
 	io_file_name(name, sizeof(name), worker, nm->n);
-	fd = openat(dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
+	/* non-blocking until checked: a FIFO put there must not wait */
+	fd = openat(dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) /* ENXIO: a FIFO without a reader, not our file */
+		return errno == ENXIO ? -ESTALE : -errno;
 	if (fstat(fd, &st) != 0 || st.st_dev != nm->dev ||
-	    st.st_ino != nm->ino) {
+	    st.st_ino != nm->ino || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return -ESTALE;
+	}
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+		close(fd);
+		return -errno;
 	}
 	return fd;
 }

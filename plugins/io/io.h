@@ -110,6 +110,12 @@ int io_dir_check(const char *path, char *err, size_t errlen);
 int io_dir_open(const char *path, char *abs, size_t abslen, int *fd, char *err,
 		size_t errlen);
 
+/*
+ * a x b, or UINT64_MAX when the product does not fit: sizes that would
+ * wrap around must not pass a free-space check.
+ */
+uint64_t io_mul_sat(uint64_t a, uint64_t b);
+
 /* Bytes available to this user on the filesystem of dirfd, or 0 on error. */
 uint64_t io_dir_free(int dirfd);
 
@@ -141,9 +147,10 @@ int io_file_anonymous(int dirfd, const char *dir, unsigned worker, char *err,
 		      size_t errlen);
 
 /*
- * Open the file nm of worker again with flags (O_NOFOLLOW added), and
- * check it is the very file created: a file put in its place is refused.
- * Returns the fd, or -errno (-ESTALE: replaced).
+ * Open the file nm of worker again with flags (O_NOFOLLOW added, and
+ * O_NONBLOCK until it is checked, so a FIFO put in its place never
+ * blocks), and check it is the very file created: anything put in its
+ * place is refused. Returns the fd, or -errno (-ESTALE: replaced).
  */
 int io_file_reopen(int dirfd, unsigned worker, const struct io_name *nm,
 		   int flags);

@@ -30,8 +30,8 @@ static int seq_create(struct io_state *s, char *err, size_t errlen)
 	char text[PATH_MAX + 64], size[32];
 	int rc;
 
-	rc = io_dir_room(s, bytes * (s->c->workers - s->c->worker), err,
-			 errlen);
+	rc = io_dir_room(s, io_mul_sat(bytes, s->c->workers - s->c->worker),
+			 err, errlen);
 	if (rc)
 		return rc;
 	s->fd = io_file_anonymous(s->dirfd, s->dir, s->c->worker, err, errlen);

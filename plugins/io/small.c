@@ -71,7 +71,9 @@ static int small_setup(struct io_state *s, char *err, size_t errlen)
 	unsigned next = 0;
 	int rc;
 
-	rc = io_dir_room(s, s->p.files * bytes * (s->c->workers - s->c->worker),
+	rc = io_dir_room(s,
+			 io_mul_sat(io_mul_sat(s->p.files, bytes),
+				    s->c->workers - s->c->worker),
 			 err, errlen);
 	if (rc)
 		return rc;

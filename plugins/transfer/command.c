@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "argv.h"
@@ -235,12 +237,58 @@ static int command_prepare(const struct hb_case *c, struct lookup_ctx *l,
 	return rc;
 }
 
+/*
+ * Check, creating nothing, that dir can hold {file}: it exists, is a
+ * directory, and this user may create files in it.
+ */
+static int dir_check(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0)
+		return hb_errorf(err, errlen, HB_EINVAL, "file_dir %s: %s", dir,
+				 strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "file_dir %s: not a directory", dir);
+	if (access(dir, W_OK | X_OK) != 0)
+		return hb_errorf(err, errlen, HB_EINVAL, "file_dir %s: %s", dir,
+				 strerror(errno));
+	return 0;
+}
+
+/*
+ * Skip, as the io plugin does, when dir has less free space than the files
+ * of this worker and of those set up after it (bytes each) need.
+ */
+static int dir_room(const struct hb_case *c, const char *dir, uint64_t bytes,
+		    char *err, size_t errlen)
+{
+	uint64_t need, avail;
+	struct statvfs vfs;
+
+	if (statvfs(dir, &vfs) != 0)
+		return hb_errorf(err, errlen, HB_EIO, "file_dir %s: %s", dir,
+				 strerror(errno));
+	avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+	if (__builtin_mul_overflow(bytes, c->workers - c->worker, &need))
+		need = UINT64_MAX;
+	if (avail >= need)
+		return 0;
+	return hb_errorf(err, errlen, HB_SKIP,
+			 "free space %llu bytes at %s, the case writes %llu",
+			 (unsigned long long)avail, dir,
+			 (unsigned long long)need);
+}
+
 int command_validate(const struct hb_case *c, char *err, size_t errlen)
 {
 	struct lookup_ctx l = { .c = c, .file = "" };
 	struct words tmpl = { 0 }, argv = { 0 };
 	int rc = command_prepare(c, &l, &tmpl, &argv, err, errlen);
 
+	if (rc == 0 && l.uses_file)
+		rc = dir_check(file_dir(c), err, errlen);
 	words_free(&argv);
 	words_free(&tmpl);
 	return rc;
@@ -266,6 +314,9 @@ int command_setup(const struct hb_case *c, void **state, char *err,
 		goto out_tmpl;
 	if (l.uses_file) {
 		words_free(&s->argv);
+		rc = dir_room(c, file_dir(c), s->file_size, err, errlen);
+		if (rc)
+			goto out_tmpl;
 		rc = make_file(file_dir(c), s->file_size, &s->path, err,
 			       errlen);
 		if (rc)

@@ -1,6 +1,7 @@
 /* Client context and loopback receiver for the network targets. */
 #include "ends.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
@@ -42,6 +43,17 @@ static void read_net(const struct hb_case *c, struct net_opts *o)
 	o->io_timeout = h->get_duration(c, "io_timeout");
 }
 
+/* The token for a peer: the option, else $HOSTBENCH_TOKEN (not in ps). */
+static const char *peer_token(const struct hb_case *c)
+{
+	const char *t = c->host->get_str(c, "token"), *env;
+
+	if (t && t[0])
+		return t;
+	env = getenv("HOSTBENCH_TOKEN");
+	return env ? env : "";
+}
+
 int ends_prepare(const struct hb_case *c, enum wire_mode mode, struct ends *e,
 		 char *err, size_t errlen)
 {
@@ -69,7 +81,7 @@ int ends_prepare(const struct hb_case *c, enum wire_mode mode, struct ends *e,
 	}
 	if (peer[0]) {
 		e->pc.addr = peer;
-		e->pc.token = c->host->get_str(c, "token");
+		e->pc.token = peer_token(c);
 		return 0;
 	}
 	if (mode != WIRE_TCP) {

@@ -8,6 +8,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -48,6 +49,27 @@ bad:
 			 "\"%s\" is not HOST:PORT (try 192.0.2.7:5201)", text);
 }
 
+int net_check_hostport(const char *text, int listening, char *err,
+		       size_t errlen)
+{
+	char host[256], port[32];
+	int rc = net_split_hostport(text, host, sizeof(host), port,
+				    sizeof(port), err, errlen);
+	unsigned long n;
+
+	if (rc)
+		return rc;
+	/* digits only: getaddrinfo would take "70000" as 4464 */
+	n = strspn(port, "0123456789") == strlen(port) && strlen(port) <= 5
+		    ? strtoul(port, NULL, 10)
+		    : 65536;
+	if (n <= 65535 && (n > 0 || listening))
+		return 0;
+	return hb_errorf(err, errlen, HB_EINVAL,
+			 "\"%s\": the port must be a number from %d to 65535",
+			 text, listening ? 0 : 1);
+}
+
 /* Resolve host:port into a list the caller frees with freeaddrinfo. */
 static int resolve(const char *hostport, int passive, struct addrinfo **out,
 		   char *err, size_t errlen)
@@ -55,9 +77,11 @@ static int resolve(const char *hostport, int passive, struct addrinfo **out,
 	struct addrinfo hints = { .ai_socktype = SOCK_STREAM,
 				  .ai_flags = passive ? AI_PASSIVE : 0 };
 	char host[256], port[32];
-	int rc = net_split_hostport(hostport, host, sizeof(host), port,
-				    sizeof(port), err, errlen);
+	int rc = net_check_hostport(hostport, passive, err, errlen);
 
+	if (rc == 0)
+		rc = net_split_hostport(hostport, host, sizeof(host), port,
+					sizeof(port), err, errlen);
 	if (rc)
 		return rc;
 	rc = getaddrinfo(host, port, &hints, out);

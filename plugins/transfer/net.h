@@ -27,6 +27,14 @@ int net_split_hostport(const char *text, char *host, size_t hostlen, char *port,
 		       size_t portlen, char *err, size_t errlen);
 
 /*
+ * Check "host:port" (net_split_hostport) and its port: decimal, 1 to
+ * 65535, or 0 too when listening (any free port). Returns 0, or HB_EINVAL
+ * naming the text and the allowed range.
+ */
+int net_check_hostport(const char *text, int listening, char *err,
+		       size_t errlen);
+
+/*
  * Connect a TCP socket to "host:port" within o->io_timeout seconds and
  * apply o. Returns 0 with *fd set, or HB_EIO naming the peer and the
  * reason (refused, unreachable, timed out).

@@ -32,6 +32,7 @@ static int handshake(const struct peer_cfg *cfg, struct chan *ch, char *err,
 int peer_open(const struct peer_cfg *cfg, struct chan *ch, char *err,
 	      size_t errlen)
 {
+	struct wire_auth a = { .mode = cfg->mode };
 	char what[300];
 	int rc;
 
@@ -43,9 +44,11 @@ int peer_open(const struct peer_cfg *cfg, struct chan *ch, char *err,
 	if (rc == 0 && cfg->mode != WIRE_TCP)
 		rc = handshake(cfg, ch, err, errlen);
 	if (rc == 0)
-		rc = wire_send_hello(ch, cfg->token, err, errlen);
+		rc = wire_auth_begin(ch, &a, 0, err, errlen);
 	if (rc == 0)
-		rc = wire_recv_reply(ch, err, errlen);
+		rc = wire_send_hello(ch, &a, cfg->token, err, errlen);
+	if (rc == 0)
+		rc = wire_recv_reply(ch, &a, cfg->token, err, errlen);
 	if (rc) {
 		/*
 		 * Name the peer: "127.0.0.1:5201: refused by receiver: ...". A

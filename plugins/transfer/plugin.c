@@ -11,6 +11,7 @@
 #include <hostbench/plugin.h>
 
 #include "err.h"
+#include "net.h"
 #include "transfer.h"
 
 static const char *const tls_versions[] = { "1.3", "1.2", NULL };
@@ -25,10 +26,10 @@ static const char *const key_types[] = { "auto", "rsa2048", "ec-p256", NULL };
 	  .help = "HOST:PORT of a `hostbench serve`; empty: a receiver on "    \
 		  "127.0.0.1 in this process" },                               \
 		{ .name = "token",                                             \
-		  .type = HB_OPT_STRING,                                       \
+		  .type = HB_OPT_SECRET,                                       \
 		  .def = "",                                                   \
 		  .help = "the token the peer's `hostbench serve --token` "    \
-			  "expects" },                                         \
+			  "expects; empty: $HOSTBENCH_TOKEN" },                \
 	{                                                                      \
 		.name = "io_timeout", .type = HB_OPT_DURATION, .def = "10s",   \
 		.help = "limit for connecting and for each send or receive"    \
@@ -191,11 +192,19 @@ static int transfer_setup(const struct hb_case *c, void **state, char *err,
 	return hb_errorf(err, errlen, HB_ENOTSUP, "no target %s", name);
 }
 
-/* Only commands can be checked without touching the network. */
+/*
+ * Checks that touch nothing: a command's template and file_dir, a peer's
+ * address and port.
+ */
 static int transfer_validate(const struct hb_case *c, char *err, size_t errlen)
 {
+	const char *peer;
+
 	if (strcmp(c->target->name, "command") == 0)
 		return command_validate(c, err, errlen);
+	peer = c->host->get_str(c, "peer");
+	if (peer && peer[0])
+		return net_check_hostport(peer, 0, err, errlen);
 	return 0;
 }
 

@@ -14,21 +14,23 @@
 #include "err.h"
 #include "tls.h"
 
-/* Seconds on the monotonic clock, for the per-connection time limit. */
-/* Check the token and answer the hello. */
-static int greet(const struct sink_cfg *cfg, struct chan *ch, char *err,
-		 size_t errlen)
+/* Check the client's proof of the token and answer the hello. */
+static int greet(const struct sink_cfg *cfg, struct chan *ch,
+		 enum wire_mode mode, char *err, size_t errlen)
 {
-	char token[WIRE_TOKEN_MAX + 1];
-	int rc = wire_recv_hello(ch, token, err, errlen);
+	struct wire_auth a = { .mode = mode };
+	int rc = wire_auth_begin(ch, &a, 1, err, errlen);
 
+	if (rc == 0)
+		rc = wire_recv_hello(ch, &a, cfg->token, err, errlen);
+	if (rc == HB_EINVAL) {
+		wire_send_reply(ch, WIRE_BAD_TOKEN, "wrong token", &a,
+				cfg->token, NULL, 0);
+		return rc;
+	}
 	if (rc)
 		return rc;
-	if (!wire_token_equal(token, cfg->token)) {
-		wire_send_reply(ch, WIRE_BAD_TOKEN, "wrong token", NULL, 0);
-		return hb_errorf(err, errlen, HB_EINVAL, "wrong token");
-	}
-	return wire_send_reply(ch, WIRE_OK, "", err, errlen);
+	return wire_send_reply(ch, WIRE_OK, "", &a, cfg->token, err, errlen);
 }
 
 /* Read frames until the goodbye frame, acknowledging each. */
@@ -75,50 +77,67 @@ static void await_close(struct chan *ch, char *buf, size_t buflen)
 		;
 }
 
-int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
-	       struct sink_stats *st, char *err, size_t errlen)
+int sink_open(const struct sink_cfg *cfg, int fd, struct sink_conn *c,
+	      char *err, size_t errlen)
 {
-	struct chan ch = { .fd = fd };
+	struct sink_stats *st = &c->st;
 	int rc, one = 1;
 
-	memset(st, 0, sizeof(*st));
+	memset(c, 0, sizeof(*c));
+	c->ch.fd = fd;
 	/* Replies and acks are small and awaited: never hold them back. */
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	rc = wire_recv_preface(fd, &st->mode, err, errlen);
 	if (rc)
 		return rc;
-	if (st->mode != WIRE_TCP) {
-		if (!cfg->tls)
-			return hb_errorf(err, errlen, HB_ENOTSUP,
-					 "TLS asked of a plain receiver");
-		ch.ssl = tls_wrap(cfg->tls, cfg->bio, fd);
-		if (!ch.ssl)
-			return hb_errorf(err, errlen, HB_ENOMEM,
-					 "SSL_new failed");
-		errno = 0;
-		rc = SSL_accept(ch.ssl);
-		if (rc <= 0) {
-			rc = tls_fail(ch.ssl, rc, "TLS handshake", err, errlen);
-			goto out_ssl;
-		}
-		snprintf(st->cipher, sizeof(st->cipher), "%s",
-			 SSL_get_cipher_name(ch.ssl));
-		snprintf(st->version, sizeof(st->version), "%s",
-			 SSL_get_version(ch.ssl));
+	if (st->mode == WIRE_TCP)
+		return greet(cfg, &c->ch, st->mode, err, errlen);
+	if (!cfg->tls)
+		return hb_errorf(err, errlen, HB_ENOTSUP,
+				 "TLS asked of a plain receiver");
+	c->ch.ssl = tls_wrap(cfg->tls, cfg->bio, fd);
+	if (!c->ch.ssl)
+		return hb_errorf(err, errlen, HB_ENOMEM, "SSL_new failed");
+	errno = 0;
+	rc = SSL_accept(c->ch.ssl);
+	if (rc <= 0)
+		return tls_fail(c->ch.ssl, rc, "TLS handshake", err, errlen);
+	snprintf(st->cipher, sizeof(st->cipher), "%s",
+		 SSL_get_cipher_name(c->ch.ssl));
+	snprintf(st->version, sizeof(st->version), "%s",
+		 SSL_get_version(c->ch.ssl));
+	return greet(cfg, &c->ch, st->mode, err, errlen);
+}
+
+int sink_finish(const struct sink_cfg *cfg, struct sink_conn *c, char *buf,
+		size_t buflen, char *err, size_t errlen)
+{
+	if (c->st.mode == WIRE_HANDSHAKE) {
+		await_close(&c->ch, buf, buflen);
+		return 0;
 	}
-	rc = greet(cfg, &ch, err, errlen);
-	if (rc)
-		goto out_ssl;
-	if (st->mode == WIRE_HANDSHAKE)
-		await_close(&ch, buf, buflen);
-	else
-		rc = drain(cfg, &ch, buf, buflen, st, err, errlen);
-out_ssl:
-	if (ch.ssl) {
-		/* No close_notify, as s_time: the session stays resumable. */
-		SSL_set_shutdown(ch.ssl,
-				 SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
-		SSL_free(ch.ssl);
-	}
+	return drain(cfg, &c->ch, buf, buflen, &c->st, err, errlen);
+}
+
+void sink_close(struct sink_conn *c)
+{
+	if (!c->ch.ssl)
+		return;
+	/* No close_notify, as s_time: the session stays resumable. */
+	SSL_set_shutdown(c->ch.ssl, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
+	SSL_free(c->ch.ssl);
+	c->ch.ssl = NULL;
+}
+
+int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
+	       struct sink_stats *st, char *err, size_t errlen)
+{
+	struct sink_conn c;
+	int rc = sink_open(cfg, fd, &c, err, errlen);
+
+	if (rc == 0)
+		rc = sink_finish(cfg, &c, buf, buflen, err, errlen);
+	sink_close(&c);
+	*st = c.st;
 	return rc;
 }

@@ -30,11 +30,37 @@ struct sink_stats {
 	char version[16]; /* TLS: "TLSv1.3" */
 };
 
+/* One connection being served: its channel and what happened on it. */
+struct sink_conn {
+	struct chan ch;
+	struct sink_stats st;
+};
+
 /*
- * Serve the connection on fd (which the caller closes) with a receive
- * buffer of buflen bytes. Returns 0 when
- * the client ended the session cleanly, or a negative code with the reason.
- * Payload is only ever counted, never stored or written anywhere.
+ * The pre-authentication phase on fd (which the caller closes): the
+ * preface, the TLS handshake in TLS modes, and the client's proof of the
+ * token. Returns 0 when the client is authenticated, or a negative code
+ * with the reason; call sink_close() either way.
+ */
+int sink_open(const struct sink_cfg *cfg, int fd, struct sink_conn *c,
+	      char *err, size_t errlen);
+
+/*
+ * The rest of an authenticated connection, with a receive buffer of buflen
+ * bytes: frames until the goodbye (stream modes, within cfg->max_time), or
+ * until the client hangs up (handshake mode). Returns 0 when the session
+ * ended as it should, or a negative code with the reason. Payload is only
+ * ever counted, never stored or written anywhere.
+ */
+int sink_finish(const struct sink_cfg *cfg, struct sink_conn *c, char *buf,
+		size_t buflen, char *err, size_t errlen);
+
+/* Free the TLS state of c (the socket stays the caller's). */
+void sink_close(struct sink_conn *c);
+
+/*
+ * sink_open(), sink_finish() and sink_close() of the connection on fd, for
+ * a receiver that serves one connection at a time; st gets what happened.
  */
 int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
 	       struct sink_stats *st, char *err, size_t errlen);

@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
 
 #include <hostbench/plugin.h>
 
@@ -13,11 +16,11 @@
 int wire_send_preface(int fd, enum wire_mode mode, char *err, size_t errlen)
 {
 	unsigned char p[8] = {
-		'H', 'B', 'X', '1', (unsigned char)mode, 0, 0, 0
+		'H', 'B', 'X', '2', (unsigned char)mode, 0, 0, 0
 	};
 
-	/* More follows at once (hello or ClientHello): one segment, not two. */
-	return net_send_all(fd, p, sizeof(p), 1, err, errlen);
+	/* The ClientHello follows at once: one segment, not two. */
+	return net_send_all(fd, p, sizeof(p), mode != WIRE_TCP, err, errlen);
 }
 
 int wire_recv_preface(int fd, enum wire_mode *mode, char *err, size_t errlen)
@@ -37,50 +40,103 @@ int wire_recv_preface(int fd, enum wire_mode *mode, char *err, size_t errlen)
 	return 0;
 }
 
-int wire_send_hello(struct chan *ch, const char *token, char *err,
+/* The channel binding of ch: TLS keying material, zeros for plain TCP. */
+static int binding(struct chan *ch, unsigned char out[WIRE_NONCE], char *err,
+		   size_t errlen)
+{
+	static const char label[] = "EXPORTER-hostbench-token";
+
+	memset(out, 0, WIRE_NONCE);
+	if (!ch->ssl ||
+	    SSL_export_keying_material(ch->ssl, out, WIRE_NONCE, label,
+				       sizeof(label) - 1, NULL, 0, 0) == 1)
+		return 0;
+	hb_error_fill(err, errlen, "TLS keying material");
+	err_ssl(err, errlen);
+	return HB_ECRYPTO;
+}
+
+int wire_auth_begin(struct chan *ch, struct wire_auth *a, int server, char *err,
 		    size_t errlen)
 {
-	unsigned char buf[2 + WIRE_TOKEN_MAX];
+	int rc = binding(ch, a->binding, err, errlen);
+
+	memset(a->server_nonce, 0, sizeof(a->server_nonce));
+	memset(a->client_nonce, 0, sizeof(a->client_nonce));
+	/* TLS modes: the keying material is fresh on every connection */
+	if (rc || a->mode != WIRE_TCP)
+		return rc;
+	if (!server)
+		return chan_read(ch, a->server_nonce, WIRE_NONCE, err, errlen);
+	if (RAND_bytes(a->server_nonce, WIRE_NONCE) != 1)
+		return hb_errorf(err, errlen, HB_ECRYPTO, "RAND_bytes failed");
+	return chan_write(ch, a->server_nonce, WIRE_NONCE, 0, err, errlen);
+}
+
+/* The proof of the client (server = 0) or the server over a, with token. */
+static void proof(const char *token, const struct wire_auth *a, int server,
+		  unsigned char out[WIRE_PROOF])
+{
+	unsigned char msg[16 + 1 + 3 * WIRE_NONCE], *p = msg;
+	unsigned int len = WIRE_PROOF;
+
+	memcpy(p, server ? "hostbench server" : "hostbench client", 16);
+	p += 16;
+	*p++ = (unsigned char)a->mode;
+	memcpy(p, a->server_nonce, WIRE_NONCE);
+	memcpy(p + WIRE_NONCE, a->client_nonce, WIRE_NONCE);
+	memcpy(p + 2 * WIRE_NONCE, a->binding, WIRE_NONCE);
+	if (!HMAC(EVP_sha256(), token, (int)strlen(token), msg, sizeof(msg),
+		  out, &len))
+		memset(out, 0, WIRE_PROOF); /* matches no real proof */
+}
+
+/* Nonzero when got is the proof of token over a (constant time). */
+static int proof_holds(const char *token, const struct wire_auth *a, int server,
+		       const unsigned char *got)
+{
+	unsigned char want[WIRE_PROOF];
+
+	proof(token, a, server, want);
+	return CRYPTO_memcmp(want, got, WIRE_PROOF) == 0;
+}
+
+int wire_send_hello(struct chan *ch, struct wire_auth *a, const char *token,
+		    char *err, size_t errlen)
+{
+	unsigned char buf[WIRE_NONCE + WIRE_PROOF];
 	size_t len = strlen(token);
 
 	if (len > WIRE_TOKEN_MAX)
 		return hb_errorf(err, errlen, HB_EINVAL,
 				 "token is %zu bytes, at most %d allowed", len,
 				 WIRE_TOKEN_MAX);
-	buf[0] = (unsigned char)(len >> 8);
-	buf[1] = (unsigned char)len;
-	/* a length-prefixed frame, not a C string */
-	/* NOLINTNEXTLINE(bugprone-not-null-terminated-result) */
-	memcpy(buf + 2, token, len);
-	return chan_write(ch, buf, 2 + len, 0, err, errlen);
+	if (RAND_bytes(a->client_nonce, WIRE_NONCE) != 1)
+		return hb_errorf(err, errlen, HB_ECRYPTO, "RAND_bytes failed");
+	memcpy(buf, a->client_nonce, WIRE_NONCE);
+	proof(token, a, 0, buf + WIRE_NONCE);
+	return chan_write(ch, buf, sizeof(buf), 0, err, errlen);
 }
 
-int wire_recv_hello(struct chan *ch, char *token, char *err, size_t errlen)
+int wire_recv_hello(struct chan *ch, struct wire_auth *a, const char *token,
+		    char *err, size_t errlen)
 {
-	unsigned char h[2];
-	size_t len;
-	int rc = chan_read(ch, h, 2, err, errlen);
+	unsigned char buf[WIRE_NONCE + WIRE_PROOF];
+	int rc = chan_read(ch, buf, sizeof(buf), err, errlen);
 
 	if (rc)
 		return rc;
-	len = (size_t)h[0] << 8 | h[1];
-	if (len > WIRE_TOKEN_MAX)
-		return hb_errorf(err, errlen, HB_EINVAL,
-				 "token length %zu too long", len);
-	rc = chan_read(ch, token, len, err, errlen);
-	if (rc)
-		return rc;
-	token[len] = '\0';
-	if (strlen(token) != len)
-		return hb_errorf(err, errlen, HB_EINVAL,
-				 "token holds a NUL byte");
+	memcpy(a->client_nonce, buf, WIRE_NONCE);
+	if (!proof_holds(token, a, 0, buf + WIRE_NONCE))
+		return hb_errorf(err, errlen, HB_EINVAL, "wrong token");
 	return 0;
 }
 
 int wire_send_reply(struct chan *ch, enum wire_status status, const char *msg,
-		    char *err, size_t errlen)
+		    const struct wire_auth *a, const char *token, char *err,
+		    size_t errlen)
 {
-	unsigned char buf[2 + 255];
+	unsigned char buf[2 + 255 + WIRE_PROOF];
 	size_t len = strlen(msg);
 
 	if (len > 255)
@@ -90,12 +146,17 @@ int wire_send_reply(struct chan *ch, enum wire_status status, const char *msg,
 	/* a length-prefixed frame, not a C string */
 	/* NOLINTNEXTLINE(bugprone-not-null-terminated-result) */
 	memcpy(buf + 2, msg, len);
+	if (status == WIRE_OK) {
+		proof(token, a, 1, buf + 2 + len);
+		len += WIRE_PROOF;
+	}
 	return chan_write(ch, buf, 2 + len, 0, err, errlen);
 }
 
-int wire_recv_reply(struct chan *ch, char *err, size_t errlen)
+int wire_recv_reply(struct chan *ch, const struct wire_auth *a,
+		    const char *token, char *err, size_t errlen)
 {
-	unsigned char h[2];
+	unsigned char h[2], mac[WIRE_PROOF];
 	char msg[256];
 	int rc = chan_read(ch, h, 2, err, errlen);
 
@@ -109,6 +170,14 @@ int wire_recv_reply(struct chan *ch, char *err, size_t errlen)
 		return hb_errorf(err, errlen, HB_EINVAL,
 				 "refused by receiver: %s",
 				 msg[0] ? msg : "no reason given");
+	rc = chan_read(ch, mac, sizeof(mac), err, errlen);
+	if (rc)
+		return rc;
+	if (!proof_holds(token, a, 1, mac))
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "the receiver could not prove it knows the "
+				 "token (another token, or a man in the "
+				 "middle)");
 	return 0;
 }
 
@@ -129,18 +198,4 @@ int wire_recv_count(struct chan *ch, uint64_t *n, char *err, size_t errlen)
 	if (rc == 0)
 		*n = net_get_u64(b);
 	return rc;
-}
-
-int wire_token_equal(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-
-	/* Compare a fixed span so timing says nothing about the prefix. */
-	char pa[WIRE_TOKEN_MAX + 1] = { 0 }, pb[WIRE_TOKEN_MAX + 1] = { 0 };
-
-	if (la > WIRE_TOKEN_MAX || lb > WIRE_TOKEN_MAX)
-		return 0;
-	memcpy(pa, a, la);
-	memcpy(pb, b, lb);
-	return (la == lb) & (CRYPTO_memcmp(pa, pb, sizeof(pa)) == 0);
 }

@@ -224,6 +224,47 @@ static int csv_field_quotes_commas_and_doubles_quotes(void)
 	return 0;
 }
 
+static int md_cell_escapes_html(void)
+{
+	struct capture c;
+
+	CHECK_INT(capture_begin(&c), 0);
+	table_md_cell(c.out, "<script>a & b</script>");
+	CHECK_STR(capture_end(&c), "| &lt;script&gt;a &amp; b&lt;/script&gt; ");
+	free(c.text);
+	return 0;
+}
+
+static int md_text_escapes_html_and_line_ends(void)
+{
+	struct capture c;
+
+	CHECK_INT(capture_begin(&c), 0);
+	table_md_text(c.out, "<b>x</b>\n- forged");
+	CHECK_STR(capture_end(&c), "&lt;b&gt;x&lt;/b&gt; - forged");
+	free(c.text);
+	return 0;
+}
+
+static int csv_field_prefixes_formulas(void)
+{
+	struct capture c;
+
+	CHECK_INT(capture_begin(&c), 0);
+	table_csv_field(c.out, "", "=1+2");
+	table_csv_field(c.out, ",", "+x");
+	table_csv_field(c.out, ",", "-y");
+	table_csv_field(c.out, ",", "@SUM(A1)");
+	table_csv_field(c.out, ",", "=HYPERLINK(\"a\",\"b\")");
+	table_csv_field(c.out, ",", "a=b");
+	CHECK_STR(
+		capture_end(&c),
+		"'=1+2,'+x,'-y,'@SUM(A1),\"'=HYPERLINK(\"\"a\"\",\"\"b\"\")\","
+		"a=b");
+	free(c.text);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"set_copies_text_and_null_is_empty", set_copies_text_and_null_is_empty},
@@ -237,6 +278,9 @@ static const struct test tests[] = {
 	{"rule_pads_title_to_76_columns", rule_pads_title_to_76_columns},
 	{"rule_without_title_is_only_dashes", rule_without_title_is_only_dashes},
 	{"csv_field_quotes_commas_and_doubles_quotes", csv_field_quotes_commas_and_doubles_quotes},
+	{"md_cell_escapes_html", md_cell_escapes_html},
+	{"md_text_escapes_html_and_line_ends", md_text_escapes_html_and_line_ends},
+	{"csv_field_prefixes_formulas", csv_field_prefixes_formulas},
 };
 /* clang-format on */
 

@@ -460,6 +460,50 @@ static int small_files_refuse_a_replaced_file(void)
 	return 0;
 }
 
+static int small_files_refuse_a_fifo_in_place_of_a_file(void)
+{
+	char dir[256], dirkv[300], path[600], moved[700];
+	struct rig r;
+
+	/* an open that waits for a reader fails the test, not the suite */
+	alarm(60);
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, "small-files", 1, dirkv, "files=2", NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_OK);
+	snprintf(path, sizeof(path), "%s/.hostbench-%ld-0-1", dir,
+		 (long)getpid());
+	snprintf(moved, sizeof(moved), "%s.moved", path);
+	CHECK(rename(path, moved) == 0);
+	CHECK(mkfifo(path, 0600) == 0);
+	CHECK_INT(rig_run(&r, 2), HB_EIO);
+	CHECK_CONTAINS(r.err, "replaced by another file");
+	rig_close(&r);
+	alarm(0);
+	CHECK(unlink(path) == 0);
+	CHECK(unlink(moved) == 0);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+static int small_files_size_that_wraps_64_bits_skips_for_space(void)
+{
+	char dir[256], dirkv[300];
+	struct rig r;
+
+	CHECK(fresh_dir("/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	/* 16384 files x 1 PiB = 2^64 bytes: 0 once wrapped */
+	CHECK(rig_open(&r, "small-files", 1, dirkv, "files=16384",
+		       "file_size=1P", "size=1M", NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_SKIP);
+	CHECK_CONTAINS(r.err, "free space");
+	rig_close(&r);
+	CHECK_INT(entries(dir), 0);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
 static int validate_names_a_missing_dir(void)
 {
 	struct rig r;
@@ -665,6 +709,8 @@ static const struct test tests[] = {
 	{"small_files_direct_read_counts_files", small_files_direct_read_counts_files},
 	{"small_files_carry_crash_cleanup_names", small_files_carry_crash_cleanup_names},
 	{"small_files_refuse_a_replaced_file", small_files_refuse_a_replaced_file},
+	{"small_files_refuse_a_fifo_in_place_of_a_file", small_files_refuse_a_fifo_in_place_of_a_file},
+	{"small_files_size_that_wraps_64_bits_skips_for_space", small_files_size_that_wraps_64_bits_skips_for_space},
 	{"validate_names_a_missing_dir", validate_names_a_missing_dir},
 	{"validate_accepts_a_dir_and_creates_nothing", validate_accepts_a_dir_and_creates_nothing},
 	{"validate_refuses_unaligned_direct_block", validate_refuses_unaligned_direct_block},

@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -25,6 +26,7 @@ from hbtest import expect  # noqa: E402
 BUILD = os.environ.get("HB_BUILD_DIR", "")
 DRIVER = os.environ.get("HB_DRIVER", "")
 PLUGIN = os.environ.get("HB_TRANSFER_PLUGIN", "")
+HOLDER = os.environ.get("HB_HOLDER", "")
 SERVE = os.path.join(BUILD, "hostbench-serve")
 HOSTBENCH = os.path.join(BUILD, "hostbench")
 
@@ -96,9 +98,9 @@ class Server:
         return False
 
     def stop(self):
+        """SIGTERM; the log stays readable (its last lines too)."""
         self.proc.terminate()
         self.proc.wait(timeout=5)
-        self.log.close()
 
 
 def children_matching(marker):
@@ -313,6 +315,26 @@ def test_bad_peer_address_fails():
     expect_failed(r, "not HOST:PORT")
 
 
+def proof(token, who, mode, server_nonce, client_nonce, binding=bytes(32)):
+    """The HMAC-SHA256 proof of the protocol (plugins/transfer/wire.h)."""
+    import hmac
+    msg = (b"hostbench " + who) + bytes([mode]) + server_nonce + \
+        client_nonce + binding
+    return hmac.new(token.encode(), msg, "sha256").digest()
+
+
+def greet_tcp(conn, token=""):
+    """A tcp-mode receiver up to its ok reply; the hello's nonce."""
+    conn.recv(8)                                # preface
+    server_nonce = os.urandom(32)
+    conn.sendall(server_nonce)
+    hello = b""
+    while len(hello) < 64:
+        hello += conn.recv(64 - len(hello))
+    conn.sendall(b"\x00\x00" + proof(token, b"server", 1, server_nonce,
+                                     hello[:32]))
+
+
 class ClosingPeer(threading.Thread):
     """Speaks the protocol up to the hello, takes some data, hangs up."""
 
@@ -326,14 +348,92 @@ class ClosingPeer(threading.Thread):
     def run(self):
         conn, _ = self.sock.accept()
         with conn:
-            conn.recv(8)                        # preface
-            n = int.from_bytes(conn.recv(2), "big")
-            conn.recv(n)                        # token
-            conn.sendall(b"\x00\x00")           # reply: ok
+            greet_tcp(conn)
             got = 0
             while got < 100000:
                 got += len(conn.recv(65536))
         self.sock.close()
+
+
+class RefusingPeer(threading.Thread):
+    """A fake receiver: reads the preface, refuses with message (bytes)."""
+
+    def __init__(self, message, count=1):
+        super().__init__(daemon=True)
+        self.message, self.count, self.answer = message, count, None
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(4)
+        self.sock.settimeout(30)
+        self.port = self.sock.getsockname()[1]
+
+    def tls_exchange(self, client, up):
+        """Both TLS sessions, then one message each way, read in clear."""
+        client = self.server_ctx.wrap_socket(client, server_side=True)
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        ctx.check_hostname = False
+        ctx.verify_mode = ssl.CERT_NONE
+        up = ctx.wrap_socket(up)
+        up.settimeout(10)
+        hello = client.recv(4096)       # whatever the client proves with
+        self.seen.extend(hello)
+        up.sendall(hello)
+        client.sendall(up.recv(4096))   # the server's verdict
+        client.close()
+        up.close()
+
+    def run(self):
+        for _ in range(self.count):
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                break
+            with conn:
+                conn.settimeout(5)
+                try:
+                    if self.answer:
+                        self.answer(conn)
+                        continue
+                    conn.recv(8)                    # preface
+                    conn.sendall(os.urandom(32))    # challenge
+                    conn.recv(64)                   # hello
+                    conn.sendall(bytes([1, len(self.message)]) +
+                                 self.message)
+                    conn.recv(100)
+                except OSError:
+                    pass
+        self.sock.close()
+
+
+HOSTILE = (b"\x1b]0;pwned\x07\x1b[2J<script>x</script>\n"
+           b"AES : 8 Pbit/s\r\x9b")
+
+
+def test_peer_message_reaches_reports_sanitized():
+    peer = RefusingPeer(HOSTILE, count=3)
+    peer.start()
+    try:
+        outs = {}
+        for fmt in ("text", "md", "csv"):
+            with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+                f.write(TINY + "[evil]\ntarget = transfer/tcp\n"
+                        "peer = 127.0.0.1:%d\n" % peer.port)
+                f.flush()
+                p = subprocess.run([HOSTBENCH, "run", f.name, "--format",
+                                    fmt], capture_output=True, timeout=60)
+            outs[fmt] = p.stdout
+            expect(p.returncode == 1, "%s: exit %d" % (fmt, p.returncode))
+        for fmt, out in outs.items():
+            expect(b"\x1b" not in out and b"\x07" not in out and
+                   b"\x9b" not in out and b"\r" not in out.replace(
+                       b"\r\n", b""), "%s: control bytes %r" % (fmt, out))
+            expect(not re.search(rb"^AES : 8 Pbit/s", out, re.M),
+                   "%s: a forged line: %r" % (fmt, out))
+            expect(b"refused by receiver" in out, fmt + ": no reason")
+        expect(b"<script>" not in outs["md"] and
+               b"&lt;script&gt;" in outs["md"], "md: %r" % outs["md"])
+    finally:
+        peer.join(10)
 
 
 def test_peer_closing_mid_sample_fails_the_case():
@@ -343,6 +443,158 @@ def test_peer_closing_mid_sample_fails_the_case():
               iterations=1000)
     expect_failed(r, "closed by peer")
     peer.join(5)
+
+
+class Interceptor(threading.Thread):
+    """A man in the middle between the client and a real server.
+
+    Relays every connection to upstream and records what it can read of
+    the client's bytes: everything in tcp mode; in TLS modes it ends the
+    client's TLS with its own certificate, opens its own TLS to the
+    server, and records the decrypted stream. Bounded: it serves count
+    connections and gives up on any after 10 s.
+    """
+
+    def __init__(self, upstream_port, certdir=None, count=1):
+        super().__init__(daemon=True)
+        self.upstream, self.count = upstream_port, count
+        self.seen = bytearray()
+        self.server_ctx = None
+        if certdir:
+            self.server_ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            self.server_ctx.load_cert_chain(
+                os.path.join(certdir, "cert.pem"),
+                os.path.join(certdir, "key.pem"))
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(4)
+        self.sock.settimeout(30)
+        self.port = self.sock.getsockname()[1]
+
+    def pipe(self, src, dst, record):
+        try:
+            while True:
+                data = src.recv(65536)
+                if not data:
+                    break
+                if record:
+                    self.seen.extend(data)
+                dst.sendall(data)
+        except OSError:
+            pass
+        for s in (src, dst):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def relay(self, client):
+        client.settimeout(10)
+        up = socket.create_connection(("127.0.0.1", self.upstream), 10)
+        preface = client.recv(8)
+        self.seen.extend(preface)
+        up.sendall(preface)
+        if self.server_ctx and preface[4] != 1:
+            self.tls_exchange(client, up)
+            return
+        back = threading.Thread(target=self.pipe, args=(up, client, False),
+                                daemon=True)
+        back.start()
+        self.pipe(client, up, True)
+        back.join(10)
+
+    def tls_exchange(self, client, up):
+        """Both TLS sessions, then one message each way, read in clear."""
+        client = self.server_ctx.wrap_socket(client, server_side=True)
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        ctx.check_hostname = False
+        ctx.verify_mode = ssl.CERT_NONE
+        up = ctx.wrap_socket(up)
+        up.settimeout(10)
+        hello = client.recv(4096)       # whatever the client proves with
+        self.seen.extend(hello)
+        up.sendall(hello)
+        client.sendall(up.recv(4096))   # the server's verdict
+        client.close()
+        up.close()
+
+    def run(self):
+        for _ in range(self.count):
+            try:
+                conn, _ = self.sock.accept()
+                self.relay(conn)
+            except (OSError, ssl.SSLError):
+                pass
+        self.sock.close()
+
+
+def make_cert(d):
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
+                    "-nodes", "-keyout", os.path.join(d, "key.pem"),
+                    "-out", os.path.join(d, "cert.pem"), "-days", "1",
+                    "-subj", "/CN=mitm"], check=True, capture_output=True)
+
+
+TOKEN = "sekrit-0123456789abcdef"
+
+
+def test_tcp_token_never_crosses_the_wire():
+    srv = Server(TOKEN)
+    mitm = Interceptor(srv.port)
+    mitm.start()
+    try:
+        r = drive("transfer/tcp", "peer=127.0.0.1:%d" % mitm.port,
+                  "token=" + TOKEN, "size=4K", iterations=5)
+        mitm.join(15)
+        expect_ok(r)
+        expect(len(mitm.seen) > 5 * 4096, "relay saw %d bytes"
+               % len(mitm.seen))
+        expect(TOKEN.encode() not in bytes(mitm.seen),
+               "the token crossed the wire in clear")
+    finally:
+        srv.stop()
+
+
+def test_tls_man_in_the_middle_learns_nothing_and_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        make_cert(d)
+        srv = Server(TOKEN)
+        try:
+            for target in ("transfer/tls", "transfer/tls-handshake"):
+                mitm = Interceptor(srv.port, certdir=d)
+                mitm.start()
+                r = drive(target, "peer=127.0.0.1:%d" % mitm.port,
+                          "token=" + TOKEN, iterations=3)
+                mitm.join(15)
+                expect(TOKEN.encode() not in bytes(mitm.seen),
+                       "%s: the man in the middle read the token" % target)
+                expect_failed(r, "wrong token")
+            expect(srv.wait_log("wrong token"), srv.text())
+            # the same client straight to the server is served
+            expect_ok(drive("transfer/tls", srv.peer, "token=" + TOKEN,
+                            iterations=3))
+        finally:
+            srv.stop()
+
+
+def test_receiver_without_the_token_cannot_pass_for_one():
+    # says "ok" (status 0) with a proof made without the token
+    peer = RefusingPeer(b"", count=1)
+
+    def fake_ok(conn):
+        conn.recv(8)
+        conn.sendall(os.urandom(32))
+        conn.recv(64)
+        conn.sendall(b"\x00\x00" + proof("guess", b"server", 1, bytes(32),
+                                         bytes(32)))
+        conn.recv(100)
+
+    peer.answer = fake_ok
+    peer.start()
+    r = drive("transfer/tcp", "peer=127.0.0.1:%d" % peer.port,
+              "token=" + TOKEN)
+    expect_failed(r, "could not prove it knows the token")
+    peer.join(10)
 
 
 # --- hostbench serve ---------------------------------------------------
@@ -406,13 +658,16 @@ def test_serve_drops_a_stalling_client_and_serves_others():
     try:
         stall = socket.create_connection(("127.0.0.1", srv.port))
         half = socket.create_connection(("127.0.0.1", srv.port))
-        half.sendall(b"HBX1\x01\x00\x00\x00\x00\x06sek")
+        half.sendall(b"HBX2\x01\x00\x00\x00" + bytes(20))
         # Others are served while both stall.
         expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
-        expect(srv.wait_log(r"timed out.*\n.*timed out", 20), srv.text())
+        expect(srv.wait_log(r"(timed out|no proof).*\n.*(timed out|no proof)",
+                            20), srv.text())
         for s in (stall, half):
             s.settimeout(5)
-            expect(s.recv(10) == b"", "stalling client not dropped")
+            # the half-done one got its challenge first: read to the end
+            expect(len(s.recv(100)) in (0, 32) and s.recv(100) == b"",
+                   "stalling client not dropped")
             s.close()
         expect(srv.alive(), "server died")
     finally:
@@ -432,6 +687,113 @@ def test_serve_refuses_clients_beyond_its_limit():
         expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
     finally:
         srv.stop()
+
+
+class Dribbler(threading.Thread):
+    """A slow client from source: one byte of a valid preface and hello
+    every 0.5 s, until the server closes it or 20 s pass."""
+
+    def __init__(self, port, source="127.0.0.2"):
+        super().__init__(daemon=True)
+        self.sock = socket.socket()
+        self.sock.bind((source, 0))
+        self.sock.connect(("127.0.0.1", port))
+        self.sock.settimeout(0.5)
+        self.lasted = None
+
+    def run(self):
+        t0 = time.monotonic()
+        data = b"HBX2\x01\x00\x00\x00" + bytes(64)
+        for b in data[:40]:
+            try:
+                self.sock.send(bytes([b]))
+                if self.sock.recv(100) == b"":
+                    break
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+        self.lasted = time.monotonic() - t0
+        self.sock.close()
+
+
+def test_serve_slow_unauthenticated_clients_cannot_hold_it():
+    srv = Server("sekrit", "--max-clients", "4", "--idle-timeout", "2",
+                 "--max-time", "30")
+    try:
+        slow = [Dribbler(srv.port) for _ in range(6)]
+        for d in slow:
+            d.start()
+        time.sleep(0.3)
+        # slots stay for clients that prove the token, from elsewhere
+        r = drive("transfer/tcp", srv.peer, "token=sekrit", "size=4K",
+                  workers=2)
+        expect_ok(r)
+        for d in slow:
+            d.join(25)
+        lasted = sorted(d.lasted for d in slow)
+        # one byte every 0.5 s never trips a per-read timeout of 2 s; the
+        # 2 s for the whole proof do (a bound, not a figure: under 10 s)
+        expect(lasted[-1] < 10, "a slow client lasted %.1f s" % lasted[-1])
+        expect(srv.wait_log("too many unauthenticated clients from "
+                            r"127\.0\.0\.2"), srv.text())
+        expect(srv.wait_log(r"no proof of the token within 2 s"),
+               srv.text())
+        expect(srv.alive(), "server died")
+    finally:
+        srv.stop()
+
+
+def test_serve_ends_handshake_connections_at_max_time_and_logs_them():
+    srv = Server("sekrit", "--max-time", "2", "--idle-timeout", "30")
+    try:
+        p = subprocess.run([HOLDER, "handshake", "127.0.0.1:%d" % srv.port,
+                            "sekrit", "20"], capture_output=True, text=True,
+                           timeout=60)
+        expect(p.returncode == 0, "held %s s (exit %d): %s"
+               % (p.stdout.strip(), p.returncode, p.stderr))
+        expect(float(p.stdout) < 10, "lasted %s s" % p.stdout.strip())
+        expect(srv.wait_log(r"handshake: connection time limit of 2 s"),
+               srv.text())
+        expect_ok(drive("transfer/tls-handshake", srv.peer, "token=sekrit",
+                        iterations=5))
+    finally:
+        srv.stop()
+    # the summary of successful handshakes is written when it stops
+    expect(re.search(r"\d+ handshakes from 127\.0\.0\.1", srv.text()),
+           srv.text())
+
+
+def test_serve_refuses_option_values_out_of_range():
+    cases = [("--idle-timeout", "nan"), ("--idle-timeout", "1e-9"),
+             ("--idle-timeout", "inf"), ("--max-time", "-1"),
+             ("--max-time", "1e400"), ("--max-clients", "0.5"),
+             ("--max-clients", "1e12"), ("--max-clients", "0"),
+             ("--max-pending", "20")]
+    for opt, value in cases:
+        p = subprocess.run([SERVE, "--listen", "127.0.0.1:0", "--token", "t",
+                            opt, value], capture_output=True, text=True,
+                           timeout=10)
+        expect(p.returncode == 2, "%s %s: exit %d" % (opt, value,
+                                                      p.returncode))
+        expect(opt in p.stderr and (" from " in p.stderr or
+                                    "must not exceed" in p.stderr),
+               "%s %s: %r" % (opt, value, p.stderr))
+    p = subprocess.run([SERVE, "--listen", "127.0.0.1:70000", "--token", "t"],
+                       capture_output=True, text=True, timeout=10)
+    expect(p.returncode == 2 and "0 to 65535" in p.stderr,
+           "listen port: exit %d %r" % (p.returncode, p.stderr))
+
+
+def test_cli_peer_port_out_of_range_is_bad_input():
+    with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+        f.write(TINY + "[far]\ntarget = transfer/tcp\n"
+                "peer = 127.0.0.1:70000\n")
+        f.flush()
+        p = subprocess.run([HOSTBENCH, "run", f.name], timeout=60,
+                           capture_output=True, text=True)
+    expect(p.returncode == 2, "exit %d: %s" % (p.returncode, p.stderr))
+    expect("[far]" in p.stderr and "1 to 65535" in p.stderr, p.stderr)
 
 
 def test_serve_requires_listen_and_token():
@@ -600,6 +962,66 @@ def test_cli_bad_command_is_a_suite_error_before_anything_runs():
             expect(os.listdir(d) == [], "left files %r" % os.listdir(d))
 
 
+def test_cli_command_file_dir_is_checked_before_anything_runs():
+    with tempfile.TemporaryDirectory() as d:
+        marker = os.path.join(d, "ran")
+        with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+            f.write(TINY + "[first]\ntarget = transfer/command\n"
+                    "command = touch %s\nfile_size = 1K\n\n"
+                    "[bad dir]\ntarget = transfer/command\n"
+                    "command = cat {file}\nfile_dir = %s/missing\n"
+                    % (marker, d))
+            f.flush()
+            p = subprocess.run([HOSTBENCH, "run", f.name], timeout=60,
+                               capture_output=True, text=True)
+        expect(p.returncode == 2, "exit %d: %s" % (p.returncode, p.stderr))
+        expect("[bad dir]" in p.stderr and "file_dir" in p.stderr and
+               "No such file" in p.stderr, p.stderr)
+        expect(not os.path.exists(marker), "a case ran before the check")
+
+
+def test_cli_command_file_larger_than_free_space_skips():
+    import resource
+    with tempfile.TemporaryDirectory() as d:
+        vfs = os.statvfs(d)
+        size = vfs.f_bavail * vfs.f_frsize + (1 << 30)
+
+        def small_files():
+            # Whatever happens, no test may fill the disk: a write past
+            # 64 MiB kills the writer (SIGXFSZ) instead.
+            resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
+
+        with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+            f.write(TINY + "[big]\ntarget = transfer/command\n"
+                    "command = cat {file}\nfile_size = %d\nfile_dir = %s\n"
+                    % (size, d))
+            f.flush()
+            p = subprocess.run([HOSTBENCH, "run", f.name, "--format",
+                                "json"], timeout=120, capture_output=True,
+                               text=True, preexec_fn=small_files)
+        r = json.loads(p.stdout)["results"][0]
+        expect(r["status"] == "skipped", "%s: %s" % (r["status"],
+                                                     r["reason"]))
+        expect("free space" in r["reason"] and d in r["reason"], r["reason"])
+        expect(os.listdir(d) == [], "left files %r" % os.listdir(d))
+
+
+def test_cli_sweeps_temporary_files_of_dead_processes():
+    with tempfile.TemporaryDirectory() as d:
+        dead = subprocess.Popen(["true"])
+        dead.wait()
+        stale = os.path.join(d, ".hostbench-%d-transfer-AbC123" % dead.pid)
+        live = os.path.join(d, ".hostbench-%d-transfer-XyZ789" % os.getpid())
+        for path in (stale, live):
+            open(path, "w").close()
+        rc, results = run_suite("[cmd]\ntarget = transfer/command\n"
+                                "command = true\nfile_size = 1K\n"
+                                "file_dir = %s\n" % d)
+        expect(rc == 0, "exit %d" % rc)
+        expect(not os.path.exists(stale), "the dead process's file stayed")
+        expect(os.path.exists(live), "a live process's file was removed")
+
+
 def test_cli_serve_measures_between_two_processes():
     srv = Server("t0k3n", via_cli=True)
     try:
@@ -630,6 +1052,54 @@ token = nope
         expect(got["wrong token"]["status"] == "failed", "token accepted")
         expect("wrong token" in got["wrong token"]["reason"], "reason")
         expect(srv.wait_log("wrong token"), srv.text())
+    finally:
+        srv.stop()
+
+
+def test_cli_secret_token_reaches_no_report_journal_or_log():
+    srv = Server("sekrit-one")
+    try:
+        with tempfile.TemporaryDirectory() as d:
+            suite = os.path.join(d, "s.ini")
+            journal = os.path.join(d, "j.jsonl")
+            with open(suite, "w") as f:
+                f.write(TINY + "[remote]\ntarget = transfer/tcp\n"
+                        "peer = 127.0.0.1:%d\n"
+                        "token = sekrit-one, sekrit-two\n" % srv.port)
+            seen = b""
+            for fmt in ("json", "csv", "text", "md", "html"):
+                p = subprocess.run([HOSTBENCH, "run", suite, "--format",
+                                    fmt, "--journal", journal],
+                                   capture_output=True, timeout=120)
+                expect(p.returncode == 1, "%s: exit %d" % (fmt,
+                                                          p.returncode))
+                seen += p.stdout + p.stderr
+            seen += open(journal, "rb").read()
+            expect(b"sekrit" not in seen, "the token was shown: %r" %
+                   seen[seen.find(b"sekrit") - 200:][:400])
+            expect(b"(secret)" in seen, "nothing stands for the token")
+            # the two cases stay apart in the journal: one ok, one refused
+            p = subprocess.run([HOSTBENCH, "run", suite, "--resume",
+                                journal, "--format", "json"],
+                               capture_output=True, text=True, timeout=120)
+            res = json.loads(p.stdout)["results"]
+            expect([(r["status"], r.get("resumed")) for r in res] ==
+                   [("ok", True), ("failed", True)],
+                   "resumed %r" % [(r["status"], r.get("resumed"))
+                                   for r in res])
+    finally:
+        srv.stop()
+
+
+def test_token_from_the_environment():
+    srv = Server("sekrit")
+    try:
+        env = dict(os.environ, HOSTBENCH_TOKEN="sekrit")
+        p = subprocess.run([DRIVER, PLUGIN, "transfer/tcp", srv.peer],
+                           capture_output=True, text=True, timeout=60,
+                           env=env)
+        r = json.loads(p.stdout)
+        expect_ok(r)
     finally:
         srv.stop()
 

@@ -1,0 +1,335 @@
+#!/usr/bin/env python3
+"""Hardening of what hostbench reads and writes (issue 16).
+
+Usage: hardening_test.py NAME HOSTBENCH
+Runs test_NAME: --output onto devices, FIFOs, links and missing
+directories; journals and --resume fed forged lines; compare and merge fed
+impossible figures; secret option values kept out of every report. Each
+test asserts what a user sees: exit status, files, report text.
+"""
+import json
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+from hbtest import expect  # noqa: E402
+
+HB = sys.argv[2] if len(sys.argv) > 2 else ""
+SKIP = 77
+
+QUICK = """[global]
+duration = 20ms
+repetitions = 3
+warmup = 0
+"""
+
+MEMSET = QUICK + """
+[fill]
+target = mem/memset
+size = 4K
+"""
+
+
+class Skip(Exception):
+    pass
+
+
+def run(*args, timeout=120, cwd=None):
+    """hostbench ARGS; returns (status, stdout, stderr) as text."""
+    p = subprocess.run([HB, *args], capture_output=True, text=True,
+                       timeout=timeout, cwd=cwd)
+    return p.returncode, p.stdout, p.stderr
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+# --- --output --------------------------------------------------------------
+
+def test_output_to_a_fifo_writes_into_it():
+    with tempfile.TemporaryDirectory() as d:
+        fifo = os.path.join(d, "fifo")
+        os.mkfifo(fifo)
+        # a reader already there, so neither side waits for the other
+        rfd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            status, _, err = run("run", write(os.path.join(d, "s.ini"),
+                                              MEMSET), "-o", fifo,
+                                 "--format", "csv")
+            try:
+                got = os.read(rfd, 1 << 20).decode()
+            except BlockingIOError:
+                got = ""
+        finally:
+            os.close(rfd)
+        expect(status == 0, "exit %d: %s" % (status, err))
+        expect(stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO was replaced")
+        expect(got.startswith("job,title,"), "reader got %r" % got)
+
+
+def test_output_to_a_device_keeps_the_device():
+    with tempfile.TemporaryDirectory() as d:
+        null = os.path.join(d, "null")
+        try:
+            os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        except OSError as e:
+            raise Skip("cannot make a device node: %s" % e)
+        status, _, err = run("run", write(os.path.join(d, "s.ini"), MEMSET),
+                             "-o", null)
+        expect(status == 0, "exit %d: %s" % (status, err))
+        expect(stat.S_ISCHR(os.lstat(null).st_mode),
+               "the device became a regular file")
+
+
+def test_output_to_a_descriptor_path_writes_to_it():
+    with tempfile.TemporaryDirectory() as d:
+        status, out, err = run("run", write(os.path.join(d, "s.ini"),
+                                            MEMSET), "-o", "/proc/self/fd/1",
+                               "--format", "csv")
+        expect(status == 0, "exit %d: %s" % (status, err))
+        expect(out.startswith("job,title,"), "stdout %r" % out)
+
+
+def test_output_through_a_symlink_keeps_the_link():
+    with tempfile.TemporaryDirectory() as d:
+        real = write(os.path.join(d, "real.csv"), "old\n")
+        os.chmod(real, 0o640)
+        link = os.path.join(d, "latest.csv")
+        os.symlink("real.csv", link)
+        status, _, err = run("run", write(os.path.join(d, "s.ini"), MEMSET),
+                             "-o", link, "--format", "csv")
+        expect(status == 0, "exit %d: %s" % (status, err))
+        expect(os.path.islink(link), "the link was replaced")
+        expect(open(real).read().startswith("job,title,"), "target content")
+        expect(stat.S_IMODE(os.stat(real).st_mode) == 0o640,
+               "mode %o" % stat.S_IMODE(os.stat(real).st_mode))
+
+
+def test_output_to_a_dangling_symlink_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        link = os.path.join(d, "out")
+        os.symlink(os.path.join(d, "elsewhere"), link)
+        status, out, err = run("run", write(os.path.join(d, "s.ini"), MEMSET),
+                               "-o", link)
+        expect(status == 2, "exit %d" % status)
+        expect("symbolic link to nothing" in err, err)
+        expect(not os.path.exists(os.path.join(d, "elsewhere")), "created")
+
+
+def test_output_in_a_missing_directory_fails_before_running():
+    with tempfile.TemporaryDirectory() as d:
+        marker = os.path.join(d, "ran")
+        suite = write(os.path.join(d, "s.ini"), QUICK + """
+[touch]
+target = transfer/command
+command = touch %s
+file_size = 1K
+""" % marker)
+        status, out, err = run("run", suite, "-o",
+                               os.path.join(d, "no", "such", "dir.txt"))
+        expect(status == 2, "exit %d, want 2: %s" % (status, err))
+        expect(out == "", "stdout %r" % out)
+        expect("--output" in err and "No such file" in err, err)
+        expect(not os.path.exists(marker), "a case ran before the check")
+
+
+# --- journal and --resume ---------------------------------------------------
+
+def journaled(d, text=MEMSET):
+    """Run suite text with --journal; returns (suite, journal, lines)."""
+    suite = write(os.path.join(d, "s.ini"), text)
+    journal = os.path.join(d, "j.jsonl")
+    status, _, err = run("run", suite, "--journal", journal, "--format",
+                         "json")
+    expect(status == 0, "exit %d: %s" % (status, err))
+    return suite, journal, [json.loads(l) for l in open(journal)]
+
+
+def rewrite(journal, lines):
+    with open(journal, "w") as f:
+        for line in lines:
+            f.write(json.dumps(line) + "\n")
+
+
+def resumed(suite, journal, fmt="json"):
+    status, out, err = run("run", suite, "--resume", journal, "--format",
+                           fmt)
+    expect(status == 0, "exit %d: %s" % (status, err))
+    return out
+
+
+def test_resume_recomputes_forged_statistics():
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, lines = journaled(d)
+        honest = lines[0]["stats"]["median"]
+        lines[0]["stats"]["median"] = 1e18      # 8 Pbit/s
+        lines[0]["samples"] = [1e18] * len(lines[0]["samples"])
+        rewrite(journal, lines)
+        r = json.loads(resumed(suite, journal))["results"][0]
+        expect(r.get("resumed") is True, "not marked resumed: %r" % r)
+        expect(abs(r["stats"]["median"] - honest) <= 1e-9 * honest,
+               "median %r, the samples say %r" % (r["stats"]["median"],
+                                                  honest))
+
+
+def test_resume_measures_again_a_line_with_impossible_samples():
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, lines = journaled(d)
+        for s in lines[0]["sample_details"]:
+            s["seconds"] = -s["seconds"]
+        rewrite(journal, lines)
+        r = json.loads(resumed(suite, journal))["results"][0]
+        expect("resumed" not in r, "an impossible line was resumed")
+        expect(r["status"] == "ok" and r["stats"]["median"] > 0, "%r" % r)
+        expect(all(s["seconds"] > 0 for s in r["sample_details"]),
+               "seconds %r" % r["sample_details"])
+
+
+def test_resumed_results_are_marked_in_every_format():
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, _ = journaled(d)
+        for fmt in ("text", "md", "csv", "html"):
+            out = resumed(suite, journal, fmt)
+            expect("resumed: taken from the journal" in out,
+                   "%s shows no mark:\n%s" % (fmt, out[-1500:]))
+
+
+def test_journal_is_never_a_link_or_a_fifo():
+    with tempfile.TemporaryDirectory() as d:
+        suite = write(os.path.join(d, "s.ini"), MEMSET)
+        target = write(os.path.join(d, "precious"), "keep\n")
+        link = os.path.join(d, "link.jsonl")
+        os.symlink(target, link)
+        fifo = os.path.join(d, "fifo.jsonl")
+        os.mkfifo(fifo)
+        for opt, path, fragment in (("--journal", link, "symbolic link"),
+                                    ("--resume", link, "symbolic link"),
+                                    ("--journal", fifo, "not a regular file"),
+                                    ("--resume", d, "--resume " + d)):
+            try:
+                status, out, err = run("run", suite, opt, path, timeout=30)
+            except subprocess.TimeoutExpired:
+                raise AssertionError("%s %s hung" % (opt, path))
+            expect(status == 2, "%s %s: exit %d" % (opt, path, status))
+            expect(fragment in err, "%s %s: %r" % (opt, path, err))
+        expect(open(target).read() == "keep\n", "the link's target changed")
+
+
+def test_journal_keys_of_different_jobs_never_collide():
+    job = QUICK + """
+[job]
+target = transfer/command
+command = true
+file_size = 1K
+"""
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, lines = journaled(d, job + "a = 1|b=2\n")
+        second = write(os.path.join(d, "b.ini"), job + "a = 1\nb = 2\n")
+        r = json.loads(resumed(second, journal))["results"][0]
+        same = all(abs(a - b) <= 1e-9 * b
+                   for a, b in zip(r["samples"], lines[0]["samples"]))
+        expect(not same and "resumed" not in r,
+               'a = 1, b = 2 took the result of a = "1|b=2"')
+
+
+# --- compare and merge ------------------------------------------------------
+
+def measured_report(d):
+    """A real JSON report of two memset cases, as a dict."""
+    status, out, err = run("run", write(os.path.join(d, "s.ini"), QUICK + """
+[fill]
+target = mem/memset
+size = 4K, 8K
+"""), "--format", "json")
+    expect(status == 0, "exit %d: %s" % (status, err))
+    return json.loads(out)
+
+
+def forged(d, doc, name, change):
+    """doc with change(results[1]) applied, saved as name."""
+    doc = json.loads(json.dumps(doc))
+    change(doc["results"][1])
+    path = os.path.join(d, name)
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    return path
+
+
+def test_compare_and_merge_refuse_impossible_figures():
+    with tempfile.TemporaryDirectory() as d:
+        doc = measured_report(d)
+        good = forged(d, doc, "good.json", lambda r: None)
+        title = doc["results"][1]["title"]
+
+        def negative_seconds(r):
+            r["sample_details"][0]["seconds"] = -1
+
+        def no_bytes(r):
+            for s in r["sample_details"]:
+                s["bytes"] = 0
+
+        def negative_median(r):
+            r["stats"]["median"] = -5e300
+
+        for change, fragment in ((negative_seconds, "seconds is -1"),
+                                 (no_bytes, "no bytes"),
+                                 (negative_median, "median is -5e+300")):
+            bad = forged(d, doc, "bad.json", change)
+            for args in (["compare", good, bad], ["merge", good, bad]):
+                status, out, err = run(*args)
+                expect(status == 2, "%s: exit %d, want 2" % (args[0], status))
+                expect(out == "", "%s printed %r" % (args[0], out[:200]))
+                expect(title in err and fragment in err,
+                       "%s: %r lacks the case or %r" % (args[0], err,
+                                                        fragment))
+
+
+def test_compare_ranks_100000_samples_a_side_in_time():
+    sys.path.insert(0, os.path.join(os.path.dirname(
+        os.path.abspath(__file__)), "../../../bench"))
+    import big_reports  # noqa: E402
+    with tempfile.TemporaryDirectory() as d:
+        base, new = os.path.join(d, "base.json"), os.path.join(d, "new.json")
+        big_reports.main(["big_reports.py", base, new, "3", "100000"])
+        # O(n log n) takes seconds even on a loaded machine; the quadratic
+        # rank sum took minutes. The bound is that, not a figure.
+        try:
+            status, out, err = run("compare", base, new, "--format", "json",
+                                   timeout=100)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("compare did not finish in 100 s")
+        expect(status == 0, "exit %d: %s" % (status, err))
+        cases = json.loads(out)["cases"]
+        expect(len(cases) == 3, "%d cases" % len(cases))
+        expect(all(c["p"] < 0.05 for c in cases), "p %r" % [
+            c["p"] for c in cases])
+
+
+def main():
+    names = sys.argv[1:2] or [n[5:] for n in sorted(globals())
+                              if n.startswith("test_")]
+    failed = skipped = 0
+    for name in names:
+        try:
+            globals()["test_" + name]()
+            print("ok   " + name)
+        except Skip as e:
+            print("skip %s: %s" % (name, e))
+            skipped += 1
+        except Exception as e:  # report every failure, then exit non-zero
+            print("FAIL %s: %s" % (name, e))
+            failed += 1
+    if failed:
+        return 1
+    return SKIP if skipped == len(names) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
