@@ -178,7 +178,7 @@ static struct cx_slot *slot_take(struct cx_state *s)
 		s->free_slots = sl->next_free;
 		return sl;
 	}
-	grown = realloc(s->slots, (s->nslots + 1) * sizeof(*grown));
+	grown = realloc(s->slots, (s->nslots + 1) * sizeof(struct cx_slot *));
 	if (!grown)
 		return NULL;
 	s->slots = grown;

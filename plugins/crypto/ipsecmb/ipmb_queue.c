@@ -176,7 +176,7 @@ static int hmac_pads(struct ipmb_queue *q, const uint8_t *key, size_t len,
 static int set_mac_key(struct ipmb_queue *q, const struct cx_jobspec *spec,
 		       char *err, size_t errlen)
 {
-	if (!spec->mac_key)
+	if (!spec->mac_key || !q->hi)
 		return 0;
 	if (q->hash == IMB_AUTH_POLY1305) {
 		memcpy(q->mac_key, spec->mac_key, sizeof(q->mac_key));
