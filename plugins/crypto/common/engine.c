@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "state.h"
 #include "targets.h"
 
 /*
@@ -16,32 +17,6 @@
  * far below anything measurable.
  */
 #define CX_STREAM_MESSAGE (UINT64_C(1) << 32)
-
-/* One worker. */
-struct cx_state {
-	const struct cx_ops *ops;
-	void *lib;
-	const struct cx_alginfo *ci; /* cipher or AEAD, NULL if none */
-	const struct cx_alginfo *hi; /* MAC or digest, NULL if none */
-	void *cipher;		     /* handle for ci */
-	void *hash;		     /* handle for hi */
-	int encrypt;		     /* 0: decrypt and verify */
-	int stream;		     /* 0: message mode */
-	size_t size;
-	uint8_t *buf;	/* work buffer: encrypted in place, decrypt output */
-	uint8_t *src;	/* cipher and MAC input: buf, or the ciphertext */
-	uint8_t *ct;	/* decrypt: a valid ciphertext, else NULL */
-	uint64_t msgno; /* messages started */
-	uint64_t stream_left; /* stream: bytes left in the current message */
-	uint8_t key[CX_MAX_KEY];
-	uint8_t mac_key[CX_MAX_KEY];
-	uint8_t msg_key[CX_MAX_KEY]; /* the one-time MAC key of a message */
-	uint8_t iv[CX_MAX_IV];
-	uint8_t tag[CX_MAX_OUT];
-	uint8_t want_tag[CX_MAX_OUT]; /* decrypt: the AEAD tag of ct */
-	uint8_t mac[CX_MAX_OUT];
-	uint8_t want_mac[CX_MAX_OUT]; /* decrypt: the MAC of src */
-};
 
 /* Deterministic filler so every run and backend sees the same data. */
 static void fill_pattern(uint8_t *p, size_t n, uint64_t seed)
@@ -56,8 +31,7 @@ static void fill_pattern(uint8_t *p, size_t n, uint64_t seed)
 	}
 }
 
-/* A 64-byte aligned buffer of n bytes, filled (so touched) with seed. */
-static uint8_t *alloc_buffer(size_t n, uint64_t seed)
+uint8_t *cx_alloc_buffer(size_t n, uint64_t seed)
 {
 	size_t rounded = (n + 63) & ~(size_t)63;
 	uint8_t *p = aligned_alloc(64, rounded);
@@ -67,8 +41,7 @@ static uint8_t *alloc_buffer(size_t n, uint64_t seed)
 	return p;
 }
 
-/* The IV of message n: the base IV with n in its nonce part. */
-static const uint8_t *message_iv(struct cx_state *s, uint64_t n, uint8_t *iv)
+const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv)
 {
 	size_t len = s->ci->iv_len, off = len == 12 ? 4 : 0;
 
@@ -78,15 +51,15 @@ static const uint8_t *message_iv(struct cx_state *s, uint64_t n, uint8_t *iv)
 	return iv;
 }
 
-/* The MAC key of message n: fresh for one-time MACs, NULL to keep it. */
-static const uint8_t *message_key(struct cx_state *s, uint64_t n)
+const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
+			      uint8_t *key)
 {
 	if (!s->hi->one_time_key)
 		return NULL;
-	memcpy(s->msg_key, s->mac_key, s->hi->key_len);
+	memcpy(key, s->mac_key, s->hi->key_len);
 	for (size_t i = 0; i < 8; i++)
-		s->msg_key[i] ^= (uint8_t)(n >> (8 * i));
-	return s->msg_key;
+		key[i] ^= (uint8_t)(n >> (8 * i));
+	return key;
 }
 
 /* MAC or digest of one buffer at in into out, with message n's key. */
@@ -96,8 +69,8 @@ static int hash_message(struct cx_state *s, uint64_t n, const uint8_t *in,
 	const struct cx_ops *o = s->ops;
 	int rc;
 
-	rc = o->hash_start(s->hash, message_key(s, n), s->hi->key_len, err,
-			   errlen);
+	rc = o->hash_start(s->hash, cx_message_key(s, n, s->msg_key),
+			   s->hi->key_len, err, errlen);
 	if (!rc)
 		rc = o->hash_update(s->hash, in, s->size, err, errlen);
 	if (!rc)
@@ -113,7 +86,7 @@ static int encrypt_message(struct cx_state *s, char *err, size_t errlen)
 	int rc;
 
 	if (s->cipher) {
-		rc = o->cipher_start(s->cipher, message_iv(s, s->msgno, iv),
+		rc = o->cipher_start(s->cipher, cx_message_iv(s, s->msgno, iv),
 				     err, errlen);
 		if (!rc)
 			rc = o->cipher_update(s->cipher, s->buf, s->buf,
@@ -146,7 +119,7 @@ static int decrypt_message(struct cx_state *s, char *err, size_t errlen)
 					 (unsigned long long)s->msgno);
 	}
 	if (s->cipher) {
-		rc = o->cipher_start(s->cipher, message_iv(s, 0, iv), err,
+		rc = o->cipher_start(s->cipher, cx_message_iv(s, 0, iv), err,
 				     errlen);
 		if (!rc)
 			rc = o->cipher_update(s->cipher, s->src, s->buf,
@@ -171,8 +144,8 @@ static int stream_buffer(struct cx_state *s, char *err, size_t errlen)
 		if (s->stream_left < s->size) {
 			s->msgno++;
 			rc = o->cipher_start(s->cipher,
-					     message_iv(s, s->msgno, iv), err,
-					     errlen);
+					     cx_message_iv(s, s->msgno, iv),
+					     err, errlen);
 			if (rc)
 				return rc;
 			s->stream_left = CX_STREAM_MESSAGE;
@@ -197,6 +170,8 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	uint64_t i;
 	int rc = 0;
 
+	if (s->jobs)
+		return cx_jobs_run(s, iterations, done, err, errlen);
 	if (s->stream)
 		step = stream_buffer;
 	else
@@ -213,11 +188,9 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	return rc;
 }
 
-/* Compare a known answer; HB_EVERIFY naming the vector on a mismatch. */
-static int kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
-		       const char *what, const uint8_t *got,
-		       const uint8_t *want, size_t len, char *err,
-		       size_t errlen)
+int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
+		   const char *what, const uint8_t *got, const uint8_t *want,
+		   size_t len, char *err, size_t errlen)
 {
 	if (!cx_memneq(got, want, len))
 		return 0;
@@ -257,15 +230,15 @@ static int kat_cipher(const struct cx_ops *o, void *lib,
 	if (rc)
 		return rc;
 	if (encrypt) {
-		rc = kat_compare(ai, kat, "ciphertext", out, kat->out,
-				 kat->out_len, err, errlen);
+		rc = cx_kat_compare(ai, kat, "ciphertext", out, kat->out,
+				    kat->out_len, err, errlen);
 		if (!rc && ai->kind == CX_AEAD)
-			rc = kat_compare(ai, kat, "tag", tag, kat->tag,
-					 kat->tag_len, err, errlen);
+			rc = cx_kat_compare(ai, kat, "tag", tag, kat->tag,
+					    kat->tag_len, err, errlen);
 		return rc;
 	}
-	return kat_compare(ai, kat, "decrypted plaintext", out, kat->in,
-			   kat->in_len, err, errlen);
+	return cx_kat_compare(ai, kat, "decrypted plaintext", out, kat->in,
+			      kat->in_len, err, errlen);
 }
 
 /* Known answer of a MAC or digest. */
@@ -289,8 +262,8 @@ static int kat_hash(const struct cx_ops *o, void *lib,
 	o->hash_close(h);
 	if (rc)
 		return rc;
-	return kat_compare(ai, kat, ai->kind == CX_MAC ? "MAC" : "digest", out,
-			   kat->out, kat->out_len, err, errlen);
+	return cx_kat_compare(ai, kat, ai->kind == CX_MAC ? "MAC" : "digest",
+			      out, kat->out, kat->out_len, err, errlen);
 }
 
 int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
@@ -303,6 +276,8 @@ int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
 		return hb_errorf(err, errlen, HB_EFAIL,
 				 "no known-answer vector for algorithm %d",
 				 (int)alg);
+	if (ops->job_open)
+		return cx_jobs_kat(ops, lib, alg, &kat, encrypt, err, errlen);
 	if (ai->kind == CX_CIPHER || ai->kind == CX_AEAD)
 		return kat_cipher(ops, lib, ai, alg, &kat, encrypt, err,
 				  errlen);
@@ -349,9 +324,9 @@ static int check_known_answers(struct cx_state *s, const struct cx_spec *sp,
 	return rc;
 }
 
-/* Decrypt: a valid ciphertext, its AEAD tag and its MAC, as a peer sends. */
-static int prepare_received(struct cx_state *s, enum cx_alg calg, char *err,
-			    size_t errlen)
+/* A valid ciphertext, its AEAD tag and its MAC, by the update calls. */
+static int received_by_updates(struct cx_state *s, enum cx_alg calg, char *err,
+			       size_t errlen)
 {
 	const struct cx_ops *o = s->ops;
 	uint8_t iv[CX_MAX_IV];
@@ -363,7 +338,7 @@ static int prepare_received(struct cx_state *s, enum cx_alg calg, char *err,
 				    errlen);
 		if (rc)
 			return rc;
-		rc = o->cipher_start(enc, message_iv(s, 0, iv), err, errlen);
+		rc = o->cipher_start(enc, cx_message_iv(s, 0, iv), err, errlen);
 		if (!rc)
 			rc = o->cipher_update(enc, s->buf, s->ct, s->size, err,
 					      errlen);
@@ -374,9 +349,20 @@ static int prepare_received(struct cx_state *s, enum cx_alg calg, char *err,
 			return rc;
 	}
 	if (s->hi)
-		rc = hash_message(s, 0, s->src, s->want_mac, err, errlen);
+		return hash_message(s, 0, s->src, s->want_mac, err, errlen);
+	return 0;
+}
+
+/* Decrypt: a valid ciphertext, its AEAD tag and its MAC, as a peer sends. */
+static int prepare_received(struct cx_state *s, const struct cx_spec *sp,
+			    char *err, size_t errlen)
+{
+	int rc;
+
+	if (s->ops->job_open)
+		rc = cx_jobs_prepare_received(s, sp, err, errlen);
 	else
-		rc = 0;
+		rc = received_by_updates(s, sp->alg, err, errlen);
 #ifdef CX_TAMPER_RECEIVED
 	/* Tests only: a message damaged in transit must fail the run. */
 	s->src[s->size / 2] ^= 0x01;
@@ -392,6 +378,8 @@ static int open_handles(struct cx_state *s, const struct cx_spec *sp,
 	enum cx_alg halg = s->ci ? sp->mac : sp->alg;
 	int rc = 0;
 
+	if (o->job_open)
+		return cx_jobs_open(s, sp, c, err, errlen);
 	if (s->ci) {
 		rc = o->cipher_open(s->lib, c, sp->alg, s->encrypt, s->key,
 				    &s->cipher, err, errlen);
@@ -417,7 +405,7 @@ static int start_stream(struct cx_state *s, char *err, size_t errlen)
 
 	if (s->ci) {
 		s->stream_left = CX_STREAM_MESSAGE;
-		rc = o->cipher_start(s->cipher, message_iv(s, 0, iv), err,
+		rc = o->cipher_start(s->cipher, cx_message_iv(s, 0, iv), err,
 				     errlen);
 	}
 	if (!rc && s->hi)
@@ -432,6 +420,7 @@ void cx_teardown(void *state)
 
 	if (!s)
 		return;
+	cx_jobs_close(s);
 	if (s->hash)
 		s->ops->hash_close(s->hash);
 	if (s->cipher)
@@ -484,8 +473,13 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	if (!s)
 		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	s->ops = ops;
+	s->worker = c->worker;
 	set_kind(s, sp);
 	rc = read_options(s, c, err, errlen);
+	if (!rc && s->stream && ops->job_open)
+		rc = hb_errorf(err, errlen, HB_SKIP,
+			       "this backend takes whole messages (jobs), so "
+			       "it has no stream mode: use mode = message");
 	if (rc)
 		goto fail_state;
 	rc = ops->lib_open(c, &s->lib, err, errlen);
@@ -497,10 +491,10 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	fill_pattern(s->key, sizeof(s->key), 1);
 	fill_pattern(s->mac_key, sizeof(s->mac_key), 2);
 	fill_pattern(s->iv, sizeof(s->iv), 3);
-	s->buf = alloc_buffer(s->size, 4 + c->worker);
+	s->buf = cx_alloc_buffer(s->size, 4 + c->worker);
 	s->src = s->buf;
 	if (s->buf && !s->encrypt && s->ci) {
-		s->ct = alloc_buffer(s->size, 0);
+		s->ct = cx_alloc_buffer(s->size, 0);
 		s->src = s->ct;
 	}
 	if (!s->buf || (!s->encrypt && s->ci && !s->ct)) {
@@ -511,7 +505,7 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	}
 	rc = open_handles(s, sp, c, err, errlen);
 	if (!rc && !s->encrypt)
-		rc = prepare_received(s, sp->alg, err, errlen);
+		rc = prepare_received(s, sp, err, errlen);
 	if (!rc && s->stream)
 		rc = start_stream(s, err, errlen);
 	if (rc)

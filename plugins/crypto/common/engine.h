@@ -5,6 +5,14 @@
  * modes, composites and known-answer checks; a backend only maps cx_alg
  * onto its library's calls.
  *
+ * A backend fills one of two sets of primitives: the update calls
+ * (cipher_* and hash_*: a library that keeps state between calls, such as
+ * OpenSSL or libgcrypt), or the job calls (job_*: a library or device that
+ * takes whole messages and returns them when done, such as a multi-buffer
+ * manager or an offload queue). On the job path the engine also offers
+ * the plugin's asynchronous slots (cx_submit, cx_poll), so the core keeps
+ * queue_depth messages in flight per worker.
+ *
  * Every backend function returns 0 or a negative HB_E* code with a
  * one-line reason in err (the library's own words where it has them).
  */
@@ -17,6 +25,43 @@
 #include <hostbench/plugin.h>
 
 #include "cx.h"
+
+/*
+ * One whole message on the job path. The engine fills the inputs, submits
+ * it, and reads the outputs when the backend hands it back; the backend
+ * owns the job from submission until then.
+ */
+struct cx_job {
+	const uint8_t *iv;  /* IV or nonce of the cipher, NULL without */
+	const uint8_t *aad; /* AEAD only; NULL when aad_len is 0 */
+	size_t aad_len;
+	const uint8_t *mac_key; /* this message's one-time MAC key, or NULL */
+	const uint8_t *src;	/* the message */
+	uint8_t *dst;		/* the cipher's output; NULL without cipher */
+	size_t len;		/* bytes of src (and dst) */
+	/* Outputs. A composite encrypt works in place (src == dst), so its
+	 * MAC is over the ciphertext; a decrypt MACs src, then decrypts. */
+	uint8_t tag[CX_MAX_OUT]; /* AEAD tag, computed in both directions */
+	uint8_t mac[CX_MAX_OUT]; /* MAC or digest */
+	int status;		 /* 0, or a negative HB_E* code */
+	const char *why;	 /* with status: the library's reason */
+	/* The backend's while the job is in flight. */
+	struct cx_job *next;
+	size_t off;
+	int stage;
+	uint8_t scratch[CX_MAX_IV];
+};
+
+/* What every job of one queue shares: algorithms, direction, keys, size. */
+struct cx_jobspec {
+	enum cx_alg alg; /* cipher or AEAD; CX_NONE for a MAC or digest */
+	enum cx_alg mac; /* MAC or digest; CX_NONE for a cipher alone */
+	int encrypt;	 /* 0: decrypt (MAC checked over src first) */
+	const uint8_t *key;
+	const uint8_t *mac_key; /* NULL for digests and one-time keys */
+	size_t mac_key_len;
+	size_t len; /* bytes of every message of the queue */
+};
 
 /* The primitives a backend provides. Handles are the backend's own. */
 struct cx_ops {
@@ -67,6 +112,31 @@ struct cx_ops {
 	/* Write the MAC or digest (the alg's out_len bytes). */
 	int (*hash_finish)(void *h, uint8_t *out, char *err, size_t errlen);
 	void (*hash_close)(void *h);
+
+	/* ---- the job path (all four, or none) ---- */
+
+	/*
+	 * A queue of jobs for spec on lib; notes as for cipher_open. HB_SKIP
+	 * with the reason when the library cannot take spec->len bytes as
+	 * one message. Queues of one lib are used one at a time.
+	 */
+	int (*job_open)(void *lib, const struct hb_case *c,
+			const struct cx_jobspec *spec, void **q, char *err,
+			size_t errlen);
+	/*
+	 * Start job j (inputs filled). Returns 0, HB_BUSY when the queue is
+	 * full (reap first), or a negative code with err filled. A job the
+	 * library refuses is returned by job_reap with its status set.
+	 */
+	int (*job_submit)(void *q, struct cx_job *j, char *err, size_t errlen);
+	/*
+	 * A finished job, in any order, or NULL when none has finished. With
+	 * flush, finish one even if the library would wait for more work
+	 * (lanes not full); NULL then means none is in flight.
+	 */
+	struct cx_job *(*job_reap)(void *q, int flush);
+	/* Close a queue; a job still in flight is finished and dropped. */
+	void (*job_close)(void *q);
 };
 
 /*
@@ -89,6 +159,22 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 /* Process iterations buffers of `size` bytes: the plugin's run(). */
 int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	   size_t errlen);
+
+/*
+ * The plugin's submit() (ABI 1.2) for a backend with job calls: start the
+ * next message, tagged tag. Returns 0, HB_BUSY, or a negative code.
+ */
+int cx_submit(void *state, uint64_t tag, char *err, size_t errlen);
+
+/*
+ * The plugin's poll(): up to max finished messages into out, finishing
+ * work the library holds back (a flush) until at least min are done or
+ * none is in flight; the work is the CPU's, so timeout_ns is not needed.
+ * Every message's status is checked, and in decrypt its tag and MAC: a
+ * failure returns its negative code with err filled.
+ */
+int cx_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
+	    struct hb_completion *out, char *err, size_t errlen);
 
 /* Free what cx_setup made: the plugin's teardown(). */
 void cx_teardown(void *state);

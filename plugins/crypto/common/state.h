@@ -1,0 +1,75 @@
+/*
+ * The engine's own: one worker's state and the helpers its two paths (the
+ * update calls in engine.c, the job calls in jobs.c) share. Not for
+ * backends: they see only engine.h.
+ */
+#ifndef HB_CRYPTO_STATE_H
+#define HB_CRYPTO_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "targets.h"
+
+struct cx_slot;
+
+/* One worker. */
+struct cx_state {
+	const struct cx_ops *ops;
+	void *lib;
+	const struct cx_alginfo *ci; /* cipher or AEAD, NULL if none */
+	const struct cx_alginfo *hi; /* MAC or digest, NULL if none */
+	void *cipher;		     /* handle for ci */
+	void *hash;		     /* handle for hi */
+	void *jobs;		     /* the job path: the backend's queue */
+	int encrypt;		     /* 0: decrypt and verify */
+	int stream;		     /* 0: message mode */
+	unsigned worker;
+	size_t size;
+	uint8_t *buf;	/* work buffer: encrypted in place, decrypt output */
+	uint8_t *src;	/* cipher and MAC input: buf, or the ciphertext */
+	uint8_t *ct;	/* decrypt: a valid ciphertext, else NULL */
+	uint64_t msgno; /* messages started */
+	uint64_t stream_left;	/* stream: bytes left in the current message */
+	struct cx_slot **slots; /* the job path: one per message in flight */
+	unsigned nslots;
+	struct cx_slot *free_slots;
+	uint8_t key[CX_MAX_KEY];
+	uint8_t mac_key[CX_MAX_KEY];
+	uint8_t msg_key[CX_MAX_KEY]; /* the one-time MAC key of a message */
+	uint8_t iv[CX_MAX_IV];
+	uint8_t tag[CX_MAX_OUT];
+	uint8_t want_tag[CX_MAX_OUT]; /* decrypt: the AEAD tag of ct */
+	uint8_t mac[CX_MAX_OUT];
+	uint8_t want_mac[CX_MAX_OUT]; /* decrypt: the MAC of src */
+};
+
+/* A 64-byte aligned buffer of n bytes, filled (so touched) with seed. */
+uint8_t *cx_alloc_buffer(size_t n, uint64_t seed);
+
+/* The IV of message n into iv: the base IV with n in its nonce part. */
+const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv);
+
+/* The MAC key of message n into key: NULL (keep it) unless one-time. */
+const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
+			      uint8_t *key);
+
+/* Compare a known answer; HB_EVERIFY naming the vector on a mismatch. */
+int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
+		   const char *what, const uint8_t *got, const uint8_t *want,
+		   size_t len, char *err, size_t errlen);
+
+/* The job path's parts of cx_setup, cx_run, cx_kat_check, cx_teardown. */
+int cx_jobs_kat(const struct cx_ops *ops, void *lib, enum cx_alg alg,
+		const struct cx_kat *kat, int encrypt, char *err,
+		size_t errlen);
+int cx_jobs_open(struct cx_state *s, const struct cx_spec *sp,
+		 const struct hb_case *c, char *err, size_t errlen);
+int cx_jobs_prepare_received(struct cx_state *s, const struct cx_spec *sp,
+			     char *err, size_t errlen);
+int cx_jobs_run(struct cx_state *s, uint64_t iterations, struct hb_done *done,
+		char *err, size_t errlen);
+void cx_jobs_close(struct cx_state *s);
+
+#endif
