@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Write two hostbench JSON reports of CASES cases x SAMPLES samples each,
 for timing `hostbench compare` and `merge` on large reports (bench/compare.sh
 and the integration.hardening tests use it).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The time `hostbench compare` takes on two large reports: CASES cases of
 # SAMPLES samples each (bench/big_reports.py writes them). The rank-sum test
 # sorts the samples (O(n log n)); reading the JSON is most of what is left.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Crypto targets against the tools users trust, same machine, in turn:
 # `openssl speed -evp ALG -bytes N -seconds S` against hostbench's OpenSSL
 # backend with the same algorithm, size and mode = stream, for aes-256-gcm,

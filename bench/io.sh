@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The io targets against fio doing the same work in the same directory,
 # one after the other: sync engine, same block size, file size, direct
 # flag and job count. Prints MB/s for each and the ratio hostbench / fio

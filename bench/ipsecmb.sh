@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The three crypto backends side by side on the targets an IPsec or TLS
 # stack cares about: ipsec-mb (Intel's multi-buffer library) at queue
 # depth 1 and 16, openssl and gcrypt (one message at a time: they have no

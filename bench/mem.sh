@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # mem/memcpy against a plain memcpy loop, same buffer size, same machine,
 # one after the other, three rounds; prints each figure and the ratio
 # hostbench / plain (1.00 = the framework adds nothing).

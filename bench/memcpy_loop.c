@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The plain reference for mem/memcpy: one thread copying one buffer into
  * another in a loop for SECONDS, printing bytes per second. No framework.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # What the plugin process model costs: `hostbench list` with a cold and a
 # warm registry cache (and with the cache bypassed), and the cost of one
 # case in a helper process started by exec (isolate = yes) against the

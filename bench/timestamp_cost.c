@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the core's per-unit timestamps cost beside one unit of real work:
  * the asynchronous path reads CLOCK_MONOTONIC once per submission and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # transfer/tcp against iperf3, and transfer/tls against the cipher's own
 # speed. iperf3 (server bound to 127.0.0.1, stopped by its PID) and
 # hostbench take turns, ROUNDS times, one stream then two, and are

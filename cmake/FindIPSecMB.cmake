@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # FindIPSecMB: Intel's multi-buffer crypto library (intel-ipsec-mb, Debian's
 # libipsec-mb-dev), which ships no pkg-config file. Reads the version from
 # IMB_VERSION_STR in its header. Sets IPSecMB_FOUND, IPSecMB_VERSION,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The install tree beyond the binary and the plugins: the plugin SDK
 # (plugin.h, hostbench-plugin.pc, the hostbench CMake package), the man
 # page and bash completion. Every path the SDK files name is relative to

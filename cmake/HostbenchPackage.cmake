@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `cpack -G DEB` in a build directory: one hostbench .deb with the binary,
 # every plugin this build made, hostbench-serve, the suites, the SDK, the
 # man page and bash completion, installed under /usr. The package's

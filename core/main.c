@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostbench: parse the command line and run the command it names, or be
  * one of the core's helper processes (`hostbench __helper MODE PARENT`,

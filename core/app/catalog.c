@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* `list` and `describe`: the loaded plugins' offer, as text or JSON. */
 #include "app/catalog.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `hostbench list` and `hostbench describe`: what the loaded plugins offer,
  * as text or JSON.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Command-line parsing into struct cli. */
 #include "app/cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The command line (cli: command line interface): which command, its
  * arguments and the common options. Parsing is pure (no I/O) so it is unit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The commands of hostbench, one function each, as git's builtin.h
  * (cmd: command). Each gets what main() hands it in struct command_env

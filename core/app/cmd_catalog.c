@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* `hostbench list` and `hostbench describe`: the catalog, written out. */
 #include "app/cmd.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check BACKEND [--reference BACKEND]: a crypto backend against a
  * reference, target by target, through the public ABI only (the checks

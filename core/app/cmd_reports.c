@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `hostbench report`, `hostbench compare` and `hostbench merge`: JSON
  * reports in, one report out. All read their reports the same way and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `hostbench run`: load the suites, agree on them across a fleet, describe
  * the host, run every case and write the report. Everything one run holds

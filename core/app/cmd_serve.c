@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* `hostbench serve ...`: the transfer plugin's server program, exec'd. */
 #include "app/cmd.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* `hostbench sysinfo`: the report of no cases, the system alone. */
 #include "app/cmd.h"
 

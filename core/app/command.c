@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The table of commands, the lookup by name and the dispatch. */
 #include "app/command.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The commands of hostbench as one table, as git.c's commands[]: each
  * command word, the function that runs it and what it needs before it

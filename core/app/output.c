@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Report output: a temporary file renamed into place, or a direct write. */
 #define _GNU_SOURCE /* asprintf */
 #include "app/output.h"

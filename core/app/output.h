@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Report output that is never left half written and never replaces what
  * it should write into. --output FILE, when FILE is a regular file or a

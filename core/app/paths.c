@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The shipped suites and hostbench-serve, found from the binary's place. */
 #include "app/paths.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Where hostbench finds its own files at run time: the shipped suites and
  * the transfer plugin's server program. The binary's own directory comes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The progress line of a run, on a terminal only. */
 #include "app/progress.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The progress line of a run, for whoever watches a terminal:
  * "[3/17] AES256/CBC [4 parallels] (openssl)  0:42 left", rewritten in

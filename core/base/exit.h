@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The exit statuses of hostbench, documented in docs/usage.md: every
  * command and every fleet rank returns one of these.

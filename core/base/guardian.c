@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The helper's guardian: fork the task, relay its answer, leave nothing. */
 #define _GNU_SOURCE /* pipe2 */
 #include "base/guardian.h"

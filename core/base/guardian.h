@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Helper processes: the helper's side (the core's is base/helper.h). The
  * guardian is the exec'd hostbench in helper mode. It runs no plugin code

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Start a helper process by exec, feed it, wait for its answer. */
 #define _GNU_SOURCE /* pipe2 */
 #include "base/helper.h"

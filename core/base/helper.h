@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Helper processes: the core's side. Plugin code never runs in the core
  * (docs/reliability.md): loading a plugin, asking it to describe or

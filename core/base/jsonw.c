@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Helpers every JSON writer of the core shares (jansson). */
 #include "base/jsonw.h"
 

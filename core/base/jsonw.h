@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Writing JSON with jansson the same way everywhere: text that is not
  * UTF-8 is cleaned instead of failing, numbers that are not finite become

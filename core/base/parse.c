@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Pure parsers for suite values: sizes, durations, integers, lists. */
 #define _GNU_SOURCE /* strtod_l, newlocale */
 #include "base/parse.h"

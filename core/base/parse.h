@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Pure parsers for suite values: sizes, durations, integers, booleans and
  * comma lists. No I/O and no global state, so they are unit tested and

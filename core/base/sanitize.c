@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Text from outside made safe to show: control bytes and bad UTF-8 out. */
 #include "base/sanitize.h"
 

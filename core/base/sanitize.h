@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The one sanitizer for text that comes from outside hostbench: a peer's
  * refusal, a command's stderr, a plugin's notes, warnings and catalog, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SipHash-2-4, after the reference implementation. */
 #include "base/siphash.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SipHash-2-4 (Aumasson and Bernstein, 2012): a keyed hash of short
  * inputs. The journal keys secret values with it, so cases stay apart and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Display units: names and scale factors. */
 #include "base/units.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Display units. Figures are stored in bytes/s and ops/s; a unit only
  * scales them for display: Gbps = 1e9 bit/s, GB/s = 1e9 B/s,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Growable lists and error formatting shared by the core. */
 #include "base/util.h"
 

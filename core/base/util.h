@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Small helpers shared by every core file: growable string lists, key/value
  * lists, growable arrays. Error messages go into caller-owned buffers with

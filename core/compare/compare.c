@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Comparing two reports: matching cases, the Mann-Whitney U test on their
  * samples, the verdict, and the context facts of both hosts.

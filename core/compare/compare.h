@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostbench compare BASE.json NEW.json: the cases of two reports matched by
  * job, target, backend and parameters, each with base, new, % difference

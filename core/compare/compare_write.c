@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A comparison as text, md, csv, json or html. Every format shows the same
  * rows: each figure with its CV (and "noisy" when the result was flagged),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Matching the results of saved reports: by case, by value. */
 #include "compare/match.h"
 

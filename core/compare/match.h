@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Which results of saved reports are the same case: what compare pairs and
  * merge puts on one row. Parameters are matched by value (5 and 5.0 are the

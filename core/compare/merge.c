@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Merging reports into one table of hosts by cases, and writing it. */
 #include "compare/merge.h"
 

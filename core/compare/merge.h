@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostbench merge A.json B.json ...: one table of hosts (or runs) by
  * cases, for lab matrices. A column per report, a row per case of any of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Saved reports laid out again: jobs, cases and targets from "case". */
 #include "compare/report_doc.h"
 

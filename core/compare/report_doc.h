@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Saved reports made a struct report again, for `hostbench report`: the
  * results of JSON reports (or journals) with the jobs, cases and target

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Reading a hostbench JSON report back (jansson). */
 #define _GNU_SOURCE /* asprintf */
 #include "compare/report_read.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A hostbench JSON report read back into memory, for the commands that
  * read reports instead of measuring (compare, merge). One reader: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Fleet runs over MPI: the ranks agree on the suite through rank 0, rank 0
  * paces the cases and collects every result. Every wait has a deadline

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Fleet runs: the same suite on every rank of an MPI job (mpirun, srun),
  * each case started on all ranks together or on one rank at a time, host

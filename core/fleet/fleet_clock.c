@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Clocks: each rank's wall clock against rank 0's, estimated by ping-pong
  * over MPI before the first case, so the report can show when every rank

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fleet's test hook: make one rank die or hang at a chosen point, so
  * the tests of docs/fleet.md's failure table reach every moment of a run

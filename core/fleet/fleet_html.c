@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fleet as one HTML page: what a lab reads first (which ranks were
  * lost and why, the spread and the fleet total of each case, the odd

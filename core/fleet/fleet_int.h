@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the fleet's files share: the state behind struct fleet, the
  * receivers of host-pair transfers (fleet_peer.c), the report

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fleet's messages: point-to-point sends and receives, each with a
  * deadline, polled with short sleeps instead of blocking in MPI (whose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Who sends to whom in host-pair transfers, and the refusal of a peer mode
  * in a fleet of one; in every build.

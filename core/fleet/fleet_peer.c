@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Host-pair transfers: cases with `peer = rank-pairs` or `peer = ring`
  * send to another rank's host. Every rank runs one hostbench-serve for the

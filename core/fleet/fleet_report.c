@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fleet report rank 0 writes: each rank's own JSON report (the same
  * document a single host's run writes, with that host's context), every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A round: every rank tells rank 0 something and rank 0 answers them all.
  * It stands in for MPI_Allgather before the first case (suite agreement,

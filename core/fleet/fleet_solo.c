@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A fleet of one: the build without MPI (HOSTBENCH_MPI off). Every case
  * runs here and the report is this host's own. A host-pair peer needs

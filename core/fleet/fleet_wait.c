@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* How long a fleet waits for a rank's result; in every build. */
 #include "fleet/fleet_int.h"
 

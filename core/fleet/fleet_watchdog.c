@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A watchdog for the MPI calls no deadline of ours can bound: MPI_Init
  * waits until every rank of the job started (Open MPI waits forever for

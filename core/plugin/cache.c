@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The registry cache file: read it, match entries, write it back. */
 #define _GNU_SOURCE /* asprintf */
 #include "plugin/cache.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The registry cache: what probes said of each plugin file, so an
  * unchanged plugin is not probed again (GStreamer's registry does the

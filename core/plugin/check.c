@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The checks of a plugin's descriptor: pure functions over its tables, run
  * by the probe on the plugin's own descriptor and again by the core on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What a plugin's descriptor must be before anything of it is used: the
  * ABI it was built for, the slots the runner calls, and well-formed target

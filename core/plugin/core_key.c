@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The keys the core itself reads in every job (docs/suites.md). */
 #include "plugin/core_key.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The core keys: the suite keys the core reads in every job (target,
  * backend, parallel, ...). They sit in the plugin layer because the loader

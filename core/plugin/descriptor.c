@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A plugin's catalog to JSON (in a probe) and back (in the core). */
 #include "plugin/descriptor.h"
 

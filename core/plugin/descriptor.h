@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A plugin's catalog as JSON: what a probe sends the core and what the
  * registry cache keeps. The catalog is the descriptor's data (ABI, names,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A plugin loaded into this process: only in a helper (probe, validate, a
  * case's worker) or for a case with isolate = no. The descriptor is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Loading a plugin into this process. The core never does (only for a
  * case with isolate = no); a helper does, for a probe, a validation or a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Probe a plugin in a helper process: its side, and the core's. */
 #include "plugin/probe.h"
 

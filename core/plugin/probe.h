@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The probe: a helper process that loads one plugin file and sends its
  * catalog back (GStreamer's plugin scanner does the same), so a plugin

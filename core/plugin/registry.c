@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lookups in a loaded registry: which plugin offers which target. */
 #include "plugin/registry.h"
 

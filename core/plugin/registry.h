@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The plugins loaded into this process and what they offer. The loader
  * fills a registry; everything else only reads it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Loading the registry without loading a plugin: find the plugin files,
  * open and check each once, and take its catalog from the cache or from a

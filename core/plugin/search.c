@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Where plugins are searched for: --plugin-dir, the environment, the binary. */
 #include "plugin/registry.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Plugin files and their directories: who may have changed them. */
 #include "plugin/trust.h"
 

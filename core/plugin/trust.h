@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Whether a plugin file may be loaded: opened once, and judged by what was
  * opened, so nobody can swap the file between the check and the load (the

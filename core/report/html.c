@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* HTML page helpers shared by the run, compare and merge pages. */
 #include "report/html.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The pieces every HTML page of hostbench shares: one self-contained
  * document (inline CSS, no script, no external resource), escaped text and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Reports: the table of writers, one per format, and what every format
  * says the same way: which section a result belongs to, which results read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Reports: one file per format, all reading the same struct report.
  * Everything goes to the given stream; diagnostics go to stderr only.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The CSV report: one header row and one row per result, quoted as RFC 4180
  * says (fields with a comma, quote or line break in double quotes, quotes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The HTML report: one self-contained page with the context, every table
  * of the text report, and inline SVG charts per job: throughput against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The JSON report: the contract scripts and `compare` read, documented in
  * docs/json-schema.md. Figures are bytes per second and operations per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The Markdown report (GitHub flavour): the host as a list, then per
  * section a table of cases, and the by-parameter tables of the text report.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The text report: the host-benchmark layout of the reference report.
  * Rules are 76 columns wide; within a section the colons of the lines

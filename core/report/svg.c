@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Inline SVG charts: a line chart and a bar chart, nothing more. */
 #include "report/svg.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostbench's small SVG chart writer: line charts (throughput against
  * block size or parallelism) and bar charts (compare) as inline SVG for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Tables of text cells, and the plain-text helpers every writer shares:
  * the text and Markdown renderings of a table, the rule of the text

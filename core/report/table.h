@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Tables of text cells and the plain-text ways every report, comparison,
  * merge and fleet report writes them: aligned text under a rule, GitHub

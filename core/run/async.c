@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Keep a worker's units in flight through submit and poll, and time them. */
 #include "run/async.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Asynchronous units (ABI 1.2 submit and poll): one worker keeps up to
  * queue_depth units in flight, timestamps each at submission and at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A case to JSON for a helper, and back in the helper. */
 #include "run/case_json.h"
 

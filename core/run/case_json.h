@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A case as JSON, both ways: the core sends a case to the helper that
  * validates it or runs it (run/worker.h), and the helper reads it back.

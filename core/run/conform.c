@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The checks of `hostbench check`, in a helper with both plugins loaded. */
 #include "run/conform.h"
 

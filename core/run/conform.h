@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Conformance of a backend against a reference (`hostbench check`),
  * through the public ABI only: each plugin's transform slot is handed the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The host API: plugins read parameters and report notes through it. */
 #include "run/hostapi.h"
 

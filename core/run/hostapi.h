@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The host API table handed to plugins: typed getters over a case's
  * parameters, notes, warnings and log lines, all routed into the result.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Each case in a helper process started by exec (base/helper.h), which
  * loads the plugin, runs the case and answers its result; the core reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Crash isolation: a case runs in a helper process started by exec
  * (base/helper.h, run/worker.h), so a plugin that crashes, aborts, exits,

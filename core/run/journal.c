@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The journal of finished results, one JSON line each. */
 #include "run/journal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The journal: each finished result appended as one JSON line the moment
  * it completes, so a run that dies (even kill -9 of the core) loses nothing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The latency histogram: bucket arithmetic and quantiles. */
 #include "run/latency.h"
 

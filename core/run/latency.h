@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Latency of single units of work (asynchronous targets): a log-linear
  * histogram in the manner of HdrHistogram, constant memory and no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Removing the ".hostbench-<pid>-*" files of processes that are gone. */
 #include "run/leftovers.h"
 

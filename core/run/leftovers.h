@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Temporary files plugins leave behind. Plugins name them
  * ".hostbench-<pid>-..." (docs/plugins.md) in a case's dir or file_dir,

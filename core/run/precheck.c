@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Plugins check each case's parameters before the suite runs, in a helper
  * process per plugin: validate() is plugin code, and never runs here.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Before anything runs: ask each case's plugin (ABI 1.1 validate) whether
  * the case can run on this host, so a missing directory or a bad template

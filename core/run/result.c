@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A result's derived figures: rates, CPU share, and the flags they raise. */
 #include "run/result.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The outcome of one case: samples, statistics, status and context. The
  * runner fills results; reports only read them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Refusing figures no measurement can have. */
 #include "run/result_check.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The figures no measurement can have. A result read back from elsewhere
  * (a journal line, a report file) is checked before anything trusts it:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A result's measurement to and from JSON (jansson). */
 #include "run/result_json.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A result's measurement as JSON, both ways: the report writes it, and the
  * isolated child, the journal, resume and compare read it back. One codec,

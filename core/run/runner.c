@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The measurement loop. Per case: one plugin state per worker, one thread
  * per worker released together by a barrier, a calibrated number of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The runner: sets up one state per worker, starts the workers together,
  * calibrates iterations, and times samples. It owns every clock reading.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Summary statistics of a sample set: Welford moments, type-7 quantiles. */
 #include "run/stats.h"
 

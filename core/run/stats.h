@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Statistics over a result's samples. Pure functions: known data sets give
  * known answers in tests.

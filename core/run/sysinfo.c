@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the host is: read from /proc, /sys, /etc/os-release, uname and
  * statvfs. A piece that cannot be read stays empty; only running out of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the report says about the host: CPU, crypto flags, memory, kernel,
  * OS, host name, network interfaces, and hostbench's own build.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A helper's tasks with plugin code: run one case, or validate cases. */
 #include "run/worker.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The helper tasks that run plugin code for a case (docs/reliability.md):
  * in a helper process started by exec, with the plugin file on descriptor

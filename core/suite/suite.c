@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Suites: files read into draft jobs, --set applied, every key validated
  * against the target's option table; suite_expand.c makes the cases.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Suites: INI files read into jobs, validated against the loaded plugins'
  * option tables, and expanded into cases. Nothing runs until

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Draft jobs: the settings of a job as read, before it becomes cases. */
 #include "suite/suite_draft.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Draft jobs: a suite job as read from its file, with [global] keys and
  * --set overrides merged in file order, before and after validation. The

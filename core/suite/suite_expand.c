@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Expansion of a checked draft job into its job entry and cases. */
 #include "suite/suite_draft.h"
 

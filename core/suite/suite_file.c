@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Reading one suite file into sections and entries, with line numbers. */
 #include "suite/suite_file.h"
 

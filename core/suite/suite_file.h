@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One suite file read into its sections and "key = value" lines, each with
  * its line number, before anything is validated. inih does the key/value

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Validation of single suite values against the core's and options' rules. */
 #include "suite/suite_value.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What values suite keys take: the core's own keys and their limits, and
  * a target option's type, bounds and choices. Pure checks with the reason

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bash completion for hostbench(1). Installed as
 # share/bash-completion/completions/hostbench; targets are completed from
 # `hostbench list` of the binary being completed, so plugins added with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * example_accel.so: backend "example-accel", offering crypto/aes-256-ctr
  * on an accelerator through its driver API (device.h). The target, its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What the plugin's own files share. */
 #ifndef ACCEL_ACCEL_H
 #define ACCEL_ACCEL_H

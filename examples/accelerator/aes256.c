@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AES-256 encryption with one 1 KiB round table: Te[x] holds the S-box
  * output of x times the MixColumns column (2, 1, 1, 3); the other three

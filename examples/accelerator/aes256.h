@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A portable AES-256 block encryption (FIPS 197), the engine of the
  * software device. Counter mode only ever runs the cipher forward, so there

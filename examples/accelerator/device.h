@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The accelerator's driver API, as a vendor library would offer it: open a
  * device, load a key into a session, stream data through AES-256-CTR.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The software device behind device.h: AES-256-CTR computed on the CPU by
  * aes256.c. It stands in for an accelerator so the example builds and runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NIST SP 800-38A F.5.5 through the device. */
 #include "kat.h"
 

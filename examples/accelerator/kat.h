@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The known-answer check of crypto/aes-256-ctr: the published vector run
  * through the device on the very path the benchmark times.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fwrite and fread: what an ordinary program does with stdio, as the
  * classic host benchmark measures it. One unit of work is one block of

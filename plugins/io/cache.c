@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Page-cache control before and between read passes, and the check that a
  * drop worked: a read measured against the page cache says nothing about

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The directory a case writes in: checked, opened, and its free space. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Files the plugin makes: always new (O_CREAT | O_EXCL | O_NOFOLLOW),
  * always inside the case's directory, under a name no other file had, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Sizes as the classic host benchmark prints them, and numeric notes. */
 #include <inttypes.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * File I/O workloads: buffered stdio (fwrite, fread), large sequential
  * files (seq-write, seq-read) and many small files (small-files), each in

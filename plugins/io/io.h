@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The io plugin's shared pieces: one worker's state, what a target adds to
  * setup and run, and the helpers every target uses (directory checks, safe

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * seq-write and seq-read: one large file per worker, written or read in
  * order with pwrite/pread of `size` bytes, as fio's sync engine does; with

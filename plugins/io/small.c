@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * small-files: fio's open-io-close profile. Each worker owns `files` files
  * of file_size bytes in dir, made in setup (as fio lays out its files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Memory bandwidth: memcpy, memset and a summing read over one buffer per
  * worker. One unit of work is one pass over `size` bytes; a memcpy pass

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Split command templates into words and fill their placeholders. */
 #include "argv.h"
 

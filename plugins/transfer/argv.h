@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Command templates for transfer/command, as pure functions: split a
  * command line into words the way a shell would quote them, but with no

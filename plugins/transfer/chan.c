@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Whole-buffer I/O over a plain or TLS socket. */
 #include "chan.h"
 

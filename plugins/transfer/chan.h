@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A channel: a connected socket, plain or wrapped in TLS, with whole-buffer
  * reads and writes. Both ends of the transfer protocol speak through it.

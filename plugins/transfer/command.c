@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * transfer/command: time an external command that moves a known amount of
  * data, such as scp of a file to 127.0.0.1:/dev/null. One iteration is one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Client context and loopback receiver for the network targets. */
 #include "ends.h"
 

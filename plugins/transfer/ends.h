@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Both ends of a network case, as its options say: the client's TLS
  * context and, when no peer is given, a loopback receiver with its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One-line error messages for the transfer plugin and hostbench-serve. */
 #include "err.h"
 

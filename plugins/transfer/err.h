@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One-line error messages into caller-owned buffers, for every file of the
  * transfer plugin and hostbench-serve (the plugin cannot use the core's).

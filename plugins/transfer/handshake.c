@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * transfer/tls-handshake: one TCP connection and TLS handshake per
  * iteration, closed without close_notify, as `openssl s_time` counts them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The loopback receiver thread. */
 #include "local.h"
 

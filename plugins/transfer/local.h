@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The loopback receiver: a listener on 127.0.0.1 and a thread that serves
  * each connection with sink_serve() until stopped. A worker with no peer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Socket helpers: addresses, connect with a deadline, listeners, whole I/O. */
 #include "net.h"
 

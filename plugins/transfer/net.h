@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Socket helpers for the transfer plugin and hostbench-serve: address
  * parsing, connect with a deadline, listeners, and whole-buffer send and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The sending end's connection: connect, send the preface, shake hands
  * for TLS modes, present the token and read the receiver's answer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The transfer plugin: network and command transfers. transfer/tcp and
  * transfer/tls send to a receiver (a loopback thread, or hostbench-serve on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostbench-serve: the receiving end of transfer/tcp, transfer/tls and
  * transfer/tls-handshake on another host. `hostbench serve ARGS` runs it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostbench-serve's pieces: its settings, its table of connections and the
  * limits it keeps (serve_conn.c), its command line (serve_args.c) and its

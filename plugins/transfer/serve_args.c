@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostbench-serve's command line. Every number has a finite range, and an
  * integer option takes digits only: "nan", "1e-9", "inf", "0.5" or a port

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostbench-serve's connections: who is admitted, each one's thread, and
  * the deadlines that end them. A connection must prove it knows the token

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The receiving end of one connection: check the preface and token, then
  * read and discard frames, acknowledging each, until the sender says

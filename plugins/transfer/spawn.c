@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Run an external command with captured output and a time limit. */
 #include "spawn.h"
 

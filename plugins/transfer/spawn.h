@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Run one external command to completion: no shell, stdin from /dev/null,
  * stdout and stderr captured (only the tail of stderr is kept, for the

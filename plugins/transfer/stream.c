@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * transfer/tcp and transfer/tls: one connection per worker to the peer (a
  * loopback receiver thread by default). run() sends a frame of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* OpenSSL contexts, in-memory certificates and a SIGPIPE-free socket BIO. */
 #include "tls.h"
 

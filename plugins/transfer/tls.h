@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OpenSSL contexts for both ends of a transfer: a key and self-signed
  * certificate made in memory, a server context that accepts TLS 1.2 and 1.3

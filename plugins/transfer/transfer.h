@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The transfer plugin's targets. Every worker state starts with a struct
  * transfer_state, so the plugin's run and teardown can dispatch to the target

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The transfer protocol's messages, shared by both ends. */
 #include "wire.h"
 

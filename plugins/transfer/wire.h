@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The transfer protocol between a sender (the plugin's client side) and a
  * receiver (the plugin's loopback thread or hostbench-serve). Both ends

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The repository's own checks: each passes on this tree and fails, naming
 the culprit, on a copy of the tree or a listing that breaks its rule.
 
@@ -128,6 +129,36 @@ def test_python_tests_use_no_assert_statement():
                           for n in ast.walk(tree) if isinstance(n, ast.Assert)]
     expect(not found, "assert statements (use hbtest.expect): "
            + ", ".join(found))
+
+
+def source_files_without_spdx(top):
+    """Source files of git's listing under top without the SPDX line."""
+    files = subprocess.run(["git", "-C", top, "ls-files"], capture_output=True,
+                           text=True).stdout.split()
+    missing = []
+    for f in files:
+        base = os.path.basename(f)
+        if not (base.endswith((".c", ".h", ".py", ".sh", ".cmake")) or
+                base == "CMakeLists.txt"):
+            continue
+        with open(os.path.join(top, f), encoding="utf-8",
+                  errors="replace") as fh:
+            head = fh.read(400)
+        if "SPDX-License-Identifier: Apache-2.0" not in head:
+            missing.append(f)
+    return missing
+
+
+def test_every_source_file_names_its_license():
+    missing = source_files_without_spdx(SRC)
+    expect(not missing, f"no SPDX line: {missing[:10]}")
+    # and the check can fail: a copy of one file without the line
+    top = os.path.join(WORK, "tree")
+    os.makedirs(top)
+    subprocess.run(["git", "-C", top, "init", "-q"], check=True)
+    write("tree/a.c", "/* no license line */\nint a;\n")
+    subprocess.run(["git", "-C", top, "add", "a.c"], check=True)
+    expect(source_files_without_spdx(top) == ["a.c"], "a.c is named")
 
 
 def test_build_without_tests_has_no_test_target():

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Every CTest test name starts with its kind: unit., integration., fuzz.
 or ci., so `ctest -R '^unit[.]'` and the like select a whole kind. Lists
 the tests of a build with `ctest -N`, prints each name without a kind and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Fuzz the value parsers: sizes, durations, integers, booleans, lists and
  * parse_format_size round trips. Any crash, leak or sanitizer report is a bug;

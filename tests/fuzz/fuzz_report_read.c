@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Fuzz the report reader behind compare and merge: any text read as a
  * hostbench JSON report, then compared with itself and merged, in every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Fuzz the reader of results (isolated children, journals, resume,
  * compare): any text that parses as JSON, read as a result. Must never

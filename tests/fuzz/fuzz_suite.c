@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Fuzz the suite parser: any text, read as a suite against a registry that
  * offers one target of every option type. Must never crash, leak or hang;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fake host API. The getters read values by the rules core/parse.h
  * documents, written again here because plugin tests do not link the core

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A stand-in for the core's host API, so a plugin test can drive setup,
  * run and teardown without the core library: a case is a target plus

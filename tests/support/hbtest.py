@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the python test scripts share. A check here holds under
 `python3 -O` too, which drops assert statements: a test that only asserts
 would pass there whatever happens.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A minimal test harness: each test is a function registered in a table;
  * CHECK* macros record a failure with file and line and return from the

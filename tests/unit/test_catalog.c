@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `hostbench list` as text: a row per target, a column per backend, with
  * the usable, default and skipped marks, aligned whatever the names. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The command line of compare and merge: arguments and their options. */
 #include <errno.h>
 

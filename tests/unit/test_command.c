@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The table of commands: lookup by name, and the --help text that names them.
  */
 #include <string.h>

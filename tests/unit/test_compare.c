@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * compare: the Mann-Whitney U test against values counted by brute force
  * (every split of the pooled samples), the verdict rules, and the matching

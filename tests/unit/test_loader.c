@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The plugin loader against the fixture plugins of tests/fixtures: what
  * loads, what is refused and the line a user reads about it, and the

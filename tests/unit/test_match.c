@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Matching the results of saved reports: parameters by value, compare --by
  * within one report (a backend's own option set aside), and merge rows.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Suite value parsers: sizes, durations, integers, booleans, lists. */
 #include <errno.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The progress line: its estimate of the time left and its text. */
 #include "app/progress.h"
 #include "check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The four report formats over one hand-built report: a memcpy line, a job
  * with two backends (one failed), a composite, a skipped case, a job that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Saved reports laid out again (`hostbench report`): a report written
  * before results kept their "case" object still renders, from its other

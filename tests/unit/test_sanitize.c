@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The sanitizer for text from outside: what a terminal or report sees. */
 #include <stdlib.h>
 #include <string.h>

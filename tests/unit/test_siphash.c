@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SipHash-2-4 against the reference's test vectors. */
 #include <stdint.h>
 

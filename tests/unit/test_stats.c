@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Statistics over samples, and the figures and flags a result derives. */
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Suites: reading, validation against option tables, expansion into cases,
  * --set overrides and the messages a user reads. The registry is built by

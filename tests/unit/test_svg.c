@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The SVG chart writer: axis ticks, labels, escaping and chart elements. */
 #define _GNU_SOURCE
 #include <stdio.h>

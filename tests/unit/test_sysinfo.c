@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Host facts: the /proc and /etc parsers on sample text, and the live read. */
 #include <errno.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Tables of text cells (core/report/table.c): the text and Markdown
  * renderings every report, comparison, merge and fleet report prints, the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The sources every crypto backend compiles in (the engine, the known
 # answers, the target table, the transform slot), listed once for the plugins and the tests:
 # include() this file, then use HB_CRYPTO_COMMON.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the crypto backends share: the algorithms both implement, their
  * parameters, and the published known-answer vectors they are checked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The crypto engine: one worker's buffers, keys and handles, and the tight
  * loops that drive a backend's primitives over them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The crypto engine: setup, run and teardown for every shared crypto
  * target, written once over a small table of library primitives that each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The engine's job path: whole messages through a backend's job calls.
  * Each message in flight has a slot (its job, its own buffer, IV and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Algorithm parameters and published known-answer vectors, one per
  * algorithm, kept as the hex text of their source documents so they can be

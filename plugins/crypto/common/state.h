@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The engine's own: one worker's state and the helpers its two paths (the
  * update calls in engine.c, the job calls in jobs.c) share. Not for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Which primitives each shared crypto target is made of. */
 #include "targets.h"
 

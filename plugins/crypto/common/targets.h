@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The targets the crypto backends offer, written once. A backend builds
  * its hb_target table from CX_TARGETS (or the CX_T_ macros of the targets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The transform slot (ABI 1.2) of every engine backend: one message of the
  * core's, through the same library primitives the timed path uses, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One message through a backend's primitives, for the transform slot (ABI
  * 1.2) that `hostbench check` calls: see struct hb_message.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The libgcrypt backend of the crypto engine: gcry_cipher, gcry_mac and
  * gcry_md behind the engine's primitive table. This backend's own names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libgcrypt primitives for the crypto engine. libgcrypt has no providers:
  * it picks its own implementation (AES-NI, VAES, SHA-NI, ...) from the CPU.

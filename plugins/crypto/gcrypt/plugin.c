@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * crypto_gcrypt.so: the shared crypto targets measured through libgcrypt,
  * so `backend = openssl, gcrypt` compares the same work side by side.

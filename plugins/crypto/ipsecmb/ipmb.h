@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The intel-ipsec-mb backend of the crypto engine: the library's job API
  * (one IMB_MGR per worker, whole messages submitted to its lanes and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * intel-ipsec-mb jobs: one engine message becomes one library job (cipher
  * and MAC chained in it), submitted to the manager's lanes; the manager

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * intel-ipsec-mb queues: one multi-buffer manager per worker, and per
  * queue the keys of its algorithms expanded as the library wants them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * crypto_ipsecmb.so: the shared crypto targets the intel-ipsec-mb library
  * offers, measured through its multi-buffer job API. Every target takes

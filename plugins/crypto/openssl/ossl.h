@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The OpenSSL backend of the crypto engine: libcrypto's EVP and EVP_MAC
  * behind the engine's primitive table, one library context per worker

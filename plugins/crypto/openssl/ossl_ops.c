@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OpenSSL primitives for the crypto engine. Every algorithm is fetched
  * explicitly from the worker's own library context with the case's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * crypto_openssl.so: the shared crypto targets measured through OpenSSL's
  * libcrypto (EVP, EVP_MAC), with the providers and property query a suite

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * crypto_xxhash.so: xxHash's non-cryptographic hashes (XXH3 64 and 128,
  * XXH64, XXH32) as file-integrity checks use them, through libxxhash.

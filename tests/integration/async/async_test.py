@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Asynchronous targets through the command line.
 
 Usage: async_test.py NAME HOSTBENCH FIXTURE_DIR

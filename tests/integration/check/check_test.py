@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """hostbench check: conformance of a crypto backend against a reference.
 
 Usage: check_test.py NAME HOSTBENCH FIXTURE_DIR

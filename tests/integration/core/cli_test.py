@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end tests of the hostbench command line.
 
 Usage: cli_test.py NAME HOSTBENCH FIXTURE_DIR SOURCE_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The crypto plugins through the hostbench command line: every target on
 every backend listed and run by a tiny suite (JSON checked), the decrypt
 direction, a provider that does not exist, and a size CBC cannot take;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A crypto plugin's asynchronous slots (ABI 1.2), driven as the core
  * drives them (core/run/async.c): up to `depth` messages in flight per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OpenSSL and libgcrypt against each other: what one encrypts the other
  * decrypts, with the same ciphertext and AEAD tag, for every cipher both

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * intel-ipsec-mb against OpenSSL: the ciphertext, tag, MAC and digest of
  * every message equal OpenSSL's for the same key, IV and data, whether

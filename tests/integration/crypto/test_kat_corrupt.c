@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Built with CX_KAT_CORRUPT, the plugin's known-answer vectors expect a
  * wrong answer: every target must then fail setup with HB_EVERIFY and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OpenSSL's own options: which provider did the work is recorded, the
  * legacy provider serves Blowfish, and an unknown provider or a property

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Every target of one crypto plugin (linked in: openssl, gcrypt, xxhash or
  * ipsec-mb, chosen by the build) set up, run and torn down directly

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Built with CX_TAMPER_RECEIVED, the engine damages one byte of the
  * message it prepared for decrypt cases, after its tag and MAC were

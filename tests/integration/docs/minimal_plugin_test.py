@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Compile the C block of docs/plugins.md as a plugin and run it.
 
 Usage: minimal_plugin_test.py HOSTBENCH SOURCE_DIR

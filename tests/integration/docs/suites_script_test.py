@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """docs/suites.md says a suite is a script, and its example of `--` before
 template values works: run the doc's ini block as written.
 

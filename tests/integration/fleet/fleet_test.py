@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Fleet runs under mpirun on one machine.
 
 Usage: fleet_test.py NAME (environment: HB, HB_MPIRUN, HB_FIXTURE_DIR)

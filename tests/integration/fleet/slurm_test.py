@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Fleet runs under a single-node Slurm, started here for the test.
 
 Usage: slurm_test.py NAME (environment: HB, HB_FIXTURE_DIR, HB_SBATCH)

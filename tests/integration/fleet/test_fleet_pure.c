@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fleet's pure rules: who sends to whom for peer = rank-pairs, ring
  * and all-to-one, which cases send to a rank, how long a lost rank

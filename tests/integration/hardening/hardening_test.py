@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Hardening of what hostbench reads and writes (issue 16).
 
 Usage: hardening_test.py NAME HOSTBENCH

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Hostile plugins: vendor code that misbehaves in the process it is
 loaded in, from a constructor on.
 

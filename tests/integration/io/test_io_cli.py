@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The io targets through `hostbench run`: tiny cases of every target in
 fresh directories, which must be exactly as before afterwards (names,
 sizes, modes and mtimes of everything in them).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The io plugin driven through the plugin ABI, with the fake host of
  * tests/support: every target runs tiny cases in a fresh directory, which

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Hostile plugins, interruption, journal and resume.
 
 Usage: reliability_test.py NAME HOSTBENCH FIXTURE_DIR

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """compare, merge, the md grid and the html page, end to end.
 
 Usage: reports_test.py NAME HOSTBENCH

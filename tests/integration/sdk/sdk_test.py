@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The SDK and packaging, end to end: an install into a temporary prefix,
 the out-of-tree example plugin built against that prefix alone and measured
 beside openssl, a relocated prefix, plugins built for another ABI, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * transfer-driver: a minimal host for the transfer plugin, so its targets
  * can be exercised without the core: load the plugin, set up one state per

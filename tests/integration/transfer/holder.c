@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * transfer-holder: a client that authenticates like the plugin (peer.c)
  * and then holds its connection open, writing one byte every 0.3 s, until

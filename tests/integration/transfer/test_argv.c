@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The command template functions of transfer/command (plugins/transfer/
  * argv.c): splitting like a shell without expansion, and placeholders

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Integration tests of the transfer plugin and hostbench-serve.
 
 Each test_* function is one CTest test (integration.transfer.<name>). The
