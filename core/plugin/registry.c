@@ -155,6 +155,8 @@ static int preferred(const struct plugin *p, const struct plugin *q,
 int registry_backends(const struct registry *reg, const char *target,
 		      struct strlist *out)
 {
+	/* an array of pointers to plugins: sizeof(*order) is meant */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	const struct plugin **order = calloc(reg->n + 1, sizeof(*order));
 	size_t n = 0;
 	int rc = 0;
