@@ -33,11 +33,11 @@ struct run_ctx {
 	struct fleet fleet;
 	int joined;	    /* fleet_init() succeeded: fleet_end() is due */
 	struct suite suite; /* as loaded: what the report shows */
-	const struct suite *run;  /* suite, host pairs resolved: what runs */
-	struct result *results;	  /* suite.ncases of them, in its order */
-	struct journal journal;	  /* --journal or --resume, when asked */
-	struct output out;	  /* --output (or stdout), open before any case */
-	struct sysinfo sys;	  /* the host */
+	const struct suite *run; /* suite, host pairs resolved: what runs */
+	struct result *results;	 /* suite.ncases of them, in its order */
+	struct journal journal;	 /* --journal or --resume, when asked */
+	struct output out;  /* --output (or stdout), open before any case */
+	struct sysinfo sys; /* the host */
 	struct progress progress; /* the line on a terminal's stderr */
 };
 

@@ -401,9 +401,8 @@ static int read_all(FILE *f, char **text, size_t *len)
 }
 
 /* A report (or journal) in memory, of rank's host in a fleet report. */
-static int read_text(struct doc_report *doc, const char *name,
-		     const char *text, size_t len, int rank, char *err,
-		     size_t errlen)
+static int read_text(struct doc_report *doc, const char *name, const char *text,
+		     size_t len, int rank, char *err, size_t errlen)
 {
 	json_error_t jerr;
 

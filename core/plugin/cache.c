@@ -184,8 +184,7 @@ void cache_put(struct cache *c, const char *path, const struct stat *st,
 
 	if (!c->path)
 		return;
-	e = json_pack("{s:o, s:O}", "file", file_identity(st), "answer",
-		      entry);
+	e = json_pack("{s:o, s:O}", "file", file_identity(st), "answer", entry);
 	if (e && json_object_set_new(c->plugins, path, e) == 0)
 		c->dirty = 1;
 }

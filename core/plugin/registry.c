@@ -46,8 +46,8 @@ int registry_index(struct plugin *p)
 		return -ENOMEM;
 	for (t = p->desc->targets; t->name; t++, ix->n++) {
 		plugin_target_name(t, full, sizeof(full));
-		ix->v[ix->n] = (struct named_target){ .full = strdup(full),
-						      .t = t };
+		ix->v[ix->n] =
+			(struct named_target){ .full = strdup(full), .t = t };
 		if (!ix->v[ix->n].full)
 			return -ENOMEM;
 	}

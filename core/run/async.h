@@ -23,8 +23,8 @@
 /* One worker's units in flight: made once per case, nothing per unit. */
 struct async_slots {
 	unsigned depth;
-	uint64_t *sent;		    /* per tag: submission time, 0 = free */
-	uint64_t *free_tags;	    /* a stack of the free tags */
+	uint64_t *sent;	     /* per tag: submission time, 0 = free */
+	uint64_t *free_tags; /* a stack of the free tags */
 	unsigned nfree;
 	struct hb_completion *comp; /* room for one poll() */
 	struct latency_hist *hist;  /* latencies of recorded units */

@@ -25,17 +25,16 @@ static json_t *case_put(const struct bench_case *c,
 			return NULL;
 		}
 	/* "o" takes the reference, even when packing fails */
-	return json_pack("{s:o, s:o, s:o, s:o?, s:o, s:i, s:f, s:i, s:i, s:f,"
-			 " s:I, s:f, s:i, s:i}",
-			 "title", text(c->title), "target", text(c->target),
-			 "backend", text(c->backend), "unit",
-			 c->unit ? text(c->unit) : NULL, "params", params,
-			 "parallel", (int)c->parallel, "duration", c->duration,
-			 "repetitions", (int)c->repetitions, "warmup",
-			 (int)c->warmup, "timeout", c->timeout, "memory_limit",
-			 (json_int_t)c->memory_limit, "cpu_limit", c->cpu_limit,
-			 "isolate", c->isolate, "queue_depth",
-			 (int)c->queue_depth);
+	return json_pack(
+		"{s:o, s:o, s:o, s:o?, s:o, s:i, s:f, s:i, s:i, s:f,"
+		" s:I, s:f, s:i, s:i}",
+		"title", text(c->title), "target", text(c->target), "backend",
+		text(c->backend), "unit", c->unit ? text(c->unit) : NULL,
+		"params", params, "parallel", (int)c->parallel, "duration",
+		c->duration, "repetitions", (int)c->repetitions, "warmup",
+		(int)c->warmup, "timeout", c->timeout, "memory_limit",
+		(json_int_t)c->memory_limit, "cpu_limit", c->cpu_limit,
+		"isolate", c->isolate, "queue_depth", (int)c->queue_depth);
 }
 
 json_t *case_json_put(const struct bench_case *c)

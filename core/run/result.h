@@ -51,7 +51,7 @@ struct result {
 	double bytes_per_cpu_second; /* host CPU per byte moved (0: none) */
 	double cpu_seconds_per_gb;   /* the same, seconds per 10^9 bytes */
 	int offload;		     /* the target's work is a device's */
-	struct result *parts;	 /* composite halves (hb_target.parts) */
+	struct result *parts;	     /* composite halves (hb_target.parts) */
 	size_t nparts;
 };
 

@@ -37,7 +37,7 @@ struct worker {
 struct crew {
 	const struct hb_plugin *plugin;
 	const struct hb_target *target;
-	pthread_mutex_t lock;	/* with armed: every thread has started */
+	pthread_mutex_t lock; /* with armed: every thread has started */
 	pthread_cond_t armed_cv;
 	int armed;		/* 1: use the barriers; -1: leave at once */
 	pthread_barrier_t go;	/* main + workers: a sample starts */

@@ -227,9 +227,10 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	c->plugin = d->plugins[b];
 	c->tdesc = d->tdescs[b];
 	c->parallel = (unsigned)case_number(d, at, "parallel", 1);
-	c->queue_depth = core_key_for("queue_depth", c->tdesc)
-				 ? (unsigned)case_number(d, at, "queue_depth", 1)
-				 : 1;
+	c->queue_depth =
+		core_key_for("queue_depth", c->tdesc)
+			? (unsigned)case_number(d, at, "queue_depth", 1)
+			: 1;
 	c->duration = case_number(d, at, "duration", 1);
 	c->repetitions = (unsigned)case_number(d, at, "repetitions", 5);
 	c->warmup = (unsigned)case_number(d, at, "warmup", 1);

@@ -295,8 +295,9 @@ struct hb_plugin {
 	 * flight.
 	 */
 	int (*submit)(void *state, uint64_t tag, char *err, size_t errlen);
-	int (*poll)(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
-		    struct hb_completion *out, char *err, size_t errlen);
+	int (*poll)(void *state, unsigned min, unsigned max,
+		    uint64_t timeout_ns, struct hb_completion *out, char *err,
+		    size_t errlen);
 
 	/*
 	 * Optional: process message m through case c's target and

@@ -91,10 +91,15 @@ static int long_legend_names_wrap_and_keep_their_end(void)
 {
 	const double x[] = { 1, 2 }, y[] = { 1, 2 };
 	const struct svg_series s[] = {
-		{ .name = "AES256/CBC ipsec-mb, queue_depth 1", .x = x, .y = y,
+		{ .name = "AES256/CBC ipsec-mb, queue_depth 1",
+		  .x = x,
+		  .y = y,
 		  .n = 2 },
-		{ .name = "AES256/CBC ipsec-mb, queue_depth 16", .x = x,
-		  .y = y, .n = 2, .color = 1 },
+		{ .name = "AES256/CBC ipsec-mb, queue_depth 16",
+		  .x = x,
+		  .y = y,
+		  .n = 2,
+		  .color = 1 },
 	};
 	const struct svg_line_chart c = { .title = "t",
 					  .xlabel = "x",

@@ -94,7 +94,7 @@ static int gc_setup(const struct hb_case *c, void **state, char *err,
 
 /* One message of `hostbench check` (ABI 1.2). */
 static int gc_transform(const struct hb_case *c, struct hb_message *m,
-			  char *err, size_t errlen)
+			char *err, size_t errlen)
 {
 	return cx_transform(&cx_gcrypt_ops, c, m, err, errlen);
 }
