@@ -148,6 +148,8 @@ static int both_encrypt(struct run *r, size_t len, char *detail, size_t dlen)
 	if (ra == HB_SKIP)
 		return HB_SKIP;
 	rb = side_run(r->sub, &r->b, len, 1, why, sizeof(why));
+	if (!ra && rb == HB_SKIP) /* a size the subject says it cannot take */
+		return hb_errorf(detail, dlen, HB_SKIP, "%s", why);
 	if (ra || rb)
 		return hb_errorf(detail, dlen, -1, "%zu bytes: %s failed: %s",
 				 len, ra ? "reference" : "subject", why);
@@ -200,13 +202,19 @@ static void check_sizes(struct run *r)
 					65537,
 					CONFORM_MAX_LEN - 17,
 					CONFORM_MAX_LEN };
-	char detail[256] = "", d2[256] = "";
-	int bad = 0, bad_dec = 0, tried = 0;
+	char detail[256] = "", d2[256] = "", skip[256] = "";
+	int bad = 0, bad_dec = 0, tried = 0, skipped = 0;
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		size_t len = sizes[i];
 		int rc = both_encrypt(r, len, bad ? d2 : detail, sizeof(d2));
 
+		if (rc == HB_SKIP && (bad ? d2 : detail)[0]) {
+			if (!skipped++)
+				snprintf(skip, sizeof(skip), "%s",
+					 bad ? d2 : detail);
+			(bad ? d2 : detail)[0] = '\0';
+		}
 		if (rc == HB_SKIP)
 			continue;
 		tried++;
@@ -223,8 +231,10 @@ static void check_sizes(struct run *r)
 	}
 	if (!bad)
 		snprintf(detail, sizeof(detail),
-			 "%d sizes from 1 byte to %zu (those the block takes)",
-			 tried, CONFORM_MAX_LEN);
+			 "%d sizes from 1 byte to %zu (those the block "
+			 "takes)%s%.150s",
+			 tried, CONFORM_MAX_LEN,
+			 skipped ? "; the subject skips some: " : "", skip);
 	row(r, "sizes", !bad && tried, tried ? detail : "no size taken");
 	if (is_cipher(r) && !bad_dec)
 		row(r, "decrypt", !bad, bad ? "not reached" : "both ways");

@@ -49,6 +49,20 @@ static int run_one(const struct cx_ops *o, void *q, struct cx_job *j,
 	return 0;
 }
 
+int cx_jobs_one(const struct cx_ops *ops, void *lib,
+		const struct cx_jobspec *spec, struct cx_job *j,
+		const char *name, char *err, size_t errlen)
+{
+	void *q = NULL;
+	int rc = ops->job_open(lib, NULL, spec, &q, err, errlen);
+
+	if (rc)
+		return rc;
+	rc = run_one(ops, q, j, name, err, errlen);
+	ops->job_close(q);
+	return rc;
+}
+
 /* The queue spec of the state's target in a direction. */
 static struct cx_jobspec spec_for(const struct cx_state *s,
 				  const struct cx_spec *sp, int encrypt)

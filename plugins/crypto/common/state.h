@@ -61,6 +61,15 @@ int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
 		   const char *what, const uint8_t *got, const uint8_t *want,
 		   size_t len, char *err, size_t errlen);
 
+/*
+ * One job j through a queue of spec opened on lib, submitted and reaped
+ * (flushed) at once: 0, or the job's or the queue's error named after
+ * name. For one-off messages (known answers, the transform slot).
+ */
+int cx_jobs_one(const struct cx_ops *ops, void *lib,
+		const struct cx_jobspec *spec, struct cx_job *j,
+		const char *name, char *err, size_t errlen);
+
 /* The job path's parts of cx_setup, cx_run, cx_kat_check, cx_teardown. */
 int cx_jobs_kat(const struct cx_ops *ops, void *lib, enum cx_alg alg,
 		const struct cx_kat *kat, int encrypt, char *err,

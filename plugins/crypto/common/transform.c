@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "state.h"
 #include "targets.h"
 
 /* The handles of one transform, closed in one place. */
@@ -181,6 +182,59 @@ static int tx_digest(struct tx *t, enum cx_alg alg, struct hb_message *m,
 	return 0;
 }
 
+/*
+ * m on the job path (a backend without the update calls): a cipher
+ * encrypts in place as timed, and the tag or MAC the job computed in
+ * either direction is written, or checked against m->tag.
+ */
+static int tx_job(struct tx *t, const struct cx_spec *sp, struct hb_message *m,
+		  char *err, size_t errlen)
+{
+	const struct cx_alginfo *ai = cx_alg_info(sp->alg);
+	int cipher = ai->kind == CX_CIPHER || ai->kind == CX_AEAD;
+	enum cx_alg mac = cipher ? sp->mac : sp->alg;
+	const struct cx_alginfo *mi = mac != CX_NONE ? cx_alg_info(mac) : NULL;
+	const uint8_t *mac_key = cipher ? m->mac_key : m->key;
+	struct cx_jobspec spec = {
+		.alg = cipher ? sp->alg : CX_NONE,
+		.mac = mac,
+		.encrypt = cipher ? m->encrypt : 1,
+		.key = m->key,
+		.mac_key = mi && mi->key_len ? mac_key : NULL,
+		.mac_key_len = mi ? mi->key_len : 0,
+		.len = m->len,
+	};
+	struct cx_job j = { .len = m->len, .src = m->in };
+	const uint8_t *got;
+	size_t got_len;
+	int rc;
+
+	if (mi && mi->one_time_key)
+		j.mac_key = mac_key;
+	if (cipher) {
+		j.iv = m->iv;
+		j.aad = ai->kind == CX_AEAD && m->aad_len ? m->aad : NULL;
+		j.aad_len = j.aad ? m->aad_len : 0;
+		j.dst = m->out;
+		if (m->encrypt) {
+			memcpy(m->out, m->in, m->len);
+			j.src = m->out;
+		}
+	}
+	rc = cx_jobs_one(t->o, t->lib, &spec, &j, ai->name, err, errlen);
+	if (rc)
+		return rc;
+	got = mi ? j.mac : j.tag;
+	got_len = mi ? mi->out_len : ai->kind == CX_AEAD ? ai->out_len : 0;
+	if (!m->encrypt)
+		return got_len ? tag_check(got, m, got_len, "the tag or MAC",
+					   err, errlen)
+			       : 0;
+	memcpy(m->tag, got, got_len);
+	m->tag_len = got_len;
+	return 0;
+}
+
 int cx_transform(const struct cx_ops *ops, const struct hb_case *c,
 		 struct hb_message *m, char *err, size_t errlen)
 {
@@ -197,7 +251,9 @@ int cx_transform(const struct cx_ops *ops, const struct hb_case *c,
 				 "%zu bytes is not a multiple of %s's block",
 				 m->len, ai->name);
 	rc = ops->lib_open(c, &t.lib, err, errlen);
-	if (!rc)
+	if (!rc && ops->job_open)
+		rc = tx_job(&t, sp, m, err, errlen);
+	else if (!rc)
 		rc = ai->kind == CX_MAC || ai->kind == CX_DIGEST
 			     ? tx_digest(&t, sp->alg, m, err, errlen)
 			     : tx_message(&t, sp, m, err, errlen);

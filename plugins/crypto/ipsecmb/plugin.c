@@ -12,6 +12,7 @@
 
 #include "../common/engine.h"
 #include "../common/targets.h"
+#include "../common/transform.h"
 #include "ipmb.h"
 
 /* clang-format off */
@@ -96,6 +97,13 @@ static int ipmb_setup(const struct hb_case *c, void **state, char *err,
 	return cx_setup(&cx_ipsecmb_ops, c, state, err, errlen);
 }
 
+/* One message of `hostbench check` (ABI 1.2), on the job path. */
+static int ipmb_transform(const struct hb_case *c, struct hb_message *m,
+			  char *err, size_t errlen)
+{
+	return cx_transform(&cx_ipsecmb_ops, c, m, err, errlen);
+}
+
 static const struct hb_plugin plugin = {
 	.abi_major = HB_ABI_MAJOR,
 	.abi_minor = HB_ABI_MINOR,
@@ -112,6 +120,7 @@ static const struct hb_plugin plugin = {
 	.validate = cx_validate,
 	.submit = cx_submit,
 	.poll = cx_poll,
+	.transform = ipmb_transform,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

@@ -45,6 +45,21 @@ def test_gcrypt_agrees_with_openssl():
         expect(want in checks, f"{want} checked: {sorted(checks)[:5]}...")
 
 
+def test_ipsec_mb_agrees_with_openssl():
+    listing = subprocess.run([HB, "list"], capture_output=True, text=True,
+                             env=dict(os.environ, HOSTBENCH_NO_CACHE="1"))
+    if "ipsec-mb" not in listing.stdout:
+        sys.exit(77)  # the backend is built only where the library is
+    rc, rows, err = check("ipsec-mb")
+    expect(rc == 0, f"exit {rc}: {failures(rows)} {err}")
+    checks = {(r[0], r[1]) for r in rows}
+    for want in [("crypto/aes-256-ctr", "counter"),
+                 ("crypto/aes-256-gcm", "tag"),
+                 ("crypto/aes-256-cbc", "decrypt"),
+                 ("hash/sha256", "sizes")]:
+        expect(want in checks, f"{want} checked")
+
+
 def test_reference_may_be_another_backend():
     rc, rows, err = check("openssl", "--reference", "gcrypt")
     expect(rc == 0 and rows, f"exit {rc}: {failures(rows)} {err}")
