@@ -37,7 +37,7 @@ static void on_term(int sig)
 /* The parent pid in /proc/PID/stat, or -1. */
 static pid_t parent_of(const char *pid)
 {
-	char path[64], buf[512];
+	char path[300], buf[512]; /* pid: a /proc entry name */
 	const char *end;
 	FILE *f;
 	char *paren;
@@ -114,7 +114,12 @@ static int kill_children(void)
 	return n;
 }
 
-void guardian_kill_tree(void)
+/*
+ * Kill every descendant of this process (a child subreaper, so orphans
+ * come back to it) and reap them; gives up after GUARDIAN_KILL_FOR of a
+ * tree that keeps growing.
+ */
+static void guardian_kill_tree(void)
 {
 	double until = hb_now() + GUARDIAN_KILL_FOR;
 

@@ -33,11 +33,4 @@ struct guardian_task {
  */
 int guardian_main(int argc, char **argv, const struct guardian_task *tasks);
 
-/*
- * Kill every descendant of this process (it must be a child subreaper, so
- * orphans are reparented to it) and reap them. Bounded: gives up after a
- * second of a tree that keeps growing.
- */
-void guardian_kill_tree(void);
-
 #endif

@@ -137,9 +137,6 @@ const char *report_case_value(const struct bench_case *c, const char *key,
  */
 int report_shows_depth(const struct bench_case *c);
 
-/* ns as "812ns", "12.3us", "2.08ms", "1.5s". */
-void report_nanoseconds(double ns, char *buf, size_t len);
-
 /* The report section a result belongs to (see report_layout_build). */
 const char *report_section_of(const struct report *r, const struct result *res);
 
