@@ -719,7 +719,10 @@ class Dribbler(threading.Thread):
 
 
 def test_serve_slow_unauthenticated_clients_cannot_hold_it():
-    srv = Server("sekrit", "--max-clients", "4", "--idle-timeout", "2",
+    # room for the real client's two workers to prove the token at once
+    # beside the one slot 127.0.0.2 may hold
+    srv = Server("sekrit", "--max-clients", "4", "--max-pending", "3",
+                 "--max-pending-per-address", "1", "--idle-timeout", "2",
                  "--max-time", "30")
     try:
         slow = [Dribbler(srv.port) for _ in range(6)]
