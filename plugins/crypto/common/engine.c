@@ -8,29 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hostbench/crypto.h>
+
 #include "state.h"
 #include "targets.h"
-
-/*
- * In stream mode a cipher starts a new message (new IV) after this many
- * bytes: GCM allows 2^36 - 32 bytes per message and libraries enforce it,
- * so an endless message is a run of 4 GiB ones. One restart per 4 GiB is
- * far below anything measurable.
- */
-#define CX_STREAM_MESSAGE (UINT64_C(1) << 32)
-
-/* Deterministic filler so every run and backend sees the same data. */
-static void fill_pattern(uint8_t *p, size_t n, uint64_t seed)
-{
-	uint64_t x = seed * UINT64_C(0x9e3779b97f4a7c15) + 1;
-
-	for (size_t i = 0; i < n; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		p[i] = (uint8_t)(x >> 24);
-	}
-}
 
 uint8_t *cx_alloc_buffer(size_t n, uint64_t seed)
 {
@@ -38,18 +19,13 @@ uint8_t *cx_alloc_buffer(size_t n, uint64_t seed)
 	uint8_t *p = aligned_alloc(64, rounded);
 
 	if (p)
-		fill_pattern(p, rounded, seed);
+		hb_crypto_fill(p, rounded, seed);
 	return p;
 }
 
 const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv)
 {
-	size_t len = s->ci->iv_len, off = len == 12 ? 4 : 0;
-
-	memcpy(iv, s->iv, len);
-	for (size_t i = 0; i < 8 && off + i < len; i++)
-		iv[off + i] ^= (uint8_t)(n >> (56 - 8 * i));
-	return iv;
+	return hb_crypto_message_iv(s->iv, s->ci->iv_len, n, iv);
 }
 
 const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
@@ -57,10 +33,7 @@ const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
 {
 	if (!s->hi->one_time_key)
 		return NULL;
-	memcpy(key, s->mac_key, s->hi->key_len);
-	for (size_t i = 0; i < 8; i++)
-		key[i] ^= (uint8_t)(n >> (8 * i));
-	return key;
+	return hb_crypto_message_key(s->mac_key, s->hi->key_len, n, key);
 }
 
 /* MAC or digest of one buffer at in into out, with message n's key. */
@@ -149,7 +122,7 @@ static int stream_buffer(struct cx_state *s, char *err, size_t errlen)
 					     err, errlen);
 			if (rc)
 				return rc;
-			s->stream_left = CX_STREAM_MESSAGE;
+			s->stream_left = HB_CRYPTO_STREAM_MESSAGE;
 		}
 		rc = o->cipher_update(s->cipher, s->src, s->buf, s->size, err,
 				      errlen);
@@ -405,7 +378,7 @@ static int start_stream(struct cx_state *s, char *err, size_t errlen)
 	int rc = 0;
 
 	if (s->ci) {
-		s->stream_left = CX_STREAM_MESSAGE;
+		s->stream_left = HB_CRYPTO_STREAM_MESSAGE;
 		rc = o->cipher_start(s->cipher, cx_message_iv(s, 0, iv), err,
 				     errlen);
 	}
@@ -489,13 +462,13 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	rc = check_known_answers(s, sp, err, errlen);
 	if (rc)
 		goto fail_state;
-	fill_pattern(s->key, sizeof(s->key), 1);
-	fill_pattern(s->mac_key, sizeof(s->mac_key), 2);
-	fill_pattern(s->iv, sizeof(s->iv), 3);
-	s->buf = cx_alloc_buffer(s->size, 4 + c->worker);
+	hb_crypto_fill(s->key, sizeof(s->key), HB_CRYPTO_SEED_KEY);
+	hb_crypto_fill(s->mac_key, sizeof(s->mac_key), HB_CRYPTO_SEED_MAC_KEY);
+	hb_crypto_fill(s->iv, sizeof(s->iv), HB_CRYPTO_SEED_IV);
+	s->buf = cx_alloc_buffer(s->size, HB_CRYPTO_SEED_DATA(c->worker));
 	s->src = s->buf;
 	if (s->buf && !s->encrypt && s->ci) {
-		s->ct = cx_alloc_buffer(s->size, 0);
+		s->ct = cx_alloc_buffer(s->size, HB_CRYPTO_SEED_RECEIVED);
 		s->src = s->ct;
 	}
 	if (!s->buf || (!s->encrypt && s->ci && !s->ct)) {

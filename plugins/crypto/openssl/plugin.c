@@ -36,48 +36,39 @@
 	}
 
 static const struct hb_option cipher_options[] = {
-	CX_OPT_SIZE(1),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
+	HB_CRYPTO_OPTIONS_CIPHER,
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
-	CX_OPT_END,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option cbc16_options[] = {
-	CX_OPT_SIZE_BLOCK(16),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
+	HB_CRYPTO_OPTIONS_CBC(16),
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
-	CX_OPT_END,
+	HB_CRYPTO_OPT_END,
 };
 
 /* OpenSSL 3 keeps Blowfish in the legacy provider. */
 static const struct hb_option cbc8_options[] = {
-	CX_OPT_SIZE_BLOCK(8),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
+	HB_CRYPTO_OPTIONS_CBC(8),
 	OSSL_OPT_PROVIDER("default+legacy"),
 	OSSL_OPT_PROPERTIES,
-	CX_OPT_END,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option mac_options[] = {
-	CX_OPT_SIZE(1),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
+	HB_CRYPTO_OPTIONS_MAC,
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
-	CX_OPT_END,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option digest_options[] = {
-	CX_OPT_SIZE(1),
-	CX_OPT_MODE,
+	HB_CRYPTO_OPTIONS_DIGEST,
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
-	CX_OPT_END,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_target targets[] = {
