@@ -494,8 +494,7 @@ static void composite_note(const struct result *res, char *buf, size_t len)
 	add_note(buf, len, note);
 }
 
-/* ns as "812ns", "12.3us", "2.08ms", "1.5s". */
-static void report_nanoseconds(double ns, char *buf, size_t len)
+void report_nanoseconds(double ns, char *buf, size_t len)
 {
 	if (ns >= 1e9)
 		snprintf(buf, len, "%.3gs", ns / 1e9);

@@ -152,6 +152,9 @@ const char *report_unit(const struct result *res);
 /* v as shown in unit: "8.00Gbps", "1234.56k" (kB/s), "12345.6 ops/s". */
 void report_format_value(double v, const char *unit, char *buf, size_t len);
 
+/* ns as "812ns", "12.3us", "2.08ms", "1.5s". */
+void report_nanoseconds(double ns, char *buf, size_t len);
+
 /* "8.00Gbps", or "failed" / "skipped". */
 void report_figure(const struct result *res, char *buf, size_t len);
 
