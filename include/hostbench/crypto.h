@@ -102,17 +102,24 @@ extern "C" {
 /* ---- data conventions ------------------------------------------------- */
 
 /*
- * Seeds of hb_crypto_fill: what every worker's keys, IVs and buffers are
- * filled with. A decrypt case encrypts the KEY-keyed DATA buffer once (the
- * message a peer sends) and decrypts that ciphertext every time.
+ * Seeds of hb_crypto_fill: what every worker's keys, IVs and data are
+ * filled with. The built-ins fill 64 bytes of key, MAC key and IV and use
+ * the first bytes their algorithm needs (the pattern's start does not
+ * depend on its length).
  */
-#define HB_CRYPTO_SEED_KEY	    1 /* cipher key, its first key_len bytes */
-#define HB_CRYPTO_SEED_MAC_KEY	    2 /* MAC key (HMAC, Poly1305 base key) */
-#define HB_CRYPTO_SEED_IV	    3 /* base IV (nonce), iv_len bytes */
-#define HB_CRYPTO_SEED_DATA(worker) (4 + (uint64_t)(worker)) /* buffer */
-#define HB_CRYPTO_SEED_RECEIVED	    0 /* decrypt: the ciphertext buffer */
+#define HB_CRYPTO_SEED_KEY	    1 /* the cipher key */
+#define HB_CRYPTO_SEED_MAC_KEY	    2 /* the MAC key (HMAC, Poly1305's base) */
+#define HB_CRYPTO_SEED_IV	    3 /* the base IV or nonce */
+#define HB_CRYPTO_SEED_DATA(worker) (4 + (uint64_t)(worker)) /* the buffer */
 
 /*
+ * Messages. In message mode (the default) each buffer is one whole
+ * message: encrypting, the worker's messages are numbered from 0 and each
+ * gets its own IV and one-time MAC key (hb_crypto_message_iv, _key); a
+ * decrypt receives the same message every time, message 0: the DATA buffer
+ * encrypted (then MACed) once in setup with message 0's IV and key, then
+ * decrypted (its MAC and tag checked) once per buffer.
+ *
  * In stream mode a cipher starts a new message after this many bytes: GCM
  * allows 2^36 - 32 bytes per message and libraries enforce it, so an
  * endless message is a run of 4 GiB ones. A stream starts with message 0;

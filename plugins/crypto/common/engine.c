@@ -468,7 +468,7 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	s->buf = cx_alloc_buffer(s->size, HB_CRYPTO_SEED_DATA(c->worker));
 	s->src = s->buf;
 	if (s->buf && !s->encrypt && s->ci) {
-		s->ct = cx_alloc_buffer(s->size, HB_CRYPTO_SEED_RECEIVED);
+		s->ct = cx_alloc_buffer(s->size, 0);
 		s->src = s->ct;
 	}
 	if (!s->buf || (!s->encrypt && s->ci && !s->ct)) {
