@@ -118,7 +118,10 @@ extern "C" {
  * gets its own IV and one-time MAC key (hb_crypto_message_iv, _key); a
  * decrypt receives the same message every time, message 0: the DATA buffer
  * encrypted (then MACed) once in setup with message 0's IV and key, then
- * decrypted (its MAC and tag checked) once per buffer.
+ * decrypted (its MAC and tag checked) once per buffer. A composite
+ * (aes-256-cbc-hmac-sha256) encrypts the buffer in place and MACs the
+ * ciphertext; its decrypt checks the MAC of what it received, then
+ * decrypts it. No AAD is used outside the known answers.
  *
  * In stream mode a cipher starts a new message after this many bytes: GCM
  * allows 2^36 - 32 bytes per message and libraries enforce it, so an
