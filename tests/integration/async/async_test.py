@@ -197,6 +197,23 @@ def test_html_report_draws_the_latency_of_every_depth():
     expect(re.search(r"<title>p50 [0-9.]+ms</title>", page), "p50 in ms")
 
 
+def test_merge_html_names_the_host_of_every_latency_row():
+    rc, out, err = run(DEPTHS, "--format", "json")
+    expect(rc == 0, err)
+    with tempfile.TemporaryDirectory() as d:
+        paths = [os.path.join(d, name) for name in ("a.json", "b.json")]
+        for path in paths:
+            with open(path, "w") as f:
+                f.write(out)
+        p = subprocess.run([HB, "merge", *paths, "--format", "html"],
+                           capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 0, p.stderr)
+    rows = latency_rows(p.stdout)
+    expect(sorted(rows) == sorted(
+        "fixture-device, queue_depth %d, host %s.json" % (depth, host)
+        for depth in (1, 16) for host in ("a", "b")), sorted(rows))
+
+
 def test_html_report_without_latency_has_no_latency_chart():
     rc, out, err = run("""
 [copy]
