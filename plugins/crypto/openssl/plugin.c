@@ -2,7 +2,9 @@
 /*
  * crypto_openssl.so: the shared crypto targets measured through OpenSSL's
  * libcrypto (EVP, EVP_MAC), with the providers and property query a suite
- * names, so a vendor's provider is benchmarked without writing code.
+ * names, so a vendor's provider is benchmarked without writing code. Each
+ * message runs in an OpenSSL ASYNC_JOB, so a suite's queue_depth keeps
+ * that many in flight, as `openssl speed -async_jobs` does.
  */
 #include <string.h>
 
@@ -72,7 +74,7 @@ static const struct hb_option digest_options[] = {
 };
 
 static const struct hb_target targets[] = {
-	CX_TARGETS(CX_TARGET_ENTRY)
+	CX_TARGETS(CX_ASYNC_TARGET_ENTRY)
 	{.name = NULL},
 };
 /* clang-format on */
@@ -119,6 +121,8 @@ static const struct hb_plugin plugin = {
 	.run = cx_run,
 	.teardown = cx_teardown,
 	.validate = cx_validate,
+	.submit = cx_submit,
+	.poll = cx_poll,
 	.transform = ossl_transform,
 };
 
