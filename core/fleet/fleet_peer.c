@@ -349,6 +349,29 @@ static int partner_lists(const struct fleet *f, int p,
 	return rc;
 }
 
+/* Case out does not run here, for why (NULL: out of memory). */
+static int runs_nowhere(struct bench_case *out, char *why)
+{
+	out->plugin = NULL;
+	out->tdesc = NULL;
+	out->reason = why;
+	return why ? 0 : -ENOMEM;
+}
+
+/* Why case c cannot send: its partner lost, which rank that was. */
+static char *partner_lost(const struct fleet *f, const struct bench_case *c,
+			  int lost)
+{
+	char who[FLEET_HOST_MAX + 32], *why;
+
+	if (asprintf(&why,
+		     "peer = %s: its partner %s was lost before the first case",
+		     fleet_peer_mode(c),
+		     fleet_rank_name(f, lost, who, sizeof(who))) < 0)
+		return NULL;
+	return why;
+}
+
 /*
  * Copy case c for this rank into *out: peer and token of its partners
  * (or, with none, plugin NULL and the reason). Returns 0 or -ENOMEM.
@@ -357,31 +380,22 @@ static int resolve_case(const struct fleet *f, const struct bench_case *c,
 			const struct fleet_endpoint *ends,
 			struct bench_case *out)
 {
-	const char *mode = fleet_peer_mode(c);
-	int p = fleet_partner(mode, f->rank, f->size), lost = -1, rc = 0;
-	char who[FLEET_HOST_MAX + 32], *peers = NULL, *tokens = NULL;
+	int p = fleet_partner(fleet_peer_mode(c), f->rank, f->size), lost = -1;
+	char *peers = NULL, *tokens = NULL;
+	int rc;
 
 	*out = *c;
 	out->params = (struct kvlist){ 0 };
 	out->reason = NULL;
 	if (p < 0 && p != FLEET_EVERY_OTHER)
-		out->reason = no_partner(f, p);
-	else
-		rc = partner_lists(f, p, ends, &peers, &tokens, &lost);
-	if (rc == -ENOENT &&
-	    asprintf(&out->reason,
-		     "peer = %s: its partner %s was lost before the first case",
-		     mode, fleet_rank_name(f, lost, who, sizeof(who))) < 0)
-		out->reason = NULL;
-	if (rc == -ENOENT || (p < 0 && p != FLEET_EVERY_OTHER)) {
-		out->plugin = NULL;
-		out->tdesc = NULL;
-		rc = out->reason ? 0 : -ENOMEM;
-	} else if (rc == 0 && (kvlist_copy(&out->params, &c->params) ||
-			       kvlist_set(&out->params, "peer", peers) ||
-			       kvlist_set(&out->params, "token", tokens))) {
+		return runs_nowhere(out, no_partner(f, p));
+	rc = partner_lists(f, p, ends, &peers, &tokens, &lost);
+	if (rc == -ENOENT)
+		rc = runs_nowhere(out, partner_lost(f, c, lost));
+	else if (rc == 0 && (kvlist_copy(&out->params, &c->params) ||
+			     kvlist_set(&out->params, "peer", peers) ||
+			     kvlist_set(&out->params, "token", tokens)))
 		rc = -ENOMEM;
-	}
 	free(peers);
 	free(tokens);
 	return rc;
@@ -452,7 +466,6 @@ static int resolve_suite(struct fleet *f, const struct fleet_endpoint *ends)
 
 	if (keep_where(f, ends))
 		return -ENOMEM;
-
 	st->run = (struct suite){ .jobs = s->jobs, .njobs = s->njobs };
 	st->run.cases = calloc(s->ncases, sizeof(*st->run.cases));
 	if (!st->run.cases)
