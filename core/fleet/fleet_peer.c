@@ -539,12 +539,14 @@ static int exchange(struct fleet *f, const struct fleet_endpoint *mine,
 		    const char *why, char *err, size_t errlen)
 {
 	struct fleet_endpoint *ends = calloc((size_t)f->size, sizeof(*ends));
-	json_t *answer = NULL;
+	json_t *answer = NULL, *me = endpoint_json(mine, why);
 	const char *problem;
-	int rc = fleet_round(f, FLEET_TAG_PEERS, endpoint_json(mine, why),
-			     f->st->wait, "while the ranks started receivers",
-			     decide_peers, NULL, &answer);
+	int rc = me ? fleet_round(f, FLEET_TAG_PEERS, me, f->st->wait,
+				  "while the ranks started receivers",
+				  decide_peers, NULL, &answer)
+		    : -ENOMEM;
 
+	json_decref(me); /* fleet_round() keeps its own reference */
 	if (rc || !ends) {
 		rc = hb_errorf(err, errlen, rc ? rc : -ENOMEM,
 			       rc == -ETIMEDOUT ? "fleet: no answer from rank "
