@@ -171,6 +171,8 @@ static int stream_run(void *state, uint64_t iterations, struct hb_done *done,
 	size_t n = s->ends.npc;
 	int rc = 0;
 
+	if (n == 0) /* setup connected to one receiver at least */
+		return hb_errorf(err, errlen, HB_EFAIL, "no receiver");
 	/* a peer whose share is 0 gets no frame: a 0 frame ends a session */
 	for (size_t k = 0; rc == 0 && k < n; k++)
 		if (share(s, k, iterations))
