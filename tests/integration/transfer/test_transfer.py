@@ -720,8 +720,9 @@ class Dribbler(threading.Thread):
 
 def test_serve_slow_unauthenticated_clients_cannot_hold_it():
     # room for the real client's two workers to prove the token at once
-    # beside the one slot 127.0.0.2 may hold
-    srv = Server("sekrit", "--max-clients", "4", "--max-pending", "3",
+    # beside the one slot 127.0.0.2 may hold, and for a connection of the
+    # client's whose slot the loaded server has not yet given back
+    srv = Server("sekrit", "--max-clients", "6", "--max-pending", "4",
                  "--max-pending-per-address", "1", "--idle-timeout", "2",
                  "--max-time", "30")
     try:
