@@ -27,7 +27,12 @@ double isolate_timeout(const struct bench_case *c)
 	if (c->timeout > 0)
 		return c->timeout;
 	/* setup and calibration, then every sample, with room to spare */
-	return 120 + 4 * (c->warmup + c->repetitions + 3) * c->duration;
+	if (c->precision > 0)
+		return 120 + 4 * (c->max_time + 2 +
+				  (c->min_repetitions + 3) * c->duration);
+	return 120 +
+	       4 * ((c->warmup_auto ? 10 : c->warmup) + c->repetitions + 3) *
+		       c->duration;
 }
 
 /* Set r failed or skipped with a formatted reason. */

@@ -255,6 +255,7 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 		s->ops += (double)w->done.ops;
 	}
 	s->seconds = end - start;
+	s->start = start;
 	s->cpu_seconds = cpu1 - cpu0;
 	return 0;
 }
@@ -334,27 +335,113 @@ static int crew_async_init(struct crew *crew, unsigned depth)
 	return 0;
 }
 
-/* Calibrate, drop the warm-up samples, keep the repetitions. */
+/* Most warm-up samples, and seconds of them, when warm-up is automatic. */
+#define WARMUP_MAX_SAMPLES 10
+#define WARMUP_MAX_SECONDS 2.0
+
+/* How close two warm-up samples must be without a precision (1%). */
+#define WARMUP_AGREE 0.01
+
+static double mono_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return ts_seconds(&t);
+}
+
+/* Nonzero when rates a and b differ by at most tol of the larger. */
+static int rates_agree(double a, double b, double tol)
+{
+	return a > 0 && b > 0 && fabs(a - b) <= tol * fmax(a, b);
+}
+
+/*
+ * Drop warm-up samples: bc->warmup of them, or with warmup = auto until two
+ * in a row agree within the precision (at most WARMUP_MAX_SAMPLES or
+ * WARMUP_MAX_SECONDS). r->warmup_samples says how many were dropped.
+ */
+static int crew_warm_up(struct crew *crew, const struct bench_case *bc,
+			uint64_t iterations, const volatile sig_atomic_t *stop,
+			struct result *r, char *err, size_t errlen)
+{
+	double tol = bc->precision > 0 ? bc->precision : WARMUP_AGREE;
+	double t0 = mono_now(), last = 0, rate;
+	struct sample s;
+	int rc;
+
+	crew->record = 0;
+	for (unsigned i = 0;; i++) {
+		if (*stop || (bc->warmup_auto ? i >= WARMUP_MAX_SAMPLES
+					      : i >= bc->warmup))
+			return 0;
+		rc = crew_sample(crew, iterations, &s, err, errlen);
+		if (rc)
+			return rc;
+		r->warmup_samples++;
+		rate = result_sample_rate(r, &s);
+		if (bc->warmup_auto && (rates_agree(rate, last, tol) ||
+					mono_now() - t0 >= WARMUP_MAX_SECONDS))
+			return 0;
+		last = rate;
+	}
+}
+
+/*
+ * Nonzero when r has samples enough: bc->repetitions of them, or, with a
+ * precision, at least min_repetitions and a median known to it or
+ * max_time spent since started.
+ */
+static int samples_enough(const struct bench_case *bc, const struct result *r,
+			  double started)
+{
+	if (bc->precision <= 0)
+		return r->nsamples >= bc->repetitions;
+	if (r->nsamples < bc->min_repetitions)
+		return 0;
+	return result_precise(r, bc->precision) ||
+	       mono_now() - started >= bc->max_time;
+}
+
+/* Room for one more sample in r->samples, of *cap. */
+static int samples_grow(struct result *r, size_t *cap)
+{
+	struct sample *more;
+
+	if (r->nsamples < *cap)
+		return 0;
+	*cap = *cap ? 2 * *cap : 16;
+	more = realloc(r->samples, *cap * sizeof(*more));
+	if (!more)
+		return -ENOMEM;
+	r->samples = more;
+	return 0;
+}
+
+/* Calibrate, warm up, keep samples until there are enough. */
 static int crew_measure(struct crew *crew, const struct bench_case *bc,
 			const volatile sig_atomic_t *stop, struct result *r)
 {
+	double started = mono_now();
 	char err[300];
 	uint64_t iterations;
+	size_t cap = 0;
 	int rc;
 
-	r->samples = calloc(bc->repetitions, sizeof(*r->samples));
-	if (!r->samples)
-		return -ENOMEM;
 	rc = crew_calibrate(crew, bc->duration, &iterations, err, sizeof(err));
-	for (unsigned i = 0; !rc && i < bc->warmup + bc->repetitions; i++) {
-		struct sample s;
-
+	if (!rc)
+		rc = crew_warm_up(crew, bc, iterations, stop, r, err,
+				  sizeof(err));
+	crew->record = 1;
+	while (!rc && !samples_enough(bc, r, started)) {
 		if (*stop)
 			return result_set(r, RESULT_SKIPPED, "interrupted");
-		crew->record = i >= bc->warmup;
-		rc = crew_sample(crew, iterations, &s, err, sizeof(err));
-		if (!rc && i >= bc->warmup)
-			r->samples[r->nsamples++] = s;
+		if (samples_grow(r, &cap))
+			return -ENOMEM;
+		rc = crew_sample(crew, iterations, &r->samples[r->nsamples],
+				 err, sizeof(err));
+		if (!rc)
+			r->nsamples++;
 	}
 	if (rc)
 		return result_set(r, RESULT_FAILED, "run: %s", err);
