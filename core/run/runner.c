@@ -18,6 +18,7 @@
 
 #include "run/async.h"
 #include "run/hostapi.h"
+#include "run/turns.h"
 
 /* One worker thread and the plugin state it drives. */
 struct worker {
@@ -390,17 +391,20 @@ static int crew_warm_up(struct crew *crew, const struct bench_case *bc,
 /*
  * Nonzero when r has samples enough: bc->repetitions of them, or, with a
  * precision, at least min_repetitions and a median known to it or
- * max_time spent since started.
+ * max_time spent measuring since started, after the warm-up (turns
+ * waited for are not counted).
  */
 static int samples_enough(const struct bench_case *bc, const struct result *r,
-			  double started)
+			  double started, const struct turns *t)
 {
+	double waited = t ? t->waited : 0;
+
 	if (bc->precision <= 0)
 		return r->nsamples >= bc->repetitions;
 	if (r->nsamples < bc->min_repetitions)
 		return 0;
 	return result_precise(r, bc->precision) ||
-	       mono_now() - started >= bc->max_time;
+	       mono_now() - started - waited >= bc->max_time;
 }
 
 /* Room for one more sample in r->samples, of *cap. */
@@ -418,22 +422,48 @@ static int samples_grow(struct result *r, size_t *cap)
 	return 0;
 }
 
-/* Calibrate, warm up, keep samples until there are enough. */
-static int crew_measure(struct crew *crew, const struct bench_case *bc,
-			const volatile sig_atomic_t *stop, struct result *r)
+/*
+ * Whether to take another sample: until there are samples enough, or with
+ * turns (an interleaved job) when the core gives this case its turn.
+ */
+static int sample_next(const struct bench_case *bc, const struct result *r,
+		       double started, struct turns *t)
 {
-	double started = mono_now();
+	return t ? turns_wait(t) : !samples_enough(bc, r, started, NULL);
+}
+
+/*
+ * Calibrate, warm up, keep samples until there are enough. With turns,
+ * calibration and warm-up are the first turn and each sample one more;
+ * after each the core hears whether this case has samples enough.
+ */
+static int crew_measure(struct crew *crew, const struct bench_case *bc,
+			struct turns *t, const volatile sig_atomic_t *stop,
+			struct result *r)
+{
+	double started;
 	char err[300];
-	uint64_t iterations;
+	uint64_t iterations = 1;
 	size_t cap = 0;
 	int rc;
 
+	if (t) {
+		turns_say(t, TURN_READY);
+		if (!turns_wait(t))
+			return result_set(r, RESULT_SKIPPED, "interrupted");
+	}
 	rc = crew_calibrate(crew, bc->duration, &iterations, err, sizeof(err));
 	if (!rc)
 		rc = crew_warm_up(crew, bc, iterations, stop, r, err,
 				  sizeof(err));
+	if (t)
+		turns_say(t, TURN_MORE);
+	/* max_time counts the kept samples: warm-up has its own cap */
+	started = mono_now();
+	if (t)
+		t->waited = 0;
 	crew->record = 1;
-	while (!rc && !samples_enough(bc, r, started)) {
+	while (!rc && sample_next(bc, r, started, t)) {
 		if (*stop)
 			return result_set(r, RESULT_SKIPPED, "interrupted");
 		if (samples_grow(r, &cap))
@@ -442,6 +472,10 @@ static int crew_measure(struct crew *crew, const struct bench_case *bc,
 				 err, sizeof(err));
 		if (!rc)
 			r->nsamples++;
+		if (t)
+			turns_say(t, samples_enough(bc, r, started, t)
+					     ? TURN_ENOUGH
+					     : TURN_MORE);
 	}
 	if (rc)
 		return result_set(r, RESULT_FAILED, "run: %s", err);
@@ -449,7 +483,7 @@ static int crew_measure(struct crew *crew, const struct bench_case *bc,
 }
 
 /* Set up, measure and tear down one case whose plugin is loaded. */
-static int run_loaded(const struct bench_case *bc,
+static int run_loaded(const struct bench_case *bc, struct turns *t,
 		      const volatile sig_atomic_t *stop, struct result *r)
 {
 	struct host_ctx ctx = { .bc = bc, .r = r };
@@ -481,7 +515,7 @@ static int run_loaded(const struct bench_case *bc,
 				"cannot start worker thread %u of %u: %s",
 				started + 1, crew.n, strerror(rc));
 	else
-		rc = crew_measure(&crew, bc, stop, r);
+		rc = crew_measure(&crew, bc, t, stop, r);
 	crew_stop(&crew, started);
 	pthread_barrier_destroy(&crew.go);
 	pthread_barrier_destroy(&crew.done);
@@ -550,7 +584,7 @@ static int run_parts(const struct bench_case *bc,
 					"part %s is not offered by %s",
 					parts[i], bc->backend);
 		else if (!rc)
-			rc = run_loaded(&pc, stop, pr);
+			rc = run_loaded(&pc, NULL, stop, pr);
 		if (!rc)
 			rc = result_finish(pr);
 		pr->c = NULL; /* pc ends here */
@@ -561,6 +595,12 @@ static int run_parts(const struct bench_case *bc,
 
 int runner_run_case(const struct bench_case *bc,
 		    const volatile sig_atomic_t *stop, struct result *r)
+{
+	return runner_run_turns(bc, NULL, stop, r);
+}
+
+int runner_run_turns(const struct bench_case *bc, struct turns *t,
+		     const volatile sig_atomic_t *stop, struct result *r)
 {
 	int rc;
 
@@ -575,7 +615,7 @@ int runner_run_case(const struct bench_case *bc,
 	else if (*stop)
 		rc = result_set(r, RESULT_SKIPPED, "interrupted");
 	else
-		rc = run_loaded(bc, stop, r);
+		rc = run_loaded(bc, t, stop, r);
 	if (!rc && r->status == RESULT_OK && bc->tdesc->parts)
 		rc = run_parts(bc, stop, r);
 	if (!rc)

@@ -378,6 +378,38 @@ static int median_ci_ignores_one_outlier(void)
 	return 0;
 }
 
+/* Sampled to 1%: a spread of +-5% around the median is imprecise. */
+static int imprecise_result_gets_flag_and_warning(void)
+{
+	const double wide[] = { 0.95e9, 1e9, 1.05e9, 1e9, 1e9 };
+	const double tight[] = { 0.999e9, 1e9, 1.001e9, 1e9, 1e9 };
+	struct hb_target t = target_of("mem", HB_WORK_BYTES);
+	struct bench_case c = { .target = "mem/memcpy",
+				.parallel = 1,
+				.tdesc = &t,
+				.precision = 0.01 };
+	struct result r = { .c = &c };
+
+	fill_samples(&r, wide, 5, 2.0);
+	CHECK_INT(result_finish_cpus(&r, 2), 0);
+	CHECK_INT(r.imprecise, 1);
+	CHECK_NEAR(r.precision, 0.01, 0);
+	CHECK_INT(r.warnings.n, 1);
+	CHECK_STR(r.warnings.items[0],
+		  "imprecise: the median is known to ±5.0% after 5 samples "
+		  "(asked ±1%)");
+	CHECK(!result_precise(&r, 0.01));
+	CHECK(result_precise(&r, 0.05));
+	result_free(&r);
+	r = (struct result){ .c = &c };
+	fill_samples(&r, tight, 5, 2.0);
+	CHECK_INT(result_finish_cpus(&r, 2), 0);
+	CHECK_INT(r.imprecise, 0);
+	CHECK_INT(r.warnings.n, 0);
+	result_free(&r);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"summary_of_textbook_set", summary_of_textbook_set},
@@ -400,6 +432,7 @@ static const struct test tests[] = {
 	{"median_ci_is_order_statistics", median_ci_is_order_statistics},
 	{"median_ci_of_five_is_min_to_max", median_ci_of_five_is_min_to_max},
 	{"median_ci_ignores_one_outlier", median_ci_ignores_one_outlier},
+	{"imprecise_result_gets_flag_and_warning", imprecise_result_gets_flag_and_warning},
 };
 /* clang-format on */
 

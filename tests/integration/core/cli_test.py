@@ -19,7 +19,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 from hbtest import expect  # noqa: E402
 
 HB, FIXTURES, SOURCE = sys.argv[2], sys.argv[3], sys.argv[4]
-QUICK = ["--set", "duration=20ms", "--set", "repetitions=3", "--set", "warmup=1"]
+QUICK = ["--set", "duration=20ms", "--set", "repetitions=3", "--set", "warmup=1",
+         "--set", "precision=0"]
 
 
 def run(*args, env=None):
