@@ -246,7 +246,8 @@ def test_list_json_is_valid():
 def test_describe_shows_options():
     status, out, err = run("describe", "mem/memcpy")
     expect(status == 0, err)
-    expect("size" in out and "64M" in out, "size option and default")
+    expect("size" in out and "last-level cache" in out,
+           f"size option and its default: {out!r}")
 
 
 def test_describe_unknown_target_suggests():
