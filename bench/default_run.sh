@@ -8,6 +8,8 @@
 # Usage: bench/default_run.sh [HOSTBENCH] [EXTRA ARGS...]
 #   HOSTBENCH defaults to build/hostbench; run it from a directory with
 #   1 GiB free (the io lines write their file in the current directory).
+#   KEEP=DIR keeps the two reports there (a.json, b.json), e.g. to compare
+#   them with another build's `hostbench compare`.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 hb=${1:-$here/../build/hostbench}
@@ -67,5 +69,9 @@ run=a one_run "$@"
 run=b one_run "$@"
 "$hb" compare "$tmp/a.json" "$tmp/b.json" >"$tmp/compare.txt" || true
 tail -n 1 "$tmp/compare.txt"
+if [ -n "${KEEP:-}" ]; then
+	mkdir -p "$KEEP"
+	cp "$tmp/a.json" "$tmp/b.json" "$KEEP/"
+fi
 flagged=$(grep -cE ' (regressed|improved)$' "$tmp/compare.txt" || true)
 echo "cases flagged as changed between the two runs: $flagged"
