@@ -41,13 +41,10 @@ struct result {
 	char *reason;		/* failed/skipped: one line; else NULL */
 	struct sample *samples; /* kept samples only */
 	size_t nsamples;
-	struct stats rate;     /* bytes per second over samples */
-	struct stats ops_rate; /* operations per second over samples */
-	double cpu_ratio;      /* sum cpu / (sum wall * usable CPUs) */
-	int noisy;	       /* headline cv above RESULT_NOISY_CV */
-	int imprecise;	       /* sampled to a precision and did not reach it */
-	double precision;      /* the precision asked for (0: fixed count) */
-	unsigned warmup_samples; /* warm-up samples dropped */
+	struct stats rate;	 /* bytes per second over samples */
+	struct stats ops_rate;	 /* operations per second over samples */
+	double cpu_ratio;	 /* sum cpu / (sum wall * usable CPUs) */
+	int noisy;		 /* headline cv above RESULT_NOISY_CV */
 	int starved;		 /* cpu_ratio below RESULT_STARVED_CPU */
 	int resumed;		 /* taken from the journal of an earlier run */
 	struct strlist warnings; /* plugin warnings and core flags */
@@ -58,6 +55,11 @@ struct result {
 	int offload;		     /* the target's work is a device's */
 	struct result *parts;	     /* composite halves (hb_target.parts) */
 	size_t nparts;
+
+	/* Sampling to a precision (docs/suites.md). */
+	int imprecise;	  /* sampled to a precision and did not reach it */
+	double precision; /* the precision asked for (0: fixed count) */
+	unsigned warmup_samples; /* warm-up samples dropped */
 };
 
 /*

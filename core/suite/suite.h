@@ -34,25 +34,27 @@ struct bench_case {
 	char *reason;		       /* why it cannot run, or NULL */
 	struct kvlist params; /* every target option, defaults filled */
 	unsigned parallel;
-	unsigned queue_depth; /* units in flight per worker (async targets) */
-	double duration;      /* seconds per sample */
-	unsigned repetitions; /* kept samples (precision 0) */
-	unsigned warmup;      /* dropped samples (warmup_auto 0) */
-	int warmup_auto;      /* warm up until two samples agree */
-	double precision;     /* relative half-width of the median's CI95 to
-				 reach (0.01 for 1%); 0 = fixed repetitions */
+	unsigned queue_depth;  /* units in flight per worker (async targets) */
+	double duration;       /* seconds per sample */
+	unsigned repetitions;  /* kept samples (precision 0) */
+	unsigned warmup;       /* dropped samples (warmup_auto 0) */
+	double timeout;	       /* seconds per case, 0 = derived */
+	uint64_t memory_limit; /* bytes of address space, 0 = no limit */
+	double cpu_limit;      /* CPU seconds of the case, 0 = no limit */
+	int isolate;	       /* run in a child process (default 1) */
+	int fleet_sequential;  /* fleet = sequential: one rank at a time */
+	double fleet_timeout;  /* seconds a fleet waits for a rank beyond
+				  the case's own time (fleet_timeout) */
+	char *unit;	       /* display unit: "Gbps", "GB/s", ... */
+
+	/* Sampling to a precision and interleaved rounds (docs/suites.md). */
+	double precision;	  /* relative half-width of the median's CI95 to
+				     reach (0.01 for 1%); 0 = fixed repetitions */
 	unsigned min_repetitions; /* kept samples before precision counts */
-	double max_time;	  /* seconds a case may sample for precision */
-	int interleaved;	  /* order = interleaved: the job's cases take
-				     turns sample by sample */
-	double timeout;		  /* seconds per case, 0 = derived */
-	uint64_t memory_limit;	  /* bytes of address space, 0 = no limit */
-	double cpu_limit;	  /* CPU seconds of the case, 0 = no limit */
-	int isolate;		  /* run in a child process (default 1) */
-	int fleet_sequential;	  /* fleet = sequential: one rank at a time */
-	double fleet_timeout;	  /* seconds a fleet waits for a rank beyond
-				     the case's own time (fleet_timeout) */
-	char *unit;		  /* display unit: "Gbps", "GB/s", ... */
+	double max_time; /* seconds of kept samples for precision, at most */
+	int warmup_auto; /* warm up until two samples agree */
+	int interleaved; /* order = interleaved: the job's cases take turns
+			    sample by sample */
 };
 
 /* One section of a suite file. */
