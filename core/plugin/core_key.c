@@ -10,7 +10,8 @@
 const char *const core_key_names[] = {
 	"target", "backend", "parallel", "queue_depth", "duration",
 	"repetitions", "warmup", "unit", "timeout", "section", "memory_limit",
-	"cpu_limit", "isolate", "plugins", "fleet", "fleet_timeout", NULL,
+	"cpu_limit", "isolate", "plugins", "fleet", "fleet_timeout",
+	"precision", "min_repetitions", "max_time", "order", NULL,
 };
 /* clang-format on */
 
@@ -27,7 +28,7 @@ int core_key_single(const char *key)
 	/* fleet: reports match cases by parameters, and fleet is none */
 	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
 	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0 ||
-	       strcmp(key, "fleet_timeout") == 0;
+	       strcmp(key, "fleet_timeout") == 0 || strcmp(key, "order") == 0;
 }
 
 int core_key_zero_is_none(const char *key)
@@ -40,7 +41,13 @@ int core_key_zero_is_none(const char *key)
 unsigned core_key_since(const char *key)
 {
 	/* added to the core after plugins could already declare the name */
-	return strcmp(key, "queue_depth") == 0 ? 2 : 0;
+	if (strcmp(key, "queue_depth") == 0)
+		return 2;
+	if (strcmp(key, "precision") == 0 ||
+	    strcmp(key, "min_repetitions") == 0 ||
+	    strcmp(key, "max_time") == 0 || strcmp(key, "order") == 0)
+		return 3;
+	return 0;
 }
 
 int core_key_for(const char *key, const struct hb_target *t)

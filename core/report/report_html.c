@@ -79,13 +79,13 @@ free_lists:
 static int case_table(const struct report *r, const struct report_item *items,
 		      size_t a, size_t b, FILE *out)
 {
-	static const char *const head[] = { "Case", "Backend", "Median",
+	static const char *const head[] = { "Case", "Backend", "Median", "CI95",
 					    "Unit", "CV",      "Notes" };
 	char text[REPORT_LINE];
 	struct table t;
-	int err = table_init(&t, 1 + b - a, 6);
+	int err = table_init(&t, 1 + b - a, 7);
 
-	for (size_t c = 0; c < 6 && !err; c++)
+	for (size_t c = 0; c < 7 && !err; c++)
 		err = table_set(&t, 0, c, head[c]);
 	for (size_t i = a; i < b && !err; i++) {
 		const struct result *res = &r->results[items[i].first];
@@ -101,14 +101,16 @@ static int case_table(const struct report *r, const struct report_item *items,
 		else
 			report_figure(res, text, sizeof(text));
 		err = err ? err : table_set(&t, row, 2, text);
-		err = err ? err : table_set(&t, row, 3, report_unit(res));
+		report_spread(res, text, sizeof(text));
+		err = err ? err : table_set(&t, row, 3, text);
+		err = err ? err : table_set(&t, row, 4, report_unit(res));
 		snprintf(text, sizeof(text), "%.1f%%",
 			 result_headline(res)->cv * 100);
 		err = err ? err
-			  : table_set(&t, row, 4,
+			  : table_set(&t, row, 5,
 				      res->status == RESULT_OK ? text : "");
 		report_annotations(res, text, sizeof(text));
-		err = err ? err : table_set(&t, row, 5, text);
+		err = err ? err : table_set(&t, row, 6, text);
 	}
 	if (!err)
 		html_table(out, &t, "cases", NULL);
