@@ -105,6 +105,8 @@ def test_precision_reached_early_stops_early():
 def test_min_repetitions_come_first():
     res, _ = results(SPIN % ("precision = 30%\nmin_repetitions = 12", ""))
     expect(len(res[0]["samples"]) >= 12, len(res[0]["samples"]))
+    expect(res[0]["repetitions"] == len(res[0]["samples"]),
+           (res[0]["repetitions"], len(res[0]["samples"])))
 
 
 def test_fixed_repetitions_unchanged():
