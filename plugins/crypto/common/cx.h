@@ -93,6 +93,10 @@ struct cx_kat {
  */
 int cx_kat_load(enum cx_alg alg, struct cx_kat *kat);
 
+/* Decode hex (NULL reads as empty) into out[max]; -1 if malformed or too
+ * long. */
+int cx_hex_decode(const char *hex, uint8_t *out, size_t max, size_t *len);
+
 /* Constant-time comparison of n bytes: 0 when equal. */
 int cx_memneq(const uint8_t *a, const uint8_t *b, size_t n);
 

@@ -253,8 +253,7 @@ static int hex_value(char ch)
 	return -1;
 }
 
-/* Decode hex (NULL reads as empty) into out; -1 if malformed or too long. */
-static int hex_decode(const char *hex, uint8_t *out, size_t max, size_t *len)
+int cx_hex_decode(const char *hex, uint8_t *out, size_t max, size_t *len)
 {
 	size_t n = 0;
 
@@ -283,12 +282,12 @@ int cx_kat_load(enum cx_alg alg, struct cx_kat *kat)
 		return -1;
 	t = &kat_texts[alg];
 	kat->source = t->source;
-	if (hex_decode(t->key, kat->key, sizeof(kat->key), &kat->key_len) ||
-	    hex_decode(t->iv, kat->iv, sizeof(kat->iv), &kat->iv_len) ||
-	    hex_decode(t->aad, kat->aad, sizeof(kat->aad), &kat->aad_len) ||
-	    hex_decode(t->in, kat->in, sizeof(kat->in), &kat->in_len) ||
-	    hex_decode(t->out, kat->out, sizeof(kat->out), &kat->out_len) ||
-	    hex_decode(t->tag, kat->tag, sizeof(kat->tag), &kat->tag_len))
+	if (cx_hex_decode(t->key, kat->key, sizeof(kat->key), &kat->key_len) ||
+	    cx_hex_decode(t->iv, kat->iv, sizeof(kat->iv), &kat->iv_len) ||
+	    cx_hex_decode(t->aad, kat->aad, sizeof(kat->aad), &kat->aad_len) ||
+	    cx_hex_decode(t->in, kat->in, sizeof(kat->in), &kat->in_len) ||
+	    cx_hex_decode(t->out, kat->out, sizeof(kat->out), &kat->out_len) ||
+	    cx_hex_decode(t->tag, kat->tag, sizeof(kat->tag), &kat->tag_len))
 		return -1;
 #ifdef CX_KAT_CORRUPT
 	/* Tests only: a wrong expected answer must fail the case. */
