@@ -97,7 +97,8 @@ struct report_layout {
  * Group r->results into sections (a job's `section`, else by group: crypto
  * and mac "Secure Communication Performance", hash "File Integrity
  * Validation Performance", mem and io "Base Performance", transfer "Network
- * Transfer Performance", other groups their name) and items. A job becomes
+ * Transfer Performance", pk "Public Key Performance", other groups their
+ * name) and items. A job becomes
  * a table when its cases differ in exactly one parameter other than
  * backend (a differing backend gives the table's rows) and that parameter
  * is not parallel, which keeps the reference's "memcpy [4 parallels]"

@@ -179,6 +179,61 @@ def cbc_size_off_the_block_is_refused(hostbench):
           "not a multiple of 16" in line, line)
 
 
+def pk_refused(hostbench, key_line, want):
+    """A pk job with key_line: refused before anything runs, exit 2."""
+    text = GLOBAL + (
+        "[ok]\ntarget = pk/ecdh\nbackend = openssl\n\n"
+        f"[bad]\ntarget = pk/ecdsa-sign\nbackend = openssl, gcrypt\n"
+        f"{key_line}\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 2, f"exit {rc}, want 2: {err}")
+    check(doc is None, "nothing on stdout")
+    line = err.strip()
+    check("\n" not in line and "[bad]" in line, line)
+    for word in want:
+        check(word in line, f"{word!r} not in: {line}")
+
+
+def pk_unknown_curve_is_refused_with_the_allowed_list(hostbench):
+    pk_refused(hostbench, "curve = p255", ("p255", "p256", "p384", "p521"))
+
+
+def pk_unknown_bits_is_refused_with_the_allowed_list(hostbench):
+    text = GLOBAL + ("[bad]\ntarget = pk/rsa-sign\nbackend = openssl\n"
+                     "bits = 1000\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 2, f"exit {rc}, want 2: {err}")
+    check(doc is None, "nothing on stdout")
+    for word in ("1000", "2048", "3072", "4096", "7680", "15360"):
+        check(word in err, f"{word!r} not in: {err}")
+
+
+def pk_queue_depth_is_refused(hostbench):
+    pk_refused(hostbench, "queue_depth = 4", ("queue_depth",))
+
+
+def pk_targets_report_operations_per_second(hostbench):
+    text = GLOBAL + "unit = ops/s\n\n"
+    for t, extra in (("pk/rsa-sign", ""), ("pk/rsa-verify", ""),
+                     ("pk/ecdsa-sign", "curve = p256"),
+                     ("pk/ecdsa-verify", "curve = p384"),
+                     ("pk/ecdh", "curve = x25519"),
+                     ("pk/eddsa-sign", "curve = ed25519"),
+                     ("pk/eddsa-verify", "curve = ed448")):
+        text += (f"[{t}]\ntarget = {t}\nbackend = openssl, gcrypt\n"
+                 f"{extra}\n\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 0, f"exit {rc}: {err}")
+    check(len(doc["results"]) == 14, f'{len(doc["results"])} results')
+    for r in doc["results"]:
+        name = f'{r["target"]} ({r["backend"]})'
+        check(r["status"] == "ok", f'{name}: {r["status"]}: {r["reason"]}')
+        check(r["params"]["parallel"] == 1, f"{name}: {r['params']}")
+        check(r["ops_stats"]["median"] > 0, f"{name}: median 0 ops/s")
+        check(all(s["ops"] > 0 for s in r["sample_details"]),
+              f"{name}: a sample without operations")
+
+
 def ipsec_mb_skips_stream_mode_with_the_reason(hostbench):
     need_ipsecmb()
     rc, doc, err = run(hostbench, jobs(["crypto/aes-256-gcm"], ("ipsec-mb",),
@@ -229,6 +284,10 @@ TESTS = {f.__name__: f for f in (
     stream_mode_runs_on_every_backend,
     unknown_provider_fails_that_case_only,
     cbc_size_off_the_block_is_refused,
+    pk_unknown_curve_is_refused_with_the_allowed_list,
+    pk_unknown_bits_is_refused_with_the_allowed_list,
+    pk_queue_depth_is_refused,
+    pk_targets_report_operations_per_second,
     ipsec_mb_skips_stream_mode_with_the_reason,
     ipsec_mb_skips_a_hash_longer_than_one_job,
     ipsec_mb_depth_16_fills_the_lanes,
