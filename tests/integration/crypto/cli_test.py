@@ -234,6 +234,34 @@ def pk_targets_report_operations_per_second(hostbench):
               f"{name}: a sample without operations")
 
 
+def pk_text_report_pairs_sign_and_verify_on_one_line(hostbench):
+    """openssl speed's layout: sign, verify, sign/s, verify/s."""
+    text = GLOBAL + "unit = ops/s\n\n"
+    for t in ("pk/ecdsa-sign", "pk/ecdsa-verify", "pk/ecdh"):
+        text += f"[{t}]\ntarget = {t}\nbackend = openssl\n\n"
+    with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as f:
+        f.write(text)
+        path = f.name
+    try:
+        p = subprocess.run([hostbench, "run", path], capture_output=True,
+                           text=True, timeout=600)
+    finally:
+        os.unlink(path)
+    check(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    lines = p.stdout.splitlines()
+    check(any("Public Key Performance" in x for x in lines), p.stdout)
+    row = [x for x in lines if x.startswith("256 bits ecdsa (nistp256)")]
+    check(len(row) == 1, f"one ecdsa line: {row}")
+    words = row[0].split()
+    # label (5 words), sign s, verify s, sign/s, verify/s
+    sign_s, verify_s = float(words[5][:-1]), float(words[6][:-1])
+    sign_rate, verify_rate = float(words[7]), float(words[8])
+    check(abs(sign_s * sign_rate - 1) < 0.01, row[0])
+    check(abs(verify_s * verify_rate - 1) < 0.01, row[0])
+    ecdh = [x for x in lines if x.startswith("256 bits ecdh (nistp256)")]
+    check(len(ecdh) == 1 and float(ecdh[0].split()[6]) > 0, f"{ecdh}")
+
+
 def ipsec_mb_skips_stream_mode_with_the_reason(hostbench):
     need_ipsecmb()
     rc, doc, err = run(hostbench, jobs(["crypto/aes-256-gcm"], ("ipsec-mb",),
@@ -288,6 +316,7 @@ TESTS = {f.__name__: f for f in (
     pk_unknown_bits_is_refused_with_the_allowed_list,
     pk_queue_depth_is_refused,
     pk_targets_report_operations_per_second,
+    pk_text_report_pairs_sign_and_verify_on_one_line,
     ipsec_mb_skips_stream_mode_with_the_reason,
     ipsec_mb_skips_a_hash_longer_than_one_job,
     ipsec_mb_depth_16_fills_the_lanes,
