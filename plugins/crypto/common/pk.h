@@ -124,7 +124,8 @@ struct pk_ops {
 #define PK_OPT_CURVE(def_curve, ...)                                           \
 	{                                                                      \
 		.name = "curve", .type = HB_OPT_ENUM, .def = (def_curve),      \
-		.help = "the curve",                                           \
+		.help = "p256, p384, p521: NIST P-256/384/521; x25519, "       \
+			"x448: RFC 7748; ed25519, ed448: RFC 8032",            \
 		.choices = (const char *const[]){ __VA_ARGS__, NULL }          \
 	}
 /* clang-format on */
