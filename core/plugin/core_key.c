@@ -47,3 +47,8 @@ int core_key_for(const char *key, const struct hb_target *t)
 {
 	return core_key(key) && !plugin_option_find(t, key);
 }
+
+int core_key_readable(const char *key, const struct hb_target *t)
+{
+	return strcmp(key, "queue_depth") == 0 && core_key_for(key, t);
+}

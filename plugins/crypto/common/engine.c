@@ -189,6 +189,34 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	return rc;
 }
 
+int cx_updates_submit(struct cx_state *s, uint64_t tag, char *err,
+		      size_t errlen)
+{
+	struct hb_done done = { 0 };
+	int rc;
+
+	if (s->sync_done)
+		return HB_BUSY;
+	rc = cx_run(s, 1, &done, err, errlen);
+	if (rc)
+		return rc;
+	s->sync_done = 1;
+	s->sync_tag = tag;
+	return 0;
+}
+
+int cx_updates_poll(struct cx_state *s, unsigned max, struct hb_completion *out)
+{
+	if (!s->sync_done || max == 0)
+		return 0;
+	s->sync_done = 0;
+	out[0] = (struct hb_completion){
+		.tag = s->sync_tag,
+		.done = { .bytes = s->size, .ops = 1 },
+	};
+	return 1;
+}
+
 int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
 		   const char *what, const uint8_t *got, const uint8_t *want,
 		   size_t len, char *err, size_t errlen)
@@ -267,8 +295,12 @@ static int kat_hash(const struct cx_ops *o, void *lib,
 			      out, kat->out, kat->out_len, err, errlen);
 }
 
-int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
-		 int encrypt, char *err, size_t errlen)
+/*
+ * The known answer of alg on the update calls (depth 0), or on the job
+ * path through a queue of depth, as the timed messages go.
+ */
+static int kat_check_on(const struct cx_ops *ops, void *lib, enum cx_alg alg,
+			int encrypt, unsigned depth, char *err, size_t errlen)
 {
 	const struct cx_alginfo *ai = cx_alg_info(alg);
 	struct cx_kat kat;
@@ -277,22 +309,36 @@ int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
 		return hb_errorf(err, errlen, HB_EFAIL,
 				 "no known-answer vector for algorithm %d",
 				 (int)alg);
-	if (ops->job_open)
-		return cx_jobs_kat(ops, lib, alg, &kat, encrypt, err, errlen);
+	if (depth)
+		return cx_jobs_kat(ops, lib, alg, &kat, encrypt, depth, err,
+				   errlen);
 	if (ai->kind == CX_CIPHER || ai->kind == CX_AEAD)
 		return kat_cipher(ops, lib, ai, alg, &kat, encrypt, err,
 				  errlen);
 	return kat_hash(ops, lib, ai, alg, &kat, err, errlen);
 }
 
-/* Read size, mode and direction; reject a size the cipher cannot take. */
+int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
+		 int encrypt, char *err, size_t errlen)
+{
+	return kat_check_on(ops, lib, alg, encrypt, ops->job_open ? 1 : 0, err,
+			    errlen);
+}
+
+/*
+ * Read size, mode, direction and queue depth; reject a size the cipher
+ * cannot take, and stream mode (one endless message, a buffer at a time)
+ * with more than one in flight.
+ */
 static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 			size_t errlen)
 {
 	const struct hb_host *h = c->host;
 	const char *mode = h->get_str(c, "mode");
+	int64_t depth = h->get_int(c, "queue_depth");
 	const char *dir;
 
+	s->depth = depth > 1 ? (unsigned)depth : 1;
 	s->size = (size_t)h->get_size(c, "size");
 	s->stream = mode && strcmp(mode, "stream") == 0;
 	s->encrypt = 1;
@@ -307,6 +353,12 @@ static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 				 "size %zu is not a multiple of %zu, the %s "
 				 "block: CBC runs without padding",
 				 s->size, s->ci->block, s->ci->name);
+	if (s->stream && s->depth > 1)
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "mode = stream is one endless message, one "
+				 "buffer at a time: queue_depth %u needs "
+				 "mode = message",
+				 s->depth);
 	return 0;
 }
 
@@ -314,14 +366,15 @@ static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 static int check_known_answers(struct cx_state *s, const struct cx_spec *sp,
 			       char *err, size_t errlen)
 {
+	unsigned depth = s->jobpath ? s->depth : 0;
 	int rc = 0;
 
 	if (s->ci)
-		rc = cx_kat_check(s->ops, s->lib, sp->alg, s->encrypt, err,
-				  errlen);
-	if (!rc && s->hi)
-		rc = cx_kat_check(s->ops, s->lib, s->ci ? sp->mac : sp->alg, 1,
+		rc = kat_check_on(s->ops, s->lib, sp->alg, s->encrypt, depth,
 				  err, errlen);
+	if (!rc && s->hi)
+		rc = kat_check_on(s->ops, s->lib, s->ci ? sp->mac : sp->alg, 1,
+				  depth, err, errlen);
 	return rc;
 }
 
@@ -360,7 +413,7 @@ static int prepare_received(struct cx_state *s, const struct cx_spec *sp,
 {
 	int rc;
 
-	if (s->ops->job_open)
+	if (s->jobpath)
 		rc = cx_jobs_prepare_received(s, sp, err, errlen);
 	else
 		rc = received_by_updates(s, sp->alg, err, errlen);
@@ -379,7 +432,7 @@ static int open_handles(struct cx_state *s, const struct cx_spec *sp,
 	enum cx_alg halg = s->ci ? sp->mac : sp->alg;
 	int rc = 0;
 
-	if (o->job_open)
+	if (s->jobpath)
 		return cx_jobs_open(s, sp, c, err, errlen);
 	if (s->ci) {
 		rc = o->cipher_open(s->lib, c, sp->alg, s->encrypt, s->key,
@@ -477,12 +530,13 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	s->worker = c->worker;
 	set_kind(s, sp);
 	rc = read_options(s, c, err, errlen);
-	if (!rc && s->stream && ops->job_open)
+	if (!rc && s->stream && !ops->cipher_open)
 		rc = hb_errorf(err, errlen, HB_SKIP,
 			       "this backend takes whole messages (jobs), so "
 			       "it has no stream mode: use mode = message");
 	if (rc)
 		goto fail_state;
+	s->jobpath = ops->job_open && !s->stream;
 	rc = ops->lib_open(c, &s->lib, err, errlen);
 	if (rc)
 		goto fail_state;

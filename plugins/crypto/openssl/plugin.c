@@ -2,7 +2,9 @@
 /*
  * crypto_openssl.so: the shared crypto targets measured through OpenSSL's
  * libcrypto (EVP, EVP_MAC), with the providers and property query a suite
- * names, so a vendor's provider is benchmarked without writing code.
+ * names, so a vendor's provider is benchmarked without writing code. Each
+ * message runs in an OpenSSL ASYNC_JOB, so a suite's queue_depth keeps
+ * that many in flight, as `openssl speed -async_jobs` does.
  */
 #include <string.h>
 
@@ -102,7 +104,7 @@ static const struct hb_option pk_eddsa_options[] = {
 };
 
 static const struct hb_target targets[] = {
-	CX_TARGETS(CX_TARGET_ENTRY)
+	CX_TARGETS(CX_ASYNC_TARGET_ENTRY)
 	PK_TARGETS(PK_TARGET_ENTRY)
 	{.name = NULL},
 };
@@ -168,13 +170,16 @@ static const struct hb_plugin plugin = {
 	.size = sizeof(struct hb_plugin),
 	.name = CX_BACKEND_NAME,
 	.version = "1.0.0",
-	.summary = "ciphers, MACs, digests and public-key operations through OpenSSL libcrypto (EVP)",
+	.summary = "ciphers, MACs, digests and public-key operations through "
+		   "OpenSSL libcrypto (EVP)",
 	.targets = targets,
 	.describe = ossl_describe,
 	.setup = ossl_setup,
 	.run = ossl_run,
 	.teardown = ossl_teardown,
 	.validate = ossl_validate,
+	.submit = cx_submit,
+	.poll = cx_poll,
 	.transform = ossl_transform,
 };
 

@@ -153,6 +153,13 @@ def test_text_and_csv_show_depth_latency_and_offload():
     expect("latency p50" in md and "queue_depth" in md, md)
 
 
+def test_abi_12_plugin_reads_its_queue_depth_at_setup():
+    one, sixteen = results(DEPTHS)
+    expect((one["info"].get("depth_at_setup"),
+            sixteen["info"].get("depth_at_setup")) == ("1", "16"),
+           f'{one["info"]} {sixteen["info"]}')
+
+
 def test_abi_11_plugin_keeps_its_own_queue_depth():
     r = results("""
 [old]
