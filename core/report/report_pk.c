@@ -4,7 +4,9 @@
  * sign target and the verify target of the same key (kind, size or curve,
  * padding, backend, parallel) share one line, "rsa 2048 bits  0.000580s
  * 0.000017s  1724.1  58823.5", with seconds per operation and operations
- * per second; a derivation has a line of its own under "op op/s".
+ * per second; a derivation has a line of its own under "op op/s". The
+ * label ends with the backend, "x4" for 4 workers and "depth 16" for 16
+ * operations in flight per worker.
  */
 #include "report/report.h"
 
@@ -86,9 +88,12 @@ static void row_label(const struct result *res, const char *kind, char *buf,
 	}
 	if (n >= len)
 		return;
-	snprintf(buf + n, len - n, " %s%s%s", c->backend ? c->backend : "",
-		 c->parallel > 1 ? " x" : "",
-		 c->parallel > 1 ? param(c, "parallel", b2, sizeof(b2)) : "");
+	n += (size_t)snprintf(buf + n, len - n, " %s",
+			      c->backend ? c->backend : "");
+	if (n < len && c->parallel > 1)
+		n += (size_t)snprintf(buf + n, len - n, " x%u", c->parallel);
+	if (n < len && c->queue_depth > 1)
+		snprintf(buf + n, len - n, " depth %u", c->queue_depth);
 }
 
 /* The row res belongs on (a new one at rows[*n]), or NULL when full. */

@@ -16,8 +16,24 @@ struct pk_state {
 	const struct pk_ops *ops;
 	struct pk_params p;
 	void *key;
-	void *peer; /* derivation: the peer's key */
-	void *op;
+	void *peer;		 /* derivation: the peer's key */
+	void *op;		 /* run()'s */
+	uint8_t sig[PK_MAX_SIG]; /* verify: the signature every op checks */
+	size_t sig_len;
+	/* submit and poll: a slot per operation in flight */
+	struct pk_slot *slots;
+	unsigned nslots;
+	struct pk_slot *free; /* not in flight */
+	struct pk_slot *done; /* depth 1: run in submit, not yet polled */
+	void *queue;	      /* above depth 1: the backend's */
+};
+
+/* One operation in flight: its job (first, so a job is its slot). */
+struct pk_slot {
+	struct pk_job job;
+	uint64_t tag;
+	int status; /* depth 1: op_run's return */
+	struct pk_slot *next;
 };
 
 /* The suite names of the curves, indexed by enum pk_curve. */
@@ -190,23 +206,57 @@ static int sign_once(const struct pk_ops *ops, const struct pk_params *p,
 	return rc;
 }
 
-/* Verify: give the op a valid signature and check it once. */
-static int prepare_verify(struct pk_state *s, char *err, size_t errlen)
+/* Verify: a valid signature of the key, kept for every op that checks. */
+static int make_signature(struct pk_state *s, char *err, size_t errlen)
 {
-	uint8_t sig[PK_MAX_SIG];
-	size_t len = sizeof(sig);
-	int rc = sign_once(s->ops, &s->p, s->key, sig, &len, err, errlen);
+	s->sig_len = sizeof(s->sig);
+	return sign_once(s->ops, &s->p, s->key, s->sig, &s->sig_len, err,
+			 errlen);
+}
 
+/* Open one op of the case; verify: with the signature, checked once. */
+static int open_armed(struct pk_state *s, void **op, char *err, size_t errlen)
+{
+	int rc = open_op(s->ops, &s->p, s->key, s->peer, op, err, errlen);
+
+	if (rc || s->p.op != PK_VERIFY)
+		return rc;
+	rc = s->ops->sig_set(*op, s->sig, s->sig_len, err, errlen);
 	if (!rc)
-		rc = s->ops->sig_set(s->op, sig, len, err, errlen);
-	if (!rc)
-		rc = s->ops->op_run(s->op, err, errlen);
+		rc = s->ops->op_run(*op, err, errlen);
 #ifdef CX_TAMPER_RECEIVED
 	/* Tests only: a damaged signature must fail the run. */
-	sig[len / 2] ^= 0x01;
-	if (!rc)
-		rc = s->ops->sig_set(s->op, sig, len, err, errlen);
+	if (!rc) {
+		uint8_t bad[PK_MAX_SIG];
+
+		memcpy(bad, s->sig, s->sig_len);
+		bad[s->sig_len / 2] ^= 0x01;
+		rc = s->ops->sig_set(*op, bad, s->sig_len, err, errlen);
+	}
 #endif
+	return rc;
+}
+
+/* The slots of an asynchronous case: queue_depth prepared ops. */
+static int open_slots(struct pk_state *s, const struct hb_case *c, char *err,
+		      size_t errlen)
+{
+	int64_t depth = c->host->get_int(c, "queue_depth");
+	int rc = 0;
+
+	if (!(c->target->flags & HB_TARGET_ASYNC) || !s->ops->queue_open)
+		return 0;
+	s->nslots = depth > 1 ? (unsigned)depth : 1;
+	s->slots = calloc(s->nslots, sizeof(*s->slots));
+	if (!s->slots)
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	for (unsigned i = 0; i < s->nslots && !rc; i++) {
+		rc = open_armed(s, &s->slots[i].job.op, err, errlen);
+		s->slots[i].next = s->free;
+		s->free = &s->slots[i];
+	}
+	if (!rc && s->nslots > 1)
+		rc = s->ops->queue_open(s->nslots, &s->queue, err, errlen);
 	return rc;
 }
 
@@ -249,10 +299,12 @@ int pk_setup(const struct pk_ops *ops, const struct hb_case *c, void **state,
 		rc = pk_kat_check(ops, &s->p, err, errlen);
 	if (!rc)
 		rc = setup_keys(s, c, err, errlen);
-	if (!rc)
-		rc = open_op(ops, &s->p, s->key, s->peer, &s->op, err, errlen);
 	if (!rc && s->p.op == PK_VERIFY)
-		rc = prepare_verify(s, err, errlen);
+		rc = make_signature(s, err, errlen);
+	if (!rc)
+		rc = open_armed(s, &s->op, err, errlen);
+	if (!rc)
+		rc = open_slots(s, c, err, errlen);
 	if (rc) {
 		pk_teardown(s);
 		return rc;
@@ -285,6 +337,12 @@ void pk_teardown(void *state)
 
 	if (!s)
 		return;
+	if (s->queue)
+		s->ops->queue_close(s->queue);
+	for (unsigned i = 0; s->slots && i < s->nslots; i++)
+		if (s->slots[i].job.op)
+			s->ops->op_close(s->slots[i].job.op);
+	free(s->slots);
 	if (s->op)
 		s->ops->op_close(s->op);
 	if (s->peer)
@@ -292,6 +350,76 @@ void pk_teardown(void *state)
 	if (s->key)
 		s->ops->key_free(s->key);
 	free(s);
+}
+
+int pk_submit(void *state, uint64_t tag, char *err, size_t errlen)
+{
+	struct pk_state *s = state;
+	struct pk_slot *sl = s->free;
+	int rc;
+
+	if (!sl)
+		return HB_BUSY;
+	s->free = sl->next;
+	sl->tag = tag;
+	if (!s->queue) { /* depth 1: as run() does it */
+		sl->status = s->ops->op_run(sl->job.op, sl->job.why,
+					    sizeof(sl->job.why));
+		sl->next = s->done;
+		s->done = sl;
+		return 0;
+	}
+	rc = s->ops->queue_submit(s->queue, &sl->job, err, errlen);
+	if (rc) { /* HB_BUSY or an error: the slot stays free */
+		sl->next = s->free;
+		s->free = sl;
+	}
+	return rc;
+}
+
+/* Report slot sl finished with status into *out; the slot is free again.
+ * Returns status, with err filled when it is not 0. */
+static int complete(struct pk_state *s, struct pk_slot *sl, int status,
+		    struct hb_completion *out, char *err, size_t errlen)
+{
+	*out = (struct hb_completion){ .tag = sl->tag,
+				       .status = status,
+				       .done.ops = status ? 0 : 1 };
+	sl->next = s->free;
+	s->free = sl;
+	if (status)
+		return hb_errorf(err, errlen, status, "%s", sl->job.why);
+	return 0;
+}
+
+int pk_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
+	    struct hb_completion *out, char *err, size_t errlen)
+{
+	struct pk_state *s = state;
+	unsigned n = 0;
+	int rc;
+
+	while (n < max && s->done) {
+		struct pk_slot *sl = s->done;
+
+		s->done = sl->next;
+		rc = complete(s, sl, sl->status, &out[n++], err, errlen);
+		if (rc)
+			return rc;
+	}
+	while (n < max && s->queue) {
+		int status = 0;
+		struct pk_job *j = s->ops->queue_reap(
+			s->queue, &status, n >= min ? 0 : timeout_ns);
+
+		if (!j)
+			break;
+		rc = complete(s, (struct pk_slot *)j, status, &out[n++], err,
+			      errlen);
+		if (rc)
+			return rc;
+	}
+	return (int)n;
 }
 
 int pk_state_of(const void *state, const struct pk_ops *ops)

@@ -66,6 +66,13 @@ struct pk_keydata {
 	size_t priv_len, pub_len;
 };
 
+/* One operation handed to a backend's queue: op_run(op) with its reason
+ * in why when it fails. */
+struct pk_job {
+	void *op;
+	char why[256];
+};
+
 /* The library calls a backend provides. Handles are the backend's own. */
 struct pk_ops {
 	/*
@@ -95,6 +102,24 @@ struct pk_ops {
 	int (*out_get)(void *op, uint8_t *out, size_t *len, char *err,
 		       size_t errlen);
 	void (*op_close)(void *op);
+
+	/* ---- operations in flight (all four, or none) ---- */
+
+	/*
+	 * A queue keeping up to depth operations in flight on the calling
+	 * thread (OpenSSL's ASYNC_JOBs). Optional: without it a pk target
+	 * runs one operation at a time.
+	 */
+	int (*queue_open)(unsigned depth, void **q, char *err, size_t errlen);
+	/* Start op_run(j->op, j->why) in q: 0, HB_BUSY when depth are in
+	 * flight, or a negative code with err filled. */
+	int (*queue_submit)(void *q, struct pk_job *j, char *err,
+			    size_t errlen);
+	/* A finished job with *status its op_run's return (the reason in
+	 * its why), or NULL when none finished within timeout_ns. */
+	struct pk_job *(*queue_reap)(void *q, int *status, uint64_t timeout_ns);
+	/* Finish what is in flight, then free. */
+	void (*queue_close)(void *q);
 };
 
 /* clang-format off */
@@ -153,6 +178,16 @@ struct pk_ops {
 	  .work = HB_WORK_OPS,                                                 \
 	  .options = (opts) },
 
+/* The same, for a backend with a queue: operations in flight at
+ * queue_depth through the plugin's submit and poll. */
+#define PK_ASYNC_TARGET_ENTRY(nam, sum, opts)                                  \
+	{ .group = "pk",                                                       \
+	  .name = (nam),                                                       \
+	  .summary = (sum),                                                    \
+	  .work = HB_WORK_OPS,                                                 \
+	  .options = (opts),                                                   \
+	  .flags = HB_TARGET_ASYNC },
+
 /* The options of each class, to start a backend's tables with. */
 #define PK_OPTIONS_RSA PK_OPT_BITS, PK_OPT_PADDING, PK_OPT_KEY_SEED
 #define PK_OPTIONS_ECDSA                                                       \
@@ -185,6 +220,18 @@ int pk_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	   size_t errlen);
 
 void pk_teardown(void *state);
+
+/*
+ * The plugin's submit and poll (ABI 1.2) for pk targets flagged
+ * HB_TARGET_ASYNC on a backend with a queue: each operation in flight is
+ * a slot with its own prepared op (library context, output). At
+ * queue_depth 1 an operation runs inside submit, as run() would; above,
+ * through the backend's queue. poll returns finished operations, one
+ * operation each, and the first failure with err filled.
+ */
+int pk_submit(void *state, uint64_t tag, char *err, size_t errlen);
+int pk_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
+	    struct hb_completion *out, char *err, size_t errlen);
 
 /*
  * Whether state (from the plugin's setup) is a pk state of backend ops:

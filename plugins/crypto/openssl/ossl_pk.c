@@ -4,9 +4,13 @@
  * published material with EVP_PKEY_fromdata), and one operation per
  * prepared context, as `openssl speed` runs them: EVP_PKEY_sign and
  * EVP_PKEY_verify for RSA and ECDSA, EVP_DigestSign and EVP_DigestVerify
- * for EdDSA, EVP_PKEY_derive with the peer set once for ECDH.
+ * for EdDSA, EVP_PKEY_derive with the peer set once for ECDH. Above
+ * queue_depth 1, each operation in flight runs in its own ASYNC_JOB (the
+ * pool of ossl_async.c), on its own prepared context, as `openssl speed
+ * -async_jobs N` runs them.
  */
 #include "ossl.h"
+#include "ossl_async.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -343,6 +347,34 @@ static int opk_out_get(void *op, uint8_t *out, size_t *len, char *err,
 	return 0;
 }
 
+/* The body of an ASYNC_JOB: one operation of the job's op. */
+static int fiber_run(void *arg)
+{
+	struct pk_job *j = arg;
+
+	return opk_op_run(j->op, j->why, sizeof(j->why));
+}
+
+static int opk_queue_open(unsigned depth, void **q, char *err, size_t errlen)
+{
+	return ossl_pool_open(depth, (struct ossl_pool **)q, err, errlen);
+}
+
+static int opk_queue_submit(void *q, struct pk_job *j, char *err, size_t errlen)
+{
+	return ossl_pool_submit(q, fiber_run, j, err, errlen);
+}
+
+static struct pk_job *opk_queue_reap(void *q, int *status, uint64_t timeout_ns)
+{
+	return ossl_pool_reap(q, status, timeout_ns);
+}
+
+static void opk_queue_close(void *q)
+{
+	ossl_pool_close(q);
+}
+
 const struct pk_ops pk_openssl_ops = {
 	.key_make = opk_key_make,
 	.key_free = opk_key_free,
@@ -351,4 +383,8 @@ const struct pk_ops pk_openssl_ops = {
 	.sig_set = opk_sig_set,
 	.out_get = opk_out_get,
 	.op_close = opk_op_close,
+	.queue_open = opk_queue_open,
+	.queue_submit = opk_queue_submit,
+	.queue_reap = opk_queue_reap,
+	.queue_close = opk_queue_close,
 };

@@ -105,7 +105,7 @@ static const struct hb_option pk_eddsa_options[] = {
 
 static const struct hb_target targets[] = {
 	CX_TARGETS(CX_ASYNC_TARGET_ENTRY)
-	PK_TARGETS(PK_TARGET_ENTRY)
+	PK_TARGETS(PK_ASYNC_TARGET_ENTRY)
 	{.name = NULL},
 };
 /* clang-format on */
@@ -151,6 +151,22 @@ static void ossl_teardown(void *state)
 		cx_teardown(state);
 }
 
+static int ossl_submit(void *state, uint64_t tag, char *err, size_t errlen)
+{
+	if (pk_state_of(state, &pk_openssl_ops))
+		return pk_submit(state, tag, err, errlen);
+	return cx_submit(state, tag, err, errlen);
+}
+
+static int ossl_poll(void *state, unsigned min, unsigned max,
+		     uint64_t timeout_ns, struct hb_completion *out, char *err,
+		     size_t errlen)
+{
+	if (pk_state_of(state, &pk_openssl_ops))
+		return pk_poll(state, min, max, timeout_ns, out, err, errlen);
+	return cx_poll(state, min, max, timeout_ns, out, err, errlen);
+}
+
 /* pk options are checked whole by the core's option table. */
 static int ossl_validate(const struct hb_case *c, char *err, size_t errlen)
 {
@@ -178,8 +194,8 @@ static const struct hb_plugin plugin = {
 	.run = ossl_run,
 	.teardown = ossl_teardown,
 	.validate = ossl_validate,
-	.submit = cx_submit,
-	.poll = cx_poll,
+	.submit = ossl_submit,
+	.poll = ossl_poll,
 	.transform = ossl_transform,
 };
 

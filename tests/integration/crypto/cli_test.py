@@ -208,8 +208,22 @@ def pk_unknown_bits_is_refused_with_the_allowed_list(hostbench):
         check(word in err, f"{word!r} not in: {err}")
 
 
-def pk_queue_depth_is_refused(hostbench):
-    pk_refused(hostbench, "queue_depth = 4", ("queue_depth",))
+def pk_queue_depth_is_refused_on_gcrypt(hostbench):
+    pk_refused(hostbench, "queue_depth = 4",
+               ("queue_depth", "gcrypt", "no asynchronous"))
+
+
+def pk_openssl_keeps_sixteen_in_flight(hostbench):
+    text = GLOBAL + ("unit = ops/s\n\n[ecdh]\ntarget = pk/ecdh\n"
+                     "backend = openssl\ncurve = x25519\n"
+                     "queue_depth = 1, 16\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 0, f"exit {rc}: {err}")
+    depths = [r["params"].get("queue_depth") for r in doc["results"]]
+    check(depths == [1, 16], f"queue depths {depths}")
+    for r in doc["results"]:
+        check(r["status"] == "ok", f'{r["status"]}: {r["reason"]}')
+        check(r["ops_stats"]["median"] > 0, "median 0 ops/s")
 
 
 def pk_targets_report_operations_per_second(hostbench):
@@ -376,7 +390,8 @@ TESTS = {f.__name__: f for f in (
     cbc_size_off_the_block_is_refused,
     pk_unknown_curve_is_refused_with_the_allowed_list,
     pk_unknown_bits_is_refused_with_the_allowed_list,
-    pk_queue_depth_is_refused,
+    pk_queue_depth_is_refused_on_gcrypt,
+    pk_openssl_keeps_sixteen_in_flight,
     pk_targets_report_operations_per_second,
     pk_text_report_pairs_sign_and_verify_on_one_line,
     pk_seeded_ed448_skips_on_gcrypt_with_the_reason,
