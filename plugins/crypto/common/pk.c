@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "pk_vec.h"
 
 /*
  * One worker. Every crypto state starts with its backend table, so the
@@ -260,10 +258,10 @@ static int open_slots(struct pk_state *s, const struct hb_case *c, char *err,
 	return rc;
 }
 
-/* Warn when key_seed cannot make p's keys reproducible. */
+/* Warn (once a case) when key_seed cannot make p's keys reproducible. */
 static void warn_unseeded(const struct hb_case *c, const struct pk_params *p)
 {
-	if (p->key_seed && !seedable(p))
+	if (p->key_seed && !seedable(p) && c->worker == 0)
 		c->host->warn(c,
 			      "key_seed: %s keys come from the library's RNG, "
 			      "not from the seed",
