@@ -14,6 +14,13 @@
 
 #include "state.h"
 
+/* The IV number of every received message (the one setup made). */
+#ifdef CX_BUG_ASYNC_IV
+#define RECEIVED_IV(sl) ((uint64_t)(sl)->index)
+#else
+#define RECEIVED_IV(sl) 0
+#endif
+
 /* One message in flight. */
 struct cx_slot {
 	struct cx_job job; /* first: a finished job is its slot */
@@ -257,11 +264,8 @@ int cx_jobs_prepare_received(struct cx_state *s, const struct cx_spec *sp,
 static void fill_message(struct cx_state *s, struct cx_slot *sl)
 {
 	struct cx_job *j = &sl->job;
-	uint64_t n = s->encrypt ? s->msgno : 0;
+	uint64_t n = s->encrypt ? s->msgno : RECEIVED_IV(sl);
 
-#ifdef CX_BUG_ASYNC_IV
-	n = s->encrypt ? s->msgno : sl->index;
-#endif
 	memset(j, 0, sizeof(*j));
 	if (!s->encrypt)
 		memcpy(j->tag, s->want_tag, sizeof(j->tag));

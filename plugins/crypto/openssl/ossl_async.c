@@ -51,12 +51,17 @@ struct ossl_pool {
 	struct pool_slot *done, *done_tail; /* finished, oldest first */
 };
 
-/* The trampoline every job runs: the slot is the job's copied argument. */
+/* What ASYNC_start_job copies for the job: its slot. */
+struct pool_arg {
+	struct pool_slot *slot;
+};
+
+/* The trampoline every job runs. */
 static int pool_fiber(void *args)
 {
-	struct pool_slot *s = *(struct pool_slot **)args;
+	const struct pool_arg *a = args;
 
-	return s->fn(s->arg);
+	return a->slot->fn(a->slot->arg);
 }
 
 /* CLOCK_MONOTONIC in nanoseconds. */
@@ -139,9 +144,10 @@ static void pool_finished(struct ossl_pool *p, struct pool_slot *s, int status)
  */
 static int pool_step(struct ossl_pool *p, struct pool_slot *s)
 {
+	struct pool_arg arg = { .slot = s };
 	int ret = 0, was = s->paused;
-	int rc = ASYNC_start_job(&s->job, s->wait, &ret, pool_fiber, &s,
-				 sizeof(s));
+	int rc = ASYNC_start_job(&s->job, s->wait, &ret, pool_fiber, &arg,
+				 sizeof(arg));
 
 	s->paused = rc == ASYNC_PAUSE;
 	p->npaused += (unsigned)s->paused - (unsigned)was;

@@ -118,7 +118,7 @@ static int jobs_ctx_open(struct jobs_ctx *x, void *lib, const struct hb_case *c,
 	if (!rc && x->q->hi)
 		rc = o->hash_open(lib, c, spec->mac, &x->hash, err, errlen);
 	/* a kept key (HMAC) is set once: its pads are computed once */
-	if (!rc && x->hash && spec->mac_key && !x->q->hi->one_time_key)
+	if (!rc && x->q->hi && spec->mac_key && !x->q->hi->one_time_key)
 		rc = o->hash_start(x->hash, spec->mac_key, spec->mac_key_len,
 				   err, errlen);
 	return rc;
