@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /*
  * One worker. Every crypto state starts with its backend table, so the
  * plugin can tell a pk state from an engine state (pk_state_of).

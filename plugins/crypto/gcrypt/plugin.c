@@ -152,7 +152,8 @@ static const struct hb_plugin plugin = {
 	.size = sizeof(struct hb_plugin),
 	.name = CX_BACKEND_NAME,
 	.version = "1.0.0",
-	.summary = "ciphers, MACs, digests and public-key operations through libgcrypt",
+	.summary = "ciphers, MACs, digests and public-key operations through "
+		   "libgcrypt",
 	.targets = targets,
 	.describe = gc_describe,
 	.setup = gc_setup,
