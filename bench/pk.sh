@@ -1,103 +1,103 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # Public-key operations against `openssl speed`, same machine, in turn:
-#   openssl speed -mr -seconds S rsa2048 rsa3072 rsa4096 ecdsap256 \
-#                 ecdsap384 ecdhp256 ecdhx25519 ed25519
-# beside the same rows through hostbench's openssl backend (pk targets,
-# one worker), with libgcrypt's figures in the same table.
+# every row of
+#   openssl speed -mr rsa2048 rsa3072 rsa4096 ecdsap256 ecdsap384 \
+#                 ecdhp256 ecdhx25519 ed25519
+# beside the same operation through hostbench's openssl backend (pk
+# targets, one worker), with libgcrypt's figure in the same table.
 #
 # Figures are operations per CPU second: openssl speed without -elapsed
 # divides its counts by user CPU time; hostbench's JSON gives each
 # sample's operations and CPU seconds (workers' user + system), summed
-# over the kept samples. A neighbour's load on a shared machine moves
-# neither much. ratio = hostbench openssl / openssl speed (1.00: the
-# framework adds nothing).
+# over the kept samples. ratio = hostbench openssl / openssl speed (1.00:
+# the framework adds nothing). Each algorithm runs on both sides in turn,
+# ROUNDS times, and the best figure of each side is kept, so a
+# neighbour's load that comes and goes moves both alike.
 #
-# Usage: bench/pk.sh [BUILD_DIR] [SECONDS]
+# Usage: bench/pk.sh [BUILD_DIR] [SECONDS] [ROUNDS]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
 secs=${2:-3}
+rounds=${3:-2}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-openssl speed -mr -seconds "$secs" rsa2048 rsa3072 rsa4096 ecdsap256 \
-	ecdsap384 ecdhp256 ecdhx25519 ed25519 >"$tmp/speed.txt" 2>/dev/null
+# openssl_rows ALG: "ref TARGET PARAM OPS/S" lines from openssl speed -mr
+# (+F2 rsa, +F4 ecdsa, +F5 ecdh, +F6 eddsa: operations per user CPU s).
+openssl_rows() {
+	openssl speed -mr -seconds "$secs" "$1" 2>/dev/null | awk -F: '
+	$1 == "+F2" { print "ref rsa-sign", $3, $4; print "ref rsa-verify", $3, $5 }
+	$1 == "+F4" { c = "p" $3; print "ref ecdsa-sign", c, $4
+		      print "ref ecdsa-verify", c, $5 }
+	$1 == "+F5" { c = ($3 == 253) ? "x25519" : "p" $3
+		      print "ref ecdh", c, $4 }
+	$1 == "+F6" { print "ref eddsa-sign ed25519", $5
+		      print "ref eddsa-verify ed25519", $6 }'
+}
 
-cat >"$tmp/pk.ini" <<INI
-[global]
-duration = 1s
-repetitions = $secs
-warmup = 1
-unit = ops/s
-backend = openssl, gcrypt
-
-[rsa sign]
-target = pk/rsa-sign
-bits = 2048, 3072, 4096
-
-[rsa verify]
-target = pk/rsa-verify
-bits = 2048, 3072, 4096
-
-[ecdsa sign]
-target = pk/ecdsa-sign
-curve = p256, p384
-
-[ecdsa verify]
-target = pk/ecdsa-verify
-curve = p256, p384
-
-[ecdh]
-target = pk/ecdh
-curve = p256, x25519
-
-[eddsa sign]
-target = pk/eddsa-sign
-curve = ed25519
-
-[eddsa verify]
-target = pk/eddsa-verify
-curve = ed25519
-INI
-"$build/hostbench" run "$tmp/pk.ini" --format json >"$tmp/hb.json" \
-	2>/dev/null
-
-python3 - "$tmp/speed.txt" "$tmp/hb.json" <<'PY'
-import json, sys
-
-# openssl speed -mr: +F2 rsa, +F4 ecdsa, +F5 ecdh, +F6 eddsa (ops/s).
-ref = {}
-ecdsa = {"256": "p256", "384": "p384"}
-ecdh = {"256": "p256", "253": "x25519"}
-for line in open(sys.argv[1]):
-    f = line.strip().split(":")
-    if f[0] == "+F2":
-        ref[("rsa-sign", f[2])] = float(f[3])
-        ref[("rsa-verify", f[2])] = float(f[4])
-    elif f[0] == "+F4":
-        ref[("ecdsa-sign", ecdsa[f[2]])] = float(f[3])
-        ref[("ecdsa-verify", ecdsa[f[2]])] = float(f[4])
-    elif f[0] == "+F5":
-        ref[("ecdh", ecdh[f[2]])] = float(f[3])
-    elif f[0] == "+F6":
-        ref[("eddsa-sign", "ed25519")] = float(f[4])
-        ref[("eddsa-verify", "ed25519")] = float(f[5])
-
-hb = {}
-for r in json.load(open(sys.argv[2]))["results"]:
-    p = r["params"]
-    key = (r["target"][3:], str(p.get("bits", p.get("curve"))))
+# hostbench_rows TARGETS KEY VALUE: "BACKEND TARGET VALUE OPS/CPU-S" for
+# each target (pk/NAME) on both backends with KEY = VALUE.
+hostbench_rows() {
+	{
+		printf '[global]\nduration = 1s\nrepetitions = %s\n' "$secs"
+		printf 'warmup = 1\nunit = ops/s\nbackend = openssl, gcrypt\n'
+		for t in $1; do
+			printf '\n[%s]\ntarget = pk/%s\n%s = %s\n' "$t" "$t" \
+				"$2" "$3"
+		done
+	} >"$tmp/pk.ini"
+	"$build/hostbench" run "$tmp/pk.ini" --format json 2>/dev/null |
+		python3 -c 'import json, sys
+for r in json.load(sys.stdin)["results"]:
     s = r["sample_details"]
     cpu = sum(x["cpu_seconds"] for x in s)
-    ok = r["status"] == "ok" and cpu > 0
-    hb[(key, r["backend"])] = sum(x["ops"] for x in s) / cpu if ok else 0
+    ops = sum(x["ops"] for x in s) / cpu if r["status"] == "ok" and cpu else 0
+    p = r["params"]
+    print(r["backend"], r["target"][3:], p.get("bits", p.get("curve")), ops)'
+}
+
+one_round() {
+	for b in 2048 3072 4096; do
+		openssl_rows "rsa$b"
+		hostbench_rows "rsa-sign rsa-verify" bits "$b"
+	done
+	for c in 256 384; do
+		openssl_rows "ecdsap$c"
+		hostbench_rows "ecdsa-sign ecdsa-verify" curve "p$c"
+	done
+	openssl_rows ecdhp256
+	hostbench_rows ecdh curve p256
+	openssl_rows ecdhx25519
+	hostbench_rows ecdh curve x25519
+	openssl_rows ed25519
+	hostbench_rows "eddsa-sign eddsa-verify" curve ed25519
+}
+
+i=0
+while [ "$i" -lt "$rounds" ]; do
+	one_round >>"$tmp/rows.txt"
+	i=$((i + 1))
+done
+
+python3 - "$tmp/rows.txt" <<'PY'
+import sys
+
+best, order = {}, []
+for line in open(sys.argv[1]):
+    side, target, param, value = line.split()
+    row = (target, param)
+    if row not in order:
+        order.append(row)
+    best[(side, row)] = max(best.get((side, row), 0), float(value))
 
 print("| row | openssl speed ops/CPU-s | hostbench openssl | ratio "
       "| hostbench gcrypt |")
 print("|---|---|---|---|---|")
-for key, v in ref.items():
-    o, g = hb.get((key, "openssl"), 0), hb.get((key, "gcrypt"), 0)
-    print(f"| {key[0]} {key[1]} | {v:.1f} | {o:.1f} | {o / v:.3f} "
-          f"| {g:.1f} |")
+for row in order:
+    ref = best.get(("ref", row), 0)
+    o, g = best.get(("openssl", row), 0), best.get(("gcrypt", row), 0)
+    ratio = f"{o / ref:.3f}" if ref else "-"
+    print(f"| {row[0]} {row[1]} | {ref:.1f} | {o:.1f} | {ratio} | {g:.1f} |")
 PY
