@@ -94,7 +94,9 @@ static int common_targets(const struct plugin *ref, const struct plugin *sub,
 			if (strcmp(x->group, t->group) == 0 &&
 			    strcmp(x->name, t->name) == 0)
 				r = x;
-		if (!r || registry_unusable(sub, full) ||
+		/* only messages can be compared: not operations (pk) */
+		if (!r || t->work == HB_WORK_OPS ||
+		    registry_unusable(sub, full) ||
 		    registry_unusable(ref, full))
 			continue;
 		ok = same_options(r, t, why, sizeof(why)) &&

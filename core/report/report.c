@@ -128,6 +128,7 @@ const char *report_section_of(const struct report *r, const struct result *res)
 		{ "mem", "Base Performance" },
 		{ "io", "Base Performance" },
 		{ "transfer", "Network Transfer Performance" },
+		{ "pk", "Public Key Performance" },
 	};
 	const struct job *job = job_of(r, res);
 	const char *group = NULL;

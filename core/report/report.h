@@ -97,7 +97,8 @@ struct report_layout {
  * Group r->results into sections (a job's `section`, else by group: crypto
  * and mac "Secure Communication Performance", hash "File Integrity
  * Validation Performance", mem and io "Base Performance", transfer "Network
- * Transfer Performance", other groups their name) and items. A job becomes
+ * Transfer Performance", pk "Public Key Performance", other groups their
+ * name) and items. A job becomes
  * a table when its cases differ in exactly one parameter other than
  * backend (a differing backend gives the table's rows) and that parameter
  * is not parallel, which keeps the reference's "memcpy [4 parallels]"
@@ -137,6 +138,21 @@ const char *report_case_value(const struct bench_case *c, const char *key,
  * parameters).
  */
 int report_shows_depth(const struct bench_case *c);
+
+/*
+ * Whether every result of section s is a public-key target (group pk):
+ * the text report then pairs them as `openssl speed` does
+ * (report_pk_text), a sign and the verify of the same key on one line.
+ */
+int report_pk_section(const struct report *r, const struct report_section *s);
+
+/*
+ * Section s's pk results as `openssl speed` lines, "rsa 2048 bits openssl
+ * 0.000580s 0.000017s 1724.1 58823.5" under "sign verify sign/s
+ * verify/s", derivations under "op op/s". Returns 0 or -ENOMEM.
+ */
+int report_pk_text(const struct report *r, const struct report_section *s,
+		   FILE *out);
 
 /* The report section a result belongs to (see report_layout_build). */
 const char *report_section_of(const struct report *r, const struct result *res);

@@ -120,6 +120,10 @@ static int write_sections(const struct report *r, FILE *out)
 		size_t width = label_width(r, sec);
 
 		table_rule(out, sec->title);
+		if (report_pk_section(r, sec)) {
+			err = report_pk_text(r, sec, out);
+			continue;
+		}
 		for (size_t i = 0; i < sec->nitems && !err; i++) {
 			if (sec->items[i].key)
 				err = write_table(r, &sec->items[i], out);

@@ -8,3 +8,10 @@ set(HB_CRYPTO_COMMON
     "${CMAKE_CURRENT_LIST_DIR}/kat.c"
     "${CMAKE_CURRENT_LIST_DIR}/targets.c"
     "${CMAKE_CURRENT_LIST_DIR}/transform.c")
+
+# The pk group's shared sources (targets, vectors, run loop); a backend
+# adds its own pk calls.
+set(HB_CRYPTO_PK
+    "${CMAKE_CURRENT_LIST_DIR}/pk.c"
+    "${CMAKE_CURRENT_LIST_DIR}/pk_kat.c"
+    "${CMAKE_CURRENT_LIST_DIR}/pk_vectors.c")

@@ -11,7 +11,10 @@
 
 #include <hostbench/plugin.h>
 
+#include <gcrypt.h>
+
 #include "../common/engine.h"
+#include "../common/pk.h"
 
 /* The libgcrypt primitives. lib_open initializes the library once. */
 extern const struct cx_ops cx_gcrypt_ops;
@@ -24,5 +27,12 @@ int cx_gcrypt_init(char *err, size_t errlen);
 
 /* 0 when libgcrypt offers alg here, else HB_SKIP with its reason. */
 int cx_gcrypt_available(enum cx_alg alg, char *err, size_t errlen);
+
+/* err = "what: libgcrypt's reason"; returns code. */
+int cx_gcrypt_fail(char *err, size_t errlen, int code, const char *what,
+		   gcry_error_t e);
+
+/* The libgcrypt pk calls (gc_pk.c). */
+extern const struct pk_ops pk_gcrypt_ops;
 
 #endif

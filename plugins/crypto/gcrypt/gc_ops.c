@@ -54,8 +54,7 @@ struct gc_hash {
 	const struct cx_alginfo *ai;
 };
 
-/* err = "what: libgcrypt's reason"; returns code. */
-static int gc_fail(char *err, size_t errlen, int code, const char *what,
+int cx_gcrypt_fail(char *err, size_t errlen, int code, const char *what,
 		   gcry_error_t e)
 {
 	return hb_errorf(err, errlen, code, "%s: %s", what, gcry_strerror(e));
@@ -164,12 +163,14 @@ static int gc_cipher_open_h(void *lib, const struct hb_case *c, enum cx_alg alg,
 	k->ctr = gc_names[alg].mode == GCRY_CIPHER_MODE_CTR;
 	e = gcry_cipher_open(&k->h, gc_names[alg].algo, gc_names[alg].mode, 0);
 	if (e) {
-		rc = gc_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_open", e);
+		rc = cx_gcrypt_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_open",
+				    e);
 		goto fail_cipher;
 	}
 	e = gcry_cipher_setkey(k->h, key, k->ai->key_len);
 	if (e) {
-		rc = gc_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_setkey", e);
+		rc = cx_gcrypt_fail(err, errlen, HB_ECRYPTO,
+				    "gcry_cipher_setkey", e);
 		goto fail_cipher;
 	}
 	note_library(c);
@@ -193,7 +194,7 @@ static int gc_cipher_start(void *h, const uint8_t *iv, char *err, size_t errlen)
 		e = gcry_cipher_setiv(k->h, iv, k->ai->iv_len);
 	}
 	if (e)
-		return gc_fail(
+		return cx_gcrypt_fail(
 			err, errlen, HB_ECRYPTO,
 			k->ctr ? "gcry_cipher_setctr" : "gcry_cipher_setiv", e);
 	return 0;
@@ -206,8 +207,8 @@ static int gc_cipher_aad(void *h, const uint8_t *aad, size_t len, char *err,
 	gcry_error_t e = gcry_cipher_authenticate(k->h, aad, len);
 
 	if (e)
-		return gc_fail(err, errlen, HB_ECRYPTO,
-			       "gcry_cipher_authenticate", e);
+		return cx_gcrypt_fail(err, errlen, HB_ECRYPTO,
+				      "gcry_cipher_authenticate", e);
 	return 0;
 }
 
@@ -224,10 +225,10 @@ static int gc_cipher_update(void *h, const uint8_t *in, uint8_t *out,
 	else
 		e = gcry_cipher_decrypt(k->h, out, len, src, srclen);
 	if (e)
-		return gc_fail(err, errlen, HB_ECRYPTO,
-			       k->encrypt ? "gcry_cipher_encrypt"
-					  : "gcry_cipher_decrypt",
-			       e);
+		return cx_gcrypt_fail(err, errlen, HB_ECRYPTO,
+				      k->encrypt ? "gcry_cipher_encrypt"
+						 : "gcry_cipher_decrypt",
+				      e);
 	return 0;
 }
 
@@ -241,8 +242,8 @@ static int gc_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 	if (k->encrypt) {
 		e = gcry_cipher_gettag(k->h, tag, k->ai->out_len);
 		if (e)
-			return gc_fail(err, errlen, HB_ECRYPTO,
-				       "gcry_cipher_gettag", e);
+			return cx_gcrypt_fail(err, errlen, HB_ECRYPTO,
+					      "gcry_cipher_gettag", e);
 		return 0;
 	}
 	e = gcry_cipher_checktag(k->h, tag, k->ai->out_len);
@@ -250,8 +251,8 @@ static int gc_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 		return hb_errorf(err, errlen, HB_EVERIFY, "%s tag mismatch",
 				 k->ai->name);
 	if (e)
-		return gc_fail(err, errlen, HB_ECRYPTO, "gcry_cipher_checktag",
-			       e);
+		return cx_gcrypt_fail(err, errlen, HB_ECRYPTO,
+				      "gcry_cipher_checktag", e);
 	return 0;
 }
 
@@ -288,10 +289,10 @@ static int gc_hash_open(void *lib, const struct hb_case *c, enum cx_alg alg,
 	else
 		e = gcry_md_open(&x->md, gc_names[alg].algo, 0);
 	if (e) {
-		rc = gc_fail(err, errlen, HB_ECRYPTO,
-			     x->ai->kind == CX_MAC ? "gcry_mac_open"
-						   : "gcry_md_open",
-			     e);
+		rc = cx_gcrypt_fail(err, errlen, HB_ECRYPTO,
+				    x->ai->kind == CX_MAC ? "gcry_mac_open"
+							  : "gcry_md_open",
+				    e);
 		gc_hash_close(x);
 		return rc;
 	}
@@ -313,8 +314,9 @@ static int gc_hash_start(void *h, const uint8_t *key, size_t key_len, char *err,
 	e = key ? gcry_mac_setkey(x->mac, key, key_len)
 		: gcry_mac_reset(x->mac);
 	if (e)
-		return gc_fail(err, errlen, HB_ECRYPTO,
-			       key ? "gcry_mac_setkey" : "gcry_mac_reset", e);
+		return cx_gcrypt_fail(
+			err, errlen, HB_ECRYPTO,
+			key ? "gcry_mac_setkey" : "gcry_mac_reset", e);
 	return 0;
 }
 
@@ -330,7 +332,8 @@ static int gc_hash_update(void *h, const uint8_t *in, size_t len, char *err,
 	}
 	e = gcry_mac_write(x->mac, in, len);
 	if (e)
-		return gc_fail(err, errlen, HB_ECRYPTO, "gcry_mac_write", e);
+		return cx_gcrypt_fail(err, errlen, HB_ECRYPTO, "gcry_mac_write",
+				      e);
 	return 0;
 }
 
@@ -344,8 +347,8 @@ static int gc_hash_finish(void *h, uint8_t *out, char *err, size_t errlen)
 	if (x->mac) {
 		e = gcry_mac_read(x->mac, out, &len);
 		if (e)
-			return gc_fail(err, errlen, HB_ECRYPTO, "gcry_mac_read",
-				       e);
+			return cx_gcrypt_fail(err, errlen, HB_ECRYPTO,
+					      "gcry_mac_read", e);
 		return 0;
 	}
 	d = gcry_md_read(x->md, 0);

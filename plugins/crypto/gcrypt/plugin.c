@@ -10,6 +10,7 @@
 #include <hostbench/plugin.h>
 
 #include "../common/engine.h"
+#include "../common/pk.h"
 #include "../common/targets.h"
 #include "../common/transform.h"
 #include "gc.h"
@@ -45,8 +46,29 @@ static const struct hb_option digest_options[] = {
 	HB_CRYPTO_OPT_END,
 };
 
+static const struct hb_option pk_rsa_options[] = {
+	PK_OPTIONS_RSA,
+	HB_CRYPTO_OPT_END,
+};
+
+static const struct hb_option pk_ecdsa_options[] = {
+	PK_OPTIONS_ECDSA,
+	HB_CRYPTO_OPT_END,
+};
+
+static const struct hb_option pk_ecdh_options[] = {
+	PK_OPTIONS_ECDH,
+	HB_CRYPTO_OPT_END,
+};
+
+static const struct hb_option pk_eddsa_options[] = {
+	PK_OPTIONS_EDDSA,
+	HB_CRYPTO_OPT_END,
+};
+
 static const struct hb_target targets[] = {
 	CX_TARGETS(CX_TARGET_ENTRY)
+	PK_TARGETS(PK_TARGET_ENTRY)
 	{.name = NULL},
 };
 /* clang-format on */
@@ -80,7 +102,32 @@ static int gc_describe(struct hb_about *a, char *err, size_t errlen)
 static int gc_setup(const struct hb_case *c, void **state, char *err,
 		    size_t errlen)
 {
+	if (pk_is_target(c->target))
+		return pk_setup(&pk_gcrypt_ops, c, state, err, errlen);
 	return cx_setup(&cx_gcrypt_ops, c, state, err, errlen);
+}
+
+/* A pk state runs the pk loop, any other the engine's. */
+static int gc_run(void *state, uint64_t iterations, struct hb_done *done,
+		  char *err, size_t errlen)
+{
+	if (pk_state_of(state, &pk_gcrypt_ops))
+		return pk_run(state, iterations, done, err, errlen);
+	return cx_run(state, iterations, done, err, errlen);
+}
+
+static void gc_teardown(void *state)
+{
+	if (pk_state_of(state, &pk_gcrypt_ops))
+		pk_teardown(state);
+	else
+		cx_teardown(state);
+}
+
+/* pk options are checked whole by the core's option table. */
+static int gc_validate(const struct hb_case *c, char *err, size_t errlen)
+{
+	return pk_is_target(c->target) ? 0 : cx_validate(c, err, errlen);
 }
 
 /* One message of `hostbench check` (ABI 1.2). */
@@ -96,13 +143,14 @@ static const struct hb_plugin plugin = {
 	.size = sizeof(struct hb_plugin),
 	.name = CX_BACKEND_NAME,
 	.version = "1.0.0",
-	.summary = "ciphers, MACs and digests through libgcrypt",
+	.summary = "ciphers, MACs, digests and public-key operations through "
+		   "libgcrypt",
 	.targets = targets,
 	.describe = gc_describe,
 	.setup = gc_setup,
-	.run = cx_run,
-	.teardown = cx_teardown,
-	.validate = cx_validate,
+	.run = gc_run,
+	.teardown = gc_teardown,
+	.validate = gc_validate,
 	.transform = gc_transform,
 };
 

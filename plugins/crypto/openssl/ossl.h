@@ -15,6 +15,7 @@
 #include <hostbench/plugin.h>
 
 #include "../common/engine.h"
+#include "../common/pk.h"
 
 /* The OpenSSL primitives. lib_open reads "provider" and "properties". */
 extern const struct cx_ops cx_openssl_ops;
@@ -38,5 +39,16 @@ void ossl_jobs_close(void *q);
  * targets whose default providers are missing on this host.
  */
 int cx_openssl_probe(const char *list, char *err, size_t errlen);
+
+/*
+ * err = "what: OpenSSL's reason (its detail)", from the first error in the
+ * queue (the root cause: "could not load the shared library (filename...)"
+ * comes before the generic provider_init failure); empties the queue.
+ * Returns code.
+ */
+int cx_openssl_fail(char *err, size_t errlen, int code, const char *what);
+
+/* The OpenSSL pk calls (ossl_pk.c). */
+extern const struct pk_ops pk_openssl_ops;
 
 #endif

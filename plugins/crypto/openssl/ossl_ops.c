@@ -67,12 +67,7 @@ static const char *const ossl_names[CX_NALGS] = {
 	[CX_BLAKE2B_512] = "BLAKE2B-512",
 };
 
-/*
- * err = "what: OpenSSL's reason (its detail)", from the first error in the
- * queue (the root cause: "could not load the shared library (filename...)"
- * comes before the generic provider_init failure); empties the queue.
- */
-static int ossl_fail(char *err, size_t errlen, int code, const char *what)
+int cx_openssl_fail(char *err, size_t errlen, int code, const char *what)
 {
 	const char *data, *reason = NULL, *detail = "";
 	unsigned long e;
@@ -123,7 +118,7 @@ static int load_providers(struct ossl_lib *lib, const char *list, char *err,
 		if (!lib->prov[lib->nprov]) {
 			snprintf(what, sizeof(what),
 				 "loading OpenSSL provider \"%s\"", name);
-			return ossl_fail(err, errlen, HB_ECRYPTO, what);
+			return cx_openssl_fail(err, errlen, HB_ECRYPTO, what);
 		}
 		lib->nprov++;
 		p += strcspn(p, "+,");
@@ -189,7 +184,8 @@ static int ossl_lib_open(const struct hb_case *c, void **out, char *err,
 	}
 	lib->libctx = OSSL_LIB_CTX_new();
 	if (!lib->libctx) {
-		rc = ossl_fail(err, errlen, HB_ECRYPTO, "OSSL_LIB_CTX_new");
+		rc = cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				     "OSSL_LIB_CTX_new");
 		goto fail_lib;
 	}
 	rc = load_providers(lib, provider, err, errlen);
@@ -213,9 +209,9 @@ int cx_openssl_probe(const char *list, char *err, size_t errlen)
 	if (!lib)
 		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	lib->libctx = OSSL_LIB_CTX_new();
-	rc = lib->libctx
-		     ? load_providers(lib, list, err, errlen)
-		     : ossl_fail(err, errlen, HB_ECRYPTO, "OSSL_LIB_CTX_new");
+	rc = lib->libctx ? load_providers(lib, list, err, errlen)
+			 : cx_openssl_fail(err, errlen, HB_ECRYPTO,
+					   "OSSL_LIB_CTX_new");
 	ossl_lib_close(lib);
 	return rc;
 }
@@ -229,7 +225,8 @@ static int fetch_failed(const struct ossl_lib *lib, const char *name, char *err,
 	snprintf(what, sizeof(what), "fetching %s%s%s%s from OpenSSL", name,
 		 lib->props ? " (properties \"" : "",
 		 lib->props ? lib->props : "", lib->props ? "\")" : "");
-	return ossl_fail(err, errlen, host_or_choice(lib, HB_ECRYPTO), what);
+	return cx_openssl_fail(err, errlen, host_or_choice(lib, HB_ECRYPTO),
+			       what);
 }
 
 /* Tell the result which provider and library did the work. */
@@ -274,7 +271,8 @@ static int ossl_cipher_open(void *libp, const struct hb_case *c,
 	if (!k->ctx ||
 	    !EVP_CipherInit_ex2(k->ctx, k->cipher, key, NULL, encrypt, NULL) ||
 	    !EVP_CIPHER_CTX_set_padding(k->ctx, 0)) {
-		rc = ossl_fail(err, errlen, HB_ECRYPTO, "EVP_CipherInit_ex2");
+		rc = cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				     "EVP_CipherInit_ex2");
 		goto fail_cipher;
 	}
 	if ((size_t)EVP_CIPHER_CTX_get_key_length(k->ctx) != k->ai->key_len ||
@@ -303,8 +301,8 @@ static int ossl_cipher_start(void *h, const uint8_t *iv, char *err,
 	struct ossl_cipher *k = h;
 
 	if (!EVP_CipherInit_ex2(k->ctx, NULL, NULL, iv, -1, NULL))
-		return ossl_fail(err, errlen, HB_ECRYPTO,
-				 "EVP_CipherInit_ex2 (new IV)");
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       "EVP_CipherInit_ex2 (new IV)");
 	return 0;
 }
 
@@ -315,8 +313,8 @@ static int ossl_cipher_aad(void *h, const uint8_t *aad, size_t len, char *err,
 	int outl;
 
 	if (!EVP_CipherUpdate(k->ctx, NULL, &outl, aad, (int)len))
-		return ossl_fail(err, errlen, HB_ECRYPTO,
-				 "EVP_CipherUpdate (AAD)");
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       "EVP_CipherUpdate (AAD)");
 	return 0;
 }
 
@@ -327,7 +325,8 @@ static int ossl_cipher_update(void *h, const uint8_t *in, uint8_t *out,
 	int outl;
 
 	if (!EVP_CipherUpdate(k->ctx, out, &outl, in, (int)len))
-		return ossl_fail(err, errlen, HB_ECRYPTO, "EVP_CipherUpdate");
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       "EVP_CipherUpdate");
 	return 0;
 }
 
@@ -340,20 +339,21 @@ static int ossl_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 
 	if (aead && !k->encrypt &&
 	    EVP_CIPHER_CTX_ctrl(k->ctx, EVP_CTRL_AEAD_SET_TAG, tlen, tag) <= 0)
-		return ossl_fail(err, errlen, HB_ECRYPTO,
-				 "EVP_CTRL_AEAD_SET_TAG");
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       "EVP_CTRL_AEAD_SET_TAG");
 	if (EVP_CipherFinal_ex(k->ctx, tail, &outl) <= 0) {
 		if (aead && !k->encrypt) {
 			ERR_clear_error();
 			return hb_errorf(err, errlen, HB_EVERIFY,
 					 "%s tag mismatch", k->ai->name);
 		}
-		return ossl_fail(err, errlen, HB_ECRYPTO, "EVP_CipherFinal_ex");
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       "EVP_CipherFinal_ex");
 	}
 	if (aead && k->encrypt &&
 	    EVP_CIPHER_CTX_ctrl(k->ctx, EVP_CTRL_AEAD_GET_TAG, tlen, tag) <= 0)
-		return ossl_fail(err, errlen, HB_ECRYPTO,
-				 "EVP_CTRL_AEAD_GET_TAG");
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       "EVP_CTRL_AEAD_GET_TAG");
 	return 0;
 }
 
@@ -382,7 +382,8 @@ static int open_mac(struct ossl_lib *lib, struct ossl_hash *x, enum cx_alg alg,
 		return fetch_failed(lib, macname, err, errlen);
 	x->mac = EVP_MAC_CTX_new(x->macalg);
 	if (!x->mac)
-		return ossl_fail(err, errlen, HB_ECRYPTO, "EVP_MAC_CTX_new");
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       "EVP_MAC_CTX_new");
 	if (alg == CX_POLY1305)
 		return 0;
 	*p++ = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
@@ -392,8 +393,9 @@ static int open_mac(struct ossl_lib *lib, struct ossl_hash *x, enum cx_alg alg,
 			OSSL_MAC_PARAM_PROPERTIES, lib->props, 0);
 	*p = OSSL_PARAM_construct_end();
 	if (!EVP_MAC_CTX_set_params(x->mac, params))
-		return ossl_fail(err, errlen, host_or_choice(lib, HB_ECRYPTO),
-				 "setting the HMAC digest");
+		return cx_openssl_fail(err, errlen,
+				       host_or_choice(lib, HB_ECRYPTO),
+				       "setting the HMAC digest");
 	return 0;
 }
 
@@ -416,8 +418,8 @@ static int ossl_hash_open(void *libp, const struct hb_case *c, enum cx_alg alg,
 			rc = fetch_failed(lib, ossl_names[alg], err, errlen);
 		else if (!(x->md = EVP_MD_CTX_new()) ||
 			 !EVP_DigestInit_ex2(x->md, x->mdalg, NULL))
-			rc = ossl_fail(err, errlen, HB_ECRYPTO,
-				       "EVP_DigestInit_ex2");
+			rc = cx_openssl_fail(err, errlen, HB_ECRYPTO,
+					     "EVP_DigestInit_ex2");
 	}
 	if (rc) {
 		ossl_hash_close(x);
@@ -436,10 +438,11 @@ static int ossl_hash_start(void *h, const uint8_t *key, size_t key_len,
 
 	if (x->mac) {
 		if (!EVP_MAC_init(x->mac, key, key ? key_len : 0, NULL))
-			return ossl_fail(err, errlen, HB_ECRYPTO,
-					 "EVP_MAC_init");
+			return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+					       "EVP_MAC_init");
 	} else if (!EVP_DigestInit_ex2(x->md, NULL, NULL)) {
-		return ossl_fail(err, errlen, HB_ECRYPTO, "EVP_DigestInit_ex2");
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       "EVP_DigestInit_ex2");
 	}
 	return 0;
 }
@@ -451,9 +454,9 @@ static int ossl_hash_update(void *h, const uint8_t *in, size_t len, char *err,
 
 	if (x->mac ? !EVP_MAC_update(x->mac, in, len)
 		   : !EVP_DigestUpdate(x->md, in, len))
-		return ossl_fail(err, errlen, HB_ECRYPTO,
-				 x->mac ? "EVP_MAC_update"
-					: "EVP_DigestUpdate");
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       x->mac ? "EVP_MAC_update"
+					      : "EVP_DigestUpdate");
 	return 0;
 }
 
@@ -465,9 +468,9 @@ static int ossl_hash_finish(void *h, uint8_t *out, char *err, size_t errlen)
 
 	if (x->mac ? !EVP_MAC_final(x->mac, out, &maclen, CX_MAX_OUT)
 		   : !EVP_DigestFinal_ex(x->md, out, &mdlen))
-		return ossl_fail(err, errlen, HB_ECRYPTO,
-				 x->mac ? "EVP_MAC_final"
-					: "EVP_DigestFinal_ex");
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       x->mac ? "EVP_MAC_final"
+					      : "EVP_DigestFinal_ex");
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <hostbench/plugin.h>
 
 #include "../common/engine.h"
+#include "../common/pk.h"
 #include "../common/targets.h"
 #include "../common/transform.h"
 #include "ossl.h"
@@ -73,8 +74,29 @@ static const struct hb_option digest_options[] = {
 	HB_CRYPTO_OPT_END,
 };
 
+static const struct hb_option pk_rsa_options[] = {
+	PK_OPTIONS_RSA,
+	HB_CRYPTO_OPT_END,
+};
+
+static const struct hb_option pk_ecdsa_options[] = {
+	PK_OPTIONS_ECDSA,
+	HB_CRYPTO_OPT_END,
+};
+
+static const struct hb_option pk_ecdh_options[] = {
+	PK_OPTIONS_ECDH,
+	HB_CRYPTO_OPT_END,
+};
+
+static const struct hb_option pk_eddsa_options[] = {
+	PK_OPTIONS_EDDSA,
+	HB_CRYPTO_OPT_END,
+};
+
 static const struct hb_target targets[] = {
 	CX_TARGETS(CX_ASYNC_TARGET_ENTRY)
+	PK_TARGETS(PK_ASYNC_TARGET_ENTRY)
 	{.name = NULL},
 };
 /* clang-format on */
@@ -98,7 +120,48 @@ static int ossl_describe(struct hb_about *a, char *err, size_t errlen)
 static int ossl_setup(const struct hb_case *c, void **state, char *err,
 		      size_t errlen)
 {
+	if (pk_is_target(c->target))
+		return pk_setup(&pk_openssl_ops, c, state, err, errlen);
 	return cx_setup(&cx_openssl_ops, c, state, err, errlen);
+}
+
+/* A pk state runs the pk loop, any other the engine's. */
+static int ossl_run(void *state, uint64_t iterations, struct hb_done *done,
+		    char *err, size_t errlen)
+{
+	if (pk_state_of(state, &pk_openssl_ops))
+		return pk_run(state, iterations, done, err, errlen);
+	return cx_run(state, iterations, done, err, errlen);
+}
+
+static void ossl_teardown(void *state)
+{
+	if (pk_state_of(state, &pk_openssl_ops))
+		pk_teardown(state);
+	else
+		cx_teardown(state);
+}
+
+static int ossl_submit(void *state, uint64_t tag, char *err, size_t errlen)
+{
+	if (pk_state_of(state, &pk_openssl_ops))
+		return pk_submit(state, tag, err, errlen);
+	return cx_submit(state, tag, err, errlen);
+}
+
+static int ossl_poll(void *state, unsigned min, unsigned max,
+		     uint64_t timeout_ns, struct hb_completion *out, char *err,
+		     size_t errlen)
+{
+	if (pk_state_of(state, &pk_openssl_ops))
+		return pk_poll(state, min, max, timeout_ns, out, err, errlen);
+	return cx_poll(state, min, max, timeout_ns, out, err, errlen);
+}
+
+/* pk options are checked whole by the core's option table. */
+static int ossl_validate(const struct hb_case *c, char *err, size_t errlen)
+{
+	return pk_is_target(c->target) ? 0 : cx_validate(c, err, errlen);
 }
 
 /* One message of `hostbench check` (ABI 1.2). */
@@ -114,15 +177,16 @@ static const struct hb_plugin plugin = {
 	.size = sizeof(struct hb_plugin),
 	.name = CX_BACKEND_NAME,
 	.version = "1.0.0",
-	.summary = "ciphers, MACs and digests through OpenSSL libcrypto (EVP)",
+	.summary = "ciphers, MACs, digests and public-key operations through "
+		   "OpenSSL libcrypto (EVP)",
 	.targets = targets,
 	.describe = ossl_describe,
 	.setup = ossl_setup,
-	.run = cx_run,
-	.teardown = cx_teardown,
-	.validate = cx_validate,
-	.submit = cx_submit,
-	.poll = cx_poll,
+	.run = ossl_run,
+	.teardown = ossl_teardown,
+	.validate = ossl_validate,
+	.submit = ossl_submit,
+	.poll = ossl_poll,
 	.transform = ossl_transform,
 };
 

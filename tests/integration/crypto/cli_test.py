@@ -179,6 +179,118 @@ def cbc_size_off_the_block_is_refused(hostbench):
           "not a multiple of 16" in line, line)
 
 
+def pk_refused(hostbench, key_line, want):
+    """A pk job with key_line: refused before anything runs, exit 2."""
+    text = GLOBAL + (
+        "[ok]\ntarget = pk/ecdh\nbackend = openssl\n\n"
+        f"[bad]\ntarget = pk/ecdsa-sign\nbackend = openssl, gcrypt\n"
+        f"{key_line}\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 2, f"exit {rc}, want 2: {err}")
+    check(doc is None, "nothing on stdout")
+    line = err.strip()
+    check("\n" not in line and "[bad]" in line, line)
+    for word in want:
+        check(word in line, f"{word!r} not in: {line}")
+
+
+def pk_unknown_curve_is_refused_with_the_allowed_list(hostbench):
+    pk_refused(hostbench, "curve = p255", ("p255", "p256", "p384", "p521"))
+
+
+def pk_unknown_bits_is_refused_with_the_allowed_list(hostbench):
+    text = GLOBAL + ("[bad]\ntarget = pk/rsa-sign\nbackend = openssl\n"
+                     "bits = 1000\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 2, f"exit {rc}, want 2: {err}")
+    check(doc is None, "nothing on stdout")
+    for word in ("1000", "2048", "3072", "4096", "7680", "15360"):
+        check(word in err, f"{word!r} not in: {err}")
+
+
+def pk_queue_depth_is_refused_on_gcrypt(hostbench):
+    pk_refused(hostbench, "queue_depth = 4",
+               ("queue_depth", "gcrypt", "no asynchronous"))
+
+
+def pk_openssl_keeps_sixteen_in_flight(hostbench):
+    text = GLOBAL + ("unit = ops/s\n\n[ecdh]\ntarget = pk/ecdh\n"
+                     "backend = openssl\ncurve = x25519\n"
+                     "queue_depth = 1, 16\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 0, f"exit {rc}: {err}")
+    depths = [r["params"].get("queue_depth") for r in doc["results"]]
+    check(depths == [1, 16], f"queue depths {depths}")
+    for r in doc["results"]:
+        check(r["status"] == "ok", f'{r["status"]}: {r["reason"]}')
+        check(r["ops_stats"]["median"] > 0, "median 0 ops/s")
+
+
+def pk_targets_report_operations_per_second(hostbench):
+    text = GLOBAL + "unit = ops/s\n\n"
+    for t, extra in (("pk/rsa-sign", ""), ("pk/rsa-verify", ""),
+                     ("pk/ecdsa-sign", "curve = p256"),
+                     ("pk/ecdsa-verify", "curve = p384"),
+                     ("pk/ecdh", "curve = x25519"),
+                     ("pk/eddsa-sign", "curve = ed25519"),
+                     ("pk/eddsa-verify", "curve = ed448")):
+        text += (f"[{t}]\ntarget = {t}\nbackend = openssl, gcrypt\n"
+                 f"{extra}\n\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 0, f"exit {rc}: {err}")
+    check(len(doc["results"]) == 14, f'{len(doc["results"])} results')
+    for r in doc["results"]:
+        name = f'{r["target"]} ({r["backend"]})'
+        check(r["status"] == "ok", f'{name}: {r["status"]}: {r["reason"]}')
+        check(r["params"]["parallel"] == 1, f"{name}: {r['params']}")
+        check(r["ops_stats"]["median"] > 0, f"{name}: median 0 ops/s")
+        check(all(s["ops"] > 0 for s in r["sample_details"]),
+              f"{name}: a sample without operations")
+
+
+def pk_seeded_ed448_skips_on_gcrypt_with_the_reason(hostbench):
+    """A key the library cannot make: skipped, with its reason; not failed."""
+    text = GLOBAL + ("[ed448]\ntarget = pk/eddsa-verify\n"
+                     "backend = openssl, gcrypt\ncurve = ed448\n"
+                     "key_seed = 5\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 0, f"exit {rc}, a skip is no failure: {err}")
+    status = {r["backend"]: r for r in doc["results"]}
+    check(status["openssl"]["status"] == "ok", f'{status["openssl"]}')
+    check(status["gcrypt"]["status"] == "skipped", f'{status["gcrypt"]}')
+    check("Ed448 public key" in status["gcrypt"]["reason"],
+          status["gcrypt"]["reason"])
+
+
+def pk_text_report_pairs_sign_and_verify_on_one_line(hostbench):
+    """openssl speed's layout: sign, verify, sign/s, verify/s."""
+    text = GLOBAL + "unit = ops/s\n\n"
+    for t in ("pk/ecdsa-sign", "pk/ecdsa-verify", "pk/ecdh"):
+        text += f"[{t}]\ntarget = {t}\nbackend = openssl\n\n"
+    with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as f:
+        f.write(text)
+        path = f.name
+    try:
+        p = subprocess.run([hostbench, "run", path], capture_output=True,
+                           text=True, timeout=600)
+    finally:
+        os.unlink(path)
+    check(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    lines = p.stdout.splitlines()
+    check(any("Public Key Performance" in x for x in lines), p.stdout)
+    row = [x for x in lines if x.startswith("256 bits ecdsa (nistp256)")]
+    check(len(row) == 1, f"one ecdsa line: {row}")
+    words = row[0].split()
+    # label (5 words), sign s, verify s, sign/s, verify/s
+    sign_s, verify_s = float(words[5][:-1]), float(words[6][:-1])
+    sign_rate, verify_rate = float(words[7]), float(words[8])
+    # seconds are printed to the microsecond: equal to 1/rate to within it
+    check(abs(sign_s - 1 / sign_rate) <= 0.6e-6, row[0])
+    check(abs(verify_s - 1 / verify_rate) <= 0.6e-6, row[0])
+    ecdh = [x for x in lines if x.startswith("256 bits ecdh (nistp256)")]
+    check(len(ecdh) == 1 and float(ecdh[0].split()[6]) > 0, f"{ecdh}")
+
+
 def ipsec_mb_skips_stream_mode_with_the_reason(hostbench):
     need_ipsecmb()
     rc, doc, err = run(hostbench, jobs(["crypto/aes-256-gcm"], ("ipsec-mb",),
@@ -294,6 +406,13 @@ TESTS = {f.__name__: f for f in (
     stream_mode_runs_on_every_backend,
     unknown_provider_fails_that_case_only,
     cbc_size_off_the_block_is_refused,
+    pk_unknown_curve_is_refused_with_the_allowed_list,
+    pk_unknown_bits_is_refused_with_the_allowed_list,
+    pk_queue_depth_is_refused_on_gcrypt,
+    pk_openssl_keeps_sixteen_in_flight,
+    pk_targets_report_operations_per_second,
+    pk_text_report_pairs_sign_and_verify_on_one_line,
+    pk_seeded_ed448_skips_on_gcrypt_with_the_reason,
     ipsec_mb_skips_stream_mode_with_the_reason,
     ipsec_mb_skips_a_hash_longer_than_one_job,
     ipsec_mb_depth_16_fills_the_lanes,
