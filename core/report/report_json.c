@@ -110,6 +110,8 @@ static json_t *params_json(const struct bench_case *c, int *bad)
 	jsonw_set(o, "parallel", json_integer(c->parallel), bad);
 	if (report_shows_depth(c))
 		jsonw_set(o, "queue_depth", json_integer(c->queue_depth), bad);
+	if (c->cpus)
+		jsonw_set(o, "cpus", jsonw_text(c->cpus), bad);
 	return o;
 }
 

@@ -17,7 +17,9 @@
 #include <time.h>
 
 #include "run/async.h"
+#include "run/cycles.h"
 #include "run/hostapi.h"
+#include "run/pin.h"
 
 /* One worker thread and the plugin state it drives. */
 struct worker {
@@ -29,6 +31,8 @@ struct worker {
 	struct timespec end;
 	struct hb_done done;
 	struct async_slots async; /* asynchronous targets only */
+	struct cycles_counter cyc;
+	int cpu; /* where the last sample ended */
 	int rc;
 	char err[256];
 };
@@ -48,6 +52,7 @@ struct crew {
 	int quit;		/* workers leave at the next start */
 	struct worker *w;
 	unsigned n;
+	const struct pin_plan *pin; /* the cpus key */
 };
 
 static double ts_seconds(const struct timespec *t)
@@ -96,11 +101,13 @@ static void *worker_main(void *arg)
 
 	if (crew_wait_armed(crew) < 0)
 		return NULL;
+	cycles_open(&w->cyc);
 	for (;;) {
 		pthread_barrier_wait(&crew->go);
 		if (crew->quit)
 			break;
 		memset(&w->done, 0, sizeof(w->done));
+		cycles_begin(&w->cyc);
 		clock_gettime(CLOCK_MONOTONIC, &w->start);
 		if (crew->async)
 			w->rc = async_run(&w->async, crew->plugin, w->state,
@@ -111,9 +118,12 @@ static void *worker_main(void *arg)
 						  &w->done, w->err,
 						  sizeof(w->err));
 		clock_gettime(CLOCK_MONOTONIC, &w->end);
+		cycles_end(&w->cyc);
+		w->cpu = pin_cpu_now();
 		w->err[sizeof(w->err) - 1] = '\0'; /* the plugin may not have */
 		pthread_barrier_wait(&crew->done);
 	}
+	cycles_close(&w->cyc);
 	return NULL;
 }
 
@@ -153,8 +163,11 @@ static int crew_setup(struct crew *crew, struct host_ctx *ctx, struct result *r)
 					  .workers = crew->n,
 					  .core = ctx };
 		w->err[0] = '\0';
-		rc = crew->plugin->setup(&w->hc, &w->state, w->err,
-					 sizeof(w->err));
+		/* on the worker's CPU: setup's buffers first-touched there */
+		rc = pin_self(crew->pin, i, w->err, sizeof(w->err));
+		if (rc == 0)
+			rc = crew->plugin->setup(&w->hc, &w->state, w->err,
+						 sizeof(w->err));
 		w->err[sizeof(w->err) - 1] = '\0'; /* the plugin may not have */
 		if (rc == HB_OK)
 			continue;
@@ -177,8 +190,14 @@ static int crew_start(struct crew *crew, unsigned *started)
 {
 	for (*started = 0; *started < crew->n; (*started)++) {
 		struct worker *w = &crew->w[*started];
-		int rc = pthread_create(&w->thread, NULL, worker_main, w);
+		pthread_attr_t attr;
+		int rc = pthread_attr_init(&attr);
 
+		if (!rc)
+			rc = pin_attr(crew->pin, *started, &attr);
+		if (!rc)
+			rc = pthread_create(&w->thread, &attr, worker_main, w);
+		pthread_attr_destroy(&attr);
 		if (rc) {
 			crew_arm(crew, -1);
 			return rc;
@@ -253,6 +272,7 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 		end = fmax(end, ts_seconds(&w->end));
 		s->bytes += (double)w->done.bytes;
 		s->ops += (double)w->done.ops;
+		s->cycles += (double)w->cyc.last;
 	}
 	s->seconds = end - start;
 	s->cpu_seconds = cpu1 - cpu0;
@@ -361,6 +381,38 @@ static int crew_measure(struct crew *crew, const struct bench_case *bc,
 	return crew->async ? crew_latency(crew, r) : 0;
 }
 
+/* Where the workers ran and the cycles they took, into r. */
+static int crew_record(struct crew *crew, struct result *r)
+{
+	int counted = 1;
+
+	free(r->cpus);
+	r->cpus = calloc(crew->n, sizeof(*r->cpus));
+	if (!r->cpus)
+		return -ENOMEM;
+	r->ncpus = crew->n;
+	for (unsigned i = 0; i < crew->n; i++) {
+		r->cpus[i] = crew->w[i].cpu;
+		counted = counted && crew->w[i].cyc.opened;
+	}
+	cycles_finish(r, counted);
+	return pin_record(r);
+}
+
+/* The workers' CPUs from the cpus key: a CPU not allowed here skips. */
+static int crew_plan(struct pin_plan *pin, const struct bench_case *bc,
+		     struct result *r)
+{
+	char why[300];
+	int rc = pin_plan(pin, bc, why, sizeof(why));
+
+	if (rc == 1)
+		return result_set(r, RESULT_SKIPPED, "cpus: %s", why);
+	if (rc == -EINVAL)
+		return result_set(r, RESULT_FAILED, "cpus: %s", why);
+	return rc;
+}
+
 /* Set up, measure and tear down one case whose plugin is loaded. */
 static int run_loaded(const struct bench_case *bc,
 		      const volatile sig_atomic_t *stop, struct result *r)
@@ -371,6 +423,7 @@ static int run_loaded(const struct bench_case *bc,
 			     .lock = PTHREAD_MUTEX_INITIALIZER,
 			     .armed_cv = PTHREAD_COND_INITIALIZER,
 			     .n = bc->parallel };
+	struct pin_plan pin = { 0 };
 	unsigned started = 0;
 	int rc;
 
@@ -381,9 +434,13 @@ static int run_loaded(const struct bench_case *bc,
 		     crew.plugin->abi_minor >= 2 && crew.plugin->submit &&
 		     crew.plugin->poll;
 	rc = crew_async_init(&crew, bc->queue_depth ? bc->queue_depth : 1);
-	if (rc)
+	if (!rc)
+		rc = crew_plan(&pin, bc, r);
+	if (rc || r->status != RESULT_OK)
 		goto out_free_workers;
+	crew.pin = &pin;
 	rc = crew_setup(&crew, &ctx, r);
+	pin_restore(&pin);
 	if (rc || r->status != RESULT_OK)
 		goto out_free_workers;
 	pthread_barrier_init(&crew.go, NULL, crew.n + 1);
@@ -396,6 +453,8 @@ static int run_loaded(const struct bench_case *bc,
 	else
 		rc = crew_measure(&crew, bc, stop, r);
 	crew_stop(&crew, started);
+	if (!rc && r->status == RESULT_OK)
+		rc = crew_record(&crew, r);
 	pthread_barrier_destroy(&crew.go);
 	pthread_barrier_destroy(&crew.done);
 	for (unsigned i = 0; i < crew.n; i++)
@@ -404,6 +463,7 @@ out_free_workers:
 	for (unsigned i = 0; i < crew.n; i++)
 		async_free(&crew.w[i].async);
 	free(crew.w);
+	pin_free(&pin);
 	return rc;
 }
 

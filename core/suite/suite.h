@@ -40,6 +40,8 @@ struct bench_case {
 	double fleet_timeout;  /* seconds a fleet waits for a rank beyond
 				  the case's own time (fleet_timeout) */
 	char *unit;	       /* display unit: "Gbps", "GB/s", ... */
+	char *cpus;	       /* the cpus value (base/cpuspec.h), NULL =
+				  workers not pinned */
 };
 
 /* One section of a suite file. */

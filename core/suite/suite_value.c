@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/cpuspec.h"
 #include "base/parse.h"
 #include "base/units.h"
 #include "plugin/core_key.h"
@@ -150,6 +151,8 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 		return parse_size(item, &size, msg, len);
 	if (strcmp(key, "isolate") == 0)
 		return parse_bool(item, &rc, msg, len);
+	if (strcmp(key, "cpus") == 0)
+		return cpuspec_check(item, msg, len);
 	if (strcmp(key, "duration") == 0 || core_key_zero_is_none(key)) {
 		rc = parse_duration(item, &secs, msg, len);
 		if (rc || strcmp(key, "duration") != 0 ||
