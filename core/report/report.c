@@ -536,6 +536,19 @@ static void offload_note(const struct result *res, char *buf, size_t len)
 	add_note(buf, len, note);
 }
 
+/* Pinned workers: "cpus 0,0" (the CPU each worker ran on). */
+static void cpus_note(const struct result *res, char *buf, size_t len)
+{
+	char note[128] = "cpus";
+
+	if (!res->c || !res->c->cpus || !res->ncpus)
+		return;
+	for (unsigned i = 0; i < res->ncpus; i++)
+		appendf(note, sizeof(note), "%s%d", i ? "," : " ",
+			res->cpus[i]);
+	add_note(buf, len, note);
+}
+
 void report_annotations(const struct result *res, char *buf, size_t len)
 {
 	const char *text = kvlist_get(&res->info, "text");
@@ -561,6 +574,8 @@ void report_annotations(const struct result *res, char *buf, size_t len)
 	}
 	if (res->status == RESULT_OK && (res->offload || res->latency.count))
 		offload_note(res, buf, len);
+	if (res->status == RESULT_OK)
+		cpus_note(res, buf, len);
 	for (size_t i = 0; i < res->warnings.n; i++)
 		if (!result_is_flag_warning(res->warnings.items[i]))
 			add_note(buf, len, res->warnings.items[i]);
@@ -715,6 +730,38 @@ static void diff_text(const struct result *base, const struct result *res,
 		snprintf(buf, len, "-");
 }
 
+/*
+ * A row's cycles per byte as one note, a figure per column, as
+ * bench-slope shows them beside the rate: "aes-256-gcm: cycles/byte
+ * (perf) 16 bytes 9.71, 64 bytes 3.02". Only when every case of the row
+ * has the figure.
+ */
+static int row_cycles(const struct report *r, const struct report_item *it,
+		      const struct strlist *values, const struct item_row *row,
+		      size_t ri, struct table *t)
+{
+	char text[REPORT_LINE] = "";
+	const char *method = "";
+
+	for (size_t v = 0; v < values->n; v++) {
+		const struct result *res =
+			row_result(r, row, it->key, values->items[v]);
+
+		if (!res || res->status != RESULT_OK ||
+		    !(res->cycles_per_byte > 0))
+			return 0;
+		method = res->cycles_method;
+	}
+	appendf(text, sizeof(text), "%s: cycles/byte (%s)",
+		t->cells[ri * t->cols], method);
+	for (size_t v = 0; v < values->n; v++)
+		appendf(text, sizeof(text), "%s %s %.3g", v ? "," : "",
+			t->cells[1 + v],
+			row_result(r, row, it->key, values->items[v])
+				->cycles_per_byte);
+	return values->n ? strlist_push(&t->notes, text) : 0;
+}
+
 /* Fill one row of a table: label, figures, differences, notes. */
 static int row_fill(const struct report *r, const struct report_item *it,
 		    const struct strlist *values, size_t ndiff,
@@ -750,7 +797,7 @@ static int row_fill(const struct report *r, const struct report_item *it,
 		diff_text(base, res, text, sizeof(text));
 		err = table_set(t, ri, values->n + v, text);
 	}
-	return err;
+	return err ? err : row_cycles(r, it, values, row, ri, t);
 }
 
 /* A grid's heading for value v of key: "4 parallels", "size 64K". */

@@ -17,7 +17,8 @@ static const char *const columns[] = {
 	"mean_bps", "stddev_bps", "cv", "p25_bps", "p75_bps", "samples",
 	"noisy", "starved", "warnings", "queue_depth", "bytes_per_cpu_second",
 	"cpu_seconds_per_gb", "offload", "latency_p50_ns", "latency_p90_ns",
-	"latency_p99_ns", "latency_p999_ns", "latency_max_ns",
+	"latency_p99_ns", "latency_p999_ns", "latency_max_ns", "cpus",
+	"cycles_per_byte", "cycles_method",
 };
 /* clang-format on */
 
@@ -66,6 +67,21 @@ static void params_field(FILE *out, const struct bench_case *c)
 			suite_value_shown(c->tdesc, c->params.items[i].key,
 					  c->params.items[i].value));
 	table_csv_field(out, ",", text);
+}
+
+/* The CPU of each worker ("0;1"), and the cycles per byte with their method. */
+static void cpu_fields(FILE *out, const struct result *res)
+{
+	char text[REPORT_LINE] = "";
+	size_t used = 0;
+	int known_cycles = res->status == RESULT_OK && res->cycles_per_byte > 0;
+
+	for (unsigned i = 0; i < res->ncpus && used < sizeof(text); i++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+					 "%s%d", i ? ";" : "", res->cpus[i]);
+	table_csv_field(out, ",", text);
+	known(out, known_cycles ? res->cycles_per_byte : 0);
+	table_csv_field(out, ",", known_cycles ? res->cycles_method : NULL);
 }
 
 /* The warnings joined with "; ". */
@@ -118,6 +134,7 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 		res->starved ? "true" : "false");
 	warnings_field(out, &res->warnings);
 	async_fields(out, res);
+	cpu_fields(out, res);
 	fputs("\r\n", out);
 }
 

@@ -27,7 +27,7 @@ static json_t *case_put(const struct bench_case *c,
 	/* "o" takes the reference, even when packing fails */
 	return json_pack(
 		"{s:o, s:o, s:o, s:o?, s:o, s:i, s:f, s:i, s:i, s:f,"
-		" s:I, s:f, s:i, s:i, s:o?}",
+		" s:I, s:f, s:i, s:i, s:o*}",
 		"title", text(c->title), "target", text(c->target), "backend",
 		text(c->backend), "unit", c->unit ? text(c->unit) : NULL,
 		"params", params, "parallel", (int)c->parallel, "duration",

@@ -545,7 +545,7 @@ static int csv_header_is_the_contract(void)
 		"p25_bps,p75_bps,samples,noisy,starved,warnings,queue_depth,"
 		"bytes_per_cpu_second,cpu_seconds_per_gb,offload,"
 		"latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p999_ns,"
-		"latency_max_ns\r\n";
+		"latency_max_ns,cpus,cycles_per_byte,cycles_method\r\n";
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_CSV);
 	size_t lines = 0;
