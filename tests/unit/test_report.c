@@ -567,7 +567,7 @@ static int csv_quotes_commas_and_quotes(void)
 	char *text = render(f, REPORT_CSV);
 
 	CHECK_CONTAINS(text, ",failed,\"setup failed: \"\"bad key\"\", giving "
-			     "up\",Gbps,,,,,,,,,,0,false,false,,1,,,false,,,,,"
+			     "up\",Gbps,,,,,,,,,,0,false,false,,1,,,false,,,,,,,,"
 			     "\r\n");
 	CHECK_CONTAINS(text, ",dir=/a;bs=4K;direct=yes;files=250;"
 			     "interval=500ms,1,ok,");
