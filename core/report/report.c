@@ -12,14 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/parse.h"
 #include "base/units.h"
 #include "suite/suite_value.h"
 
 /* The display unit when a case names none: the suites' default. */
 #define DEFAULT_UNIT "Gbps"
 
-/* One format: its name on the command line and its writer. */
-struct report_writer {
+	/* One format: its name on the command line and its writer. */
+	struct report_writer {
 	const char *name;
 	int (*write)(const struct report *r, FILE *out, char *err,
 		     size_t errlen);
@@ -1003,6 +1004,41 @@ static const char *known(const char *s)
 	return s && s[0] ? s : "unknown";
 }
 
+/* "node 0: CPUs 0-3, 16384 MiB; node 1: ..." */
+static void numa_line(const struct topology *t, char *buf, size_t len)
+{
+	char cpus[256];
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < t->nnodes; i++) {
+		cpulist_format(&t->nodes[i].cpus, cpus, sizeof(cpus));
+		appendf(buf, len, "%snode %d: CPUs %s, %llu MiB", i ? "; " : "",
+			t->nodes[i].id, cpus[0] ? cpus : "none",
+			t->nodes[i].mem_kb / 1024);
+	}
+}
+
+/* "L1d 32K, L1i 32K, L2 512K, L3 32M (CPUs 0-7)": CPU 0's caches. */
+static void cache_line(const struct topology *t, char *buf, size_t len)
+{
+	unsigned last = topology_last_level(t);
+	char size[32];
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < t->ncaches; i++) {
+		const struct topology_cache *c = &t->caches[i];
+
+		parse_format_size(c->size, size, sizeof(size));
+		appendf(buf, len, "%sL%u%s %s", i ? ", " : "", c->level,
+			strcmp(c->type, "Data") == 0	      ? "d"
+			: strcmp(c->type, "Instruction") == 0 ? "i"
+							      : "",
+			size);
+		if (c->level == last && c->shared[0])
+			appendf(buf, len, " (CPUs %s)", c->shared);
+	}
+}
+
 int report_system_facts(const struct report *r, struct kvlist *out)
 {
 	const struct sysinfo *si = r->sys;
@@ -1018,6 +1054,12 @@ int report_system_facts(const struct report *r, struct kvlist *out)
 	err = err ? err : kvlist_set(out, "AES", line);
 	snprintf(line, sizeof(line), "%llu kB", si->ram_kb);
 	err = err ? err : kvlist_set(out, "RAM", line);
+	numa_line(&si->topo, line, sizeof(line));
+	if (si->topo.nnodes)
+		err = err ? err : kvlist_set(out, "NUMA", line);
+	cache_line(&si->topo, line, sizeof(line));
+	if (si->topo.ncaches)
+		err = err ? err : kvlist_set(out, "Cache", line);
 	err = err ? err : kvlist_set(out, "Kernel", known(si->kernel));
 	err = err ? err : kvlist_set(out, "OS", known(si->os));
 	err = err ? err : kvlist_set(out, "Host", known(si->hostname));

@@ -505,6 +505,11 @@ int sysinfo_read(struct sysinfo *si)
 	}
 	si->ram_kb = read_ram_kb();
 	si->sanitized = HB_SANITIZED;
+	err = topology_read(&si->topo, "");
+	if (err == -ENOMEM) {
+		sysinfo_free(si);
+		return err;
+	}
 	return 0;
 }
 
@@ -587,5 +592,6 @@ void sysinfo_free(struct sysinfo *si)
 	free(si->hostname);
 	free(si->version);
 	free(si->build_type);
+	topology_free(&si->topo);
 	memset(si, 0, sizeof(*si));
 }
