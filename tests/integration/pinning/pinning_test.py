@@ -88,14 +88,16 @@ def test_two_workers_on_one_cpu_each_get_half():
     expect(one["cpus"] == [a], f"one: cpus {one['cpus']}")
     expect(shared["cpus"] == [a, a], f"shared: cpus {shared['cpus']}")
     expect(apart["cpus"] == [a, b], f"apart: cpus {apart['cpus']}")
+    # the fastest sample of each case is the one other processes disturbed
+    # least: the fairest comparison on a shared machine
     # two workers on one CPU: each gets about half of what one worker gets
-    per_worker = shared["stats"]["median"] / 2 / one["stats"]["median"]
+    per_worker = shared["stats"]["max"] / 2 / one["stats"]["max"]
     expect(0.3 < per_worker < 0.75,
            f"per-worker rate on one CPU is {per_worker:.2f} of one worker's")
     # and they never use more than that one CPU
     expect(cpu_per_wall(shared) < 1.15,
            f"two workers pinned to one CPU used {cpu_per_wall(shared):.2f}")
-    ratio = shared["stats"]["median"] / apart["stats"]["median"]
+    ratio = shared["stats"]["max"] / apart["stats"]["max"]
     expect(ratio < 0.9, f"one CPU gave {ratio:.2f} of two CPUs' rate")
 
 
