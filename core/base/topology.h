@@ -11,12 +11,7 @@
 
 #include <stddef.h>
 
-/* A growable list of CPU numbers, in the order given. */
-struct cpulist {
-	int *cpus;
-	size_t n;
-	size_t cap;
-};
+#include "base/cpulist.h"
 
 /* One CPU that exists on the host. */
 struct topology_cpu {
@@ -73,28 +68,5 @@ const struct topology_node *topology_node(const struct topology *t, int id);
 
 /* The largest cache level, of the caches read (0 when none). */
 unsigned topology_last_level(const struct topology *t);
-
-/*
- * Parse a CPU list as the kernel and taskset write it ("0-3,8,10-11"),
- * appending each CPU in the order written, into l. Pure. Returns 0, or
- * -EINVAL with "what is wrong" in err, or -ENOMEM.
- */
-int cpulist_parse(const char *text, struct cpulist *l, char *err,
-		  size_t errlen);
-
-/* Append cpu to l. Returns 0 or -ENOMEM. */
-int cpulist_push(struct cpulist *l, int cpu);
-
-/* Nonzero when l holds cpu. */
-int cpulist_has(const struct cpulist *l, int cpu);
-
-/*
- * Write l as the kernel's list text ("0-3,8"; ranges for ascending runs)
- * into buf, "" for an empty list; cut short with "..." when buf is full.
- */
-void cpulist_format(const struct cpulist *l, char *buf, size_t len);
-
-/* Free l's array and zero it. */
-void cpulist_free(struct cpulist *l);
 
 #endif

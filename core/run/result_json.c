@@ -74,6 +74,8 @@ static json_t *details_put(const struct result *r, int *bad)
 		jsonw_set(o, "bytes", jsonw_number(s->bytes), bad);
 		jsonw_set(o, "ops", jsonw_number(s->ops), bad);
 		jsonw_set(o, "cpu_seconds", jsonw_number(s->cpu_seconds), bad);
+		if (s->cycles > 0)
+			jsonw_set(o, "cycles", jsonw_number(s->cycles), bad);
 		jsonw_push(a, o, bad);
 	}
 	return a;
@@ -246,6 +248,7 @@ static int samples_get(const json_t *a, struct result *r, char *err,
 		r->samples[i].bytes = num_get(s, "bytes");
 		r->samples[i].ops = num_get(s, "ops");
 		r->samples[i].cpu_seconds = num_get(s, "cpu_seconds");
+		r->samples[i].cycles = num_get(s, "cycles");
 	}
 	r->nsamples = json_array_size(a);
 	return 0;
