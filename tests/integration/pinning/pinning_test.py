@@ -97,8 +97,11 @@ def test_two_workers_on_one_cpu_each_get_half():
     # and they never use more than that one CPU
     expect(cpu_per_wall(shared) < 1.15,
            f"two workers pinned to one CPU used {cpu_per_wall(shared):.2f}")
+    # against two CPUs, when the host gave the case two CPUs' worth of time
+    # (a host busy with other builds may not: then that says nothing)
     ratio = shared["stats"]["max"] / apart["stats"]["max"]
-    expect(ratio < 0.9, f"one CPU gave {ratio:.2f} of two CPUs' rate")
+    if cpu_per_wall(apart) > 1.3:
+        expect(ratio < 0.9, f"one CPU gave {ratio:.2f} of two CPUs' rate")
 
 
 def test_spread_gives_workers_their_own_cpu():
