@@ -91,20 +91,31 @@ static double thread_seconds(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* One add that waits for the one before: the empty asm keeps the sum in a
+   register, so the compiler can neither fold nor reorder the adds. */
+#define CHAIN_ADD(x)                                                           \
+	do {                                                                   \
+		(x) += 1;                                                      \
+		__asm__ volatile("" : "+r"(x));                                \
+	} while (0)
+
 /*
- * n iterations of CHAIN_ADDS adds, each waiting for the one before: the
- * empty asm keeps every sum in a register, so the compiler can neither
- * fold nor reorder them, and each costs one cycle of latency.
+ * n iterations of CHAIN_ADDS (8) dependent adds written out, each costing
+ * one cycle of latency; the loop's own counter runs beside them.
  */
 static __attribute__((noinline)) uint64_t add_chain(uint64_t n)
 {
 	uint64_t x = 0;
 
 	for (uint64_t i = 0; i < n; i++) {
-		for (int k = 0; k < CHAIN_ADDS; k++) {
-			x += 1;
-			__asm__ volatile("" : "+r"(x));
-		}
+		CHAIN_ADD(x);
+		CHAIN_ADD(x);
+		CHAIN_ADD(x);
+		CHAIN_ADD(x);
+		CHAIN_ADD(x);
+		CHAIN_ADD(x);
+		CHAIN_ADD(x);
+		CHAIN_ADD(x);
 	}
 	return x;
 }
