@@ -80,28 +80,45 @@ def cpu_per_wall(res):
     return sum(s["cpu_seconds"] for s in d) / sum(s["seconds"] for s in d)
 
 
+def best_rate(results_, share):
+    """The best rate of the samples of results_ in which the case had at
+    least share CPUs' worth of CPU time: on a machine busy with other work
+    only those say what the workers can do. None when there is none."""
+    rates = [s["bytes"] / s["seconds"] for r in results_
+             for s in r["sample_details"]
+             if s["cpu_seconds"] >= share * s["seconds"]]
+    return max(rates) if rates else None
+
+
 def test_two_workers_on_one_cpu_each_get_half():
     a, b = two_cpus()
-    one, shared, apart = results(SPIN + job("one", a, 1) +
-                                 job("shared", a, 2) +
-                                 job("apart", f"{a},{b}", 2))
-    expect(one["cpus"] == [a], f"one: cpus {one['cpus']}")
-    expect(shared["cpus"] == [a, a], f"shared: cpus {shared['cpus']}")
+    # one worker and two on the same CPU, in turn, three times, then two
+    # CPUs: many short samples, so some run while the host leaves us alone
+    rounds = "".join(job(f"one{i}", a, 1) + job(f"shared{i}", a, 2)
+                     for i in range(3))
+    res = results(SPIN + rounds + job("apart", f"{a},{b}", 2),
+                  "--set", "duration=50ms", "--set", "repetitions=10")
+    ones, shareds, apart = res[0:6:2], res[1:6:2], res[6]
+    expect(all(r["cpus"] == [a] for r in ones), f"one: cpus {ones[0]['cpus']}")
+    expect(all(r["cpus"] == [a, a] for r in shareds),
+           f"shared: cpus {shareds[0]['cpus']}")
     expect(apart["cpus"] == [a, b], f"apart: cpus {apart['cpus']}")
-    # the fastest sample of each case is the one other processes disturbed
-    # least: the fairest comparison on a shared machine
-    # two workers on one CPU: each gets about half of what one worker gets
-    per_worker = shared["stats"]["max"] / 2 / one["stats"]["max"]
+    # whatever else runs, two workers pinned to one CPU never use more
+    for r in shareds:
+        expect(cpu_per_wall(r) < 1.15,
+               f"two workers pinned to one CPU used {cpu_per_wall(r):.2f}")
+    one, shared = best_rate(ones, 0.7), best_rate(shareds, 0.7)
+    if one is None or shared is None:
+        print("the host never gave a case a whole CPU: rates not compared")
+        return
+    # with the CPU theirs, each of two workers gets about half of it
+    per_worker = shared / 2 / one
     expect(0.3 < per_worker < 0.75,
            f"per-worker rate on one CPU is {per_worker:.2f} of one worker's")
-    # and they never use more than that one CPU
-    expect(cpu_per_wall(shared) < 1.15,
-           f"two workers pinned to one CPU used {cpu_per_wall(shared):.2f}")
-    # against two CPUs, when the host gave the case two CPUs' worth of time
-    # (a host busy with other builds may not: then that says nothing)
-    ratio = shared["stats"]["max"] / apart["stats"]["max"]
-    if cpu_per_wall(apart) > 1.3:
-        expect(ratio < 0.9, f"one CPU gave {ratio:.2f} of two CPUs' rate")
+    two = best_rate([apart], 1.4)
+    if two is not None:
+        expect(shared / two < 0.75,
+               f"one CPU gave {shared / two:.2f} of two CPUs' rate")
 
 
 def test_spread_gives_workers_their_own_cpu():
