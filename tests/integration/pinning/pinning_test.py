@@ -121,6 +121,20 @@ def test_two_workers_on_one_cpu_each_get_half():
                f"one CPU gave {shared / two:.2f} of two CPUs' rate")
 
 
+def test_setup_runs_on_the_workers_cpu():
+    a, b = two_cpus()
+    env = dict(ENV, HOSTBENCH_PLUGIN_PATH=os.path.join(FIXTURES, "setup-cpu"))
+    # worker 0 on the second CPU, worker 1 on the first: not where the
+    # core would have run them unpinned
+    (res,) = results(SPIN + job("setup", f"{b},{a}", 2),
+                     "--set", "repetitions=1", env=env)
+    expect(res["info"].get("setup_cpu.0") == str(b),
+           f"worker 0's setup ran on {res['info']}, want CPU {b}")
+    expect(res["info"].get("setup_cpu.1") == str(a),
+           f"worker 1's setup ran on {res['info']}, want CPU {a}")
+    expect(res["cpus"] == [b, a], f"cpus {res['cpus']}")
+
+
 def test_spread_gives_workers_their_own_cpu():
     two_cpus()
     (res,) = results(SPIN + job("spread", "spread", 2),
