@@ -19,8 +19,8 @@
 /* The display unit when a case names none: the suites' default. */
 #define DEFAULT_UNIT "Gbps"
 
-	/* One format: its name on the command line and its writer. */
-	struct report_writer {
+/* One format: its name on the command line and its writer. */
+struct report_writer {
 	const char *name;
 	int (*write)(const struct report *r, FILE *out, char *err,
 		     size_t errlen);
