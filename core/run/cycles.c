@@ -37,6 +37,9 @@ static int open_cycles(int exclude_kernel)
 	a.config = PERF_COUNT_HW_CPU_CYCLES;
 	a.exclude_kernel = exclude_kernel ? 1 : 0;
 	a.exclude_hv = 1;
+	/* with the times, a counter the kernel multiplexes can be scaled */
+	a.read_format =
+		PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1,
 			    PERF_FLAG_FD_CLOEXEC);
 }
@@ -53,14 +56,19 @@ void cycles_open(struct cycles_counter *c)
 	c->opened = c->fd >= 0;
 }
 
-/* The counter's value, 0 when it cannot be read. */
+/*
+ * The counter's value, scaled to the time it was enabled when the kernel
+ * shared the hardware counter with other events; 0 when it cannot be read.
+ */
 static uint64_t read_counter(int fd)
 {
-	uint64_t v = 0;
+	uint64_t v[3] = { 0 }; /* value, time enabled, time running */
 
-	if (fd < 0 || read(fd, &v, sizeof(v)) != (ssize_t)sizeof(v))
+	if (fd < 0 || read(fd, v, sizeof(v)) != (ssize_t)sizeof(v))
 		return 0;
-	return v;
+	if (v[2] == 0 || v[2] >= v[1])
+		return v[0];
+	return (uint64_t)((double)v[0] * (double)v[1] / (double)v[2]);
 }
 
 void cycles_begin(struct cycles_counter *c)
