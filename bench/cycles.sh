@@ -102,11 +102,13 @@ for row in aes-256-gcm:crypto/aes-256-gcm aes-256-ctr:crypto/aes-256-ctr \
 	sha256:hash/sha256; do
 	alg=${row%%:*}
 	target=${row#*:}
+	# shellcheck disable=SC2046 # three words: figure, method, clock
 	set -- $(reference_cpb "$alg")
 	ref=$1
 	refm=$2
 	refc=$3
 	for backend in openssl gcrypt; do
+		# shellcheck disable=SC2046
 		set -- $(hostbench_cpb "$target" "$backend")
 		python3 -c "
 hb, ref, hbc, refc = $1, $ref, '$3', '$refc'

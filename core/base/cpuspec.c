@@ -132,12 +132,18 @@ static int list_check(const struct cpulist *l, const struct topology *t,
 	return 0;
 }
 
+/* Nonzero for the policies, which choose among every CPU of the host. */
+static int is_policy(const char *value)
+{
+	return strcmp(value, "spread") == 0 || strcmp(value, "compact") == 0;
+}
+
 int cpuspec_order(const char *value, const struct topology *t,
 		  struct cpulist *l, char *err, size_t errlen)
 {
 	int rc;
 
-	if (strcmp(value, "spread") == 0 || strcmp(value, "compact") == 0)
+	if (is_policy(value))
 		return policy_order(t, strcmp(value, "spread") == 0, l);
 	if (strncmp(value, "numa:", 5) == 0)
 		return node_order(value, t, l, err, errlen);
@@ -183,8 +189,7 @@ int cpuspec_assign(const char *value, const struct topology *t,
 		   char *err, size_t errlen)
 {
 	struct cpulist l = { 0 };
-	int policy =
-		strcmp(value, "spread") == 0 || strcmp(value, "compact") == 0;
+	int policy = is_policy(value);
 	int rc = cpuspec_order(value, t, &l, err, errlen);
 
 	if (!rc && policy)
@@ -212,8 +217,7 @@ int cpuspec_check(const char *value, char *err, size_t errlen)
 		return rc;
 	if (t.ncpus)
 		rc = cpuspec_order(value, &t, &l, err, errlen);
-	else if (strcmp(value, "spread") && strcmp(value, "compact") &&
-		 strncmp(value, "numa:", 5))
+	else if (!is_policy(value) && strncmp(value, "numa:", 5) != 0)
 		rc = cpulist_parse(value, &l, err, errlen);
 	cpulist_free(&l);
 	topology_free(&t);

@@ -290,8 +290,9 @@ static int cpu_get(const json_t *o, struct result *r)
 	r->cpus = calloc(json_array_size(a), sizeof(*r->cpus));
 	if (!r->cpus)
 		return -ENOMEM;
-	json_array_foreach(a, i, v)
+	json_array_foreach(a, i, v) {
 		r->cpus[r->ncpus++] = (int)json_integer_value(v);
+	}
 	return 0;
 }
 
