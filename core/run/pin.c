@@ -3,8 +3,8 @@
 #define _GNU_SOURCE /* sched_getcpu, pthread_setaffinity_np */
 #include "run/pin.h"
 
-#include <sched.h>
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +12,7 @@
 #include "base/cpuspec.h"
 #include "base/topology.h"
 
-/* The CPUs set allows, ascending. */
+/* The CPUs set allows, ascending (a cpu_set_t holds CPUs 0..1023). */
 static int allowed_list(const cpu_set_t *set, struct cpulist *l)
 {
 	for (int c = 0; c < CPU_SETSIZE; c++)
@@ -40,8 +40,7 @@ int pin_plan(struct pin_plan *p, const struct bench_case *c, char *why,
 	else
 		rc = topology_read(&t, "");
 	if (rc == -ENOENT)
-		rc = hb_errorf(why, len, -EINVAL,
-			       "cpus: no CPU found under /sys");
+		rc = hb_errorf(why, len, -EINVAL, "no CPU found under /sys");
 	if (rc) {
 		pin_free(p);
 		return rc;
