@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # The three crypto backends side by side on the targets an IPsec or TLS
 # stack cares about: ipsec-mb (Intel's multi-buffer library) at queue
-# depth 1 and 16, openssl and gcrypt (one message at a time: they have no
-# asynchronous path), on crypto/aes-256-gcm and crypto/aes-256-cbc,
-# 16 KiB messages, encrypt, mode = message, one worker.
+# depth 1 and 16, openssl and gcrypt (one message at a time; openssl at a
+# depth above 1 is bench/openssl_async.sh's), on crypto/aes-256-gcm and
+# crypto/aes-256-cbc, 16 KiB messages, encrypt, mode = message, one worker.
 #
 # Two figures per line, both from hostbench's JSON:
 #   MB/cs  bytes per CPU second (user + system of the whole process); a

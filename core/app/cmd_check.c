@@ -71,12 +71,11 @@ static int same_options(const struct hb_target *a, const struct hb_target *b,
 	return 1;
 }
 
-/* One row of the table. */
-static void print_row(const char *target, const char *check, int ok,
+/* One row of the table: status "ok", "FAIL" or "skip". */
+static void print_row(const char *target, const char *check, const char *status,
 		      const char *detail)
 {
-	printf("%-28s %-8s %-4s %s\n", target, check, ok ? "ok" : "FAIL",
-	       detail);
+	printf("%-28s %-8s %-4s %s\n", target, check, status, detail);
 }
 
 /* The targets both offer into list; the options rows printed. */
@@ -100,7 +99,7 @@ static int common_targets(const struct plugin *ref, const struct plugin *sub,
 			continue;
 		ok = same_options(r, t, why, sizeof(why)) &&
 		     same_options(t, r, why, sizeof(why));
-		print_row(full, "options", ok, why);
+		print_row(full, "options", ok ? "ok" : "FAIL", why);
 		*failed |= !ok;
 		json_array_append_new(list, json_string(full));
 	}
@@ -129,12 +128,16 @@ static int run_checks(const struct plugin *ref, const struct plugin *sub,
 	if (json_is_array(json_object_get(ans, "rows"))) {
 		json_array_foreach(json_object_get(ans, "rows"), i, row) {
 			int ok = json_is_true(json_object_get(row, "ok"));
+			int skip =
+				json_is_true(json_object_get(row, "skipped"));
 
 			print_row(json_string_value(
 					  json_object_get(row, "target")),
 				  json_string_value(
 					  json_object_get(row, "check")),
-				  ok,
+				  skip ? "skip"
+				  : ok ? "ok"
+				       : "FAIL",
 				  json_string_value(
 					  json_object_get(row, "detail")));
 			failed |= !ok;

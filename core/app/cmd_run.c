@@ -20,6 +20,7 @@
 #include "base/exit.h"
 #include "fleet/fleet.h"
 #include "report/report.h"
+#include "run/interleave.h"
 #include "run/isolate.h"
 #include "run/journal.h"
 #include "run/leftovers.h"
@@ -225,6 +226,48 @@ static int take_case(struct run_ctx *ctx, size_t i,
 }
 
 /*
+ * The end of the cases that take turns from case i on: the rest of its job
+ * when it says order = interleaved, else i + 1. In a fleet or a resumed
+ * run every case runs on its own.
+ */
+static size_t turns_end(const struct run_ctx *ctx, size_t i)
+{
+	const struct suite *s = ctx->run;
+	size_t end = i + 1;
+
+	if (!s->cases[i].interleaved || ctx->fleet.size > 1 ||
+	    ctx->journal.done)
+		return end;
+	while (end < s->ncases && s->cases[end].job == s->cases[i].job &&
+	       s->cases[end].interleaved)
+		end++;
+	return end;
+}
+
+/*
+ * Cases [i, end) of one job, interleaved (run/interleave.h), then
+ * journaled and shipped as take_case() does. Returns 0 or a negative code.
+ */
+static int take_turns(struct run_ctx *ctx, size_t i, size_t end,
+		      const volatile sig_atomic_t *stop)
+{
+	const struct suite *s = ctx->run;
+	char err[256];
+	int rc;
+
+	progress_case(&ctx->progress, i, s->ncases, &s->cases[i], hb_now());
+	rc = interleave_run_job(&s->cases[i], &ctx->results[i], end - i, stop,
+				err, sizeof(err));
+	for (size_t k = i; k < end && !rc; k++) {
+		if (ctx->journal.fp && !*stop)
+			rc = journal_append(&ctx->journal, s, &ctx->results[k]);
+		if (!rc)
+			rc = fleet_case_end(&ctx->fleet, k, &ctx->results[k]);
+	}
+	return rc;
+}
+
+/*
  * Run every case until the end, a stop signal or rank 0 giving up on
  * this rank. Returns the exit status the results call for.
  */
@@ -236,18 +279,21 @@ static int take_cases(struct run_ctx *ctx, const struct command_env *env)
 	env->catch_signals();
 	progress_begin(&ctx->progress, s, stderr, isatty(STDERR_FILENO),
 		       hb_now());
-	for (size_t i = 0; i < s->ncases; i++) {
+	for (size_t i = 0, end; i < s->ncases; i = end) {
+		end = turns_end(ctx, i);
 		if (!fleet_case_begin(&ctx->fleet, i))
 			break;
-		rc = take_case(ctx, i, env->stop);
+		rc = end > i + 1 ? take_turns(ctx, i, end, env->stop)
+				 : take_case(ctx, i, env->stop);
 		if (rc) {
 			progress_end(&ctx->progress);
 			fprintf(stderr, "hostbench: %s: %s\n",
 				s->cases[i].title, strerror(-rc));
 			return EXIT_INTERNAL;
 		}
-		if (ctx->results[i].status == RESULT_FAILED)
-			status = EXIT_CASE_FAILED;
+		for (size_t k = i; k < end; k++)
+			if (ctx->results[k].status == RESULT_FAILED)
+				status = EXIT_CASE_FAILED;
 	}
 	progress_end(&ctx->progress);
 	return *env->stop ? EXIT_SIGNAL(*env->stop) : status;

@@ -146,6 +146,18 @@ enum cmp_verdict compare_verdict(double diff, double threshold, int tested,
 	return diff > 0 ? CMP_IMPROVED : CMP_REGRESSED;
 }
 
+double compare_intervals_apart(const struct stats *base,
+			       const struct stats *new)
+{
+	if (base->median <= 0)
+		return 0;
+	if (new->ci95_low > base->ci95_high)
+		return (new->ci95_low - base->ci95_high) / base->median;
+	if (new->ci95_high < base->ci95_low)
+		return (new->ci95_high - base->ci95_low) / base->median;
+	return 0;
+}
+
 const char *compare_verdict_name(const struct cmp_row *row)
 {
 	switch (row->verdict) {
@@ -209,6 +221,11 @@ static int row_judge(struct comparison *cmp, struct cmp_row *row)
 	row->verdict = compare_verdict(row->diff, cmp->threshold, row->tested,
 				       row->p, report_read_headline(b)->cv,
 				       report_read_headline(n)->cv);
+	/* a move the two medians' intervals may hide is no change */
+	if (fabs(compare_intervals_apart(report_read_headline(b),
+					 report_read_headline(n))) <=
+	    cmp->threshold)
+		row->verdict = CMP_SAME;
 	cmp->nimproved += row->verdict == CMP_IMPROVED;
 	cmp->nregressed += row->verdict == CMP_REGRESSED;
 	return 0;

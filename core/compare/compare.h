@@ -118,6 +118,15 @@ double compare_min_p(size_t na, size_t nb);
 enum cmp_verdict compare_verdict(double diff, double threshold, int tested,
 				 double p, double cv_base, double cv_new);
 
+/*
+ * How far apart the 95% confidence intervals of two medians are, over the
+ * base median: (new low - base high) / base median when new is above,
+ * (new high - base low) / base median (negative) when below, 0 when the
+ * intervals overlap or the base median is 0. Pure, for tests.
+ */
+double compare_intervals_apart(const struct stats *base,
+			       const struct stats *new);
+
 /* "improved", "regressed", "within noise", "failed", "only in base", ... */
 const char *compare_verdict_name(const struct cmp_row *row);
 

@@ -599,6 +599,8 @@ int fleet_case_end(struct fleet *f, size_t i, struct result *r)
 	r->c = &st->suite->cases[i];
 	if (f->size == 1)
 		return 0;
+	if (fleet_peer_blame(f, i, r))
+		return -ENOMEM;
 	if (f->rank != 0) {
 		if (i + 1 == st->suite->ncases)
 			fleet_fault(f->rank, "result");

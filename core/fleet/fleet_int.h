@@ -42,15 +42,18 @@ struct fleet_state {
 	const struct suite *suite; /* the suite as loaded, for reports */
 	struct suite run;	   /* resolved copy; cases NULL when unused */
 	pid_t serve;		   /* this rank's receiver, 0 when none */
-	struct fleet_rank *ranks;  /* size of them, every rank's host */
-	double wait;		   /* fleet_timeout before the first case */
-	size_t pending;		   /* together: case whose results are due */
-	double due;		   /* rank 0: deadline of pending results */
-	double span_start;	   /* this rank: wall clock of its case start */
-	int stopped;		   /* this rank was told to stop */
-	int orphan;		   /* this rank gave up on rank 0 */
-	int started;		   /* rank 0: workers may wait for its word */
-	int released;		   /* rank 0: every rank was told to stop */
+	char **where; /* size: "HOST:PORT" each rank's receiver is reached
+			 at from here, NULL when it has none */
+	int nwhere;   /* entries in where */
+	struct fleet_rank *ranks; /* size of them, every rank's host */
+	double wait;		  /* fleet_timeout before the first case */
+	size_t pending;		  /* together: case whose results are due */
+	double due;		  /* rank 0: deadline of pending results */
+	double span_start;	  /* this rank: wall clock of its case start */
+	int stopped;		  /* this rank was told to stop */
+	int orphan;		  /* this rank gave up on rank 0 */
+	int started;		  /* rank 0: workers may wait for its word */
+	int released;		  /* rank 0: every rank was told to stop */
 };
 
 /* Message tags; every message is text (JSON), one long or one double. */
@@ -190,6 +193,14 @@ int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 /* Nonzero when this rank only receives in case i (all-to-one, rank 0). */
 int fleet_peer_receives(const struct fleet *f, size_t i);
 
+/*
+ * When this rank's case i with a peer mode failed and its reason names a
+ * partner's receiver ("127.0.0.1:40123: connect: ..."), add which rank
+ * that is ("127.0.0.1:40123 (rank 2 (lab3)): connect: ..."). Returns 0 or
+ * -ENOMEM.
+ */
+int fleet_peer_blame(const struct fleet *f, size_t i, struct result *r);
+
 /* Free st->run and stop this rank's receiver, if any. */
 void fleet_peers_release(struct fleet_state *st);
 
@@ -199,21 +210,28 @@ void fleet_peers_release(struct fleet_state *st);
  */
 int fleet_context_text(const struct report *ctx, char **text);
 
+/* fleet_partner() of "all-to-all": every rank sends to every other. */
+#define FLEET_EVERY_OTHER (-4)
+
 /*
  * The partner of rank among size for a peer mode: "rank-pairs" pairs 0-1,
  * 2-3, ...; "ring" sends to rank + 1 (the last to 0); "all-to-one" sends
- * to rank 0. Returns the partner, -1 for the odd rank out of rank-pairs,
- * -3 for rank 0 of all-to-one (it receives), -2 when mode is none of
+ * to rank 0; "all-to-all" to every other rank. Returns the partner, -1
+ * for the odd rank out of rank-pairs, -3 for rank 0 of all-to-one (it
+ * receives), FLEET_EVERY_OTHER for all-to-all, -2 when mode is none of
  * them. Pure.
  */
 int fleet_partner(const char *mode, int rank, int size);
 
 /*
- * The peer mode c asks for ("rank-pairs", "ring", "all-to-one"), or NULL
- * when c sends to no rank (its target takes no peer and token, or peer is
- * HOST:PORT).
+ * The peer mode c asks for ("rank-pairs", "ring", "all-to-one",
+ * "all-to-all"), or NULL when c sends to no rank (its target takes no
+ * peer and token, or peer is HOST:PORT).
  */
 const char *fleet_peer_mode(const struct bench_case *c);
+
+/* Who sends to whom in a peer mode, one line for reports. Pure. */
+const char *fleet_peer_mode_text(const char *mode);
 
 /*
  * In a fleet of one rank: -EINVAL with the file, line and section of the

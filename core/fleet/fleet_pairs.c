@@ -18,7 +18,26 @@ int fleet_partner(const char *mode, int rank, int size)
 		return (rank + 1) % size;
 	if (strcmp(mode, "all-to-one") == 0)
 		return rank ? 0 : -3;
+	if (strcmp(mode, "all-to-all") == 0)
+		return FLEET_EVERY_OTHER;
 	return -2;
+}
+
+const char *fleet_peer_mode_text(const char *mode)
+{
+	static const char *const what[][2] = {
+		{ "rank-pairs", "ranks send to each other in pairs" },
+		{ "ring", "each rank sends to the next" },
+		{ "all-to-one", "every rank sends to rank 0 at once; Total is "
+				"what rank 0 took in" },
+		{ "all-to-all", "every rank sends to every other at once; "
+				"Total is what the fleet sent" },
+	};
+
+	for (size_t i = 0; i < sizeof(what) / sizeof(what[0]); i++)
+		if (strcmp(mode, what[i][0]) == 0)
+			return what[i][1];
+	return "";
 }
 
 const char *fleet_peer_mode(const struct bench_case *c)

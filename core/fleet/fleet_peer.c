@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Host-pair transfers: cases with `peer = rank-pairs` or `peer = ring`
- * send to another rank's host. Every rank runs one hostbench-serve for the
- * whole run, on a free port with a fresh token; the ranks exchange where
- * theirs listens, and each such case is copied with peer and token set to
- * its partner's. Plugins see an ordinary `peer = HOST:PORT`.
+ * Host-pair transfers: cases with a peer mode (`rank-pairs`, `ring`,
+ * `all-to-one`, `all-to-all`) send to other ranks' hosts. Every rank runs
+ * one hostbench-serve for the whole run, on a free port with a fresh
+ * token; the ranks exchange where theirs listens, and each such case is
+ * copied with peer and token set to its partners'. Plugins see an
+ * ordinary `peer = HOST:PORT` (all-to-all: a comma list of them, with a
+ * comma list of their tokens).
  */
 #define _GNU_SOURCE /* pipe2, asprintf */
 #include "fleet/fleet_int.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -193,7 +196,7 @@ static int one_host(const struct fleet *f)
 /*
  * The most connections any host-pair case makes to one receiver, so
  * serve admits them all: parallel, or parallel from every other rank at
- * once for all-to-one.
+ * once for all-to-one and all-to-all.
  */
 static int max_streams(const struct suite *s, int size)
 {
@@ -203,7 +206,8 @@ static int max_streams(const struct suite *s, int size)
 		const char *mode = fleet_peer_mode(&s->cases[i]);
 		unsigned n = s->cases[i].parallel;
 
-		if (mode && strcmp(mode, "all-to-one") == 0)
+		if (mode && (strcmp(mode, "all-to-one") == 0 ||
+			     strcmp(mode, "all-to-all") == 0))
 			n *= (unsigned)(size > 1 ? size - 1 : 1);
 		if (mode && n > most)
 			most = n;
@@ -274,51 +278,127 @@ static void start_mine(struct fleet *f, const char *serve, int streams,
 				 &f->st->serve, err, errlen);
 }
 
+/* Where this rank reaches rank p's receiver, "HOST:PORT", into buf. */
+static void where_of(const struct fleet *f, const struct fleet_endpoint *ends,
+		     int p, char *buf, size_t len)
+{
+	const struct fleet_rank *me = &f->st->ranks[f->rank];
+
+	host_port(ends[p].addr[0] ? ends[p].addr
+		  : strcmp(f->st->ranks[p].host, me->host) == 0
+			  ? "127.0.0.1"
+			  : f->st->ranks[p].host,
+		  ends[p].port, buf, len);
+}
+
+/* Why this rank sends nowhere in a case with partner p, or NULL. */
+static char *no_partner(const struct fleet *f, int p)
+{
+	char *why = NULL;
+	int rc;
+
+	if (p == -1)
+		rc = asprintf(&why,
+			      "peer = rank-pairs: rank %d of %d has no "
+			      "partner (run an even number of ranks)",
+			      f->rank, f->size);
+	else
+		rc = asprintf(&why, "%s", FLEET_RECEIVES_ONLY);
+	return rc < 0 ? NULL : why;
+}
+
+/* Nonzero when this rank sends to rank r in a case with partner p. */
+static int sends_to(const struct fleet *f, int p, int r)
+{
+	return p == FLEET_EVERY_OTHER ? r != f->rank : r == p;
+}
+
 /*
- * Copy case c for this rank into *out: peer and token of partner p (or,
- * with no partner, plugin NULL and the reason). Returns 0 or -ENOMEM.
+ * The comma lists of every partner's address and token into *peers and
+ * *tokens (the caller frees both). A partner that was lost: -ENOENT,
+ * with it in *lost. Returns 0, -ENOENT or -ENOMEM.
+ */
+static int partner_lists(const struct fleet *f, int p,
+			 const struct fleet_endpoint *ends, char **peers,
+			 char **tokens, int *lost)
+{
+	char where[FLEET_HOST_MAX + 16];
+	size_t plen, tlen;
+	FILE *pf = open_memstream(peers, &plen);
+	FILE *tf = open_memstream(tokens, &tlen);
+	const char *sep = "";
+	int rc = pf && tf ? 0 : -ENOMEM;
+
+	for (int r = 0; rc == 0 && r < f->size; r++) {
+		if (!sends_to(f, p, r))
+			continue;
+		if (ends[r].port <= 0) {
+			*lost = r;
+			rc = -ENOENT;
+			break;
+		}
+		where_of(f, ends, r, where, sizeof(where));
+		fprintf(pf, "%s%s", sep, where);
+		fprintf(tf, "%s%s", sep, ends[r].token);
+		sep = ",";
+	}
+	if (pf && fclose(pf))
+		rc = -ENOMEM;
+	if (tf && fclose(tf))
+		rc = -ENOMEM;
+	return rc;
+}
+
+/* Case out does not run here, for why (NULL: out of memory). */
+static int runs_nowhere(struct bench_case *out, char *why)
+{
+	out->plugin = NULL;
+	out->tdesc = NULL;
+	out->reason = why;
+	return why ? 0 : -ENOMEM;
+}
+
+/* Why case c cannot send: its partner lost, which rank that was. */
+static char *partner_lost(const struct fleet *f, const struct bench_case *c,
+			  int lost)
+{
+	char who[FLEET_HOST_MAX + 32], *why;
+
+	if (asprintf(&why,
+		     "peer = %s: its partner %s was lost before the first case",
+		     fleet_peer_mode(c),
+		     fleet_rank_name(f, lost, who, sizeof(who))) < 0)
+		return NULL;
+	return why;
+}
+
+/*
+ * Copy case c for this rank into *out: peer and token of its partners
+ * (or, with none, plugin NULL and the reason). Returns 0 or -ENOMEM.
  */
 static int resolve_case(const struct fleet *f, const struct bench_case *c,
 			const struct fleet_endpoint *ends,
 			struct bench_case *out)
 {
-	const char *mode = fleet_peer_mode(c);
-	int p = fleet_partner(mode, f->rank, f->size);
-	const struct fleet_rank *me = &f->st->ranks[f->rank];
-	char where[FLEET_HOST_MAX + 16], who[FLEET_HOST_MAX + 32];
+	int p = fleet_partner(fleet_peer_mode(c), f->rank, f->size), lost = -1;
+	char *peers = NULL, *tokens = NULL;
 	int rc;
 
 	*out = *c;
 	out->params = (struct kvlist){ 0 };
 	out->reason = NULL;
-	if (p < 0 || ends[p].port <= 0) {
-		out->plugin = NULL;
-		out->tdesc = NULL;
-		if (p == -1)
-			rc = asprintf(&out->reason,
-				      "peer = rank-pairs: rank %d of %d has no "
-				      "partner (run an even number of ranks)",
-				      f->rank, f->size);
-		else if (p < 0)
-			rc = asprintf(&out->reason, FLEET_RECEIVES_ONLY);
-		else
-			rc = asprintf(&out->reason,
-				      "peer = %s: its partner %s was lost "
-				      "before the first case",
-				      mode,
-				      fleet_rank_name(f, p, who, sizeof(who)));
-		return rc < 0 ? -ENOMEM : 0;
-	}
-	host_port(ends[p].addr[0] ? ends[p].addr
-		  : strcmp(f->st->ranks[p].host, me->host) == 0
-			  ? "127.0.0.1"
-			  : f->st->ranks[p].host,
-		  ends[p].port, where, sizeof(where));
-	if (kvlist_copy(&out->params, &c->params) ||
-	    kvlist_set(&out->params, "peer", where) ||
-	    kvlist_set(&out->params, "token", ends[p].token))
-		return -ENOMEM;
-	return 0;
+	if (p < 0 && p != FLEET_EVERY_OTHER)
+		return runs_nowhere(out, no_partner(f, p));
+	rc = partner_lists(f, p, ends, &peers, &tokens, &lost);
+	if (rc == -ENOENT)
+		rc = runs_nowhere(out, partner_lost(f, c, lost));
+	else if (rc == 0 && (kvlist_copy(&out->params, &c->params) ||
+			     kvlist_set(&out->params, "peer", peers) ||
+			     kvlist_set(&out->params, "token", tokens)))
+		rc = -ENOMEM;
+	free(peers);
+	free(tokens);
+	return rc;
 }
 
 int fleet_peer_receives(const struct fleet *f, size_t i)
@@ -330,12 +410,62 @@ int fleet_peer_receives(const struct fleet *f, size_t i)
 	       strcmp(run->cases[i].reason, FLEET_RECEIVES_ONLY) == 0;
 }
 
+/* Keep where every rank's receiver is reached, for fleet_peer_blame(). */
+static int keep_where(struct fleet *f, const struct fleet_endpoint *ends)
+{
+	char where[FLEET_HOST_MAX + 16];
+
+	f->st->where = calloc((size_t)f->size, sizeof(*f->st->where));
+	if (!f->st->where)
+		return -ENOMEM;
+	f->st->nwhere = f->size;
+	for (int r = 0; r < f->size; r++) {
+		if (ends[r].port <= 0)
+			continue;
+		where_of(f, ends, r, where, sizeof(where));
+		f->st->where[r] = strdup(where);
+		if (!f->st->where[r])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int fleet_peer_blame(const struct fleet *f, size_t i, struct result *r)
+{
+	const struct fleet_state *st = f->st;
+	char who[FLEET_HOST_MAX + 32], *named;
+	const char *at = NULL;
+	int p;
+
+	if (!st->where || r->status != RESULT_FAILED || !r->reason ||
+	    !fleet_peer_mode(&st->suite->cases[i]))
+		return 0;
+	for (p = 0; p < st->nwhere; p++) {
+		if (p == f->rank || !st->where[p])
+			continue;
+		at = strstr(r->reason, st->where[p]);
+		at = at ? at + strlen(st->where[p]) : NULL;
+		if (at && !isdigit((unsigned char)*at))
+			break; /* not the start of a longer port */
+	}
+	if (p == st->nwhere)
+		return 0;
+	if (asprintf(&named, "%.*s (%s)%s", (int)(at - r->reason), r->reason,
+		     fleet_rank_name(f, p, who, sizeof(who)), at) < 0)
+		return -ENOMEM;
+	free(r->reason);
+	r->reason = named;
+	return 0;
+}
+
 /* Build st->run from st->suite with every host-pair case resolved. */
 static int resolve_suite(struct fleet *f, const struct fleet_endpoint *ends)
 {
 	struct fleet_state *st = f->st;
 	const struct suite *s = st->suite;
 
+	if (keep_where(f, ends))
+		return -ENOMEM;
 	st->run = (struct suite){ .jobs = s->jobs, .njobs = s->njobs };
 	st->run.cases = calloc(s->ncases, sizeof(*st->run.cases));
 	if (!st->run.cases)
@@ -409,12 +539,14 @@ static int exchange(struct fleet *f, const struct fleet_endpoint *mine,
 		    const char *why, char *err, size_t errlen)
 {
 	struct fleet_endpoint *ends = calloc((size_t)f->size, sizeof(*ends));
-	json_t *answer = NULL;
+	json_t *answer = NULL, *me = endpoint_json(mine, why);
 	const char *problem;
-	int rc = fleet_round(f, FLEET_TAG_PEERS, endpoint_json(mine, why),
-			     f->st->wait, "while the ranks started receivers",
-			     decide_peers, NULL, &answer);
+	int rc = me ? fleet_round(f, FLEET_TAG_PEERS, me, f->st->wait,
+				  "while the ranks started receivers",
+				  decide_peers, NULL, &answer)
+		    : -ENOMEM;
 
+	json_decref(me); /* fleet_round() keeps its own reference */
 	if (rc || !ends) {
 		rc = hb_errorf(err, errlen, rc ? rc : -ENOMEM,
 			       rc == -ETIMEDOUT ? "fleet: no answer from rank "
@@ -468,6 +600,11 @@ void fleet_peers_release(struct fleet_state *st)
 	}
 	free(st->run.cases);
 	st->run = (struct suite){ 0 };
+	for (int r = 0; st->where && r < st->nwhere; r++)
+		free(st->where[r]);
+	free(st->where);
+	st->where = NULL;
+	st->nwhere = 0;
 	if (st->serve > 0) {
 		kill(st->serve, SIGTERM);
 		waitpid(st->serve, NULL, 0);

@@ -218,6 +218,8 @@ static json_t *spread_json(const struct fleet *f, const struct report *own,
 	jsonw_set(o, "target", jsonw_text(c->target), bad);
 	jsonw_set(o, "backend", jsonw_text(c->backend), bad);
 	jsonw_set(o, "unit", jsonw_text(c->unit), bad);
+	if (fleet_peer_mode(c))
+		jsonw_set(o, "peer", jsonw_text(fleet_peer_mode(c)), bad);
 	jsonw_set(o, "hosts_ok", json_integer((json_int_t)sp.ok), bad);
 	jsonw_set(o, "hosts", json_integer(f->size), bad);
 	jsonw_set(o, "min",
@@ -472,6 +474,12 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 	if (!rc && sp.start_spread >= 0) {
 		snprintf(cell, sizeof(cell), "%.1f ms", 1000 * sp.start_spread);
 		rc = table_set(t, row, 7, cell);
+	}
+	if (!rc && fleet_peer_mode(c)) {
+		snprintf(cell, sizeof(cell), "%s (%s): peer = %s: %s", c->title,
+			 c->backend, fleet_peer_mode(c),
+			 fleet_peer_mode_text(fleet_peer_mode(c)));
+		rc = strlist_push(&t->notes, cell);
 	}
 	for (int r = 0; !rc && r < f->size; r++) {
 		const struct result *res = &fleet_rank_results(f, r, own)[i];

@@ -10,8 +10,8 @@
 const char *const core_key_names[] = {
 	"target", "backend", "parallel", "queue_depth", "duration",
 	"repetitions", "warmup", "unit", "timeout", "section", "memory_limit",
-	"cpu_limit", "isolate", "plugins", "fleet", "fleet_timeout", "cpus",
-	NULL,
+	"cpu_limit", "isolate", "plugins", "fleet", "fleet_timeout",
+	"precision", "min_repetitions", "max_time", "order", "cpus", NULL,
 };
 /* clang-format on */
 
@@ -28,8 +28,9 @@ int core_key_single(const char *key)
 	/* fleet: reports match cases by parameters, and fleet is none;
 	   cpus: one CPU list, whose commas do not make cases */
 	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
-	       strcmp(key, "cpus") == 0 || strcmp(key, "section") == 0 ||
-	       strcmp(key, "fleet") == 0 || strcmp(key, "fleet_timeout") == 0;
+	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0 ||
+	       strcmp(key, "fleet_timeout") == 0 || strcmp(key, "order") == 0 ||
+	       strcmp(key, "cpus") == 0;
 }
 
 int core_key_zero_is_none(const char *key)
@@ -42,10 +43,21 @@ int core_key_zero_is_none(const char *key)
 unsigned core_key_since(const char *key)
 {
 	/* added to the core after plugins could already declare the name */
-	return strcmp(key, "queue_depth") == 0 ? 2 : 0;
+	if (strcmp(key, "queue_depth") == 0)
+		return 2;
+	if (strcmp(key, "precision") == 0 ||
+	    strcmp(key, "min_repetitions") == 0 ||
+	    strcmp(key, "max_time") == 0 || strcmp(key, "order") == 0)
+		return 3;
+	return 0;
 }
 
 int core_key_for(const char *key, const struct hb_target *t)
 {
 	return core_key(key) && !plugin_option_find(t, key);
+}
+
+int core_key_readable(const char *key, const struct hb_target *t)
+{
+	return strcmp(key, "queue_depth") == 0 && core_key_for(key, t);
 }

@@ -36,4 +36,13 @@ unsigned core_key_since(const char *key);
  */
 int core_key_for(const char *key, const struct hb_target *t);
 
+/*
+ * Nonzero when a plugin reads core key key of a case of target t through
+ * the host's get_int (ABI 1.2): "queue_depth", the units the core keeps
+ * in flight per worker (1 for a synchronous target), so setup can size
+ * its slots. A plugin that declares queue_depth itself reads its own
+ * option, as before.
+ */
+int core_key_readable(const char *key, const struct hb_target *t);
+
 #endif

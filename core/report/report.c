@@ -414,6 +414,15 @@ void report_figure(const struct result *res, char *buf, size_t len)
 		report_format_value(report_value(res, unit), unit, buf, len);
 }
 
+void report_spread(const struct result *res, char *buf, size_t len)
+{
+	if (res->status != RESULT_OK)
+		snprintf(buf, len, "%s", "");
+	else
+		snprintf(buf, len, "±%.1f%%",
+			 stats_ci_relative(result_headline(res)) * 100);
+}
+
 /* Number of distinct backends among the results of res's job. */
 static size_t job_backends(const struct report *r, const struct result *res)
 {
@@ -495,8 +504,7 @@ static void composite_note(const struct result *res, char *buf, size_t len)
 	add_note(buf, len, note);
 }
 
-/* ns as "812ns", "12.3us", "2.08ms", "1.5s". */
-static void report_nanoseconds(double ns, char *buf, size_t len)
+void report_nanoseconds(double ns, char *buf, size_t len)
 {
 	if (ns >= 1e9)
 		snprintf(buf, len, "%.3gs", ns / 1e9);
@@ -563,6 +571,11 @@ void report_annotations(const struct result *res, char *buf, size_t len)
 		add_note(buf, len, text);
 	if (res->status == RESULT_OK && res->nparts)
 		composite_note(res, buf, len);
+	if (res->imprecise) {
+		snprintf(note, sizeof(note), "imprecise: asked ±%.2g%%",
+			 res->precision * 100);
+		add_note(buf, len, note);
+	}
 	if (res->noisy) {
 		snprintf(note, sizeof(note), "noisy: CV %.1f%%",
 			 result_headline(res)->cv * 100);
@@ -599,7 +612,7 @@ static void column_header(const struct bench_case *c, const char *key,
 		snprintf(buf, len, "%s", v);
 }
 
-/* A figure cell: the figure, and the CV of its samples in spread. */
+/* A figure cell: the figure, and its median's interval in spread. */
 static int figure_cell(struct table *t, size_t row, size_t col,
 		       const struct result *res)
 {
@@ -610,7 +623,7 @@ static int figure_cell(struct table *t, size_t row, size_t col,
 	err = table_set(t, row, col, text);
 	if (err || res->status != RESULT_OK)
 		return err;
-	snprintf(text, sizeof(text), "±%.1f%%", result_headline(res)->cv * 100);
+	report_spread(res, text, sizeof(text));
 	return table_set_spread(t, row, col, text);
 }
 

@@ -17,7 +17,8 @@ static const char *const columns[] = {
 	"mean_bps", "stddev_bps", "cv", "p25_bps", "p75_bps", "samples",
 	"noisy", "starved", "warnings", "queue_depth", "bytes_per_cpu_second",
 	"cpu_seconds_per_gb", "offload", "latency_p50_ns", "latency_p90_ns",
-	"latency_p99_ns", "latency_p999_ns", "latency_max_ns", "cpus",
+	"latency_p99_ns", "latency_p999_ns", "latency_max_ns", "ci95_low_bps",
+	"ci95_high_bps", "ci95", "imprecise", "warmup_samples", "cpus",
 	"cycles_per_byte", "cycles_method",
 };
 /* clang-format on */
@@ -96,6 +97,25 @@ static void warnings_field(FILE *out, const struct strlist *w)
 	table_csv_field(out, ",", text);
 }
 
+/*
+ * The median's 95% interval (bytes per second, and its relative half-width
+ * as ci95), the imprecise flag and the warm-up samples dropped.
+ */
+static void ci_fields(FILE *out, const struct result *res)
+{
+	int ok = res->status == RESULT_OK;
+
+	if (ok) {
+		number(out, res->rate.ci95_low);
+		number(out, res->rate.ci95_high);
+		number(out, stats_ci_relative(result_headline(res)));
+	} else {
+		fputs(",,,", out);
+	}
+	fprintf(out, ",%s,%u", res->imprecise ? "true" : "false",
+		res->warmup_samples);
+}
+
 /* One result's row. */
 static void row(FILE *out, const struct report *r, const struct result *res)
 {
@@ -134,6 +154,7 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 		res->starved ? "true" : "false");
 	warnings_field(out, &res->warnings);
 	async_fields(out, res);
+	ci_fields(out, res);
 	cpu_fields(out, res);
 	fputs("\r\n", out);
 }

@@ -2,8 +2,9 @@
 /*
  * The HTML report: one self-contained page with the context, every table
  * of the text report, and inline SVG charts per job: throughput against
- * block size (a line per backend, or per whatever else varies) and
- * throughput against parallelism with ideal scaling drawn.
+ * block size (a line per backend, or per whatever else varies),
+ * throughput against parallelism with ideal scaling drawn, and the
+ * latency percentiles of one unit where the results have them.
  */
 #include "report/report.h"
 
@@ -78,13 +79,13 @@ free_lists:
 static int case_table(const struct report *r, const struct report_item *items,
 		      size_t a, size_t b, FILE *out)
 {
-	static const char *const head[] = { "Case", "Backend", "Median",
+	static const char *const head[] = { "Case", "Backend", "Median", "CI95",
 					    "Unit", "CV",      "Notes" };
 	char text[REPORT_LINE];
 	struct table t;
-	int err = table_init(&t, 1 + b - a, 6);
+	int err = table_init(&t, 1 + b - a, 7);
 
-	for (size_t c = 0; c < 6 && !err; c++)
+	for (size_t c = 0; c < 7 && !err; c++)
 		err = table_set(&t, 0, c, head[c]);
 	for (size_t i = a; i < b && !err; i++) {
 		const struct result *res = &r->results[items[i].first];
@@ -100,14 +101,16 @@ static int case_table(const struct report *r, const struct report_item *items,
 		else
 			report_figure(res, text, sizeof(text));
 		err = err ? err : table_set(&t, row, 2, text);
-		err = err ? err : table_set(&t, row, 3, report_unit(res));
+		report_spread(res, text, sizeof(text));
+		err = err ? err : table_set(&t, row, 3, text);
+		err = err ? err : table_set(&t, row, 4, report_unit(res));
 		snprintf(text, sizeof(text), "%.1f%%",
 			 result_headline(res)->cv * 100);
 		err = err ? err
-			  : table_set(&t, row, 4,
+			  : table_set(&t, row, 5,
 				      res->status == RESULT_OK ? text : "");
 		report_annotations(res, text, sizeof(text));
-		err = err ? err : table_set(&t, row, 5, text);
+		err = err ? err : table_set(&t, row, 6, text);
 	}
 	if (!err)
 		html_table(out, &t, "cases", NULL);
@@ -157,12 +160,12 @@ static int set_varies(const struct report *r, const struct chart_set *cs,
 }
 
 /*
- * The series name of res: the values of every varying key but xkey, or
- * the job's label when nothing else varies.
+ * The values of every key that varies over the set, but skip, into buf
+ * ("gcrypt, size 4K"); returns how many characters it wrote.
  */
-static void series_name(const struct report *r, const struct chart_set *cs,
-			const struct result *res, const char *xkey, char *buf,
-			size_t len)
+static size_t varying_values(const struct report *r, const struct chart_set *cs,
+			     const struct result *res, const char *skip,
+			     char *buf, size_t len)
 {
 	const struct bench_case *c = res->c;
 	char num[32];
@@ -175,7 +178,7 @@ static void series_name(const struct report *r, const struct chart_set *cs,
 					   : c->params.items[k - 2].key;
 		const char *v = report_case_value(c, key, num, sizeof(num));
 
-		if (strcmp(key, xkey) == 0 || !set_varies(r, cs, key))
+		if (strcmp(key, skip) == 0 || !set_varies(r, cs, key))
 			continue;
 		if (k == 1)
 			used += (size_t)snprintf(buf + used, len - used,
@@ -190,9 +193,20 @@ static void series_name(const struct report *r, const struct chart_set *cs,
 						 "%s%s %s", used ? ", " : "",
 						 key, v);
 		if (used >= len)
-			return;
+			return len;
 	}
-	if (!used)
+	return used;
+}
+
+/*
+ * The series name of res: the values of every varying key but xkey, or
+ * the job's label when nothing else varies.
+ */
+static void series_name(const struct report *r, const struct chart_set *cs,
+			const struct result *res, const char *xkey, char *buf,
+			size_t len)
+{
+	if (!varying_values(r, cs, res, xkey, buf, len))
 		snprintf(buf, len, "%s", job_label(r, res));
 }
 
@@ -345,21 +359,86 @@ static const char *size_key(const struct report *r, const struct chart_set *cs)
 	return NULL;
 }
 
-/* The charts of a set: by block size, by parallelism. */
+/* ns as a chart label: report_nanoseconds, with the micro sign. */
+static void ns_label(double ns, char *buf, size_t len)
+{
+	size_t n;
+
+	report_nanoseconds(ns, buf, len);
+	n = strlen(buf);
+	if (n >= 2 && strcmp(buf + n - 2, "us") == 0 && n + 2 < len)
+		strcpy(buf + n - 2, "\u00b5s");
+}
+
+/*
+ * The name of a latency row: backend and queue depth, then whatever else
+ * varies over the set ("ipsec-mb, queue_depth 16, size 4K").
+ */
+static void latency_name(const struct report *r, const struct chart_set *cs,
+			 const struct result *res, char *buf, size_t len)
+{
+	int used = snprintf(buf, len, "%s, queue_depth %u",
+			    res->c->backend ? res->c->backend : "",
+			    res->c->queue_depth ? res->c->queue_depth : 1);
+	char rest[REPORT_LINE / 2];
+
+	if (varying_values(r, cs, res, "backend", rest, sizeof(rest)) &&
+	    used > 0 && (size_t)used < len)
+		snprintf(buf + used, len - (size_t)used, ", %s", rest);
+}
+
+/* The latency chart of a set: a row per ok result with unit latencies. */
+static int latency_chart(const struct report *r, const struct chart_set *cs,
+			 FILE *out)
+{
+	struct svg_latency_row *rows = calloc(cs->n, sizeof(*rows));
+	char(*names)[REPORT_LINE] = calloc(cs->n, REPORT_LINE);
+	char title[REPORT_LINE];
+	size_t n = 0;
+
+	if (!rows || !names) {
+		free(rows);
+		free(names);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < cs->n; i++) {
+		const struct result *res = &r->results[cs->idx[i]];
+		const struct latency *l = &res->latency;
+
+		if (res->status != RESULT_OK || !l->count)
+			continue;
+		latency_name(r, cs, res, names[n], REPORT_LINE);
+		rows[n] = (struct svg_latency_row){
+			.name = names[n],
+			.ns = { l->p50, l->p90, l->p99, l->p999, l->max }
+		};
+		n++;
+	}
+	snprintf(title, sizeof(title), "%s: latency of one unit",
+		 job_label(r, &r->results[cs->idx[0]]));
+	if (n)
+		svg_latency_chart(
+			out, &(struct svg_latency_chart){ .title = title,
+							  .rows = rows,
+							  .nrows = n,
+							  .format = ns_label });
+	free(rows);
+	free(names);
+	return 0;
+}
+
+/* The charts of a set: by block size, by parallelism, then latency. */
 static int set_charts(const struct report *r, const struct chart_set *cs,
 		      FILE *out)
 {
-	const char *skey;
+	const char *skey = cs->n < 2 ? NULL : size_key(r, cs);
 	int err = 0;
 
-	if (cs->n < 2)
-		return 0;
-	skey = size_key(r, cs);
 	if (skey)
 		err = set_chart(r, cs, skey, out);
-	if (!err && set_varies(r, cs, "parallel"))
+	if (!err && cs->n >= 2 && set_varies(r, cs, "parallel"))
 		err = set_chart(r, cs, "parallel", out);
-	return err;
+	return err ? err : latency_chart(r, cs, out);
 }
 
 /* Nonzero when results i and j belong in one chart (see chart_set). */

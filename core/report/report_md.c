@@ -72,10 +72,12 @@ static void median_text(const struct result *res, char *buf, size_t len)
 static void case_row(const struct report *r, const struct result *res,
 		     FILE *out)
 {
-	char label[REPORT_LINE], median[64], cv[32], notes[REPORT_LINE];
+	char label[REPORT_LINE], median[64], cv[32], ci[32];
+	char notes[REPORT_LINE];
 
 	report_label(r, res, label, sizeof(label));
 	median_text(res, median, sizeof(median));
+	report_spread(res, ci, sizeof(ci));
 	report_annotations(res, notes, sizeof(notes));
 	if (res->status == RESULT_OK)
 		snprintf(cv, sizeof(cv), "%.1f%%",
@@ -85,6 +87,7 @@ static void case_row(const struct report *r, const struct result *res,
 	table_md_cell(out, res->c ? res->c->title : label);
 	table_md_cell(out, res->c ? res->c->backend : "");
 	table_md_cell(out, median);
+	table_md_cell(out, ci);
 	table_md_cell(out, res->c ? res->c->unit : "");
 	table_md_cell(out, cv);
 	table_md_cell(out, notes);
@@ -123,9 +126,9 @@ static int write_section(const struct report *r, const struct report_section *s,
 			continue;
 		}
 		if (!in_cases)
-			fputs("| Case | Backend | Median | Unit | CV | Notes "
-			      "|\n"
-			      "|---|---|--:|---|--:|---|\n",
+			fputs("| Case | Backend | Median | CI95 | Unit | CV "
+			      "| Notes |\n"
+			      "|---|---|--:|--:|---|--:|---|\n",
 			      out);
 		in_cases = 1;
 		case_row(r, &r->results[s->items[i].first], out);

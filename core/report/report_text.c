@@ -73,19 +73,25 @@ static size_t label_width(const struct report *r,
 	return width;
 }
 
-/* "LABEL : FIGURE (annotations)". */
+/* "LABEL : FIGURE ±CI (annotations; warm-up N)". */
 static void write_line(const struct report *r, const struct result *res,
 		       size_t width, FILE *out)
 {
-	char label[REPORT_LINE], figure[64], notes[REPORT_LINE];
+	char label[REPORT_LINE], figure[64], spread[32], notes[REPORT_LINE];
 
 	report_label(r, res, label, sizeof(label));
 	report_figure(res, figure, sizeof(figure));
+	report_spread(res, spread, sizeof(spread));
 	report_annotations(res, notes, sizeof(notes));
 	table_put_left(out, label, width);
-	fprintf(out, " : %s", figure);
-	if (notes[0])
-		fprintf(out, " (%s)", notes);
+	fprintf(out, " : %s%s%s", figure, spread[0] ? " " : "", spread);
+	if (notes[0] || res->warmup_samples)
+		fprintf(out, " (%s", notes);
+	if (res->warmup_samples)
+		fprintf(out, "%swarm-up %u", notes[0] ? "; " : "",
+			res->warmup_samples);
+	if (notes[0] || res->warmup_samples)
+		fputc(')', out);
 	fputc('\n', out);
 }
 

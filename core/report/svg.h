@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostbench's small SVG chart writer: line charts (throughput against
- * block size or parallelism) and bar charts (compare) as inline SVG for
- * the HTML reports. No scripts, no fonts, no external resources. Elements
+ * block size or parallelism), bar charts (compare) and latency ladders
+ * (the percentiles of one unit of work) as inline SVG for the HTML
+ * reports. No scripts, no fonts, no external resources. Elements
  * carry classes and data- attributes so tests can find the series.
  */
 #ifndef HB_CORE_REPORT_SVG_H
@@ -58,11 +59,44 @@ struct svg_bar_chart {
 	size_t nbars;
 };
 
+/* The percentiles a latency row draws, in this order. */
+enum {
+	SVG_P50,
+	SVG_P90,
+	SVG_P99,
+	SVG_P999,
+	SVG_PMAX,
+	SVG_NPCT,
+};
+
+/* One row of a latency chart: a case and its unit latencies. */
+struct svg_latency_row {
+	const char *name;    /* which case: "openssl, queue_depth 16" */
+	double ns[SVG_NPCT]; /* p50, p90, p99, p99.9, max in nanoseconds */
+};
+
+/*
+ * A latency chart: a row per case, its percentiles drawn as a ladder on
+ * one log-scale time axis (decades), labelled by format ("2.08ms").
+ */
+struct svg_latency_chart {
+	const char *title;
+	const struct svg_latency_row *rows;
+	size_t nrows;
+	void (*format)(double ns, char *buf, size_t len);
+};
+
 /* Write a line chart. Returns 0, or -EINVAL when it has no point. */
 int svg_line_chart(FILE *out, const struct svg_line_chart *c);
 
 /* Write a bar chart. Returns 0, or -EINVAL when it has no bar. */
 int svg_bar_chart(FILE *out, const struct svg_bar_chart *c);
+
+/*
+ * Write a latency chart. Returns 0, or -EINVAL when it has no row or no
+ * format.
+ */
+int svg_latency_chart(FILE *out, const struct svg_latency_chart *c);
 
 /*
  * Nice axis ticks from 0 up to at least max: steps of 1, 2 or 5 times a

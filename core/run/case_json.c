@@ -27,7 +27,7 @@ static json_t *case_put(const struct bench_case *c,
 	/* "o" takes the reference, even when packing fails */
 	return json_pack(
 		"{s:o, s:o, s:o, s:o?, s:o, s:i, s:f, s:i, s:i, s:f,"
-		" s:I, s:f, s:i, s:i, s:o*}",
+		" s:I, s:f, s:i, s:i, s:f, s:i, s:f, s:b, s:b, s:o*}",
 		"title", text(c->title), "target", text(c->target), "backend",
 		text(c->backend), "unit", c->unit ? text(c->unit) : NULL,
 		"params", params, "parallel", (int)c->parallel, "duration",
@@ -35,7 +35,10 @@ static json_t *case_put(const struct bench_case *c,
 		(int)c->warmup, "timeout", c->timeout, "memory_limit",
 		(json_int_t)c->memory_limit, "cpu_limit", c->cpu_limit,
 		"isolate", c->isolate, "queue_depth", (int)c->queue_depth,
-		"cpus", c->cpus ? text(c->cpus) : NULL);
+		"precision", c->precision, "min_repetitions",
+		(int)c->min_repetitions, "max_time", c->max_time, "warmup_auto",
+		c->warmup_auto, "interleaved", c->interleaved, "cpus",
+		c->cpus ? text(c->cpus) : NULL);
 }
 
 json_t *case_json_put(const struct bench_case *c)
@@ -65,24 +68,29 @@ int case_json_get(const json_t *o, struct bench_case *c, char *err,
 		   *cpus = NULL;
 	json_t *params = NULL;
 	json_int_t memory = 0;
-	int parallel = 0, reps = 0, warmup = 0, depth = 0, rc;
+	int parallel = 0, reps = 0, warmup = 0, depth = 0, min_reps = 1, rc;
 
 	if (json_unpack((json_t *)o,
 			"{s:s, s:s, s:s, s?s, s:o, s:i, s:F, s:i, s:i, s:F,"
-			" s:I, s:F, s:i, s:i, s?s}",
+			" s:I, s:F, s:i, s:i, s?F, s?i, s?F, s?b, s?b, s?s}",
 			"title", &title, "target", &target, "backend", &backend,
 			"unit", &unit, "params", &params, "parallel", &parallel,
 			"duration", &c->duration, "repetitions", &reps,
 			"warmup", &warmup, "timeout", &c->timeout,
 			"memory_limit", &memory, "cpu_limit", &c->cpu_limit,
-			"isolate", &c->isolate, "queue_depth", &depth, "cpus",
+			"isolate", &c->isolate, "queue_depth", &depth,
+			"precision", &c->precision, "min_repetitions",
+			&min_reps, "max_time", &c->max_time, "warmup_auto",
+			&c->warmup_auto, "interleaved", &c->interleaved, "cpus",
 			&cpus) ||
-	    parallel < 1 || reps < 1 || warmup < 0 || memory < 0 || depth < 1)
+	    parallel < 1 || reps < 1 || warmup < 0 || memory < 0 || depth < 1 ||
+	    min_reps < 1 || c->precision < 0)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "the case sent to the helper is malformed");
 	c->parallel = (unsigned)parallel;
 	c->queue_depth = (unsigned)depth;
 	c->repetitions = (unsigned)reps;
+	c->min_repetitions = (unsigned)min_reps;
 	c->warmup = (unsigned)warmup;
 	c->memory_limit = (uint64_t)memory;
 	c->title = strdup(title);

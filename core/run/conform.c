@@ -10,6 +10,7 @@
 
 #include "base/helper.h"
 #include "plugin/loader.h"
+#include "run/conform_async.h"
 #include "run/hostapi.h"
 
 /* Room for a key, a MAC key, an IV and a tag (struct hb_message). */
@@ -128,6 +129,15 @@ static void row(struct run *r, const char *check, int ok, const char *detail)
 	json_array_append_new(
 		r->rows, json_pack("{s:s, s:s, s:b, s:s}", "target", r->target,
 				   "check", check, "ok", ok, "detail", detail));
+}
+
+/* A check that does not apply to the target: ok, and said why. */
+static void row_skipped(struct run *r, const char *check, const char *why)
+{
+	json_array_append_new(r->rows,
+			      json_pack("{s:s, s:s, s:b, s:b, s:s}", "target",
+					r->target, "check", check, "ok", 1,
+					"skipped", 1, "detail", why));
 }
 
 /* Whether the target encrypts (has a ciphertext), by its group. */
@@ -298,6 +308,20 @@ static void check_repeat(struct run *r)
 		 : "the same message gave other bytes the second time");
 }
 
+/* The subject's messages in flight (submit and poll) at depth 1 and 16. */
+static void check_async(struct run *r)
+{
+	char detail[512] = "";
+	enum conform_async_result res =
+		conform_async(r->sub->p.desc, &r->sub->bc, &r->sub->hc, detail,
+			      sizeof(detail));
+
+	if (res == CONFORM_ASYNC_SKIPPED)
+		row_skipped(r, "async", detail);
+	else
+		row(r, "async", res == CONFORM_ASYNC_OK, detail);
+}
+
 /* The messages' buffers and keys; 0 or -ENOMEM. */
 static int run_init(struct run *r)
 {
@@ -330,6 +354,7 @@ static void check_target(struct run *r, const char *target)
 	check_counter(r);
 	check_tag(r);
 	check_repeat(r);
+	check_async(r); /* last: it changes the subject's parameters */
 }
 
 /* The rows of every target of req, or {"refused": why}. */

@@ -19,8 +19,10 @@
  * 17, odd ones included: outputs, tags, MACs and digests equal),
  * "decrypt" (each decrypts the other's ciphertext), "counter" (a CTR
  * counter carried across a 2^32-block boundary), "tag" (a corrupted tag
- * or MAC refused) and "repeat" (the same message twice gives the same
- * bytes, so no state leaks between calls).
+ * or MAC refused), "repeat" (the same message twice gives the same
+ * bytes, so no state leaks between calls) and "async" (the subject's
+ * messages in flight at depth 1 and 16, run/conform_async.h; a row with
+ * "skipped": true where the subject has no asynchronous path).
  */
 int conform_task(const char *request, int answer_fd);
 

@@ -9,6 +9,7 @@
 
 #include "base/parse.h"
 #include "base/sanitize.h"
+#include "plugin/core_key.h"
 
 /* The text of option name for case c, or NULL when the case has none. */
 static const char *host_text(const struct hb_case *c, const char *name)
@@ -37,9 +38,13 @@ static uint64_t host_get_size(const struct hb_case *c, const char *name)
 
 static int64_t host_get_int(const struct hb_case *c, const char *name)
 {
-	const char *v = host_text(c, name);
+	const struct host_ctx *ctx = c->core;
+	const char *v;
 	int64_t out = 0;
 
+	if (core_key_readable(name, c->target))
+		return ctx->bc->queue_depth ? ctx->bc->queue_depth : 1;
+	v = host_text(c, name);
 	if (v)
 		parse_int(v, &out, NULL, 0);
 	return out;

@@ -27,7 +27,12 @@ double isolate_timeout(const struct bench_case *c)
 	if (c->timeout > 0)
 		return c->timeout;
 	/* setup and calibration, then every sample, with room to spare */
-	return 120 + 4 * (c->warmup + c->repetitions + 3) * c->duration;
+	if (c->precision > 0)
+		return 120 + 4 * (c->max_time + 2 +
+				  (c->min_repetitions + 3) * c->duration);
+	return 120 +
+	       4 * ((c->warmup_auto ? 10 : c->warmup) + c->repetitions + 3) *
+		       c->duration;
 }
 
 /* Set r failed or skipped with a formatted reason. */
@@ -122,26 +127,41 @@ static int helper_result(struct helper_out *out, const struct bench_case *c,
 	return rc;
 }
 
-/* {"path": ..., "case": ...} for the helper, or NULL. */
-static char *case_request(const struct bench_case *c)
+/*
+ * {"path": ..., "case": ...} for the helper, with "turns": {"go": ...,
+ * "done": ...} when t is not NULL; or NULL.
+ */
+static char *case_request(const struct bench_case *c,
+			  const struct isolate_turns *t)
 {
 	json_t *req = json_pack("{s:s, s:o}", "path", c->plugin->path, "case",
 				case_json_put(c));
-	char *text = req ? json_dumps(req, JSON_COMPACT) : NULL;
+	char *text;
+
+	if (req && t &&
+	    json_object_set_new(
+		    req, "turns",
+		    json_pack("{s:s, s:s}", "go", t->go, "done", t->done))) {
+		json_decref(req);
+		return NULL;
+	}
+	text = req ? json_dumps(req, JSON_COMPACT) : NULL;
 
 	json_decref(req);
 	return text;
 }
 
-/* c in a helper process. */
+/* c in a helper process, taking turns t (or none: NULL). */
 static int run_in_helper(const struct bench_case *c,
+			 const struct isolate_turns *t,
 			 const volatile sig_atomic_t *stop, struct result *r)
 {
-	char *text = case_request(c), err[256];
+	char *text = case_request(c, t), err[256];
 	struct helper_req hr = { .mode = "case",
 				 .plugin_fd = c->plugin->fd,
 				 .request = text,
-				 .timeout = isolate_timeout(c),
+				 .timeout = isolate_timeout(c) *
+					    (t && t->lanes ? t->lanes : 1),
 				 .stop = stop };
 	struct helper_out out;
 	int rc;
@@ -197,10 +217,25 @@ int isolate_run_case(const struct bench_case *c,
 	if (!c->plugin || registry_unusable(c->plugin, c->target))
 		rc = runner_run_case(c, stop, r);
 	else if (c->isolate)
-		rc = run_in_helper(c, stop, r);
+		rc = run_in_helper(c, NULL, stop, r);
 	else
 		rc = run_here(c, stop, r);
 	/* what the plugin said reaches reports and terminals */
+	result_sanitize(r);
+	return rc;
+}
+
+int isolate_takes_turns(const struct bench_case *c)
+{
+	return c->plugin && !registry_unusable(c->plugin, c->target) &&
+	       c->isolate;
+}
+
+int isolate_run_turns(const struct bench_case *c, const struct isolate_turns *t,
+		      const volatile sig_atomic_t *stop, struct result *r)
+{
+	int rc = run_in_helper(c, t, stop, r);
+
 	result_sanitize(r);
 	return rc;
 }

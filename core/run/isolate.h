@@ -31,4 +31,24 @@ double isolate_timeout(const struct bench_case *c);
 int isolate_run_case(const struct bench_case *c,
 		     const volatile sig_atomic_t *stop, struct result *r);
 
+/* The FIFOs of a case's turns in an interleaved job (run/turns.h). */
+struct isolate_turns {
+	const char *go;
+	const char *done;
+	unsigned lanes; /* cases taking turns: the helper's time scales */
+};
+
+/*
+ * Nonzero when c can take turns: it runs in a helper with a usable plugin
+ * (not isolate = no, not a case that fails or skips without plugin code).
+ */
+int isolate_takes_turns(const struct bench_case *c);
+
+/*
+ * isolate_run_case() of a case that isolate_takes_turns(), in a helper
+ * that takes turns on t's FIFOs, with its timeout times t->lanes.
+ */
+int isolate_run_turns(const struct bench_case *c, const struct isolate_turns *t,
+		      const volatile sig_atomic_t *stop, struct result *r);
+
 #endif

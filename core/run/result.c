@@ -10,13 +10,15 @@
 
 #include "base/sanitize.h"
 
-#define NOISY_PREFIX   "noisy: "
-#define STARVED_PREFIX "starved: "
-#define OFFLOAD_PREFIX "offload: "
+#define NOISY_PREFIX	 "noisy: "
+#define IMPRECISE_PREFIX "imprecise: "
+#define STARVED_PREFIX	 "starved: "
+#define OFFLOAD_PREFIX	 "offload: "
 
 int result_is_flag_warning(const char *w)
 {
 	return strncmp(w, NOISY_PREFIX, strlen(NOISY_PREFIX)) == 0 ||
+	       strncmp(w, IMPRECISE_PREFIX, strlen(IMPRECISE_PREFIX)) == 0 ||
 	       strncmp(w, STARVED_PREFIX, strlen(STARVED_PREFIX)) == 0 ||
 	       strncmp(w, OFFLOAD_PREFIX, strlen(OFFLOAD_PREFIX)) == 0;
 }
@@ -63,6 +65,13 @@ static void drop_flag_warnings(struct strlist *l)
 	l->n = kept;
 }
 
+double result_sample_rate(const struct result *r, const struct sample *s)
+{
+	double work = counts_ops(r) ? s->ops : s->bytes;
+
+	return s->seconds > 0 ? work / s->seconds : 0;
+}
+
 /* Per-sample rates of r: bytes or ops per second. */
 static int sample_rates(const struct result *r, int ops, struct stats *out)
 {
@@ -85,6 +94,15 @@ static int sample_rates(const struct result *r, int ops, struct stats *out)
 	err = stats_compute(v, r->nsamples, out);
 	free(v);
 	return err;
+}
+
+int result_precise(const struct result *r, double precision)
+{
+	struct stats st;
+
+	if (r->nsamples == 0 || sample_rates(r, counts_ops(r), &st) != 0)
+		return 0;
+	return stats_ci_relative(&st) <= precision;
 }
 
 /* The distinct CPUs of r's pinned workers, 0 when they were not pinned. */
@@ -145,12 +163,23 @@ static int raise_flags(struct result *r)
 	char line[160];
 
 	r->noisy = r->nsamples > 1 && head->cv > RESULT_NOISY_CV;
+	r->imprecise = r->precision > 0 && r->nsamples > 0 &&
+		       stats_ci_relative(head) > r->precision;
 	r->starved = r->nsamples > 0 && !waits_by_nature(r) && !r->offload &&
 		     r->cpu_ratio < RESULT_STARVED_CPU;
 	if (r->offload && r->nsamples > 0) {
 		/* idle host CPU is the point of an accelerator */
 		snprintf(line, sizeof(line), OFFLOAD_PREFIX "host CPU %.0f%%",
 			 r->cpu_ratio * 100);
+		if (strlist_push(&r->warnings, line))
+			return -ENOMEM;
+	}
+	if (r->imprecise) {
+		snprintf(line, sizeof(line),
+			 IMPRECISE_PREFIX "the median is known to ±%.1f%% "
+					  "after %zu samples (asked ±%.2g%%)",
+			 stats_ci_relative(head) * 100, r->nsamples,
+			 r->precision * 100);
 		if (strlist_push(&r->warnings, line))
 			return -ENOMEM;
 	}
@@ -190,6 +219,9 @@ int result_finish_cpus(struct result *r, unsigned online_cpus)
 
 	drop_flag_warnings(&r->warnings);
 	r->noisy = 0;
+	r->imprecise = 0;
+	if (r->c)
+		r->precision = r->c->precision;
 	r->starved = 0;
 	err = sample_rates(r, 0, &r->rate);
 	if (!err)

@@ -29,6 +29,8 @@ struct sample {
 	double bytes;	    /* all workers */
 	double ops;	    /* all workers */
 	double cpu_seconds; /* process CPU time (user + system) in the sample */
+	double start;	    /* CLOCK_MONOTONIC seconds at the sample's start,
+			       one clock for every process of the host */
 	double cycles;	    /* counted CPU cycles of all workers, 0: none */
 };
 
@@ -54,10 +56,15 @@ struct result {
 	int offload;		     /* the target's work is a device's */
 	struct result *parts;	     /* composite halves (hb_target.parts) */
 	size_t nparts;
-	int *cpus;		/* the CPU each worker last ran on */
-	unsigned ncpus;		/* 0: not recorded */
-	double cycles_per_byte; /* 0: not measured (run/cycles.h) */
-	char cycles_method[12]; /* "perf", "calibrated", "" */
+
+	/* Sampling to a precision (docs/suites.md). */
+	int imprecise;	  /* sampled to a precision and did not reach it */
+	double precision; /* the precision asked for (0: fixed count) */
+	unsigned warmup_samples; /* warm-up samples dropped */
+	int *cpus;		 /* the CPU each worker last ran on */
+	unsigned ncpus;		 /* 0: not recorded */
+	double cycles_per_byte;	 /* 0: not measured (run/cycles.h) */
+	char cycles_method[12];	 /* "perf", "calibrated", "" */
 };
 
 /*
@@ -68,6 +75,20 @@ struct result {
  * their warnings rather than adding to them. Returns 0 or -ENOMEM.
  */
 int result_finish(struct result *r);
+
+/*
+ * The headline rate of sample s of r: operations per second for
+ * HB_WORK_OPS targets, bytes per second for the others; 0 for a sample
+ * that took no time.
+ */
+double result_sample_rate(const struct result *r, const struct sample *s);
+
+/*
+ * Nonzero when r's samples, at least one of them, put the 95% confidence
+ * interval of the headline median within plus or minus precision (0.01 for
+ * 1%) of the median. 0 when the statistics cannot be computed.
+ */
+int result_precise(const struct result *r, double precision);
 
 /*
  * Only rate and ops_rate, from the samples, for r and its parts: for
@@ -95,8 +116,8 @@ const struct stats *result_headline(const struct result *r);
 
 /*
  * Nonzero when w is a warning result_finish() wrote (it starts with
- * "noisy: " or "starved: "), so a report can show the flag its own way and
- * the plugin's warnings as they are.
+ * "noisy: ", "imprecise: ", "starved: " or "offload: "), so a report can show
+ * the flag its own way and the plugin's warnings as they are.
  */
 int result_is_flag_warning(const char *w);
 

@@ -37,6 +37,8 @@ static json_t *json_stats_put(const struct stats *s, int *bad)
 	jsonw_set(o, "cv", jsonw_number(s->cv), bad);
 	jsonw_set(o, "p25", jsonw_number(s->p25), bad);
 	jsonw_set(o, "p75", jsonw_number(s->p75), bad);
+	jsonw_set(o, "ci95_low", jsonw_number(s->ci95_low), bad);
+	jsonw_set(o, "ci95_high", jsonw_number(s->ci95_high), bad);
 	return o;
 }
 
@@ -74,6 +76,7 @@ static json_t *details_put(const struct result *r, int *bad)
 		jsonw_set(o, "bytes", jsonw_number(s->bytes), bad);
 		jsonw_set(o, "ops", jsonw_number(s->ops), bad);
 		jsonw_set(o, "cpu_seconds", jsonw_number(s->cpu_seconds), bad);
+		jsonw_set(o, "start", jsonw_number(s->start), bad);
 		if (s->cycles > 0)
 			jsonw_set(o, "cycles", jsonw_number(s->cycles), bad);
 		jsonw_push(a, o, bad);
@@ -160,7 +163,12 @@ static void measurement_put(json_t *o, const struct result *r, int *bad)
 	cpu_put(o, r, bad);
 	if (ok && r->latency.count)
 		jsonw_set(o, "latency", latency_put(&r->latency, bad), bad);
+	jsonw_set(o, "precision",
+		  r->precision > 0 ? jsonw_number(r->precision) : json_null(),
+		  bad);
+	jsonw_set(o, "warmup_samples", json_integer(r->warmup_samples), bad);
 	jsonw_set(flags, "noisy", json_boolean(r->noisy), bad);
+	jsonw_set(flags, "imprecise", json_boolean(r->imprecise), bad);
 	jsonw_set(flags, "starved", json_boolean(r->starved), bad);
 	jsonw_set(flags, "offload", json_boolean(r->offload), bad);
 	jsonw_set(o, "flags", flags, bad);
@@ -205,6 +213,13 @@ static void json_stats_get(const json_t *o, struct stats *s, size_t n)
 	s->cv = num_get(o, "cv");
 	s->p25 = num_get(o, "p25");
 	s->p75 = num_get(o, "p75");
+	/* reports before the interval: the median is all that is known */
+	s->ci95_low = json_is_number(json_object_get(o, "ci95_low"))
+			      ? num_get(o, "ci95_low")
+			      : s->median;
+	s->ci95_high = json_is_number(json_object_get(o, "ci95_high"))
+			       ? num_get(o, "ci95_high")
+			       : s->median;
 }
 
 static int status_get(const json_t *o, struct result *r, char *err,
@@ -248,6 +263,7 @@ static int samples_get(const json_t *a, struct result *r, char *err,
 		r->samples[i].bytes = num_get(s, "bytes");
 		r->samples[i].ops = num_get(s, "ops");
 		r->samples[i].cpu_seconds = num_get(s, "cpu_seconds");
+		r->samples[i].start = num_get(s, "start");
 		r->samples[i].cycles = num_get(s, "cycles");
 	}
 	r->nsamples = json_array_size(a);
@@ -365,6 +381,10 @@ int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 		       r->nsamples);
 	r->cpu_ratio = num_get(o, "cpu_ratio");
 	r->noisy = json_is_true(json_object_get(flags, "noisy"));
+	r->imprecise = json_is_true(json_object_get(flags, "imprecise"));
+	r->precision = num_get(o, "precision");
+	r->warmup_samples = (unsigned)json_integer_value(
+		json_object_get(o, "warmup_samples"));
 	r->starved = json_is_true(json_object_get(flags, "starved"));
 	r->offload = json_is_true(json_object_get(flags, "offload"));
 	r->bytes_per_cpu_second = num_get(o, "bytes_per_cpu_second");

@@ -19,6 +19,7 @@
 #include "run/async.h"
 #include "run/cycles.h"
 #include "run/hostapi.h"
+#include "run/turns.h"
 #include "run/pin.h"
 
 /* One worker thread and the plugin state it drives. */
@@ -275,6 +276,7 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 		s->cycles += (double)w->cyc.last;
 	}
 	s->seconds = end - start;
+	s->start = start;
 	s->cpu_seconds = cpu1 - cpu0;
 	return 0;
 }
@@ -354,27 +356,146 @@ static int crew_async_init(struct crew *crew, unsigned depth)
 	return 0;
 }
 
-/* Calibrate, drop the warm-up samples, keep the repetitions. */
-static int crew_measure(struct crew *crew, const struct bench_case *bc,
-			const volatile sig_atomic_t *stop, struct result *r)
+/* Most warm-up samples, and seconds of them, when warm-up is automatic. */
+#define WARMUP_MAX_SAMPLES 10
+#define WARMUP_MAX_SECONDS 2.0
+
+/* How close two warm-up samples must be without a precision (1%). */
+#define WARMUP_AGREE 0.01
+
+static double mono_now(void)
 {
-	char err[300];
-	uint64_t iterations;
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return ts_seconds(&t);
+}
+
+/* Nonzero when rates a and b differ by at most tol of the larger. */
+static int rates_agree(double a, double b, double tol)
+{
+	return a > 0 && b > 0 && fabs(a - b) <= tol * fmax(a, b);
+}
+
+/*
+ * Drop warm-up samples: bc->warmup of them, or with warmup = auto until two
+ * in a row agree within the precision (at most WARMUP_MAX_SAMPLES or
+ * WARMUP_MAX_SECONDS). r->warmup_samples says how many were dropped.
+ */
+static int crew_warm_up(struct crew *crew, const struct bench_case *bc,
+			uint64_t iterations, const volatile sig_atomic_t *stop,
+			struct result *r, char *err, size_t errlen)
+{
+	double tol = bc->precision > 0 ? bc->precision : WARMUP_AGREE;
+	double t0 = mono_now(), last = 0, rate;
+	struct sample s;
 	int rc;
 
-	r->samples = calloc(bc->repetitions, sizeof(*r->samples));
-	if (!r->samples)
-		return -ENOMEM;
-	rc = crew_calibrate(crew, bc->duration, &iterations, err, sizeof(err));
-	for (unsigned i = 0; !rc && i < bc->warmup + bc->repetitions; i++) {
-		struct sample s;
+	crew->record = 0;
+	for (unsigned i = 0;; i++) {
+		if (*stop || (bc->warmup_auto ? i >= WARMUP_MAX_SAMPLES
+					      : i >= bc->warmup))
+			return 0;
+		rc = crew_sample(crew, iterations, &s, err, errlen);
+		if (rc)
+			return rc;
+		r->warmup_samples++;
+		rate = result_sample_rate(r, &s);
+		if (bc->warmup_auto && (rates_agree(rate, last, tol) ||
+					mono_now() - t0 >= WARMUP_MAX_SECONDS))
+			return 0;
+		last = rate;
+	}
+}
 
+/*
+ * Nonzero when r has samples enough: bc->repetitions of them, or, with a
+ * precision, at least min_repetitions and a median known to it or
+ * max_time spent measuring since started, after the warm-up (turns
+ * waited for are not counted).
+ */
+static int samples_enough(const struct bench_case *bc, const struct result *r,
+			  double started, const struct turns *t)
+{
+	double waited = t ? t->waited : 0;
+
+	if (bc->precision <= 0)
+		return r->nsamples >= bc->repetitions;
+	if (r->nsamples < bc->min_repetitions)
+		return 0;
+	return result_precise(r, bc->precision) ||
+	       mono_now() - started - waited >= bc->max_time;
+}
+
+/* Room for one more sample in r->samples, of *cap. */
+static int samples_grow(struct result *r, size_t *cap)
+{
+	struct sample *more;
+
+	if (r->nsamples < *cap)
+		return 0;
+	*cap = *cap ? 2 * *cap : 16;
+	more = realloc(r->samples, *cap * sizeof(*more));
+	if (!more)
+		return -ENOMEM;
+	r->samples = more;
+	return 0;
+}
+
+/*
+ * Whether to take another sample: until there are samples enough, or with
+ * turns (an interleaved job) when the core gives this case its turn.
+ */
+static int sample_next(const struct bench_case *bc, const struct result *r,
+		       double started, struct turns *t)
+{
+	return t ? turns_wait(t) : !samples_enough(bc, r, started, NULL);
+}
+
+/*
+ * Calibrate, warm up, keep samples until there are enough. With turns,
+ * calibration and warm-up are the first turn and each sample one more;
+ * after each the core hears whether this case has samples enough.
+ */
+static int crew_measure(struct crew *crew, const struct bench_case *bc,
+			struct turns *t, const volatile sig_atomic_t *stop,
+			struct result *r)
+{
+	double started;
+	char err[300];
+	uint64_t iterations = 1;
+	size_t cap = 0;
+	int rc;
+
+	if (t) {
+		turns_say(t, TURN_READY);
+		if (!turns_wait(t))
+			return result_set(r, RESULT_SKIPPED, "interrupted");
+	}
+	rc = crew_calibrate(crew, bc->duration, &iterations, err, sizeof(err));
+	if (!rc)
+		rc = crew_warm_up(crew, bc, iterations, stop, r, err,
+				  sizeof(err));
+	if (t)
+		turns_say(t, TURN_MORE);
+	/* max_time counts the kept samples: warm-up has its own cap */
+	started = mono_now();
+	if (t)
+		t->waited = 0;
+	crew->record = 1;
+	while (!rc && sample_next(bc, r, started, t)) {
 		if (*stop)
 			return result_set(r, RESULT_SKIPPED, "interrupted");
-		crew->record = i >= bc->warmup;
-		rc = crew_sample(crew, iterations, &s, err, sizeof(err));
-		if (!rc && i >= bc->warmup)
-			r->samples[r->nsamples++] = s;
+		if (samples_grow(r, &cap))
+			return -ENOMEM;
+		rc = crew_sample(crew, iterations, &r->samples[r->nsamples],
+				 err, sizeof(err));
+		if (!rc)
+			r->nsamples++;
+		if (t)
+			turns_say(t, samples_enough(bc, r, started, t)
+					     ? TURN_ENOUGH
+					     : TURN_MORE);
 	}
 	if (rc)
 		return result_set(r, RESULT_FAILED, "run: %s", err);
@@ -414,7 +535,7 @@ static int crew_plan(struct pin_plan *pin, const struct bench_case *bc,
 }
 
 /* Set up, measure and tear down one case whose plugin is loaded. */
-static int run_loaded(const struct bench_case *bc,
+static int run_loaded(const struct bench_case *bc, struct turns *t,
 		      const volatile sig_atomic_t *stop, struct result *r)
 {
 	struct host_ctx ctx = { .bc = bc, .r = r };
@@ -451,7 +572,7 @@ static int run_loaded(const struct bench_case *bc,
 				"cannot start worker thread %u of %u: %s",
 				started + 1, crew.n, strerror(rc));
 	else
-		rc = crew_measure(&crew, bc, stop, r);
+		rc = crew_measure(&crew, bc, t, stop, r);
 	crew_stop(&crew, started);
 	if (!rc && r->status == RESULT_OK)
 		rc = crew_record(&crew, r);
@@ -523,7 +644,7 @@ static int run_parts(const struct bench_case *bc,
 					"part %s is not offered by %s",
 					parts[i], bc->backend);
 		else if (!rc)
-			rc = run_loaded(&pc, stop, pr);
+			rc = run_loaded(&pc, NULL, stop, pr);
 		if (!rc)
 			rc = result_finish(pr);
 		pr->c = NULL; /* pc ends here */
@@ -534,6 +655,12 @@ static int run_parts(const struct bench_case *bc,
 
 int runner_run_case(const struct bench_case *bc,
 		    const volatile sig_atomic_t *stop, struct result *r)
+{
+	return runner_run_turns(bc, NULL, stop, r);
+}
+
+int runner_run_turns(const struct bench_case *bc, struct turns *t,
+		     const volatile sig_atomic_t *stop, struct result *r)
 {
 	int rc;
 
@@ -548,7 +675,7 @@ int runner_run_case(const struct bench_case *bc,
 	else if (*stop)
 		rc = result_set(r, RESULT_SKIPPED, "interrupted");
 	else
-		rc = run_loaded(bc, stop, r);
+		rc = run_loaded(bc, t, stop, r);
 	if (!rc && r->status == RESULT_OK && bc->tdesc->parts)
 		rc = run_parts(bc, stop, r);
 	if (!rc)

@@ -9,6 +9,7 @@
 #include <signal.h>
 
 #include "run/result.h"
+#include "run/turns.h"
 #include "suite/suite.h"
 
 /*
@@ -20,5 +21,15 @@
  */
 int runner_run_case(const struct bench_case *c,
 		    const volatile sig_atomic_t *stop, struct result *r);
+
+/*
+ * runner_run_case() taking turns (an interleaved job, run/turns.h): the
+ * case says TURN_READY once set up, calibrates and warms up on its first
+ * turn and takes one sample per turn until the core says TURN_QUIT;
+ * composite parts are measured after, without turns. t NULL is
+ * runner_run_case().
+ */
+int runner_run_turns(const struct bench_case *c, struct turns *t,
+		     const volatile sig_atomic_t *stop, struct result *r);
 
 #endif

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Summary statistics of a sample set: Welford moments, type-7 quantiles. */
+/*
+ * Summary statistics of a sample set: Welford moments, type-7 quantiles,
+ * and the order-statistic confidence interval of the median.
+ */
 #include "run/stats.h"
 
 #include <errno.h>
@@ -33,6 +36,37 @@ double stats_quantile(const double *sorted, size_t n, double q)
 	return sorted[lo] + frac * (sorted[hi] - sorted[lo]);
 }
 
+void stats_median_ci_ranks(size_t n, size_t *lo, size_t *hi)
+{
+	/* log of 2^-n, so the terms stay finite for any n */
+	double log_half_n = -(double)n * log(2.0), cdf = 0;
+	size_t k = 0;
+
+	*lo = *hi = 0;
+	if (n == 0)
+		return;
+	/* cdf is P(B <= k - 1) = P(B < k) on entry to each turn */
+	for (; k < n; k++) {
+		double term =
+			exp(lgamma((double)n + 1) - lgamma((double)k + 1) -
+			    lgamma((double)(n - k) + 1) + log_half_n);
+
+		if (cdf + term > 0.025)
+			break;
+		cdf += term;
+	}
+	*lo = k ? k : 1;
+	*hi = n + 1 - *lo;
+}
+
+double stats_ci_relative(const struct stats *s)
+{
+	double below = s->median - s->ci95_low,
+	       above = s->ci95_high - s->median;
+
+	return s->median != 0 ? fmax(below, above) / fabs(s->median) : 0;
+}
+
 /*
  * Mean and sample variance in one pass (Welford): stable even when the
  * values are large and close together, as throughput samples are.
@@ -55,6 +89,7 @@ static void welford(const double *v, size_t n, struct stats *s)
 int stats_compute(const double *v, size_t n, struct stats *s)
 {
 	double *sorted;
+	size_t lo, hi;
 
 	memset(s, 0, sizeof(*s));
 	if (n == 0)
@@ -71,6 +106,9 @@ int stats_compute(const double *v, size_t n, struct stats *s)
 	s->median = stats_quantile(sorted, n, 0.5);
 	s->p25 = stats_quantile(sorted, n, 0.25);
 	s->p75 = stats_quantile(sorted, n, 0.75);
+	stats_median_ci_ranks(n, &lo, &hi);
+	s->ci95_low = sorted[lo - 1];
+	s->ci95_high = sorted[hi - 1];
 	welford(v, n, s);
 	free(sorted);
 	return 0;

@@ -20,6 +20,8 @@ struct stats {
 	double cv;     /* stddev / mean; 0 when mean is 0 */
 	double p25;
 	double p75;
+	double ci95_low;  /* 95% confidence interval of the median, from */
+	double ci95_high; /* order statistics (stats_median_ci_ranks) */
 };
 
 /*
@@ -34,5 +36,22 @@ int stats_compute(const double *v, size_t n, struct stats *s);
  * two nearest ranks (Hyndman & Fan type 7, numpy's default); 0 when n == 0.
  */
 double stats_quantile(const double *sorted, size_t n, double q);
+
+/*
+ * The 1-based ranks [*lo, *hi] of the sorted values that bound a
+ * distribution-free 95% confidence interval of the median of n values
+ * (Conover, "Practical Nonparametric Statistics", the binomial method):
+ * lo is the largest k with P(B < k) <= 0.025 for B ~ Binomial(n, 1/2), and
+ * hi = n + 1 - lo. Below n = 6 no pair of ranks reaches 95%: the interval
+ * is then the whole range (1, n). n == 0 gives 0, 0.
+ */
+void stats_median_ci_ranks(size_t n, size_t *lo, size_t *hi);
+
+/*
+ * The half-width of s's confidence interval relative to its median: the
+ * larger of (median - ci95_low) and (ci95_high - median), over the median.
+ * 0 when the median is 0.
+ */
+double stats_ci_relative(const struct stats *s);
 
 #endif

@@ -73,15 +73,37 @@ static int send_json(int fd, const json_t *o)
 	return rc ? 1 : 0;
 }
 
+/*
+ * The turns of an interleaved job, when req has them ({"turns": {"go":
+ * PATH, "done": PATH}}): 1 with t open, 0 without turns, or a negative code
+ * with why filled.
+ */
+static int turns_get(const json_t *req, struct turns *t, char *why, size_t len)
+{
+	const json_t *o = json_object_get(req, "turns");
+	const char *go = json_string_value(json_object_get(o, "go"));
+	const char *done = json_string_value(json_object_get(o, "done"));
+	int rc;
+
+	t->go = t->done = -1;
+	if (!o)
+		return 0;
+	if (!go || !done)
+		return hb_errorf(why, len, -EINVAL,
+				 "the turns sent to the helper are malformed");
+	rc = turns_open(t, go, done, why, len);
+	return rc ? rc : 1;
+}
+
 /* Run c with live plugin p (or fail it with why) into r. */
 static int run_live(struct bench_case *c, struct plugin *p, int loaded,
-		    const char *why, struct result *r)
+		    struct turns *t, const char *why, struct result *r)
 {
 	if (loaded) {
 		c->plugin = p;
 		c->tdesc = live_target(p, c->target);
 		if (c->tdesc)
-			return runner_run_case(c, &never, r);
+			return runner_run_turns(c, t, &never, r);
 		why = "the plugin no longer offers this target";
 	}
 	r->c = c;
@@ -96,15 +118,20 @@ int worker_case_task(const char *request, int answer_fd)
 	struct bench_case c = { 0 };
 	struct result r = { 0 };
 	struct plugin p = { .fd = -1 };
+	struct turns t;
 	char why[512] = "cannot load the plugin";
-	int rc = 1;
+	int rc = 1, turns;
 
 	if (!o ||
 	    case_json_get(json_object_get(req, "case"), &c, why, sizeof(why)))
 		goto out;
+	turns = turns_get(req, &t, why, sizeof(why));
+	if (turns < 0)
+		goto out;
 	apply_limits(&c);
 	rc = load_live(req, &p, why, sizeof(why));
-	if (rc == -ENOMEM || run_live(&c, &p, rc == 0, why, &r) ||
+	if (rc == -ENOMEM ||
+	    run_live(&c, &p, rc == 0, turns ? &t : NULL, why, &r) ||
 	    result_json_put(o, &r))
 		rc = 1;
 	else

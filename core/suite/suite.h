@@ -16,6 +16,12 @@
 /* Seconds a fleet waits for a rank beyond a case's own time, by default. */
 #define SUITE_FLEET_TIMEOUT 30.0
 
+/* Seconds per sample when sampling to a precision, by default. */
+#define SUITE_PRECISE_DURATION 0.2
+
+/* Seconds a case may sample to reach its precision, by default. */
+#define SUITE_MAX_TIME 10.0
+
 /* One point of a job's matrix: every parameter fixed. */
 struct bench_case {
 	size_t job;	    /* index into suite.jobs */
@@ -30,8 +36,8 @@ struct bench_case {
 	unsigned parallel;
 	unsigned queue_depth;  /* units in flight per worker (async targets) */
 	double duration;       /* seconds per sample */
-	unsigned repetitions;  /* kept samples */
-	unsigned warmup;       /* dropped samples */
+	unsigned repetitions;  /* kept samples (precision 0) */
+	unsigned warmup;       /* dropped samples (warmup_auto 0) */
 	double timeout;	       /* seconds per case, 0 = derived */
 	uint64_t memory_limit; /* bytes of address space, 0 = no limit */
 	double cpu_limit;      /* CPU seconds of the case, 0 = no limit */
@@ -40,8 +46,17 @@ struct bench_case {
 	double fleet_timeout;  /* seconds a fleet waits for a rank beyond
 				  the case's own time (fleet_timeout) */
 	char *unit;	       /* display unit: "Gbps", "GB/s", ... */
-	char *cpus;	       /* the cpus value (base/cpuspec.h), NULL =
-				  workers not pinned */
+
+	/* Sampling to a precision and interleaved rounds (docs/suites.md). */
+	double precision;	  /* relative half-width of the median's CI95 to
+				     reach (0.01 for 1%); 0 = fixed repetitions */
+	unsigned min_repetitions; /* kept samples before precision counts */
+	double max_time; /* seconds of kept samples for precision, at most */
+	int warmup_auto; /* warm up until two samples agree */
+	int interleaved; /* order = interleaved: the job's cases take turns
+			    sample by sample */
+	char *cpus;	 /* the cpus value (base/cpuspec.h), NULL =
+			    workers not pinned */
 };
 
 /* One section of a suite file. */

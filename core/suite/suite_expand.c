@@ -197,11 +197,38 @@ static double case_number(const struct draft *d, const size_t *at,
 	if (!v)
 		return def;
 	if (strcmp(key, "duration") == 0 || strcmp(key, "fleet_timeout") == 0 ||
-	    core_key_zero_is_none(key))
+	    strcmp(key, "max_time") == 0 || core_key_zero_is_none(key))
 		return strcmp(v, "0") == 0 || parse_duration(v, &secs, NULL, 0)
 			       ? 0
 			       : secs;
 	return parse_int(v, &num, NULL, 0) ? def : (double)num;
+}
+
+/*
+ * How c samples: a fixed count of repetitions (the default), or until the
+ * median is known to precision, with 200 ms samples and a warm-up that
+ * ends when two samples agree unless the job says otherwise.
+ */
+static void case_sampling(const struct draft *d, const size_t *at,
+			  struct bench_case *c)
+{
+	const char *precision = case_value(d, at, "precision");
+	const char *warmup = case_value(d, at, "warmup");
+	const char *order = case_value(d, at, "order");
+
+	if (precision)
+		suite_value_percent(precision, &c->precision, NULL, 0);
+	c->duration =
+		case_number(d, at, "duration",
+			    c->precision > 0 ? SUITE_PRECISE_DURATION : 1);
+	c->repetitions = (unsigned)case_number(d, at, "repetitions", 5);
+	c->min_repetitions = (unsigned)case_number(d, at, "min_repetitions", 5);
+	c->max_time = case_number(d, at, "max_time", SUITE_MAX_TIME);
+	c->warmup_auto =
+		warmup ? strcmp(warmup, "auto") == 0 : c->precision > 0;
+	c->warmup =
+		c->warmup_auto ? 0 : (unsigned)case_number(d, at, "warmup", 1);
+	c->interleaved = order && strcmp(order, "interleaved") == 0;
 }
 
 void suite_case_free(struct bench_case *c)
@@ -232,9 +259,7 @@ static int case_build(const struct registry *reg, const struct draft *d,
 		core_key_for("queue_depth", c->tdesc)
 			? (unsigned)case_number(d, at, "queue_depth", 1)
 			: 1;
-	c->duration = case_number(d, at, "duration", 1);
-	c->repetitions = (unsigned)case_number(d, at, "repetitions", 5);
-	c->warmup = (unsigned)case_number(d, at, "warmup", 1);
+	case_sampling(d, at, c);
 	c->timeout = case_number(d, at, "timeout", 0);
 	c->cpu_limit = case_number(d, at, "cpu_limit", 0);
 	c->fleet_timeout =

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/cpuspec.h"
@@ -106,11 +107,53 @@ static const struct {
 	int64_t min;
 	int64_t max;
 } core_ints[] = {
-	{ "parallel", 1, 1024 },
-	{ "repetitions", 1, 10000 },
-	{ "warmup", 0, 1000 },
-	{ "queue_depth", 1, 4096 },
+	{ "parallel", 1, 1024 },	 { "repetitions", 1, 10000 },
+	{ "warmup", 0, 1000 },		 { "queue_depth", 1, 4096 },
+	{ "min_repetitions", 1, 10000 },
 };
+
+/* Widest precision a suite may ask for: beyond it the median means little. */
+#define SUITE_MAX_PRECISION 0.5
+
+int suite_value_percent(const char *item, double *out, char *msg, size_t len)
+{
+	char *end;
+	double v;
+
+	*out = 0;
+	if (strcmp(item, "0") == 0)
+		return 0;
+	v = strtod(item, &end);
+	if (end == item || strcmp(end, "%") != 0 || !(v > 0))
+		return hb_errorf(msg, len, -EINVAL,
+				 "\"%s\" is not a percentage (e.g. 1%% or "
+				 "0.5%%; 0 for fixed repetitions)",
+				 item);
+	if (v / 100 > SUITE_MAX_PRECISION)
+		return hb_errorf(msg, len, -ERANGE,
+				 "\"%s\" is out of range (above 0%%, at most "
+				 "50%%)",
+				 item);
+	*out = v / 100;
+	return 0;
+}
+
+/* The keys of sampling to a precision whose values are words or percents. */
+static int suite_value_sampling(const char *key, const char *item, char *msg,
+				size_t len)
+{
+	double frac;
+
+	if (strcmp(key, "precision") == 0)
+		return suite_value_percent(item, &frac, msg, len);
+	if (strcmp(key, "order") == 0 && strcmp(item, "sequential") != 0 &&
+	    strcmp(item, "interleaved") != 0)
+		return hb_errorf(msg, len, -EINVAL,
+				 "\"%s\" is not one of: sequential, "
+				 "interleaved",
+				 item);
+	return 0;
+}
 
 /* fleet_timeout: a duration above zero (a lost rank must cost something). */
 static int suite_value_wait(const char *item, char *msg, size_t len)
@@ -132,6 +175,10 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 	double secs;
 	int rc;
 
+	if (strcmp(key, "precision") == 0 || strcmp(key, "order") == 0)
+		return suite_value_sampling(key, item, msg, len);
+	if (strcmp(key, "warmup") == 0 && strcmp(item, "auto") == 0)
+		return 0;
 	for (size_t i = 0; i < sizeof(core_ints) / sizeof(core_ints[0]); i++) {
 		if (strcmp(key, core_ints[i].key) != 0)
 			continue;
@@ -151,6 +198,14 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 		return parse_size(item, &size, msg, len);
 	if (strcmp(key, "isolate") == 0)
 		return parse_bool(item, &rc, msg, len);
+	if (strcmp(key, "max_time") == 0) {
+		rc = suite_value_wait(item, msg, len);
+		if (rc || parse_duration(item, &secs, NULL, 0) ||
+		    secs <= SUITE_MAX_DURATION)
+			return rc;
+		return hb_errorf(msg, len, -ERANGE,
+				 "\"%s\" is out of range (at most 1h)", item);
+	}
 	if (strcmp(key, "cpus") == 0)
 		return cpuspec_check(item, msg, len);
 	if (strcmp(key, "duration") == 0 || core_key_zero_is_none(key)) {

@@ -13,13 +13,21 @@
 
 /*
  * Check one item of core key's value ("4" for parallel, "2s" for
- * duration): parallel 1..1024, repetitions 1..10000, warmup 0..1000,
- * duration above 0 and at most 1h, timeout and cpu_limit 0 or a duration,
- * memory_limit a size, unit one of unit_names(), fleet together or
- * sequential. Returns 0, or -EINVAL / -ERANGE with "\"ITEM\" is ..." in
- * msg.
+ * duration): parallel 1..1024, repetitions 1..10000, warmup 0..1000 or
+ * auto, min_repetitions 1..10000, duration above 0 and at most 1h,
+ * max_time above 0 and at most 1h, precision 0 (off) or a percentage
+ * above 0 and at most 50% ("1%", "0.5%"), order sequential or interleaved,
+ * timeout and cpu_limit 0 or a duration, memory_limit a size, unit one of
+ * unit_names(), fleet together or sequential. Returns 0, or -EINVAL / -ERANGE
+ * with "\"ITEM\" is ..." in msg.
  */
 int suite_value_core(const char *key, const char *item, char *msg, size_t len);
+
+/*
+ * precision's item as a fraction: "1%" is 0.01, "0" is 0 (off). Returns 0,
+ * or -EINVAL / -ERANGE with "\"ITEM\" is ..." in msg.
+ */
+int suite_value_percent(const char *item, double *out, char *msg, size_t len);
 
 /*
  * Check one item against option o: its type, its bounds when max > min

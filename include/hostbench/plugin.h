@@ -136,6 +136,12 @@ struct hb_case;
 struct hb_host {
 	uint32_t size; /* sizeof(struct hb_host) of the core */
 	uint64_t (*get_size)(const struct hb_case *c, const char *name);
+	/*
+	 * (1.2) get_int also answers the core key "queue_depth": the units
+	 * the core keeps in flight per worker (1 for a synchronous target),
+	 * so setup can size its slots. A target that declares its own
+	 * queue_depth option (ABI 1.1) reads that option instead.
+	 */
 	int64_t (*get_int)(const struct hb_case *c, const char *name);
 	int (*get_bool)(const struct hb_case *c, const char *name);
 	/* STRING and ENUM values, and the raw text of any option. */

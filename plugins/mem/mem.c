@@ -3,8 +3,11 @@
  * Memory bandwidth: memcpy, memset and a summing read over one buffer per
  * worker. One unit of work is one pass over `size` bytes; a memcpy pass
  * counts `size` bytes (bytes copied, as the classic host benchmark and
- * `mbw` report it, not read + written).
+ * `mbw` report it, not read + written). Size 0 (the default) sizes each
+ * worker's buffer from the host's last-level cache, so the passes measure
+ * memory, not cache, without holding gigabytes on a large host.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -25,15 +28,26 @@ struct mem_state {
 
 #define MEM_ALIGN 4096
 
+/* The buffers of all workers together span this many last-level caches. */
+#define MEM_LLC_TIMES 4
+/* Bounds of a buffer sized from the cache, and its size when none is known. */
+#define MEM_LLC_FLOOR	 (UINT64_C(8) << 20)
+#define MEM_LLC_CEILING	 (UINT64_C(256) << 20)
+#define MEM_LLC_FALLBACK (UINT64_C(64) << 20)
+
+/* Where the kernel describes CPU 0's caches (index0, index1, ...). */
+#define MEM_CACHE_DIR "/sys/devices/system/cpu/cpu0/cache"
+
 /* clang-format off */
 static const struct hb_option mem_options[] = {
 	{
 		.name = "size",
 		.type = HB_OPT_SIZE,
-		.def = "64M",
+		.def = "0",
 		.help = "bytes per pass (one buffer per worker; memcpy uses "
-			"two)",
-		.min = 64,
+			"two); 0: 4 x the last-level cache over the workers, "
+			"8M..256M",
+		.min = 0,
 		.max = INT64_C(1) << 40,
 	},
 	{ 0 },
@@ -86,6 +100,103 @@ static unsigned char *mem_buffer(size_t size)
 	return p;
 }
 
+/* The first line of file dir/index/name into buf; 0 when read. */
+static int cache_attr(const char *index, const char *name, char *buf,
+		      size_t len)
+{
+	char path[512];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), MEM_CACHE_DIR "/%s/%s", index, name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return ok ? 0 : -1;
+}
+
+/* "32768K" (sysfs writes K, sometimes M) in bytes; 0 when unreadable. */
+static uint64_t cache_bytes(const char *text)
+{
+	char *end;
+	unsigned long long v = strtoull(text, &end, 10);
+
+	if (*end == 'K')
+		return (uint64_t)v << 10;
+	if (*end == 'M')
+		return (uint64_t)v << 20;
+	return *end == '\0' ? (uint64_t)v : 0;
+}
+
+/*
+ * The size of CPU 0's last-level data or unified cache in bytes (the one
+ * of the highest level), or 0 when sysfs does not say.
+ */
+static uint64_t mem_llc_bytes(void)
+{
+	char level[32], type[32], size[32];
+	uint64_t best = 0;
+	long best_level = 0;
+	struct dirent *e;
+	DIR *d = opendir(MEM_CACHE_DIR);
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		long lv;
+
+		if (strncmp(e->d_name, "index", 5) != 0 ||
+		    cache_attr(e->d_name, "level", level, sizeof(level)) ||
+		    cache_attr(e->d_name, "type", type, sizeof(type)) ||
+		    cache_attr(e->d_name, "size", size, sizeof(size)) ||
+		    strcmp(type, "Instruction") == 0)
+			continue;
+		lv = strtol(level, NULL, 10);
+		if (lv > best_level) {
+			best_level = lv;
+			best = cache_bytes(size);
+		}
+	}
+	closedir(d);
+	return best;
+}
+
+/*
+ * Bytes per worker's buffer for size 0: MEM_LLC_TIMES caches shared by the
+ * workers, within the floor and ceiling, in whole pages. The choice is
+ * noted in the result ("buffer").
+ */
+static uint64_t mem_auto_size(const struct hb_case *c)
+{
+	uint64_t llc = mem_llc_bytes(), size;
+	unsigned workers = c->workers ? c->workers : 1;
+	char note[160];
+
+	if (llc) {
+		size = MEM_LLC_TIMES * llc / workers;
+		size = size < MEM_LLC_FLOOR	? MEM_LLC_FLOOR
+		       : size > MEM_LLC_CEILING ? MEM_LLC_CEILING
+						: size;
+		size = (size + MEM_ALIGN - 1) / MEM_ALIGN * MEM_ALIGN;
+		snprintf(note, sizeof(note),
+			 "%lluM per worker (%d x last-level cache %lluK over "
+			 "%u workers)",
+			 (unsigned long long)(size >> 20), MEM_LLC_TIMES,
+			 (unsigned long long)(llc >> 10), workers);
+	} else {
+		size = MEM_LLC_FALLBACK;
+		snprintf(note, sizeof(note),
+			 "%lluM per worker (last-level cache unknown)",
+			 (unsigned long long)(size >> 20));
+	}
+	if (c->worker == 0)
+		c->host->note(c, "buffer", note);
+	return size;
+}
+
 static void mem_teardown(void *state)
 {
 	struct mem_state *s = state;
@@ -101,6 +212,8 @@ static int mem_setup(const struct hb_case *c, void **state, char *err,
 	uint64_t size = c->host->get_size(c, "size");
 	struct mem_state *s;
 
+	if (size == 0)
+		size = mem_auto_size(c);
 	if (size > SIZE_MAX || size % sizeof(uint64_t)) {
 		snprintf(err, errlen, "size %llu: must be a multiple of 8",
 			 (unsigned long long)size);

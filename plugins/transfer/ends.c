@@ -44,8 +44,7 @@ static void read_net(const struct hb_case *c, struct net_opts *o)
 	o->io_timeout = h->get_duration(c, "io_timeout");
 }
 
-/* The token for a peer: the option, else $HOSTBENCH_TOKEN (not in ps). */
-static const char *peer_token(const struct hb_case *c)
+const char *ends_token(const struct hb_case *c)
 {
 	const char *t = c->host->get_str(c, "token"), *env;
 
@@ -55,19 +54,57 @@ static const char *peer_token(const struct hb_case *c)
 	return env ? env : "";
 }
 
+/* One peer_cfg per receiver in e->pc, each a copy of base. */
+static int fill_peers(struct ends *e, const struct peer_cfg *base, char *err,
+		      size_t errlen)
+{
+	e->npc = e->have_local ? 1 : e->peers.n;
+	e->pc = calloc(e->npc, sizeof(*e->pc));
+	if (!e->pc)
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	for (size_t i = 0; i < e->npc; i++) {
+		e->pc[i] = *base;
+		e->pc[i].addr =
+			e->have_local ? e->local.addr : e->peers.addr[i];
+		e->pc[i].token =
+			e->have_local ? e->local.token : e->peers.token[i];
+	}
+	e->where = e->have_local ? e->local.addr : e->where;
+	return 0;
+}
+
+/* A loopback receiver for base's mode, in e->local. */
+static int start_local(struct ends *e, const struct peer_cfg *base,
+		       const struct tls_client_opts *to, char *err,
+		       size_t errlen)
+{
+	int rc;
+
+	if (base->mode != WIRE_TCP) {
+		rc = tls_server_ctx(1u << to->key, &e->srv_tls, err, errlen);
+		if (rc)
+			return rc;
+	}
+	rc = local_start(&e->local, e->srv_tls, e->bio, &base->net, RECV_BUF,
+			 err, errlen);
+	if (rc == 0)
+		e->have_local = 1;
+	return rc;
+}
+
 int ends_prepare(const struct hb_case *c, enum wire_mode mode, struct ends *e,
 		 char *err, size_t errlen)
 {
 	const char *peer = c->host->get_str(c, "peer");
-	struct tls_client_opts to;
+	struct peer_cfg base = { .mode = mode };
+	struct tls_client_opts to = { 0 };
 	int rc;
 
 	memset(e, 0, sizeof(*e));
-	e->pc.mode = mode;
-	read_net(c, &e->pc.net);
+	read_net(c, &base.net);
 	/* A handshake is a ping-pong of small writes: Nagle only adds delay. */
 	if (mode == WIRE_HANDSHAKE)
-		e->pc.net.nodelay = 1;
+		base.net.nodelay = 1;
 	if (mode != WIRE_TCP) {
 		read_tls(c, &to);
 		e->bio = tls_bio_method();
@@ -77,27 +114,15 @@ int ends_prepare(const struct hb_case *c, enum wire_mode mode, struct ends *e,
 		rc = tls_client_ctx(&to, &e->cli_tls, err, errlen);
 		if (rc)
 			return rc;
-		e->pc.tls = e->cli_tls;
-		e->pc.bio = e->bio;
+		base.tls = e->cli_tls;
+		base.bio = e->bio;
 	}
-	if (peer[0]) {
-		e->pc.addr = peer;
-		e->pc.token = peer_token(c);
-		return 0;
-	}
-	if (mode != WIRE_TCP) {
-		rc = tls_server_ctx(1u << to.key, &e->srv_tls, err, errlen);
-		if (rc)
-			return rc;
-	}
-	rc = local_start(&e->local, e->srv_tls, e->bio, &e->pc.net, RECV_BUF,
-			 err, errlen);
-	if (rc)
-		return rc;
-	e->have_local = 1;
-	e->pc.addr = e->local.addr;
-	e->pc.token = e->local.token;
-	return 0;
+	e->where = peer;
+	if (peer[0])
+		rc = peers_parse(peer, ends_token(c), &e->peers, err, errlen);
+	else
+		rc = start_local(e, &base, &to, err, errlen);
+	return rc ? rc : fill_peers(e, &base, err, errlen);
 }
 
 void ends_free(struct ends *e)
@@ -105,8 +130,12 @@ void ends_free(struct ends *e)
 	if (e->have_local)
 		local_stop(&e->local);
 	e->have_local = 0;
-	SSL_SESSION_free(e->pc.session);
-	e->pc.session = NULL;
+	for (size_t i = 0; e->pc && i < e->npc; i++)
+		SSL_SESSION_free(e->pc[i].session);
+	free(e->pc);
+	e->pc = NULL;
+	e->npc = 0;
+	peers_free(&e->peers);
 	SSL_CTX_free(e->cli_tls);
 	SSL_CTX_free(e->srv_tls);
 	BIO_meth_free(e->bio);

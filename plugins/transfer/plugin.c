@@ -11,8 +11,9 @@
 
 #include <hostbench/plugin.h>
 
+#include "ends.h"
 #include "err.h"
-#include "net.h"
+#include "peers.h"
 #include "transfer.h"
 
 static const char *const tls_versions[] = { "1.3", "1.2", NULL };
@@ -24,13 +25,16 @@ static const char *const key_types[] = { "auto", "rsa2048", "ec-p256", NULL };
 	{ .name = "peer",                                                      \
 	  .type = HB_OPT_STRING,                                               \
 	  .def = "",                                                           \
-	  .help = "HOST:PORT of a `hostbench serve`; empty: a receiver on "    \
-		  "127.0.0.1 in this process" },                               \
+	  .help = "HOST:PORT of a `hostbench serve`, or several, "             \
+		  "comma-separated (quoted: one case), each worker sending "   \
+		  "to all of them in turn; empty: a receiver on 127.0.0.1 in " \
+		  "this process" },                                            \
 		{ .name = "token",                                             \
 		  .type = HB_OPT_SECRET,                                       \
 		  .def = "",                                                   \
 		  .help = "the token the peer's `hostbench serve --token` "    \
-			  "expects; empty: $HOSTBENCH_TOKEN" },                \
+			  "expects (several peers: one for all, or one per "   \
+			  "peer, comma-separated); empty: $HOSTBENCH_TOKEN" }, \
 	{                                                                      \
 		.name = "io_timeout", .type = HB_OPT_DURATION, .def = "10s",   \
 		.help = "limit for connecting and for each send or receive"    \
@@ -194,19 +198,23 @@ static int transfer_setup(const struct hb_case *c, void **state, char *err,
 }
 
 /*
- * Checks that touch nothing: a command's template and file_dir, a peer's
- * address and port.
+ * Checks that touch nothing: a command's template and file_dir, the peers'
+ * addresses and ports, and as many tokens as peers.
  */
 static int transfer_validate(const struct hb_case *c, char *err, size_t errlen)
 {
 	const char *peer;
+	struct peers p;
+	int rc;
 
 	if (strcmp(c->target->name, "command") == 0)
 		return command_validate(c, err, errlen);
 	peer = c->host->get_str(c, "peer");
-	if (peer && peer[0])
-		return net_check_hostport(peer, 0, err, errlen);
-	return 0;
+	if (!peer || !peer[0])
+		return 0;
+	rc = peers_parse(peer, ends_token(c), &p, err, errlen);
+	peers_free(&p);
+	return rc;
 }
 
 static int transfer_run(void *state, uint64_t iterations, struct hb_done *done,

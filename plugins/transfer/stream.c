@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * transfer/tcp and transfer/tls: one connection per worker to the peer (a
- * loopback receiver thread by default). run() sends a frame of
- * iterations x size bytes and returns when the receiver acknowledged all of
- * them, so the figure is bytes received.
+ * transfer/tcp and transfer/tls: each worker holds one connection to every
+ * peer (a loopback receiver thread by default). run() deals its
+ * iterations round-robin over the peers, sends each peer one frame of its
+ * share of size-byte sends, interleaved, and returns when every receiver
+ * acknowledged all of its share, so the figure is bytes received.
  */
 #include <errno.h>
 #include <poll.h>
@@ -29,22 +30,23 @@ struct stream {
 	struct transfer_state base;
 	const struct hb_case *c;
 	struct ends ends;
-	struct chan ch;
+	struct chan *ch; /* ends.npc of them: ch[i] to ends.pc[i] */
 	char *buf;
 	size_t size;
+	size_t next; /* the peer the next run() starts with */
 	int zerocopy;
 	int zc_copied; /* the kernel reported it copied anyway */
 };
 
 /* Reap MSG_ZEROCOPY completions so they never pile up in the socket. */
-static void reap_zerocopy(struct stream *s)
+static void reap_zerocopy(struct stream *s, const struct chan *ch)
 {
 	char control[128];
 	struct msghdr msg = { .msg_control = control,
 			      .msg_controllen = sizeof(control) };
 	struct cmsghdr *cm;
 
-	while (recvmsg(s->ch.fd, &msg, MSG_ERRQUEUE | MSG_DONTWAIT) >= 0) {
+	while (recvmsg(ch->fd, &msg, MSG_ERRQUEUE | MSG_DONTWAIT) >= 0) {
 		for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
 			struct sock_extended_err *ee = (void *)CMSG_DATA(cm);
 
@@ -60,15 +62,15 @@ static void reap_zerocopy(struct stream *s)
  * Wait for completions when the socket has too many pending: ENOBUFS.
  * Returns 0, or -1 when none came within the I/O timeout.
  */
-static int await_completions(struct stream *s)
+static int await_completions(struct stream *s, const struct chan *ch)
 {
-	struct pollfd p = { .fd = s->ch.fd, .events = 0 };
-	double t = s->ends.pc.net.io_timeout;
+	struct pollfd p = { .fd = ch->fd, .events = 0 };
+	double t = s->ends.pc[0].net.io_timeout;
 
 	/* POLLERR is always reported: it means the error queue has entries. */
 	if (poll(&p, 1, t > 0 ? (int)(t * 1000) : -1) <= 0)
 		return -1;
-	reap_zerocopy(s);
+	reap_zerocopy(s, ch);
 	return 0;
 }
 
@@ -77,18 +79,18 @@ static int await_completions(struct stream *s)
  * pages after send() returns; that is safe because the payload never
  * changes after setup.
  */
-static int send_zerocopy(struct stream *s, char *err, size_t errlen)
+static int send_zerocopy(struct stream *s, const struct chan *ch, char *err,
+			 size_t errlen)
 {
 	const char *p = s->buf;
 	size_t left = s->size;
 
 	while (left) {
-		ssize_t n =
-			send(s->ch.fd, p, left, MSG_ZEROCOPY | MSG_NOSIGNAL);
+		ssize_t n = send(ch->fd, p, left, MSG_ZEROCOPY | MSG_NOSIGNAL);
 
 		if (n < 0 && errno == ENOBUFS) {
 			/* Too many completions pending: collect them. */
-			if (await_completions(s))
+			if (await_completions(s, ch))
 				return hb_errorf(
 					err, errlen, HB_EIO,
 					"send: MSG_ZEROCOPY completions "
@@ -105,54 +107,119 @@ static int send_zerocopy(struct stream *s, char *err, size_t errlen)
 		p += n;
 		left -= (size_t)n;
 	}
-	reap_zerocopy(s);
+	reap_zerocopy(s, ch);
 	return 0;
+}
+
+/* Sends of one run() peer k takes: every n-th, counted from s->next. */
+static uint64_t share(const struct stream *s, size_t k, uint64_t iterations)
+{
+	size_t n = s->ends.npc, pos = (k + n - s->next) % n;
+
+	return iterations / n + (pos < iterations % n);
+}
+
+/* Put peer k's address before the message in err; returns rc. */
+static int at_peer(const struct stream *s, size_t k, int rc, char *err,
+		   size_t errlen)
+{
+	char what[300];
+
+	snprintf(what, sizeof(what), "%s", err);
+	hb_error_fill(err, errlen, "%s: %s", s->ends.pc[k].addr, what);
+	return rc;
+}
+
+/* One send of the payload to peer k. */
+static int send_one(struct stream *s, size_t k, char *err, size_t errlen)
+{
+	int rc = s->zerocopy ? send_zerocopy(s, &s->ch[k], err, errlen)
+			     : chan_write(&s->ch[k], s->buf, s->size, 0, err,
+					  errlen);
+
+	return rc ? at_peer(s, k, rc, err, errlen) : 0;
+}
+
+/* Announce a frame of bytes to peer k. */
+static int send_header(struct stream *s, size_t k, uint64_t bytes, char *err,
+		       size_t errlen)
+{
+	int rc = wire_send_count(&s->ch[k], bytes, 1, err, errlen);
+
+	return rc ? at_peer(s, k, rc, err, errlen) : 0;
+}
+
+/* Read peer k's acknowledgement of want bytes. */
+static int recv_ack(struct stream *s, size_t k, uint64_t want, char *err,
+		    size_t errlen)
+{
+	uint64_t ack;
+	int rc = wire_recv_count(&s->ch[k], &ack, err, errlen);
+
+	if (rc == 0 && ack != want)
+		rc = hb_errorf(err, errlen, HB_EVERIFY,
+			       "receiver acknowledged %llu of %llu bytes",
+			       (unsigned long long)ack,
+			       (unsigned long long)want);
+	return rc ? at_peer(s, k, rc, err, errlen) : 0;
 }
 
 static int stream_run(void *state, uint64_t iterations, struct hb_done *done,
 		      char *err, size_t errlen)
 {
 	struct stream *s = state;
-	uint64_t total = iterations * s->size, ack;
-	int rc;
+	size_t n = s->ends.npc;
+	int rc = 0;
 
-	rc = wire_send_count(&s->ch, total, 1, err, errlen);
+	if (n == 0) /* setup connected to one receiver at least */
+		return hb_errorf(err, errlen, HB_EFAIL, "no receiver");
+	/* a peer whose share is 0 gets no frame: a 0 frame ends a session */
+	for (size_t k = 0; rc == 0 && k < n; k++)
+		if (share(s, k, iterations))
+			rc = send_header(s, k,
+					 share(s, k, iterations) * s->size, err,
+					 errlen);
 	for (uint64_t i = 0; rc == 0 && i < iterations; i++)
-		rc = s->zerocopy ? send_zerocopy(s, err, errlen)
-				 : chan_write(&s->ch, s->buf, s->size, 0, err,
-					      errlen);
-	if (rc == 0)
-		rc = wire_recv_count(&s->ch, &ack, err, errlen);
-	if (rc == 0 && ack != total)
-		rc = hb_errorf(err, errlen, HB_EVERIFY,
-			       "receiver acknowledged %llu of %llu bytes",
-			       (unsigned long long)ack,
-			       (unsigned long long)total);
+		rc = send_one(s, (s->next + i) % n, err, errlen);
+	for (size_t k = 0; rc == 0 && k < n; k++)
+		if (share(s, k, iterations))
+			rc = recv_ack(s, k, share(s, k, iterations) * s->size,
+				      err, errlen);
 	if (rc)
 		return rc;
-	done->bytes += total;
+	s->next = (size_t)((s->next + iterations) % n);
+	done->bytes += iterations * s->size;
 	done->ops += iterations;
 	return 0;
+}
+
+/* Say goodbye to every open connection and close it. */
+static void close_all(struct stream *s)
+{
+	const struct hb_host *h = s->c->host;
+
+	for (size_t k = 0; s->ch && k < s->ends.npc; k++) {
+		if (s->ch[k].fd < 0)
+			continue;
+		/* Goodbye frame: the receiver ends its session cleanly. */
+		wire_send_count(&s->ch[k], 0, 0, NULL, 0);
+		if (s->zerocopy)
+			reap_zerocopy(s, &s->ch[k]);
+		peer_close(&s->ch[k]);
+	}
+	if (s->zc_copied)
+		h->note(s->c, "zerocopy",
+			"requested; the kernel copied "
+			"(loopback or unsupported device)");
 }
 
 static void stream_teardown(void *state)
 {
 	struct stream *s = state;
-	const struct hb_host *h = s->c->host;
 
-	if (s->ch.fd >= 0) {
-		/* Goodbye frame: the receiver ends its session cleanly. */
-		wire_send_count(&s->ch, 0, 0, NULL, 0);
-		if (s->zerocopy) {
-			reap_zerocopy(s);
-			if (s->zc_copied)
-				h->note(s->c, "zerocopy",
-					"requested; the kernel copied "
-					"(loopback or unsupported device)");
-		}
-		peer_close(&s->ch);
-	}
+	close_all(s);
 	ends_free(&s->ends);
+	free(s->ch);
 	free(s->buf);
 	free(s);
 }
@@ -162,12 +229,13 @@ static const struct transfer_ops stream_ops = {
 	.teardown = stream_teardown,
 };
 
-/* Turn on MSG_ZEROCOPY, or say why this host cannot. */
-static int enable_zerocopy(struct stream *s, char *err, size_t errlen)
+/* Turn on MSG_ZEROCOPY on ch, or say why this host cannot. */
+static int enable_zerocopy(struct stream *s, const struct chan *ch, char *err,
+			   size_t errlen)
 {
 	int one = 1;
 
-	if (setsockopt(s->ch.fd, SOL_SOCKET, SO_ZEROCOPY, &one, sizeof(one)))
+	if (setsockopt(ch->fd, SOL_SOCKET, SO_ZEROCOPY, &one, sizeof(one)))
 		return hb_errorf(
 			err, errlen, HB_SKIP,
 			"zerocopy: the kernel refuses SO_ZEROCOPY (%s)",
@@ -176,16 +244,34 @@ static int enable_zerocopy(struct stream *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* Record what the connection really is: peer, TLS version and suite. */
-static void note_session(struct stream *s, const char *addr)
+/* Record what the connections really are: peers, TLS version and suite. */
+static void note_session(struct stream *s)
 {
 	const struct hb_host *h = s->c->host;
 
-	h->note(s->c, "peer", addr);
-	if (!s->ch.ssl)
+	h->note(s->c, "peer", s->ends.where);
+	if (!s->ch[0].ssl)
 		return;
-	h->note(s->c, "tls_version", SSL_get_version(s->ch.ssl));
-	h->note(s->c, "cipher", SSL_get_cipher_name(s->ch.ssl));
+	h->note(s->c, "tls_version", SSL_get_version(s->ch[0].ssl));
+	h->note(s->c, "cipher", SSL_get_cipher_name(s->ch[0].ssl));
+}
+
+/* Connect to every peer of s->ends, in order. */
+static int open_all(struct stream *s, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	s->ch = calloc(s->ends.npc, sizeof(*s->ch));
+	if (!s->ch)
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	for (size_t k = 0; k < s->ends.npc; k++)
+		s->ch[k].fd = -1;
+	for (size_t k = 0; rc == 0 && k < s->ends.npc; k++) {
+		rc = peer_open(&s->ends.pc[k], &s->ch[k], err, errlen);
+		if (rc == 0 && s->zerocopy)
+			rc = enable_zerocopy(s, &s->ch[k], err, errlen);
+	}
+	return rc;
 }
 
 int stream_setup(const struct hb_case *c, int tls, void **state, char *err,
@@ -198,7 +284,6 @@ int stream_setup(const struct hb_case *c, int tls, void **state, char *err,
 		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	s->base.ops = &stream_ops;
 	s->c = c;
-	s->ch.fd = -1;
 	s->size = c->host->get_size(c, "size");
 	s->zerocopy = !tls && c->host->get_bool(c, "zerocopy");
 	/* Touch the payload now so page faults stay out of the samples. */
@@ -211,12 +296,10 @@ int stream_setup(const struct hb_case *c, int tls, void **state, char *err,
 	memset(s->buf, 0xa5, s->size);
 	rc = ends_prepare(c, tls ? WIRE_TLS : WIRE_TCP, &s->ends, err, errlen);
 	if (rc == 0)
-		rc = peer_open(&s->ends.pc, &s->ch, err, errlen);
-	if (rc == 0 && s->zerocopy)
-		rc = enable_zerocopy(s, err, errlen);
+		rc = open_all(s, err, errlen);
 	if (rc)
 		goto out_free;
-	note_session(s, s->ends.pc.addr);
+	note_session(s);
 	*state = s;
 	return 0;
 out_free:

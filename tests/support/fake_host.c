@@ -192,8 +192,13 @@ static uint64_t get_size(const struct hb_case *c, const char *name)
 
 static int64_t get_int(const struct hb_case *c, const char *name)
 {
-	const char *v = get_str(c, name);
+	const char *v;
 	int64_t out = 0;
+
+	/* the core key queue_depth (ABI 1.2): as set, else 1, as the core */
+	if (strcmp(name, "queue_depth") == 0 && !fh_param(c->core, name))
+		return 1;
+	v = get_str(c, name);
 
 	if (v && int_of(v, &out))
 		bad_value(name, v, "an integer");

@@ -2,7 +2,8 @@
 /*
  * A stand-in for the core's host API, so a plugin test can drive setup,
  * run and teardown without the core library: a case is a target plus
- * "key=value" parameters, read by the rules of core/base/parse.h; the notes and
+ * "key=value" parameters, read by the rules of core/base/parse.h (the core
+ * key queue_depth reads 1 unless set); the notes and
  * warnings a plugin leaves are kept for the test to check, log() lines go
  * to stderr.
  */

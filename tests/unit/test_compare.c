@@ -97,6 +97,27 @@ static int verdict_with_few_samples_uses_cv(void)
 	return 0;
 }
 
+static int intervals_apart_needs_a_gap(void)
+{
+	const struct stats base = { .median = 100,
+				    .ci95_low = 98,
+				    .ci95_high = 102 };
+	const struct stats up = { .median = 110,
+				  .ci95_low = 105,
+				  .ci95_high = 115 };
+	const struct stats down = { .median = 90,
+				    .ci95_low = 85,
+				    .ci95_high = 96 };
+	const struct stats near = { .median = 103,
+				    .ci95_low = 101,
+				    .ci95_high = 104 };
+
+	CHECK_NEAR(compare_intervals_apart(&base, &up), 0.03, 1e-12);
+	CHECK_NEAR(compare_intervals_apart(&base, &down), -0.02, 1e-12);
+	CHECK_NEAR(compare_intervals_apart(&base, &near), 0, 0);
+	return 0;
+}
+
 /* A report of one memcpy job at size bytes with samples scaled by k. */
 static char *write_report(const char *dir, const char *name, int version,
 			  const char *size, double k)
@@ -152,6 +173,43 @@ static int compare_flags_halved_report_and_context(void)
 	compare_free(&cmp);
 	report_read_free(&base);
 	report_read_free(&half);
+	unlink(a);
+	unlink(b);
+	free(a);
+	free(b);
+	rmdir(dir);
+	return 0;
+}
+
+/*
+ * Medians 6% apart, a U test that calls it real, but intervals (3.00..3.04
+ * and 3.18..3.22 GB/s) only 4.6% apart: within a 5% threshold, no change.
+ */
+static int compare_needs_intervals_apart_by_threshold(void)
+{
+	char dir[] = "/tmp/hb-compare-XXXXXX", err[256];
+	struct doc_report base, up;
+	struct comparison cmp;
+	char *a, *b;
+
+	CHECK(mkdtemp(dir));
+	a = write_report(dir, "a.json", 1, "1048576", 1);
+	b = write_report(dir, "b.json", 1, "1048576", 1.06);
+	CHECK_INT(report_read(&base, a, err, sizeof(err)), 0);
+	CHECK_INT(report_read(&up, b, err, sizeof(err)), 0);
+	/* the report has no interval: it is computed from the samples */
+	CHECK_NEAR(base.results[0].res.rate.ci95_low, 3e9, 1);
+	CHECK_NEAR(base.results[0].res.rate.ci95_high, 3.04e9, 1);
+	CHECK_INT(compare_build(&cmp, &base, &up, 0.05, err, sizeof(err)), 0);
+	CHECK_NEAR(cmp.rows[0].diff, 0.06, 1e-9);
+	CHECK(cmp.rows[0].p < COMPARE_ALPHA);
+	CHECK_INT(cmp.rows[0].verdict, CMP_SAME);
+	compare_free(&cmp);
+	CHECK_INT(compare_build(&cmp, &base, &up, 0.04, err, sizeof(err)), 0);
+	CHECK_INT(cmp.rows[0].verdict, CMP_IMPROVED);
+	compare_free(&cmp);
+	report_read_free(&base);
+	report_read_free(&up);
 	unlink(a);
 	unlink(b);
 	free(a);
@@ -263,6 +321,8 @@ static int report_without_params_or_libraries_is_written(void)
 
 /* clang-format off */
 static const struct test tests[] = {
+	{"intervals_apart_needs_a_gap", intervals_apart_needs_a_gap},
+	{"compare_needs_intervals_apart_by_threshold", compare_needs_intervals_apart_by_threshold},
 	{"mann_whitney_separated_samples_exact", mann_whitney_separated_samples_exact},
 	{"mann_whitney_interleaved_samples_exact", mann_whitney_interleaved_samples_exact},
 	{"mann_whitney_ties_use_normal_approximation", mann_whitney_ties_use_normal_approximation},

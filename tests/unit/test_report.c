@@ -315,7 +315,7 @@ static int text_line_shows_figure_in_unit(void)
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_TEXT);
 
-	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps\n");
+	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps ±0.0%\n");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -326,7 +326,7 @@ static int text_names_backend_and_aligns_colons(void)
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_TEXT);
 
-	CHECK_CONTAINS(text, "\nAES256/GCM (openssl) : 10.16Gbps\n");
+	CHECK_CONTAINS(text, "\nAES256/GCM (openssl) : 10.16Gbps ±0.0%\n");
 	CHECK_CONTAINS(text, "\nAES256/GCM (gcrypt)  : failed (setup failed: "
 			     "\"bad key\", giving up)\n");
 	CHECK_CONTAINS(text, "\nXXH3 : skipped (not built here)\n");
@@ -340,7 +340,7 @@ static int text_names_slower_half_of_composite(void)
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_TEXT);
 
-	CHECK_CONTAINS(text, "\nAES256/CBC/HMAC[MD5] : 5.58Gbps "
+	CHECK_CONTAINS(text, "\nAES256/CBC/HMAC[MD5] : 5.58Gbps ±0.0% "
 			     "(crypto/aes-256-cbc slower than "
 			     "mac/hmac-md5[5.99Gbps])\n");
 	free(text);
@@ -387,7 +387,7 @@ static int text_aligns_utf8_labels_by_characters(void)
 	f->cases[1].title = "暗号/GCM";
 	f->cases[2].title = "暗号/GCM";
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\n暗号/GCM (openssl)     : 10.16Gbps\n");
+	CHECK_CONTAINS(text, "\n暗号/GCM (openssl)     : 10.16Gbps ±0.0%\n");
 	CHECK_CONTAINS(text, "\nAES256/CBC/HMAC[MD5] : 5.58Gbps");
 	free(text);
 	fixture_free(f);
@@ -545,7 +545,8 @@ static int csv_header_is_the_contract(void)
 		"p25_bps,p75_bps,samples,noisy,starved,warnings,queue_depth,"
 		"bytes_per_cpu_second,cpu_seconds_per_gb,offload,"
 		"latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p999_ns,"
-		"latency_max_ns,cpus,cycles_per_byte,cycles_method\r\n";
+		"latency_max_ns,ci95_low_bps,ci95_high_bps,ci95,imprecise,"
+		"warmup_samples,cpus,cycles_per_byte,cycles_method\r\n";
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_CSV);
 	size_t lines = 0;
@@ -566,10 +567,9 @@ static int csv_quotes_commas_and_quotes(void)
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_CSV);
 
-	CHECK_CONTAINS(text,
-		       ",failed,\"setup failed: \"\"bad key\"\", giving "
-		       "up\",Gbps,,,,,,,,,,0,false,false,,1,,,false,,,,,,,,"
-		       "\r\n");
+	CHECK_CONTAINS(text, ",failed,\"setup failed: \"\"bad key\"\", giving "
+			     "up\",Gbps,,,,,,,,,,0,false,false,,1,,,false,,,,,"
+			     ",,,,false,0,,,\r\n");
 	CHECK_CONTAINS(text, ",dir=/a;bs=4K;direct=yes;files=250;"
 			     "interval=500ms,1,ok,");
 	free(text);
@@ -584,17 +584,20 @@ static int md_has_case_table_and_difference(void)
 
 	CHECK_CONTAINS(text, "# hostbench report\n");
 	CHECK_CONTAINS(text, "- **Libraries**: OpenSSL 3.0.19 27 Jan 2026\n");
-	CHECK_CONTAINS(text, "\n## Base Performance\n\n"
-			     "| Case | Backend | Median | Unit | CV | Notes |\n"
-			     "|---|---|--:|---|--:|---|\n"
-			     "| memcpy | mem | 8.00 | Gbps | 0.0% |  |\n");
+	CHECK_CONTAINS(text,
+		       "\n## Base Performance\n\n"
+		       "| Case | Backend | Median | CI95 | Unit | CV "
+		       "| Notes |\n"
+		       "|---|---|--:|--:|---|--:|---|\n"
+		       "| memcpy | mem | 8.00 | ±0.0% | Gbps | 0.0% |  |\n");
 	CHECK_CONTAINS(text, "| dir | /a | /b | % Difference |\n"
 			     "|---|--:|--:|--:|\n"
 			     "| fwrite | 100.00MB/s ±0.0% | 90.00MB/s ±0.0% "
 			     "| -10.00 |\n");
-	CHECK_CONTAINS(text, "| AES256/CBC/HMAC[MD5] | openssl | 5.58 | Gbps "
-			     "| 0.0% | crypto/aes-256-cbc slower than "
-			     "mac/hmac-md5[5.99Gbps] |\n");
+	CHECK_CONTAINS(text,
+		       "| AES256/CBC/HMAC[MD5] | openssl | 5.58 | ±0.0% | Gbps "
+		       "| 0.0% | crypto/aes-256-cbc slower than "
+		       "mac/hmac-md5[5.99Gbps] |\n");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -629,7 +632,7 @@ static int text_shows_flags_briefly(void)
 		r->samples[i].cpu_seconds = 0.5;
 	result_finish_cpus(r, 2);
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps (noisy: CV 20.0%; "
+	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps ±20.0% (noisy: CV 20.0%; "
 			     "starved: CPU 50%)\n");
 	free(text);
 	fixture_free(f);
@@ -644,8 +647,8 @@ static int text_ops_and_kilobyte_units(void)
 	f->cases[0].unit = "ops/s";
 	f->cases[1].unit = "kB/s";
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\nmemcpy : 976562.5 ops/s\n");
-	CHECK_CONTAINS(text, "\nAES256/GCM (openssl) : 1270000.00k\n");
+	CHECK_CONTAINS(text, "\nmemcpy : 976562.5 ops/s ±0.0%\n");
+	CHECK_CONTAINS(text, "\nAES256/GCM (openssl) : 1270000.00k ±0.0%\n");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -678,7 +681,7 @@ static int parallel_only_job_stays_lines(void)
 	f->cases[6].title = "speed [2 parallels]";
 	f->cases[7].title = "speed [4 parallels]";
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\nspeed [4 parallels]  : 3703.68k\n");
+	CHECK_CONTAINS(text, "\nspeed [4 parallels]  : 3703.68k ±0.0%\n");
 	CHECK(!strstr(text, "speed (openssl)"));
 	free(text);
 	fixture_free(f);
@@ -740,7 +743,7 @@ static int text_pinned_case_notes_its_cpus(void)
 
 	pin_memcpy(f);
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps (cpus 1,3)\n");
+	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps ±0.0% (cpus 1,3)\n");
 	free(text);
 	fixture_free(f);
 	return 0;

@@ -305,6 +305,111 @@ static int free_releases_parts(void)
 	return 0;
 }
 
+/*
+ * Ranks of the median's 95% interval, by hand from the binomial tail
+ * (Conover's table A3): n = 9 has P(B <= 1) = 10/512 = 0.0195 <= 0.025 and
+ * P(B <= 2) = 46/512 = 0.0898 > 0.025, so rank 2 and 9 + 1 - 2 = 8.
+ */
+static int median_ci_ranks_match_binomial_table(void)
+{
+	static const size_t want[][3] = {
+		{ 1, 1, 1 },	 { 5, 1, 5 },	{ 6, 1, 6 },	{ 8, 1, 8 },
+		{ 9, 2, 8 },	 { 10, 2, 9 },	{ 12, 3, 10 },	{ 15, 4, 12 },
+		{ 20, 6, 15 },	 { 25, 8, 18 }, { 30, 10, 21 }, { 50, 18, 33 },
+		{ 100, 40, 61 },
+	};
+	size_t lo, hi;
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		stats_median_ci_ranks(want[i][0], &lo, &hi);
+		CHECK_INT(lo, want[i][1]);
+		CHECK_INT(hi, want[i][2]);
+	}
+	stats_median_ci_ranks(0, &lo, &hi);
+	CHECK_INT(lo, 0);
+	CHECK_INT(hi, 0);
+	return 0;
+}
+
+/* Values 1..20 given backwards: the interval is the 6th and 15th value. */
+static int median_ci_is_order_statistics(void)
+{
+	double v[20];
+	struct stats s;
+
+	for (size_t i = 0; i < 20; i++)
+		v[i] = (double)(20 - i);
+	CHECK_INT(stats_compute(v, 20, &s), 0);
+	CHECK_NEAR(s.ci95_low, 6, TOL);
+	CHECK_NEAR(s.ci95_high, 15, TOL);
+	CHECK_NEAR(s.median, 10.5, TOL);
+	/* the wider side: 10.5 - 6 = 4.5 over 10.5 */
+	CHECK_NEAR(stats_ci_relative(&s), 4.5 / 10.5, TOL);
+	return 0;
+}
+
+/* Below six values the interval is the whole range. */
+static int median_ci_of_five_is_min_to_max(void)
+{
+	const double v[] = { 100, 99, 101, 100.5, 99.8 };
+	struct stats s;
+
+	CHECK_INT(stats_compute(v, 5, &s), 0);
+	CHECK_NEAR(s.ci95_low, 99, TOL);
+	CHECK_NEAR(s.ci95_high, 101, TOL);
+	CHECK_NEAR(stats_ci_relative(&s), 1.0 / 100, TOL);
+	return 0;
+}
+
+/* One wild sample of a hundred moves the median's interval very little. */
+static int median_ci_ignores_one_outlier(void)
+{
+	double v[100];
+	struct stats s;
+
+	for (size_t i = 0; i < 100; i++)
+		v[i] = 1000 + (double)(i % 10);
+	v[37] = 1e6;
+	CHECK_INT(stats_compute(v, 100, &s), 0);
+	/* sorted: ten of each 1000..1009 with one 1007 replaced by 1e6 */
+	CHECK_NEAR(s.ci95_low, 1003, TOL);
+	CHECK_NEAR(s.ci95_high, 1006, TOL);
+	CHECK(stats_ci_relative(&s) < 0.003);
+	return 0;
+}
+
+/* Sampled to 1%: a spread of +-5% around the median is imprecise. */
+static int imprecise_result_gets_flag_and_warning(void)
+{
+	const double wide[] = { 0.95e9, 1e9, 1.05e9, 1e9, 1e9 };
+	const double tight[] = { 0.999e9, 1e9, 1.001e9, 1e9, 1e9 };
+	struct hb_target t = target_of("mem", HB_WORK_BYTES);
+	struct bench_case c = { .target = "mem/memcpy",
+				.parallel = 1,
+				.tdesc = &t,
+				.precision = 0.01 };
+	struct result r = { .c = &c };
+
+	fill_samples(&r, wide, 5, 2.0);
+	CHECK_INT(result_finish_cpus(&r, 2), 0);
+	CHECK_INT(r.imprecise, 1);
+	CHECK_NEAR(r.precision, 0.01, 0);
+	CHECK_INT(r.warnings.n, 1);
+	CHECK_STR(r.warnings.items[0],
+		  "imprecise: the median is known to ±5.0% after 5 samples "
+		  "(asked ±1%)");
+	CHECK(!result_precise(&r, 0.01));
+	CHECK(result_precise(&r, 0.05));
+	result_free(&r);
+	r = (struct result){ .c = &c };
+	fill_samples(&r, tight, 5, 2.0);
+	CHECK_INT(result_finish_cpus(&r, 2), 0);
+	CHECK_INT(r.imprecise, 0);
+	CHECK_INT(r.warnings.n, 0);
+	result_free(&r);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"summary_of_textbook_set", summary_of_textbook_set},
@@ -323,6 +428,11 @@ static const struct test tests[] = {
 	{"finishing_twice_keeps_one_warning", finishing_twice_keeps_one_warning},
 	{"failed_results_raise_no_flags", failed_results_raise_no_flags},
 	{"free_releases_parts", free_releases_parts},
+	{"median_ci_ranks_match_binomial_table", median_ci_ranks_match_binomial_table},
+	{"median_ci_is_order_statistics", median_ci_is_order_statistics},
+	{"median_ci_of_five_is_min_to_max", median_ci_of_five_is_min_to_max},
+	{"median_ci_ignores_one_outlier", median_ci_ignores_one_outlier},
+	{"imprecise_result_gets_flag_and_warning", imprecise_result_gets_flag_and_warning},
 };
 /* clang-format on */
 

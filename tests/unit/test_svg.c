@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The SVG chart writer: axis ticks, labels, escaping and chart elements. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "report/svg.h"
@@ -153,6 +155,121 @@ static int bar_chart_draws_noise_band_and_verdicts(void)
 	return 0;
 }
 
+/* Nanoseconds as the test reads them back: "2500ns". */
+static void plain_ns(double ns, char *buf, size_t len)
+{
+	snprintf(buf, len, "%gns", ns);
+}
+
+/* What the latency chart writer wrote for rows, as a string. */
+static char *capture_latency(const struct svg_latency_row *rows, size_t n,
+			     int *rc)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	*rc = svg_latency_chart(
+		f, &(struct svg_latency_chart){ .title = "AES <GCM> & 'x'",
+						.rows = rows,
+						.nrows = n,
+						.format = plain_ns });
+	fclose(f);
+	return text;
+}
+
+static int latency_chart_has_every_percentile_of_every_row(void)
+{
+	const struct svg_latency_row rows[] = {
+		{ "ipsec-mb, queue_depth 1",
+		  { 2500, 3000, 9000, 20000, 41000 } },
+		{ "ipsec-mb, queue_depth 16",
+		  { 30000, 32000, 50000, 90000, 120000 } },
+	};
+	int rc;
+	char *text = capture_latency(rows, 2, &rc);
+
+	CHECK_INT(rc, 0);
+	CHECK_CONTAINS(text, "class=\"chart latency-chart\"");
+	CHECK_CONTAINS(
+		text, "data-case=\"ipsec-mb, queue_depth 1\" data-p50=\"2500\" "
+		      "data-p90=\"3000\" data-p99=\"9000\" "
+		      "data-p999=\"20000\" data-max=\"41000\"");
+	CHECK_CONTAINS(text, "data-case=\"ipsec-mb, queue_depth 16\"");
+	CHECK_CONTAINS(text, "<title>p99.9 90000ns</title>");
+	CHECK_CONTAINS(text, "p50 30000ns, p90 32000ns, p99 50000ns, p99.9 "
+			     "90000ns, max 120000ns");
+	/* The axis: decades from 1000 ns to 1000000 ns, no 2x and 5x. */
+	CHECK_CONTAINS(text, "class=\"tick\">1000ns<");
+	CHECK_CONTAINS(text, "class=\"tick\">1e+06ns<");
+	CHECK(strstr(text, "class=\"tick\">2000ns<") == NULL);
+	CHECK_CONTAINS(text, "AES &lt;GCM&gt; &amp; &#39;x&#39;");
+	free(text);
+	return 0;
+}
+
+/* The x of the nth (from 0) mark of class cls in text; -1 when absent. */
+static double mark_x(const char *text, const char *cls, int nth)
+{
+	char key[64];
+	const char *at = text;
+
+	snprintf(key, sizeof(key), "class=\"mark %s\" cx=\"", cls);
+	for (int i = 0; at && i <= nth; i++) {
+		at = strstr(at, key);
+		if (at)
+			at += strlen(key);
+	}
+	return at ? strtod(at, NULL) : -1;
+}
+
+static int latency_axis_is_log_scale_in_time(void)
+{
+	const struct svg_latency_row rows[] = {
+		{ "fast, queue_depth 1", { 10, 20, 30, 40, 100 } },
+		{ "slow, queue_depth 8", { 1000, 2000, 3000, 4000, 10000 } },
+	};
+	int rc;
+	char *text = capture_latency(rows, 2, &rc);
+	double xa = mark_x(text, "p50", 0), xb = mark_x(text, "p50", 1);
+	double xm = mark_x(text, "max", 1);
+
+	CHECK_INT(rc, 0);
+	/* 10 ns to 1000 ns is twice the way from 1000 ns to 10000 ns. */
+	CHECK(xa > 0 && xb > xa && xm > xb);
+	CHECK_NEAR((xb - xa) / (xm - xb), 2.0, 0.01);
+	free(text);
+	return 0;
+}
+
+static int latency_names_are_escaped(void)
+{
+	const struct svg_latency_row rows[] = {
+		{ "<script>alert(1)</script>, queue_depth 4",
+		  { 100, 200, 300, 400, 500 } },
+	};
+	int rc;
+	char *text = capture_latency(rows, 1, &rc);
+
+	CHECK_INT(rc, 0);
+	CHECK(strstr(text, "<script>") == NULL);
+	CHECK_CONTAINS(text, "data-case=\"&lt;script&gt;alert(1)&lt;/"
+			     "script&gt;, queue_depth 4\"");
+	free(text);
+	return 0;
+}
+
+static int latency_chart_without_rows_is_refused(void)
+{
+	int rc;
+	char *text = capture_latency(NULL, 0, &rc);
+
+	CHECK_INT(rc, -EINVAL);
+	CHECK_STR(text, "");
+	free(text);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"ticks_are_nice_steps_from_zero", ticks_are_nice_steps_from_zero},
@@ -162,6 +279,10 @@ static const struct test tests[] = {
 	{"long_legend_names_wrap_and_keep_their_end", long_legend_names_wrap_and_keep_their_end},
 	{"line_chart_without_points_is_refused", line_chart_without_points_is_refused},
 	{"bar_chart_draws_noise_band_and_verdicts", bar_chart_draws_noise_band_and_verdicts},
+	{"latency_chart_has_every_percentile_of_every_row", latency_chart_has_every_percentile_of_every_row},
+	{"latency_axis_is_log_scale_in_time", latency_axis_is_log_scale_in_time},
+	{"latency_names_are_escaped", latency_names_are_escaped},
+	{"latency_chart_without_rows_is_refused", latency_chart_without_rows_is_refused},
 };
 /* clang-format on */
 

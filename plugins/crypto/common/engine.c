@@ -8,29 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hostbench/crypto.h>
+
 #include "state.h"
 #include "targets.h"
-
-/*
- * In stream mode a cipher starts a new message (new IV) after this many
- * bytes: GCM allows 2^36 - 32 bytes per message and libraries enforce it,
- * so an endless message is a run of 4 GiB ones. One restart per 4 GiB is
- * far below anything measurable.
- */
-#define CX_STREAM_MESSAGE (UINT64_C(1) << 32)
-
-/* Deterministic filler so every run and backend sees the same data. */
-static void fill_pattern(uint8_t *p, size_t n, uint64_t seed)
-{
-	uint64_t x = seed * UINT64_C(0x9e3779b97f4a7c15) + 1;
-
-	for (size_t i = 0; i < n; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		p[i] = (uint8_t)(x >> 24);
-	}
-}
 
 uint8_t *cx_alloc_buffer(size_t n, uint64_t seed)
 {
@@ -38,18 +19,13 @@ uint8_t *cx_alloc_buffer(size_t n, uint64_t seed)
 	uint8_t *p = aligned_alloc(64, rounded);
 
 	if (p)
-		fill_pattern(p, rounded, seed);
+		hb_crypto_fill(p, rounded, seed);
 	return p;
 }
 
 const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv)
 {
-	size_t len = s->ci->iv_len, off = len == 12 ? 4 : 0;
-
-	memcpy(iv, s->iv, len);
-	for (size_t i = 0; i < 8 && off + i < len; i++)
-		iv[off + i] ^= (uint8_t)(n >> (56 - 8 * i));
-	return iv;
+	return hb_crypto_message_iv(s->iv, s->ci->iv_len, n, iv);
 }
 
 const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
@@ -57,10 +33,7 @@ const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
 {
 	if (!s->hi->one_time_key)
 		return NULL;
-	memcpy(key, s->mac_key, s->hi->key_len);
-	for (size_t i = 0; i < 8; i++)
-		key[i] ^= (uint8_t)(n >> (8 * i));
-	return key;
+	return hb_crypto_message_key(s->mac_key, s->hi->key_len, n, key);
 }
 
 /* MAC or digest of one buffer at in into out, with message n's key. */
@@ -149,7 +122,7 @@ static int stream_buffer(struct cx_state *s, char *err, size_t errlen)
 					     err, errlen);
 			if (rc)
 				return rc;
-			s->stream_left = CX_STREAM_MESSAGE;
+			s->stream_left = HB_CRYPTO_STREAM_MESSAGE;
 		}
 		rc = o->cipher_update(s->cipher, s->src, s->buf, s->size, err,
 				      errlen);
@@ -187,6 +160,34 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	done->bytes += i * s->size;
 	done->ops += i;
 	return rc;
+}
+
+int cx_updates_submit(struct cx_state *s, uint64_t tag, char *err,
+		      size_t errlen)
+{
+	struct hb_done done = { 0 };
+	int rc;
+
+	if (s->sync_done)
+		return HB_BUSY;
+	rc = cx_run(s, 1, &done, err, errlen);
+	if (rc)
+		return rc;
+	s->sync_done = 1;
+	s->sync_tag = tag;
+	return 0;
+}
+
+int cx_updates_poll(struct cx_state *s, unsigned max, struct hb_completion *out)
+{
+	if (!s->sync_done || max == 0)
+		return 0;
+	s->sync_done = 0;
+	out[0] = (struct hb_completion){
+		.tag = s->sync_tag,
+		.done = { .bytes = s->size, .ops = 1 },
+	};
+	return 1;
 }
 
 int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
@@ -267,8 +268,12 @@ static int kat_hash(const struct cx_ops *o, void *lib,
 			      out, kat->out, kat->out_len, err, errlen);
 }
 
-int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
-		 int encrypt, char *err, size_t errlen)
+/*
+ * The known answer of alg on the update calls (depth 0), or on the job
+ * path through a queue of depth, as the timed messages go.
+ */
+static int kat_check_on(const struct cx_ops *ops, void *lib, enum cx_alg alg,
+			int encrypt, unsigned depth, char *err, size_t errlen)
 {
 	const struct cx_alginfo *ai = cx_alg_info(alg);
 	struct cx_kat kat;
@@ -277,22 +282,36 @@ int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
 		return hb_errorf(err, errlen, HB_EFAIL,
 				 "no known-answer vector for algorithm %d",
 				 (int)alg);
-	if (ops->job_open)
-		return cx_jobs_kat(ops, lib, alg, &kat, encrypt, err, errlen);
+	if (depth)
+		return cx_jobs_kat(ops, lib, alg, &kat, encrypt, depth, err,
+				   errlen);
 	if (ai->kind == CX_CIPHER || ai->kind == CX_AEAD)
 		return kat_cipher(ops, lib, ai, alg, &kat, encrypt, err,
 				  errlen);
 	return kat_hash(ops, lib, ai, alg, &kat, err, errlen);
 }
 
-/* Read size, mode and direction; reject a size the cipher cannot take. */
+int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
+		 int encrypt, char *err, size_t errlen)
+{
+	return kat_check_on(ops, lib, alg, encrypt, ops->job_open ? 1 : 0, err,
+			    errlen);
+}
+
+/*
+ * Read size, mode, direction and queue depth; reject a size the cipher
+ * cannot take, and stream mode (one endless message, a buffer at a time)
+ * with more than one in flight.
+ */
 static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 			size_t errlen)
 {
 	const struct hb_host *h = c->host;
 	const char *mode = h->get_str(c, "mode");
+	int64_t depth = h->get_int(c, "queue_depth");
 	const char *dir;
 
+	s->depth = depth > 1 ? (unsigned)depth : 1;
 	s->size = (size_t)h->get_size(c, "size");
 	s->stream = mode && strcmp(mode, "stream") == 0;
 	s->encrypt = 1;
@@ -307,6 +326,12 @@ static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 				 "size %zu is not a multiple of %zu, the %s "
 				 "block: CBC runs without padding",
 				 s->size, s->ci->block, s->ci->name);
+	if (s->stream && s->depth > 1)
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "mode = stream is one endless message, one "
+				 "buffer at a time: queue_depth %u needs "
+				 "mode = message",
+				 s->depth);
 	return 0;
 }
 
@@ -314,14 +339,15 @@ static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 static int check_known_answers(struct cx_state *s, const struct cx_spec *sp,
 			       char *err, size_t errlen)
 {
+	unsigned depth = s->jobpath ? s->depth : 0;
 	int rc = 0;
 
 	if (s->ci)
-		rc = cx_kat_check(s->ops, s->lib, sp->alg, s->encrypt, err,
-				  errlen);
-	if (!rc && s->hi)
-		rc = cx_kat_check(s->ops, s->lib, s->ci ? sp->mac : sp->alg, 1,
+		rc = kat_check_on(s->ops, s->lib, sp->alg, s->encrypt, depth,
 				  err, errlen);
+	if (!rc && s->hi)
+		rc = kat_check_on(s->ops, s->lib, s->ci ? sp->mac : sp->alg, 1,
+				  depth, err, errlen);
 	return rc;
 }
 
@@ -360,7 +386,7 @@ static int prepare_received(struct cx_state *s, const struct cx_spec *sp,
 {
 	int rc;
 
-	if (s->ops->job_open)
+	if (s->jobpath)
 		rc = cx_jobs_prepare_received(s, sp, err, errlen);
 	else
 		rc = received_by_updates(s, sp->alg, err, errlen);
@@ -379,7 +405,7 @@ static int open_handles(struct cx_state *s, const struct cx_spec *sp,
 	enum cx_alg halg = s->ci ? sp->mac : sp->alg;
 	int rc = 0;
 
-	if (o->job_open)
+	if (s->jobpath)
 		return cx_jobs_open(s, sp, c, err, errlen);
 	if (s->ci) {
 		rc = o->cipher_open(s->lib, c, sp->alg, s->encrypt, s->key,
@@ -405,7 +431,7 @@ static int start_stream(struct cx_state *s, char *err, size_t errlen)
 	int rc = 0;
 
 	if (s->ci) {
-		s->stream_left = CX_STREAM_MESSAGE;
+		s->stream_left = HB_CRYPTO_STREAM_MESSAGE;
 		rc = o->cipher_start(s->cipher, cx_message_iv(s, 0, iv), err,
 				     errlen);
 	}
@@ -477,22 +503,23 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	s->worker = c->worker;
 	set_kind(s, sp);
 	rc = read_options(s, c, err, errlen);
-	if (!rc && s->stream && ops->job_open)
+	if (!rc && s->stream && !ops->cipher_open)
 		rc = hb_errorf(err, errlen, HB_SKIP,
 			       "this backend takes whole messages (jobs), so "
 			       "it has no stream mode: use mode = message");
 	if (rc)
 		goto fail_state;
+	s->jobpath = ops->job_open && !s->stream;
 	rc = ops->lib_open(c, &s->lib, err, errlen);
 	if (rc)
 		goto fail_state;
 	rc = check_known_answers(s, sp, err, errlen);
 	if (rc)
 		goto fail_state;
-	fill_pattern(s->key, sizeof(s->key), 1);
-	fill_pattern(s->mac_key, sizeof(s->mac_key), 2);
-	fill_pattern(s->iv, sizeof(s->iv), 3);
-	s->buf = cx_alloc_buffer(s->size, 4 + c->worker);
+	hb_crypto_fill(s->key, sizeof(s->key), HB_CRYPTO_SEED_KEY);
+	hb_crypto_fill(s->mac_key, sizeof(s->mac_key), HB_CRYPTO_SEED_MAC_KEY);
+	hb_crypto_fill(s->iv, sizeof(s->iv), HB_CRYPTO_SEED_IV);
+	s->buf = cx_alloc_buffer(s->size, HB_CRYPTO_SEED_DATA(c->worker));
 	s->src = s->buf;
 	if (s->buf && !s->encrypt && s->ci) {
 		s->ct = cx_alloc_buffer(s->size, 0);

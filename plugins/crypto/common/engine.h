@@ -6,13 +6,15 @@
  * modes, composites and known-answer checks; a backend only maps cx_alg
  * onto its library's calls.
  *
- * A backend fills one of two sets of primitives: the update calls
- * (cipher_* and hash_*: a library that keeps state between calls, such as
- * OpenSSL or libgcrypt), or the job calls (job_*: a library or device that
- * takes whole messages and returns them when done, such as a multi-buffer
- * manager or an offload queue). On the job path the engine also offers
- * the plugin's asynchronous slots (cx_submit, cx_poll), so the core keeps
- * queue_depth messages in flight per worker.
+ * A backend fills the update calls (cipher_* and hash_*: a library that
+ * keeps state between calls, such as OpenSSL or libgcrypt), the job calls
+ * (job_*: a library or device that takes whole messages and returns them
+ * when done, such as a multi-buffer manager, an offload queue, or
+ * OpenSSL's asynchronous jobs), or both. Whole messages (mode = message)
+ * take the job path when the backend has it, known answers included;
+ * stream mode takes the update calls. The engine offers the plugin's
+ * asynchronous slots (cx_submit, cx_poll) on both paths, so the core
+ * keeps queue_depth messages in flight per worker (one in stream mode).
  *
  * Every backend function returns 0 or a negative HB_E* code with a
  * one-line reason in err (the library's own words where it has them).
@@ -42,10 +44,14 @@ struct cx_job {
 	size_t len;		/* bytes of src (and dst) */
 	/* Outputs. A composite encrypt works in place (src == dst), so its
 	 * MAC is over the ciphertext; a decrypt MACs src, then decrypts. */
-	uint8_t tag[CX_MAX_OUT]; /* AEAD tag, computed in both directions */
+	/* AEAD tag: encrypt writes it; decrypt is given the expected one
+	 * and either checks it (status HB_EVERIFY on a mismatch) or
+	 * overwrites it with the tag it computed, which the engine checks */
+	uint8_t tag[CX_MAX_OUT];
 	uint8_t mac[CX_MAX_OUT]; /* MAC or digest */
 	int status;		 /* 0, or a negative HB_E* code */
-	const char *why;	 /* with status: the library's reason */
+	const char *why; /* with status: the library's reason, valid until
+			    the next job_submit on the queue */
 	/* The backend's while the job is in flight. */
 	struct cx_job *next;
 	size_t off;
@@ -61,7 +67,9 @@ struct cx_jobspec {
 	const uint8_t *key;
 	const uint8_t *mac_key; /* NULL for digests and one-time keys */
 	size_t mac_key_len;
-	size_t len; /* bytes of every message of the queue */
+	size_t len;	/* bytes of every message of the queue */
+	unsigned depth; /* messages in flight at most (the case's
+			   queue_depth); 0 counts as 1 */
 };
 
 /* The primitives a backend provides. Handles are the backend's own. */
@@ -147,12 +155,13 @@ struct cx_ops {
 int cx_validate(const struct hb_case *c, char *err, size_t errlen);
 
 /*
- * Prepare one worker of case c with backend ops: read size, mode and
- * direction, check every primitive against its known-answer vector on the
- * same path it will time, allocate and touch the buffers, and prepare valid
- * ciphertexts and tags for decrypt. Returns 0, HB_SKIP, HB_EINVAL (a size
- * the mode cannot take), HB_EVERIFY (wrong known answer) or another code,
- * with err filled.
+ * Prepare one worker of case c with backend ops: read size, mode,
+ * direction and the case's queue depth, check every primitive against its
+ * known-answer vector on the same path it will time, allocate and touch
+ * the buffers (one per message in flight), and prepare valid ciphertexts
+ * and tags for decrypt. Returns 0, HB_SKIP, HB_EINVAL (a size the mode
+ * cannot take, or stream mode above depth 1), HB_EVERIFY (wrong known
+ * answer) or another code, with err filled.
  */
 int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	     char *err, size_t errlen);
@@ -162,15 +171,18 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	   size_t errlen);
 
 /*
- * The plugin's submit() (ABI 1.2) for a backend with job calls: start the
- * next message, tagged tag. Returns 0, HB_BUSY, or a negative code.
+ * The plugin's submit() (ABI 1.2): start the next message, tagged tag.
+ * Returns 0, HB_BUSY, or a negative code. On the update path (stream
+ * mode) the buffer is done at once and one is in flight at most.
  */
 int cx_submit(void *state, uint64_t tag, char *err, size_t errlen);
 
 /*
  * The plugin's poll(): up to max finished messages into out, finishing
  * work the library holds back (a flush) until at least min are done or
- * none is in flight; the work is the CPU's, so timeout_ns is not needed.
+ * none is in flight (a job paused by an asynchronous provider is waited
+ * for in the backend's job_reap, on its descriptors), so timeout_ns is
+ * not used.
  * Every message's status is checked, and in decrypt its tag and MAC: a
  * failure returns its negative code with err filled.
  */
@@ -182,8 +194,9 @@ void cx_teardown(void *state);
 
 /*
  * Check alg against its published vector through ops on lib, in the given
- * direction (ignored for MACs and digests). Returns 0, HB_EVERIFY with a
- * reason naming the vector, or the backend's error.
+ * direction (ignored for MACs and digests), on the job path when the
+ * backend has one. Returns 0, HB_EVERIFY with a reason naming the vector,
+ * or the backend's error.
  */
 int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
 		 int encrypt, char *err, size_t errlen);

@@ -2,20 +2,31 @@
 /*
  * The engine's job path: whole messages through a backend's job calls.
  * Each message in flight has a slot (its job, its own buffer, IV and
- * one-time key, and the core's tag), so the same code serves the plugin's
- * submit and poll, run() (one message at a time), the known-answer checks
- * and the received message of a decrypt case.
+ * one-time key, and the core's tag), made at setup for the case's queue
+ * depth, so the same code serves the plugin's submit and poll, run() (one
+ * message at a time), the known-answer checks and the received message of
+ * a decrypt case. CX_BUG_ASYNC_IV builds a deliberately broken backend for
+ * the tests of `hostbench check`: a decrypt that takes the IV of its
+ * slot, right only while one message is in flight.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "state.h"
 
+/* The IV number of every received message (the one setup made). */
+#ifdef CX_BUG_ASYNC_IV
+#define RECEIVED_IV(sl) ((uint64_t)(sl)->index)
+#else
+#define RECEIVED_IV(sl) 0
+#endif
+
 /* One message in flight. */
 struct cx_slot {
 	struct cx_job job; /* first: a finished job is its slot */
 	uint64_t tag;	   /* the core's */
 	uint64_t msgno;
+	unsigned index; /* in s->slots */
 	struct cx_slot *next_free;
 	uint8_t *buf; /* encrypted in place, or decrypted into */
 	uint8_t iv[CX_MAX_IV];
@@ -104,7 +115,8 @@ static int kat_cipher_result(const struct cx_alginfo *ai,
 }
 
 int cx_jobs_kat(const struct cx_ops *ops, void *lib, enum cx_alg alg,
-		const struct cx_kat *kat, int encrypt, char *err, size_t errlen)
+		const struct cx_kat *kat, int encrypt, unsigned depth,
+		char *err, size_t errlen)
 {
 	const struct cx_alginfo *ai = cx_alg_info(alg);
 	int cipher = ai->kind == CX_CIPHER || ai->kind == CX_AEAD;
@@ -116,12 +128,14 @@ int cx_jobs_kat(const struct cx_ops *ops, void *lib, enum cx_alg alg,
 		.mac_key = cipher ? NULL : kat->key,
 		.mac_key_len = cipher ? 0 : kat->key_len,
 		.len = kat->in_len,
+		.depth = depth,
 	};
 	uint8_t out[sizeof(kat->in)];
 	struct cx_job j = { .len = kat->in_len };
 	void *q = NULL;
 	int rc;
 
+	memcpy(j.tag, kat->tag, sizeof(j.tag)); /* decrypt: the one to check */
 	if (cipher) {
 		/* as timed: encrypt in place, decrypt into another buffer */
 		memcpy(out, kat->in, kat->in_len);
@@ -138,6 +152,11 @@ int cx_jobs_kat(const struct cx_ops *ops, void *lib, enum cx_alg alg,
 		return rc;
 	rc = run_one(ops, q, &j, ai->name, err, errlen);
 	ops->job_close(q);
+	if (rc == HB_EVERIFY && cipher && !encrypt)
+		return hb_errorf(err, errlen, HB_EVERIFY,
+				 "known-answer check failed: %s decrypt "
+				 "rejects the tag of %s",
+				 ai->name, kat->source);
 	if (rc)
 		return rc;
 	if (cipher)
@@ -146,11 +165,64 @@ int cx_jobs_kat(const struct cx_ops *ops, void *lib, enum cx_alg alg,
 			      j.mac, kat->out, kat->out_len, err, errlen);
 }
 
+/* A new slot, with its buffer, in s->slots; NULL when out of memory. */
+static struct cx_slot *slot_make(struct cx_state *s)
+{
+	struct cx_slot *sl, **grown;
+
+	grown = realloc(s->slots, (s->nslots + 1) * sizeof(struct cx_slot *));
+	if (!grown)
+		return NULL;
+	s->slots = grown;
+	sl = calloc(1, sizeof(*sl));
+	if (!sl)
+		return NULL;
+	if (s->ci) {
+		sl->buf = cx_alloc_buffer(s->size, 4 + s->worker);
+		if (!sl->buf) {
+			free(sl);
+			return NULL;
+		}
+	}
+	sl->index = s->nslots;
+	s->slots[s->nslots++] = sl;
+	return sl;
+}
+
+static void slot_put(struct cx_state *s, struct cx_slot *sl)
+{
+	sl->next_free = s->free_slots;
+	s->free_slots = sl;
+}
+
+/* A free slot, made when every one is in flight (a depth not told). */
+static struct cx_slot *slot_take(struct cx_state *s)
+{
+	struct cx_slot *sl = s->free_slots;
+
+	if (!sl)
+		return slot_make(s);
+	s->free_slots = sl->next_free;
+	return sl;
+}
+
 int cx_jobs_open(struct cx_state *s, const struct cx_spec *sp,
 		 const struct hb_case *c, char *err, size_t errlen)
 {
 	struct cx_jobspec spec = spec_for(s, sp, s->encrypt);
 
+	/* every message in flight has its slot and buffer before timing */
+	spec.depth = s->depth;
+	for (unsigned i = s->nslots; i < s->depth; i++) {
+		struct cx_slot *sl = slot_make(s);
+
+		if (!sl)
+			return hb_errorf(err, errlen, HB_ENOMEM,
+					 "%u message slots of %zu bytes: out "
+					 "of memory",
+					 s->depth, s->size);
+		slot_put(s, sl);
+	}
 	return s->ops->job_open(s->lib, c, &spec, &s->jobs, err, errlen);
 }
 
@@ -184,50 +256,19 @@ int cx_jobs_prepare_received(struct cx_state *s, const struct cx_spec *sp,
 	return rc;
 }
 
-/* A free slot, made (with its buffer) when every one is in flight. */
-static struct cx_slot *slot_take(struct cx_state *s)
-{
-	struct cx_slot *sl = s->free_slots, **grown;
-
-	if (sl) {
-		s->free_slots = sl->next_free;
-		return sl;
-	}
-	grown = realloc(s->slots, (s->nslots + 1) * sizeof(struct cx_slot *));
-	if (!grown)
-		return NULL;
-	s->slots = grown;
-	sl = calloc(1, sizeof(*sl));
-	if (!sl)
-		return NULL;
-	if (s->ci) {
-		sl->buf = cx_alloc_buffer(s->size, 4 + s->worker);
-		if (!sl->buf) {
-			free(sl);
-			return NULL;
-		}
-	}
-	s->slots[s->nslots++] = sl;
-	return sl;
-}
-
-static void slot_put(struct cx_state *s, struct cx_slot *sl)
-{
-	sl->next_free = s->free_slots;
-	s->free_slots = sl;
-}
-
 /*
  * The next message into slot sl, as the update path makes it: encrypt
  * gives each message its own IV (and one-time key) and works in place;
- * decrypt receives the prepared message, MAC first.
+ * decrypt receives the prepared message, MAC first, and its tag.
  */
 static void fill_message(struct cx_state *s, struct cx_slot *sl)
 {
 	struct cx_job *j = &sl->job;
-	uint64_t n = s->encrypt ? s->msgno : 0;
+	uint64_t n = s->encrypt ? s->msgno : RECEIVED_IV(sl);
 
 	memset(j, 0, sizeof(*j));
+	if (!s->encrypt)
+		memcpy(j->tag, s->want_tag, sizeof(j->tag));
 	sl->msgno = s->msgno;
 	j->len = s->size;
 	j->iv = s->ci ? cx_message_iv(s, n, sl->iv) : NULL;
@@ -239,9 +280,12 @@ static void fill_message(struct cx_state *s, struct cx_slot *sl)
 int cx_submit(void *state, uint64_t tag, char *err, size_t errlen)
 {
 	struct cx_state *s = state;
-	struct cx_slot *sl = slot_take(s);
+	struct cx_slot *sl;
 	int rc;
 
+	if (!s->jobs)
+		return cx_updates_submit(s, tag, err, errlen);
+	sl = slot_take(s);
 	if (!sl)
 		return hb_errorf(err, errlen, HB_ENOMEM,
 				 "a %zu-byte message slot: out of memory",
@@ -289,7 +333,10 @@ int cx_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 	struct cx_state *s = state;
 	unsigned got = 0;
 
-	(void)timeout_ns; /* the work is the CPU's: nothing to wait for */
+	/* a backend that waits (a paused job) waits in its job_reap */
+	(void)timeout_ns;
+	if (!s->jobs)
+		return cx_updates_poll(s, max, out);
 	while (got < max) {
 		struct cx_job *j = s->ops->job_reap(s->jobs, got < min);
 		struct cx_slot *sl = (struct cx_slot *)j;

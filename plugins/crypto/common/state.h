@@ -26,6 +26,8 @@ struct cx_state {
 	void *jobs;		     /* the job path: the backend's queue */
 	int encrypt;		     /* 0: decrypt and verify */
 	int stream;		     /* 0: message mode */
+	int jobpath;		     /* whole messages through the job calls */
+	unsigned depth;		     /* the case's queue_depth */
 	unsigned worker;
 	size_t size;
 	uint8_t *buf;	/* work buffer: encrypted in place, decrypt output */
@@ -36,6 +38,8 @@ struct cx_state {
 	struct cx_slot **slots; /* the job path: one per message in flight */
 	unsigned nslots;
 	struct cx_slot *free_slots;
+	int sync_done;	   /* the update path: a buffer done, not polled */
+	uint64_t sync_tag; /* its tag */
 	uint8_t key[CX_MAX_KEY];
 	uint8_t mac_key[CX_MAX_KEY];
 	uint8_t msg_key[CX_MAX_KEY]; /* the one-time MAC key of a message */
@@ -70,10 +74,17 @@ int cx_jobs_one(const struct cx_ops *ops, void *lib,
 		const struct cx_jobspec *spec, struct cx_job *j,
 		const char *name, char *err, size_t errlen);
 
+/* The update path's submit and poll: one buffer done at once. */
+int cx_updates_submit(struct cx_state *s, uint64_t tag, char *err,
+		      size_t errlen);
+int cx_updates_poll(struct cx_state *s, unsigned max,
+		    struct hb_completion *out);
+
 /* The job path's parts of cx_setup, cx_run, cx_kat_check, cx_teardown. */
+/* kat through a queue of depth, the case's (its messages' path) */
 int cx_jobs_kat(const struct cx_ops *ops, void *lib, enum cx_alg alg,
-		const struct cx_kat *kat, int encrypt, char *err,
-		size_t errlen);
+		const struct cx_kat *kat, int encrypt, unsigned depth,
+		char *err, size_t errlen);
 int cx_jobs_open(struct cx_state *s, const struct cx_spec *sp,
 		 const struct hb_case *c, char *err, size_t errlen);
 int cx_jobs_prepare_received(struct cx_state *s, const struct cx_spec *sp,

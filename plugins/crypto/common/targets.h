@@ -2,13 +2,16 @@
 /*
  * The targets the crypto backends offer, written once. A backend builds
  * its hb_target table from CX_TARGETS (or the CX_T_ macros of the targets
- * it has) with its own option tables, one per option class, so OpenSSL can
- * add provider and properties while the targets, their names and their
- * parts stay the same on every backend.
+ * it has) with its own option tables, one per option class, each the
+ * class's HB_CRYPTO_OPTIONS_ of the SDK header (hostbench/crypto.h) and
+ * then its own, so OpenSSL can add provider and properties while the
+ * targets, their names, their options and their parts stay the same on
+ * every backend.
  */
 #ifndef HB_CRYPTO_TARGETS_H
 #define HB_CRYPTO_TARGETS_H
 
+#include <hostbench/crypto.h>
 #include <hostbench/plugin.h>
 
 #include "cx.h"
@@ -136,55 +139,6 @@
 /* The same, taking the job path: submit and poll keep messages in flight. */
 #define CX_ASYNC_TARGET_ENTRY(grp, nam, sum, cls, alg, mac, prt)               \
 	{ CX_TARGET_FIELDS(grp, nam, sum, cls, prt), .flags = HB_TARGET_ASYNC },
-
-/* Largest buffer a case may ask for. */
-#define CX_MAX_SIZE (INT64_C(1) << 30)
-
-/* clang-format off */
-/* The options every crypto target has, as hb_option initializers. */
-#define CX_OPT_SIZE(lo)                                                        \
-	{                                                                      \
-		.name = "size", .type = HB_OPT_SIZE, .def = "1M",              \
-		.help = "bytes in one buffer; in message mode one whole "      \
-			"message",                                             \
-		.min = (lo), .max = CX_MAX_SIZE                                \
-	}
-/* CBC sizes: the table says the minimum, setup refuses other multiples. */
-#define CX_OPT_SIZE_BLOCK(blk)                                                 \
-	{                                                                      \
-		.name = "size", .type = HB_OPT_SIZE, .def = "1M",              \
-		.help = "bytes in one buffer, a multiple of " #blk             \
-			" (CBC runs without padding); in message mode one "    \
-			"message",                                             \
-		.min = (blk), .max = CX_MAX_SIZE                               \
-	}
-#define CX_OPT_MODE                                                            \
-	{                                                                      \
-		.name = "mode", .type = HB_OPT_ENUM, .def = "message",         \
-		.help = "message: each buffer is a whole message with a "      \
-			"fresh IV "                                            \
-			"and its tag; stream: one endless message (openssl "   \
-			"speed)",                                              \
-		.choices = (const char *const[])                               \
-		{                                                              \
-			"message", "stream", NULL                              \
-		}                                                              \
-	}
-#define CX_OPT_DIRECTION                                                       \
-	{                                                                      \
-		.name = "direction", .type = HB_OPT_ENUM, .def = "encrypt",    \
-		.help = "encrypt, or decrypt (checks the tag or MAC of every " \
-			"message)",                                            \
-		.choices = (const char *const[])                               \
-		{                                                              \
-			"encrypt", "decrypt", NULL                             \
-		}                                                              \
-	}
-#define CX_OPT_END                                                             \
-	{                                                                      \
-		.name = NULL                                                   \
-	}
-/* clang-format on */
 
 /* What a target is made of: a primitive, and a MAC for composites. */
 struct cx_spec {

@@ -17,30 +17,23 @@
 
 /* clang-format off */
 static const struct hb_option cipher_options[] = {
-	CX_OPT_SIZE(1),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
-	CX_OPT_END,
+	HB_CRYPTO_OPTIONS_CIPHER,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option cbc16_options[] = {
-	CX_OPT_SIZE_BLOCK(16),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
-	CX_OPT_END,
+	HB_CRYPTO_OPTIONS_CBC(16),
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option mac_options[] = {
-	CX_OPT_SIZE(1),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
-	CX_OPT_END,
+	HB_CRYPTO_OPTIONS_MAC,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option digest_options[] = {
-	CX_OPT_SIZE(1),
-	CX_OPT_MODE,
-	CX_OPT_END,
+	HB_CRYPTO_OPTIONS_DIGEST,
+	HB_CRYPTO_OPT_END,
 };
 
 /* What intel-ipsec-mb 1.3 has of the shared targets: no Blowfish, no

@@ -2,7 +2,10 @@
 /*
  * The OpenSSL backend of the crypto engine: libcrypto's EVP and EVP_MAC
  * behind the engine's primitive table, one library context per worker
- * with the providers the case asks for.
+ * with the providers the case asks for. It fills both sets of calls: the
+ * update calls (ossl_ops.c), and the job calls (ossl_jobs.c), which run
+ * each whole message through the update calls inside an OpenSSL
+ * ASYNC_JOB, so messages stay in flight at the case's queue_depth.
  */
 #ifndef HB_CRYPTO_OSSL_H
 #define HB_CRYPTO_OSSL_H
@@ -15,6 +18,18 @@
 
 /* The OpenSSL primitives. lib_open reads "provider" and "properties". */
 extern const struct cx_ops cx_openssl_ops;
+
+/*
+ * The job calls of cx_openssl_ops (struct cx_ops says what each does): a
+ * queue opens spec->depth sets of contexts (one when 0) and a pool of as
+ * many ASYNC_JOBs; a failed job's why stays valid until the next submit.
+ */
+int ossl_jobs_open(void *lib, const struct hb_case *c,
+		   const struct cx_jobspec *spec, void **q, char *err,
+		   size_t errlen);
+int ossl_jobs_submit(void *q, struct cx_job *j, char *err, size_t errlen);
+struct cx_job *ossl_jobs_reap(void *q, int flush);
+void ossl_jobs_close(void *q);
 
 /*
  * Try to load the providers named in list ("default+legacy"; '+' or ','

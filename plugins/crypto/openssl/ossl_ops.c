@@ -485,4 +485,8 @@ const struct cx_ops cx_openssl_ops = {
 	.hash_update = ossl_hash_update,
 	.hash_finish = ossl_hash_finish,
 	.hash_close = ossl_hash_close,
+	.job_open = ossl_jobs_open,
+	.job_submit = ossl_jobs_submit,
+	.job_reap = ossl_jobs_reap,
+	.job_close = ossl_jobs_close,
 };

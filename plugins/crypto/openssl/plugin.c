@@ -2,7 +2,9 @@
 /*
  * crypto_openssl.so: the shared crypto targets measured through OpenSSL's
  * libcrypto (EVP, EVP_MAC), with the providers and property query a suite
- * names, so a vendor's provider is benchmarked without writing code.
+ * names, so a vendor's provider is benchmarked without writing code. Each
+ * message runs in an OpenSSL ASYNC_JOB, so a suite's queue_depth keeps
+ * that many in flight, as `openssl speed -async_jobs` does.
  */
 #include <string.h>
 
@@ -36,52 +38,43 @@
 	}
 
 static const struct hb_option cipher_options[] = {
-	CX_OPT_SIZE(1),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
+	HB_CRYPTO_OPTIONS_CIPHER,
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
-	CX_OPT_END,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option cbc16_options[] = {
-	CX_OPT_SIZE_BLOCK(16),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
+	HB_CRYPTO_OPTIONS_CBC(16),
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
-	CX_OPT_END,
+	HB_CRYPTO_OPT_END,
 };
 
 /* OpenSSL 3 keeps Blowfish in the legacy provider. */
 static const struct hb_option cbc8_options[] = {
-	CX_OPT_SIZE_BLOCK(8),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
+	HB_CRYPTO_OPTIONS_CBC(8),
 	OSSL_OPT_PROVIDER("default+legacy"),
 	OSSL_OPT_PROPERTIES,
-	CX_OPT_END,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option mac_options[] = {
-	CX_OPT_SIZE(1),
-	CX_OPT_MODE,
-	CX_OPT_DIRECTION,
+	HB_CRYPTO_OPTIONS_MAC,
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
-	CX_OPT_END,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option digest_options[] = {
-	CX_OPT_SIZE(1),
-	CX_OPT_MODE,
+	HB_CRYPTO_OPTIONS_DIGEST,
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
-	CX_OPT_END,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_target targets[] = {
-	CX_TARGETS(CX_TARGET_ENTRY)
+	CX_TARGETS(CX_ASYNC_TARGET_ENTRY)
 	{.name = NULL},
 };
 /* clang-format on */
@@ -128,6 +121,8 @@ static const struct hb_plugin plugin = {
 	.run = cx_run,
 	.teardown = cx_teardown,
 	.validate = cx_validate,
+	.submit = cx_submit,
+	.poll = cx_poll,
 	.transform = ossl_transform,
 };
 

@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -151,6 +152,106 @@ def test_text_and_csv_show_depth_latency_and_offload():
                for r in rows), rows)
     rc, md, err = run(DEPTHS, "--format", "md")
     expect("latency p50" in md and "queue_depth" in md, md)
+
+
+def html_report(doc):
+    """`hostbench report` of the JSON report doc as html: (status, page)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump(doc, f)
+        f.flush()
+        p = subprocess.run([HB, "report", f.name, "--format", "html"],
+                           capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stdout
+
+
+def latency_rows(page):
+    """The rows of the page's latency charts: {data-case: {attr: value}}."""
+    rows = {}
+    for m in re.finditer(r'<g class="latency-row" ([^>]*)>', page):
+        attrs = dict(re.findall(r'data-([a-z0-9]+)="([^"]*)"', m.group(1)))
+        rows[attrs.pop("case")] = attrs
+    return rows
+
+
+def test_html_report_draws_the_latency_of_every_depth():
+    rc, out, err = run(DEPTHS, "--format", "json")
+    expect(rc == 0, err)
+    doc = json.loads(out)
+    rc, page = html_report(doc)
+    expect(rc == 0, f"exit {rc}")
+    expect(page.count('class="chart latency-chart"') == 1, "one chart")
+    rows = latency_rows(page)
+    expect(sorted(rows) == ["fixture-device, queue_depth 1",
+                            "fixture-device, queue_depth 16"], rows)
+    for r in doc["results"]:
+        lat = r["latency"]
+        row = rows["fixture-device, queue_depth %d" %
+                   r["params"]["queue_depth"]]
+        for key, attr in (("p50", "p50"), ("p90", "p90"), ("p99", "p99"),
+                          ("p99.9", "p999"), ("max", "max")):
+            expect(row[attr] == "%.0f" % lat[key],
+                   f"{attr} {row[attr]}, JSON {lat[key]}")
+    # a 2 ms device: the time axis reads in milliseconds
+    expect('class="tick">1ms<' in page and 'class="tick">2ms<' in page,
+           "ticks in ms")
+    expect(re.search(r"<title>p50 [0-9.]+ms</title>", page), "p50 in ms")
+
+
+def test_merge_html_names_the_host_of_every_latency_row():
+    rc, out, err = run(DEPTHS, "--format", "json")
+    expect(rc == 0, err)
+    with tempfile.TemporaryDirectory() as d:
+        paths = [os.path.join(d, name) for name in ("a.json", "b.json")]
+        for path in paths:
+            with open(path, "w") as f:
+                f.write(out)
+        p = subprocess.run([HB, "merge", *paths, "--format", "html"],
+                           capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 0, p.stderr)
+    rows = latency_rows(p.stdout)
+    expect(sorted(rows) == sorted(
+        "fixture-device, queue_depth %d, host %s.json" % (depth, host)
+        for depth in (1, 16) for host in ("a", "b")), sorted(rows))
+
+
+def test_html_report_without_latency_has_no_latency_chart():
+    rc, out, err = run("""
+[copy]
+target = mem/memcpy
+size = 4K, 64K
+""", "--format", "json")
+    expect(rc == 0, err)
+    rc, page = html_report(json.loads(out))
+    expect(rc == 0 and 'class="chart line-chart"' in page,
+           "the throughput chart is drawn")
+    expect("latency-chart" not in page and "latency-row" not in page,
+           "no latency chart without latency figures")
+
+
+def test_html_latency_chart_escapes_hostile_names():
+    rc, out, err = run(DEPTHS.replace("[dev]", "[dev <b>x</b> & 'q']"),
+                       "--format", "json")
+    expect(rc == 0, err)
+    doc = json.loads(out)
+    hostile = '<img src=x onerror="alert(1)">'
+    for r in doc["results"]:
+        r["backend"] = r["case"]["backend"] = hostile
+    rc, page = html_report(doc)
+    expect(rc == 0, f"exit {rc}")
+    expect("<b>" not in page and "<img" not in page, "nothing unescaped")
+    expect("dev &lt;b&gt;x&lt;/b&gt; &amp; &#39;q&#39;: latency of one unit"
+           in page, "the job's label, escaped, in the chart title")
+    escaped = "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"
+    expect(sorted(latency_rows(page)) ==
+           [escaped + ", queue_depth 1", escaped + ", queue_depth 16"],
+           "the backend, escaped, names each row")
+
+
+def test_abi_12_plugin_reads_its_queue_depth_at_setup():
+    one, sixteen = results(DEPTHS)
+    expect((one["info"].get("depth_at_setup"),
+            sixteen["info"].get("depth_at_setup")) == ("1", "16"),
+           f'{one["info"]} {sixteen["info"]}')
 
 
 def test_abi_11_plugin_keeps_its_own_queue_depth():

@@ -2,8 +2,9 @@
 """hostbench check: conformance of a crypto backend against a reference.
 
 Usage: check_test.py NAME HOSTBENCH FIXTURE_DIR
-The fixtures openssl-ctr32 and openssl-no-tag-check are the openssl
-backend with one deliberate bug each, which no known-answer vector shows.
+The fixtures openssl-ctr32, openssl-no-tag-check and openssl-async-iv
+are the openssl backend with one deliberate bug each, which no
+known-answer vector shows.
 """
 import os
 import subprocess
@@ -81,6 +82,43 @@ def test_decrypt_without_tag_check_fails_naming_target_and_check():
     expect(("crypto/aes-256-gcm", "tag") in bad, bad)
     expect(("crypto/aes-256-cbc-hmac-sha256", "tag") in bad, bad)
     expect(all(c == "tag" for _, c in bad), f"only the tag: {bad}")
+
+
+def test_openssl_messages_in_flight_pass_at_depth_1_and_16():
+    rc, rows, err = check("openssl", "--reference", "gcrypt")
+    expect(rc == 0, f"exit {rc}: {failures(rows)} {err}")
+    rows = {(r[0], r[1]): r for r in rows if len(r) > 3}
+    for target in ["crypto/aes-256-gcm", "crypto/aes-256-cbc-hmac-sha256",
+                   "mac/poly1305", "hash/sha256"]:
+        row = rows.get((target, "async"))
+        expect(row and row[2] == "ok" and "depth 1 and 16" in row[3],
+               f"{target} async: {row}")
+    gcm = rows[("crypto/aes-256-gcm", "async")][3]
+    expect("4 and 49 messages" in gcm and "decrypted and verified" in gcm,
+           gcm)
+
+
+def test_backend_without_async_path_skips_the_async_row():
+    rc, rows, err = check("gcrypt")
+    expect(rc == 0, f"exit {rc}: {failures(rows)} {err}")
+    asyncs = [r for r in rows if len(r) > 3 and r[1] == "async"]
+    expect(asyncs, "an async row per target")
+    for r in asyncs:
+        expect(r[2] == "skip" and
+               "gcrypt has no asynchronous submit and poll" in r[3],
+               f"{r[0]}: {r[2]} {r[3]}")
+
+
+def test_async_path_wrong_above_depth_1_fails_naming_target_and_check():
+    rc, rows, err = check("openssl-async-iv", plugin_dir="openssl-async-iv")
+    expect(rc == 1, f"exit {rc}: {err}")
+    bad = failures(rows)
+    expect(("crypto/aes-256-gcm", "async") in bad, bad)
+    expect(("crypto/aes-256-cbc-hmac-sha256", "async") not in bad,
+           "a CBC decrypt has no tag to catch it")
+    expect(all(c == "async" for _, c in bad), f"only the async row: {bad}")
+    gcm = [r for r in rows if r[:2] == ["crypto/aes-256-gcm", "async"]][0]
+    expect("depth 16" in gcm[3] and "tag mismatch" in gcm[3], gcm[3])
 
 
 def test_backend_without_transform_is_not_checkable():

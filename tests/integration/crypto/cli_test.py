@@ -3,7 +3,7 @@
 """The crypto plugins through the hostbench command line: every target on
 every backend listed and run by a tiny suite (JSON checked), the decrypt
 direction, a provider that does not exist, and a size CBC cannot take;
-the ipsec-mb backend's queue depths and what it skips.
+the openssl and ipsec-mb backends' queue depths, and what ipsec-mb skips.
 
 Usage: cli_test.py HOSTBENCH TEST_NAME
 HB_IPSECMB=1 in the environment says the ipsec-mb plugin was built (the
@@ -222,6 +222,53 @@ def ipsec_mb_depth_16_fills_the_lanes(hostbench):
     check(sixteen["latency"]["count"] > 0, "latency counted")
 
 
+def openssl_runs_at_depth_1_and_16(hostbench):
+    """Each message in its own OpenSSL ASYNC_JOB, sixteen in flight: both
+    cases pass their known answers (setup, on the same path), report the
+    latency of every message, and the CPU does the same work at either
+    depth (per CPU-second, in one run: not a speed test)."""
+    rc, doc, err = run(hostbench, GLOBAL.replace("20ms", "100ms") +
+                       "[gcm]\ntarget = crypto/aes-256-gcm\n"
+                       "backend = openssl\nsize = 16K\n"
+                       "queue_depth = 1, 16\n")
+    check(rc == 0, f"exit {rc}: {err}")
+    check_ok(doc, 2, 16384)
+    one, sixteen = doc["results"]
+    check((one["params"]["queue_depth"], sixteen["params"]["queue_depth"])
+          == (1, 16), "a case per depth")
+    for r in (one, sixteen):
+        lat = r.get("latency") or {}
+        check(lat.get("count", 0) > 0 and 0 < lat["p50"] <= lat["max"],
+              f'depth {r["params"]["queue_depth"]}: latency {lat}')
+    ratio = sixteen["bytes_per_cpu_second"] / one["bytes_per_cpu_second"]
+    check(0.5 <= ratio <= 2, f"depth 16 / depth 1 = {ratio:.2f} per "
+          "CPU-second, want 0.5 to 2")
+
+
+def openssl_decrypts_sixteen_in_flight(hostbench):
+    """Every message's tag and MAC checked, sixteen in flight."""
+    text = jobs(["crypto/aes-256-gcm", "crypto/aes-256-cbc-hmac-sha256",
+                 "crypto/aes-256-ctr-poly1305"], ("openssl",),
+                "size = 4K\ndirection = decrypt\nqueue_depth = 16\n")
+    rc, doc, err = run(hostbench, text)
+    check(rc == 0, f"exit {rc}: {err}")
+    check_ok(doc, 3, 4096)
+    check(all(r["params"]["queue_depth"] == 16 for r in doc["results"]),
+          "depth recorded")
+
+
+def openssl_stream_mode_above_depth_1_is_refused(hostbench):
+    """One endless message has one buffer in flight: refused before
+    anything runs, exit 2, one line naming the section."""
+    rc, doc, err = run(hostbench, GLOBAL + (
+        "[s]\ntarget = crypto/aes-256-gcm\nbackend = openssl\n"
+        "mode = stream\nqueue_depth = 1, 4\n"))
+    check(rc == 2 and doc is None, f"exit {rc}, want 2: {err}")
+    line = err.strip()
+    check("\n" not in line and "[s]" in line and "mode = stream" in line
+          and "queue_depth 4" in line, line)
+
+
 TESTS = {f.__name__: f for f in (
     list_shows_every_target_per_backend,
     every_target_encrypts_on_every_backend,
@@ -232,6 +279,9 @@ TESTS = {f.__name__: f for f in (
     ipsec_mb_skips_stream_mode_with_the_reason,
     ipsec_mb_skips_a_hash_longer_than_one_job,
     ipsec_mb_depth_16_fills_the_lanes,
+    openssl_runs_at_depth_1_and_16,
+    openssl_decrypts_sixteen_in_flight,
+    openssl_stream_mode_above_depth_1_is_refused,
 )}
 
 

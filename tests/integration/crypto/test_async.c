@@ -2,10 +2,12 @@
 /*
  * A crypto plugin's asynchronous slots (ABI 1.2), driven as the core
  * drives them (core/run/async.c): up to `depth` messages in flight per
- * worker, poll for at least one, submit again. Every target, both
- * directions (decrypt checks the tag and MAC of every message against the
- * ones setup computed), at depth 1 and 16; every tag comes back exactly
- * once with one message's work.
+ * worker (the case's queue_depth, which setup reads), poll for at least
+ * one, submit again. Every target, both directions (decrypt checks the tag
+ * and MAC of every message against the ones setup computed), at depth 1
+ * and 16; every tag comes back exactly once with one message's work. The
+ * same tests serve the ipsec-mb backend (a multi-buffer manager) and the
+ * openssl backend (OpenSSL's ASYNC jobs).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -96,14 +98,16 @@ static int run_all(const char *const *over, unsigned depth, int need_dir)
 
 static int every_target_encrypts_one_in_flight(void)
 {
-	static const char *const over[] = { "size=4096", NULL };
+	static const char *const over[] = { "size=4096", "queue_depth=1",
+					    NULL };
 
 	return run_all(over, 1, 0);
 }
 
 static int every_target_encrypts_sixteen_in_flight(void)
 {
-	static const char *const over[] = { "size=4096", NULL };
+	static const char *const over[] = { "size=4096", "queue_depth=16",
+					    NULL };
 
 	return run_all(over, 16, 0);
 }
@@ -111,14 +115,15 @@ static int every_target_encrypts_sixteen_in_flight(void)
 static int every_target_decrypts_and_verifies_sixteen_in_flight(void)
 {
 	static const char *const over[] = { "size=4096", "direction=decrypt",
-					    NULL };
+					    "queue_depth=16", NULL };
 
 	return run_all(over, 16, 1);
 }
 
 /*
  * A multi-buffer CBC encrypt waits for more messages to fill its lanes:
- * a poll that need not wait returns nothing, one that must flushes.
+ * a poll that need not wait returns nothing, one that must flushes. An
+ * OpenSSL job that nothing paused has finished: the first poll has it.
  */
 static int a_lone_message_waits_until_a_poll_needs_it(void)
 {
@@ -134,7 +139,8 @@ static int a_lone_message_waits_until_a_poll_needs_it(void)
 	fh_case_init(&fc, t, over);
 	CHECK_INT(p->setup(&fc.c, &state, err, sizeof(err)), 0);
 	CHECK_INT(p->submit(state, 7, err, sizeof(err)), 0);
-	CHECK_INT(p->poll(state, 0, 1, 0, &c, err, sizeof(err)), 0);
+	if (strcmp(p->name, "ipsec-mb") == 0)
+		CHECK_INT(p->poll(state, 0, 1, 0, &c, err, sizeof(err)), 0);
 	CHECK_INT(p->poll(state, 1, 1, 0, &c, err, sizeof(err)), 1);
 	CHECK_INT(c.tag, 7);
 	p->teardown(state);
@@ -144,7 +150,8 @@ static int a_lone_message_waits_until_a_poll_needs_it(void)
 /* Teardown with messages still in flight (a failed case) frees them. */
 static int teardown_finishes_messages_in_flight(void)
 {
-	static const char *const over[] = { "size=4096", NULL };
+	static const char *const over[] = { "size=4096", "queue_depth=5",
+					    NULL };
 	const struct hb_plugin *p = hostbench_plugin_entry();
 	const struct hb_target *t = fh_target(p, "crypto/aes-256-cbc");
 	struct fh_case fc;

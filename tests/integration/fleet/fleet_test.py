@@ -432,6 +432,63 @@ size = 64K
            f"total {sp}")
 
 
+ALL_TO_ALL = """
+[all]
+target = transfer/tcp
+peer = all-to-all
+size = 64K
+"""
+
+
+def test_all_to_all_sends_every_rank_to_every_other_and_totals_them():
+    p, doc = run_json(suite_file(ALL_TO_ALL), ranks=3)
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    res = {r["rank"]: r for r in doc["results"]}
+    expect(sorted(res) == [0, 1, 2] and
+           all(r["status"] == "ok" for r in res.values()), f"ranks {res}")
+    expect(all(r["stats"]["median"] > 0 for r in res.values()), "figures")
+    # each rank sent to the two others' receivers, never to its own
+    sent = {r: res[r]["info"]["peer"].split(",") for r in res}
+    receivers = set().union(*sent.values())
+    expect(len(receivers) == 3 and all(len(set(v)) == 2
+                                       for v in sent.values()), f"{sent}")
+    expect(all(re.fullmatch(r"127\.0\.0\.1:\d+", a) for a in receivers),
+           f"loopback {receivers}")
+    # the one receiver a rank leaves out is its own: one each
+    own = {(receivers - set(v)).pop() for v in sent.values()}
+    expect(own == receivers, f"each rank leaves out its own: {sent}")
+    expect(all(r["params"]["peer"] == "all-to-all" for r in res.values()),
+           "params as written")
+    (sp,) = doc["fleet"]["spread"]
+    total = sum(r["stats"]["median"] for r in res.values())
+    expect(sp["peer"] == "all-to-all" and sp["hosts_ok"] == 3 and
+           abs(sp["total"] - total) <= 1e-6 * total, f"total {sp}")
+
+
+def test_all_to_all_in_the_text_report():
+    p = mpirun([(3, ["run", suite_file(ALL_TO_ALL), "--format", "text"])])
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    expect("* all (transfer): peer = all-to-all: every rank sends to every "
+           "other at once; Total is what the fleet sent" in p.stdout,
+           p.stdout)
+    expect(re.search(r"^all \(transfer\) +3/3 ", p.stdout, re.M), p.stdout)
+
+
+def test_two_ranks_all_to_all_is_rank_pairs_both_ways():
+    p, doc = run_json(suite_file(ALL_TO_ALL + """
+[pairs]
+target = transfer/tcp
+peer = rank-pairs
+size = 64K
+"""))
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    for r in (0, 1):
+        a2a, = [x for x in results_of(doc, "all") if x["rank"] == r]
+        pair, = [x for x in results_of(doc, "pairs") if x["rank"] == r]
+        expect(a2a["info"]["peer"] == pair["info"]["peer"],
+               f"rank {r}: {a2a['info']} vs {pair['info']}")
+
+
 def test_each_result_has_its_start_and_end_on_rank_0s_clock():
     p, doc = run_json(suite_file("""
 [memcpy]
@@ -496,7 +553,7 @@ size = 64K
 
 
 def test_an_mpi_build_without_mpirun_refuses_peer_modes_before_the_run():
-    for mode in ("rank-pairs", "ring", "all-to-one"):
+    for mode in ("rank-pairs", "ring", "all-to-one", "all-to-all"):
         p = subprocess.run([HB, "run", suite_file(f"""
 [pair]
 target = transfer/tcp
@@ -549,6 +606,44 @@ size = 64K
     expect(ring[0]["status"] == "failed" and "partner rank 1" in
            ring[0]["reason"], f"rank 0: {ring[0]}")
     expect(ring[2]["status"] == "ok", f"rank 2: {ring[2]}")
+    expect(took < 30, f"bounded: {took:.0f} s")
+
+
+# the case lasts long enough (2 samples of 300 ms) that a rank dying as it
+# starts it dies before the others are done sending to it
+A2A_FAULT_SUITE = """
+[global]
+duration = 300ms
+timeout = 4s
+fleet_timeout = 3s
+
+[all]
+target = transfer/tcp
+peer = all-to-all
+size = 64K
+"""
+
+
+def test_all_to_all_fails_the_case_of_every_rank_sending_to_a_lost_one():
+    p, doc, took = with_fault("2:peers", ranks=3, suite=A2A_FAULT_SUITE)
+    expect(doc is not None, f"no report: {p.stderr}")
+    res = {r["rank"]: r for r in doc["results"]}
+    for r in (0, 1):
+        expect(res[r]["status"] == "failed" and
+               "peer = all-to-all: its partner rank 2" in res[r]["reason"],
+               f"rank {r}: {res[r]}")
+    expect(took < 30, f"bounded: {took:.0f} s")
+
+
+def test_all_to_all_names_the_rank_whose_receiver_died_in_the_case():
+    p, doc, took = with_fault("2:case", ranks=3, suite=A2A_FAULT_SUITE)
+    expect(doc is not None, f"no report: {p.stderr}")
+    res = {r["rank"]: r for r in doc["results"]}
+    expect(doc["fleet"]["hosts"][2]["status"] == "lost", "rank 2 lost")
+    for r in (0, 1):
+        expect(res[r]["status"] == "failed" and
+               re.search(r"127\.0\.0\.1:\d+ \(rank 2 \([^)]+\)\): ",
+                         res[r]["reason"]), f"rank {r}: {res[r]}")
     expect(took < 30, f"bounded: {took:.0f} s")
 
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The fleet's pure rules: who sends to whom for peer = rank-pairs, ring
- * and all-to-one, which cases send to a rank, how long a lost rank
- * costs, and which host is the outlier of a case.
+ * The fleet's pure rules: who sends to whom for peer = rank-pairs, ring,
+ * all-to-one and all-to-all, which cases send to a rank, how long a lost
+ * rank costs, and which host is the outlier of a case.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -39,6 +39,17 @@ static int all_to_one_sends_to_rank_0_which_receives(void)
 	CHECK_INT(fleet_partner("all-to-one", 1, 4), 0);
 	CHECK_INT(fleet_partner("all-to-one", 3, 4), 0);
 	CHECK_INT(fleet_partner("all-to-one", 0, 4), -3);
+	return 0;
+}
+
+static int all_to_all_sends_to_every_other_rank(void)
+{
+	CHECK_INT(fleet_partner("all-to-all", 0, 3), FLEET_EVERY_OTHER);
+	CHECK_INT(fleet_partner("all-to-all", 2, 3), FLEET_EVERY_OTHER);
+	CHECK_STR(fleet_peer_mode_text("all-to-all"),
+		  "every rank sends to every other at once; Total is what the "
+		  "fleet sent");
+	CHECK_STR(fleet_peer_mode_text("lab2:5201"), "");
 	return 0;
 }
 
@@ -111,7 +122,11 @@ static int only_rank_modes_of_senders_send_to_a_rank(void)
 		  "rank-pairs");
 	CHECK_STR(mode_of(&sender, "all-to-one", buf, sizeof(buf)),
 		  "all-to-one");
+	CHECK_STR(mode_of(&sender, "all-to-all", buf, sizeof(buf)),
+		  "all-to-all");
 	CHECK_STR(mode_of(&sender, "lab2:5201", buf, sizeof(buf)), "(none)");
+	CHECK_STR(mode_of(&sender, "lab2:5201,lab3:5201", buf, sizeof(buf)),
+		  "(none)");
 	CHECK_STR(mode_of(&other, "ring", buf, sizeof(buf)), "(none)");
 	return 0;
 }
@@ -157,6 +172,7 @@ static const struct test tests[] = {
     {"rank_pairs_leave_the_odd_rank_out", rank_pairs_leave_the_odd_rank_out},
     {"ring_sends_to_the_next_rank_and_wraps", ring_sends_to_the_next_rank_and_wraps},
     {"all_to_one_sends_to_rank_0_which_receives", all_to_one_sends_to_rank_0_which_receives},
+    {"all_to_all_sends_to_every_other_rank", all_to_all_sends_to_every_other_rank},
     {"a_lost_rank_costs_the_cases_own_time_and_fleet_timeout", a_lost_rank_costs_the_cases_own_time_and_fleet_timeout},
     {"steps_before_the_first_case_wait_the_largest_fleet_timeout", steps_before_the_first_case_wait_the_largest_fleet_timeout},
     {"a_host_and_port_is_no_peer_mode", a_host_and_port_is_no_peer_mode},

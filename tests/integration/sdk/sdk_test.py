@@ -108,6 +108,7 @@ def test_install_prefix():
     run([CMAKE, "--install", BUILD, "--prefix", PREFIX])
     plugins = plugin_dir(PREFIX)
     for rel in ["bin/hostbench", "include/hostbench/plugin.h",
+                "include/hostbench/crypto.h",
                 "share/hostbench/conf/default.ini",
                 "share/hostbench/conf/extended.ini",
                 "share/man/man1/hostbench.1.gz",
@@ -247,6 +248,94 @@ def test_example_wrong_answer_fails():
     expect("NIST SP 800-38A F.5.5" in bad["reason"], bad["reason"])
     expect("stats" not in bad or not bad["stats"], bad)
     expect(res["openssl"]["status"] == "ok", res["openssl"])
+
+
+# --- the crypto SDK example of docs/plugins.md ----------------------------
+
+def docs_crypto_plugin(name, include_dir=None):
+    """Build the <hostbench/crypto.h> example of docs/plugins.md against
+    the prefix (include_dir, when given, is searched first) into a fresh
+    plugin directory WORK/name; returns the directory."""
+    with open(os.path.join(SRC, "docs", "plugins.md")) as f:
+        blocks = re.findall(r"```c\n(.*?)```", f.read(), re.S)
+    code = [b for b in blocks if "#include <hostbench/crypto.h>" in b]
+    expect(len(code) == 1, "one crypto SDK example in docs/plugins.md")
+    src_dir = fresh_dir(os.path.join(WORK, name + "-src"))
+    source = os.path.join(src_dir, "docs_accel.c")
+    with open(source, "w") as f:
+        f.write(code[0])
+    pc_dirs = glob.glob(os.path.join(PREFIX, "lib*", "**", "pkgconfig"),
+                        recursive=True)
+    env = dict(ENV, PKG_CONFIG_PATH=":".join(pc_dirs))
+    cflags = run(["pkg-config", "--cflags", "hostbench-plugin"],
+                 env=env).stdout.split()
+    crypto = run(["pkg-config", "--cflags", "--libs", "libcrypto"],
+                 env=env).stdout.split()
+    first = ["-I", include_dir] if include_dir else []
+    out_dir = fresh_dir(os.path.join(WORK, name))
+    so = os.path.join(out_dir, "docs_accel.so")
+    run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared",
+         "-Wl,--no-undefined", "-o", so] + first + cflags + [source] +
+        crypto, env=env)
+    os.chmod(so, 0o644)
+    return out_dir
+
+
+def test_docs_crypto_plugin_runs_beside_openssl():
+    hb = installed_hostbench()
+    d = docs_crypto_plugin("docs-crypto")
+    doc, _ = run_json(hb, ["--plugin-dir", d, "describe",
+                           "crypto/aes-256-ctr"])
+    opts = {t["backend"]: t["options"] for t in doc}
+    expect(opts["docs-accel"] == opts["openssl"][:3], opts["docs-accel"])
+    s = suite(os.path.join(WORK, "docs-crypto.ini"),
+              "[ctr]\ntarget = crypto/aes-256-ctr\n"
+              "backend = docs-accel, openssl\nsize = 4K\n"
+              "mode = message, stream\ndirection = encrypt, decrypt\n")
+    doc, _ = run_json(hb, ["--plugin-dir", d, "run", s])
+    got = sorted((r["backend"], r["params"]["mode"], r["params"]["direction"],
+                  r["status"]) for r in doc["results"])
+    expect(got == sorted((b, m, dr, "ok") for b in ("docs-accel", "openssl")
+                         for m in ("message", "stream")
+                         for dr in ("encrypt", "decrypt")), got)
+
+
+def test_docs_crypto_plugin_passes_check():
+    hb = installed_hostbench()
+    d = docs_crypto_plugin("docs-crypto-check")
+    p = run([hb, "--plugin-dir", d, "check", "docs-accel"])
+    rows = [line.split(None, 3) for line in p.stdout.splitlines()[2:]]
+    checks = {(r[0], r[1]): r[2] for r in rows if len(r) > 2}
+    for check in ("options", "sizes", "decrypt", "counter", "repeat"):
+        expect(checks.get(("crypto/aes-256-ctr", check)) == "ok",
+               "%s: %s" % (check, p.stdout))
+
+
+def test_docs_crypto_plugin_checks_the_sdk_vector():
+    hb = installed_hostbench()
+    corrupt = os.path.join(WORK, "corrupt-include")
+    shutil.rmtree(corrupt, ignore_errors=True)
+    shutil.copytree(os.path.join(PREFIX, "include"), corrupt)
+    header = os.path.join(corrupt, "hostbench", "crypto.h")
+    with open(header) as f:
+        text = f.read()
+    # the last byte of the AES-256-CTR ciphertext of SP 800-38A F.5.5
+    expect(text.count('13c2dd08457941a6"') == 1, "the vector's last line")
+    with open(header, "w") as f:
+        f.write(text.replace('13c2dd08457941a6"', '13c2dd08457941a7"'))
+    d = docs_crypto_plugin("docs-crypto-corrupt", include_dir=corrupt)
+    s = suite(os.path.join(WORK, "docs-corrupt.ini"),
+              "[ctr]\ntarget = crypto/aes-256-ctr\n"
+              "backend = docs-accel, openssl\nsize = 4K\n"
+              "direction = encrypt, decrypt\n")
+    doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], ok=(1,))
+    for r in doc["results"]:
+        if r["backend"] == "openssl":
+            expect(r["status"] == "ok", r)
+            continue
+        expect(r["status"] == "failed", r)
+        expect("known-answer check failed: AES-256-CTR" in r["reason"] and
+               "NIST SP 800-38A F.5.5" in r["reason"], r["reason"])
 
 
 def test_relocated_prefix_works():

@@ -720,8 +720,9 @@ class Dribbler(threading.Thread):
 
 def test_serve_slow_unauthenticated_clients_cannot_hold_it():
     # room for the real client's two workers to prove the token at once
-    # beside the one slot 127.0.0.2 may hold
-    srv = Server("sekrit", "--max-clients", "4", "--max-pending", "3",
+    # beside the one slot 127.0.0.2 may hold, and for a connection of the
+    # client's whose slot the loaded server has not yet given back
+    srv = Server("sekrit", "--max-clients", "6", "--max-pending", "4",
                  "--max-pending-per-address", "1", "--idle-timeout", "2",
                  "--max-time", "30")
     try:
@@ -1024,6 +1025,122 @@ def test_cli_sweeps_temporary_files_of_dead_processes():
         expect(rc == 0, "exit %d" % rc)
         expect(not os.path.exists(stale), "the dead process's file stayed")
         expect(os.path.exists(live), "a live process's file was removed")
+
+
+def bytes_served(srv, streams):
+    """Bytes srv's log says it took in once streams sessions ended."""
+    pattern = r"client \d+ \S+: (?:tcp|tls)[^:]*: (\d+) bytes in"
+    for _ in range(500):
+        got = [int(n) for n in re.findall(pattern, srv.text())]
+        if len(got) >= streams:
+            return sum(got)
+        time.sleep(0.02)
+    raise AssertionError("sessions did not end: " + srv.text())
+
+
+def test_cli_peer_list_sends_to_every_serve_in_turn():
+    one, two = Server("t0k3n-1"), Server("t0k3n-2")
+    try:
+        peers = "127.0.0.1:%d, 127.0.0.1:%d" % (one.port, two.port)
+        rc, results = run_suite("""
+[both tcp]
+target = transfer/tcp
+peer = "%s"
+token = "t0k3n-1, t0k3n-2"
+parallel = 2
+size = 64K
+""" % peers)
+        expect(rc == 0, "exit %d: %r" % (rc, results))
+        (r,) = results
+        expect(r["status"] == "ok", r["reason"])
+        expect(r["info"]["peer"] == peers, "peer %r" % r["info"]["peer"])
+        expect(r["stats"]["median"] > 0, "a figure")
+        # each of the 2 workers held a stream to each receiver, and dealt
+        # its sends round-robin: both took in about as much
+        a, b = bytes_served(one, 2), bytes_served(two, 2)
+        expect(a > 0 and 0.9 < a / b < 1.1, "served %d and %d" % (a, b))
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_cli_peer_list_handshakes_with_every_serve():
+    one, two = Server("same"), Server("same")
+    try:
+        rc, results = run_suite("""
+[both]
+target = transfer/tls-handshake
+peer = "127.0.0.1:%d,127.0.0.1:%d"
+token = same
+resume = true
+""" % (one.port, two.port))
+        (r,) = results
+        expect(rc == 0 and r["status"] == "ok", "%d %r" % (rc, r))
+        expect(r["info"]["resumed"] == "yes", "resumed %r" % r["info"])
+    finally:
+        one.stop()
+        two.stop()
+    # each receiver counts its handshakes in the summary it logs on stop
+    counts = [sum(int(n) for n in re.findall(r"(\d+) handshakes from",
+                                             srv.text()))
+              for srv in (one, two)]
+    expect(min(counts) > 0 and 0.9 < counts[0] / counts[1] < 1.1,
+           "handshakes %r" % counts)
+
+
+def test_cli_peer_list_names_the_peer_that_fails():
+    srv, dead = Server("t0k3n"), free_port()
+    try:
+        rc, results = run_suite("""
+[one dead]
+target = transfer/tcp
+peer = "127.0.0.1:%d, 127.0.0.1:%d"
+token = t0k3n
+io_timeout = 2s
+""" % (srv.port, dead))
+        expect(rc == 1, "exit %d" % rc)
+        expect_failed(results[0], "127.0.0.1:%d" % dead, "refused")
+    finally:
+        srv.stop()
+
+
+def test_cli_peer_list_with_a_token_per_peer_wrong_is_refused_before_the_run():
+    for peer, token, words in [
+            ("127.0.0.1:1, 127.0.0.1:2", "a, b, c",
+             "token: 3 tokens for 2 peers"),
+            ("127.0.0.1:1, , 127.0.0.1:2", "a",
+             "peer 2 of 3 is empty"),
+            ("127.0.0.1:1, lab2", "a", '"lab2" is not HOST:PORT')]:
+        with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+            f.write(TINY + """
+[list]
+target = transfer/tcp
+peer = "%s"
+token = "%s"
+""" % (peer, token))
+            f.flush()
+            p = subprocess.run([HOSTBENCH, "run", f.name], text=True,
+                               capture_output=True, timeout=60)
+        expect(p.returncode == 2, "%s: exit %d" % (peer, p.returncode))
+        expect(p.stdout == "", "nothing ran")
+        expect(words in p.stderr and "[list]" in p.stderr, p.stderr)
+        # a token is a secret: never shown, even when refused
+        expect("a, b, c" not in p.stderr, p.stderr)
+
+
+def test_cli_all_to_all_is_refused_outside_a_fleet():
+    with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+        f.write(TINY + """
+[every host]
+target = transfer/tcp
+peer = all-to-all
+""")
+        f.flush()
+        p = subprocess.run([HOSTBENCH, "run", f.name], text=True,
+                           capture_output=True, timeout=60)
+    expect(p.returncode == 2 and p.stdout == "", "exit %d" % p.returncode)
+    expect('[every host] peer: "all-to-all" sends to another rank of an MPI '
+           "job" in p.stderr, p.stderr)
 
 
 def test_cli_serve_measures_between_two_processes():

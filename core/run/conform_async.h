@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The "async" check of `hostbench check`: a target through its plugin's
+ * submit and poll (ABI 1.2) as the core's workers drive them, at queue
+ * depth 1 and 16, so a backend whose messages in flight disturb one
+ * another fails where one message at a time passes.
+ */
+#ifndef HB_CORE_RUN_CONFORM_ASYNC_H
+#define HB_CORE_RUN_CONFORM_ASYNC_H
+
+#include <stddef.h>
+
+#include <hostbench/plugin.h>
+
+#include "suite/suite.h"
+
+/* Result of conform_async. */
+enum conform_async_result {
+	CONFORM_ASYNC_OK,
+	CONFORM_ASYNC_FAILED,
+	CONFORM_ASYNC_SKIPPED, /* no asynchronous path, or setup skips */
+};
+
+/*
+ * Check bc's target (bc->tdesc, its option defaults in bc->params) of
+ * plugin p through hc, which points at bc: for queue_depth 1 and 16 in
+ * turn, set up a worker with size 4096, mode message and direction
+ * decrypt where the target has them (so the plugin checks every message's
+ * tag and MAC against those its setup made), keep that many messages in
+ * flight until 3 x depth + 1 have finished, each with its own tag, and
+ * tear down. Every tag must come back exactly once, with status 0 and the
+ * message's bytes. detail says what passed, or what failed and at which
+ * depth, or why the row is skipped. bc->params and bc->queue_depth are
+ * changed.
+ */
+enum conform_async_result conform_async(const struct hb_plugin *p,
+					struct bench_case *bc,
+					const struct hb_case *hc, char *detail,
+					size_t len);
+
+#endif
