@@ -502,22 +502,26 @@ static int crew_measure(struct crew *crew, const struct bench_case *bc,
 	return crew->async ? crew_latency(crew, r) : 0;
 }
 
-/* Where the workers ran and the cycles they took, into r. */
+/* Where the workers ran, into r. */
 static int crew_record(struct crew *crew, struct result *r)
 {
-	int counted = 1;
-
 	free(r->cpus);
 	r->cpus = calloc(crew->n, sizeof(*r->cpus));
 	if (!r->cpus)
 		return -ENOMEM;
 	r->ncpus = crew->n;
-	for (unsigned i = 0; i < crew->n; i++) {
+	for (unsigned i = 0; i < crew->n; i++)
 		r->cpus[i] = crew->w[i].cpu;
-		counted = counted && crew->w[i].cyc.opened;
-	}
-	cycles_finish(r, counted);
 	return pin_record(r);
+}
+
+/* Nonzero when every worker counted its cycles. */
+static int crew_counted(const struct crew *crew)
+{
+	for (unsigned i = 0; i < crew->n; i++)
+		if (!crew->w[i].cyc.opened)
+			return 0;
+	return 1;
 }
 
 /* The workers' CPUs from the cpus key: a CPU not allowed here skips. */
@@ -580,6 +584,9 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 	pthread_barrier_destroy(&crew.done);
 	for (unsigned i = 0; i < crew.n; i++)
 		crew.plugin->teardown(crew.w[i].state);
+	/* after teardown: a calibrated clock holds none of the case's files */
+	if (!rc && r->status == RESULT_OK)
+		cycles_finish(r, crew_counted(&crew));
 out_free_workers:
 	for (unsigned i = 0; i < crew.n; i++)
 		async_free(&crew.w[i].async);
