@@ -168,8 +168,8 @@ const char *report_case_value(const struct bench_case *c, const char *key,
 
 int report_shows_depth(const struct bench_case *c)
 {
-	return c->queue_depth > 1 ||
-	       (c->tdesc && (c->tdesc->flags & HB_TARGET_ASYNC));
+	return c->queue_depth > 1 || c->depth_given ||
+	       (c->tdesc && (c->tdesc->flags & HB_TARGET_OFFLOAD));
 }
 
 /* Whether case c has key at all (a backend's own option may be absent). */

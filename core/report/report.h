@@ -132,8 +132,9 @@ const char *report_case_value(const struct bench_case *c, const char *key,
 			      char *buf, size_t len);
 
 /*
- * Whether reports name c's queue depth: an asynchronous target, or a
- * depth above 1 (then also "queue_depth" in the JSON parameters).
+ * Whether reports name c's queue depth: one the suite set, a device
+ * target, or a depth above 1 (then also "queue_depth" in the JSON
+ * parameters).
  */
 int report_shows_depth(const struct bench_case *c);
 

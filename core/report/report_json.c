@@ -136,8 +136,17 @@ static json_t *entry_json(const struct report *r, const struct result *res,
 	jsonw_set(o, "unit", jsonw_text(c ? c->unit : NULL), bad);
 	jsonw_set(o, "duration", c ? jsonw_number(c->duration) : json_null(),
 		  bad);
-	jsonw_set(o, "repetitions", json_integer(c ? c->repetitions : 0), bad);
-	jsonw_set(o, "warmup", json_integer(c ? c->warmup : 0), bad);
+	/* sampling to a precision: the samples it took, not the key's */
+	jsonw_set(o, "repetitions",
+		  json_integer(!c		  ? 0
+			       : c->precision > 0 ? (json_int_t)res->nsamples
+						  : c->repetitions),
+		  bad);
+	jsonw_set(o, "warmup",
+		  json_integer(!c		? 0
+			       : c->warmup_auto ? res->warmup_samples
+						: c->warmup),
+		  bad);
 	/* what `hostbench report` needs to lay the case out again */
 	if (c)
 		jsonw_set(o, "case", case_json_report_put(r->suite, c), bad);

@@ -117,6 +117,7 @@ at_depth(const struct hb_plugin *p, struct bench_case *bc,
 	int rc;
 
 	bc->queue_depth = depth;
+	bc->depth_given = 1;
 	f.seen = calloc(f.n, 1);
 	f.comp = calloc(depth, sizeof(*f.comp));
 	if (!f.seen || !f.comp) {

@@ -347,6 +347,26 @@ static int crew_latency(struct crew *crew, struct result *r)
 	return 0;
 }
 
+/*
+ * Whether case bc runs through the plugin's submit and poll, each unit
+ * timed, rather than run(). A target on the host CPU that also has run()
+ * takes run() unless the suite asks for a queue depth (even 1): one unit
+ * at a time and untimed, as `openssl speed` without -async_jobs measures,
+ * since two clock reads per unit cost a small message a tenth of its
+ * rate. A device target, or one without run(), always takes the slots.
+ */
+static int crew_uses_slots(const struct bench_case *bc,
+			   const struct hb_plugin *p)
+{
+	unsigned flags = bc->tdesc->flags;
+
+	if (!(flags & HB_TARGET_ASYNC) || p->abi_minor < 2 || !p->submit ||
+	    !p->poll)
+		return 0;
+	return bc->depth_given || bc->queue_depth > 1 ||
+	       (flags & HB_TARGET_OFFLOAD) || !p->run;
+}
+
 /* Room for each worker's units in flight (asynchronous targets). */
 static int crew_async_init(struct crew *crew, unsigned depth)
 {
@@ -555,9 +575,7 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 	crew.w = calloc(crew.n, sizeof(*crew.w));
 	if (!crew.w)
 		return -ENOMEM;
-	crew.async = (bc->tdesc->flags & HB_TARGET_ASYNC) &&
-		     crew.plugin->abi_minor >= 2 && crew.plugin->submit &&
-		     crew.plugin->poll;
+	crew.async = crew_uses_slots(bc, crew.plugin);
 	rc = crew_async_init(&crew, bc->queue_depth ? bc->queue_depth : 1);
 	if (!rc)
 		rc = crew_plan(&pin, bc, r);

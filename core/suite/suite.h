@@ -35,6 +35,7 @@ struct bench_case {
 	struct kvlist params; /* every target option, defaults filled */
 	unsigned parallel;
 	unsigned queue_depth;  /* units in flight per worker (async targets) */
+	int depth_given;       /* the suite set queue_depth (even to 1) */
 	double duration;       /* seconds per sample */
 	unsigned repetitions;  /* kept samples (precision 0) */
 	unsigned warmup;       /* dropped samples (warmup_auto 0) */

@@ -259,6 +259,8 @@ static int case_build(const struct registry *reg, const struct draft *d,
 		core_key_for("queue_depth", c->tdesc)
 			? (unsigned)case_number(d, at, "queue_depth", 1)
 			: 1;
+	c->depth_given = core_key_for("queue_depth", c->tdesc) &&
+			 case_value(d, at, "queue_depth") != NULL;
 	case_sampling(d, at, c);
 	c->timeout = case_number(d, at, "timeout", 0);
 	c->cpu_limit = case_number(d, at, "cpu_limit", 0);

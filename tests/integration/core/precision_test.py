@@ -99,11 +99,16 @@ def test_precision_reached_early_stops_early():
     expect(not r["flags"]["imprecise"], r)
     expect(5 <= len(r["samples"]) < 100, len(r["samples"]))
     expect(kept_seconds(r) < 20, f"kept {kept_seconds(r)} s of 60 s")
+    # the result says how many samples it took, not the key's default
+    expect(r["repetitions"] == len(r["samples"]),
+           (r["repetitions"], len(r["samples"])))
 
 
 def test_min_repetitions_come_first():
     res, _ = results(SPIN % ("precision = 30%\nmin_repetitions = 12", ""))
     expect(len(res[0]["samples"]) >= 12, len(res[0]["samples"]))
+    expect(res[0]["repetitions"] == len(res[0]["samples"]),
+           (res[0]["repetitions"], len(res[0]["samples"])))
 
 
 def test_fixed_repetitions_unchanged():
@@ -125,6 +130,8 @@ def test_warmup_count_in_json_and_text():
     expect(re.search(r"^spin : .*warm-up 3\)$", out, re.M), out[-400:])
     res, _ = results(SPIN % ("repetitions = 3\nwarmup = auto", ""))
     expect(2 <= res[0]["warmup_samples"] <= 10, res[0]["warmup_samples"])
+    expect(res[0]["warmup"] == res[0]["warmup_samples"],
+           (res[0]["warmup"], res[0]["warmup_samples"]))
 
 
 def starts(res):

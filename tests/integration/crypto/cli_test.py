@@ -245,6 +245,24 @@ def openssl_runs_at_depth_1_and_16(hostbench):
           "CPU-second, want 0.5 to 2")
 
 
+def openssl_without_queue_depth_runs_one_message_at_a_time(hostbench):
+    """Without queue_depth a CPU target that has run() takes it, untimed
+    per message, as `openssl speed` without -async_jobs: no latency and
+    no depth in the result; queue_depth = 1 asks for the timed path."""
+    rc, doc, err = run(hostbench, GLOBAL + (
+        "[plain]\ntarget = crypto/aes-256-gcm\nbackend = openssl\n"
+        "size = 1K\n\n[timed]\ntarget = crypto/aes-256-gcm\n"
+        "backend = openssl\nsize = 1K\nqueue_depth = 1\n"))
+    check(rc == 0, f"exit {rc}: {err}")
+    check_ok(doc, 2, 1024)
+    plain, timed = doc["results"]
+    check("latency" not in plain and "queue_depth" not in plain["params"],
+          f'default: {plain.get("latency")} {plain["params"]}')
+    check(timed["params"].get("queue_depth") == 1 and
+          timed.get("latency", {}).get("count", 0) > 0,
+          f'queue_depth = 1: {timed.get("latency")} {timed["params"]}')
+
+
 def openssl_decrypts_sixteen_in_flight(hostbench):
     """Every message's tag and MAC checked, sixteen in flight."""
     text = jobs(["crypto/aes-256-gcm", "crypto/aes-256-cbc-hmac-sha256",
@@ -280,6 +298,7 @@ TESTS = {f.__name__: f for f in (
     ipsec_mb_skips_a_hash_longer_than_one_job,
     ipsec_mb_depth_16_fills_the_lanes,
     openssl_runs_at_depth_1_and_16,
+    openssl_without_queue_depth_runs_one_message_at_a_time,
     openssl_decrypts_sixteen_in_flight,
     openssl_stream_mode_above_depth_1_is_refused,
 )}
