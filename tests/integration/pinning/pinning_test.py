@@ -6,6 +6,7 @@ Runs test_NAME. Rates are compared only as ratios measured in one run,
 with wide bounds: other builds share this machine. A test that needs two
 CPUs it may use exits 77 (skipped) on a host without them.
 """
+import atexit
 import csv
 import io
 import json
@@ -36,6 +37,7 @@ def suite(text):
     f = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
     f.write(text)
     f.close()
+    atexit.register(os.unlink, f.name)
     return f.name
 
 
