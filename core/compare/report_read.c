@@ -98,6 +98,47 @@ static int filesystems_get(const json_t *sys, struct sysinfo *si)
 	return 0;
 }
 
+/* "numa_nodes" and "caches" of sys back into t (report_json.c). */
+static int topology_get(const json_t *sys, struct topology *t)
+{
+	const json_t *nodes = json_object_get(sys, "numa_nodes");
+	const json_t *caches = json_object_get(sys, "caches");
+	size_t i;
+	json_t *v;
+
+	if (json_array_size(nodes) &&
+	    !(t->nodes = calloc(json_array_size(nodes), sizeof(*t->nodes))))
+		return -ENOMEM;
+	json_array_foreach(nodes, i, v) {
+		struct topology_node *n = &t->nodes[t->nnodes++];
+		const char *cpus =
+			json_string_value(json_object_get(v, "cpus"));
+
+		n->id = (int)uint_of(v, "node");
+		n->mem_kb = uint_of(v, "memory_kb");
+		if (cpus && *cpus &&
+		    cpulist_parse(cpus, &n->cpus, NULL, 0) == -ENOMEM)
+			return -ENOMEM;
+	}
+	if (json_array_size(caches) &&
+	    !(t->caches = calloc(json_array_size(caches), sizeof(*t->caches))))
+		return -ENOMEM;
+	json_array_foreach(caches, i, v) {
+		struct topology_cache *c = &t->caches[t->ncaches++];
+		const char *type =
+			json_string_value(json_object_get(v, "type"));
+		const char *shared =
+			json_string_value(json_object_get(v, "shared_cpus"));
+
+		c->level = (unsigned)uint_of(v, "level");
+		c->size = uint_of(v, "size");
+		snprintf(c->type, sizeof(c->type), "%s", type ? type : "");
+		snprintf(c->shared, sizeof(c->shared), "%s",
+			 shared ? shared : "");
+	}
+	return 0;
+}
+
 /* The "hostbench" and "system" objects into doc->sys. */
 static int system_get(const json_t *root, struct sysinfo *si)
 {
@@ -125,7 +166,8 @@ static int system_get(const json_t *root, struct sysinfo *si)
 		    strlist_push(&si->cpu_flags, json_string_value(v)))
 			return -ENOMEM;
 	}
-	if (netifs_get(sys, si) || filesystems_get(sys, si))
+	if (netifs_get(sys, si) || filesystems_get(sys, si) ||
+	    topology_get(sys, &si->topo))
 		return -ENOMEM;
 	return 0;
 }

@@ -11,7 +11,7 @@ const char *const core_key_names[] = {
 	"target", "backend", "parallel", "queue_depth", "duration",
 	"repetitions", "warmup", "unit", "timeout", "section", "memory_limit",
 	"cpu_limit", "isolate", "plugins", "fleet", "fleet_timeout",
-	"precision", "min_repetitions", "max_time", "order", NULL,
+	"precision", "min_repetitions", "max_time", "order", "cpus", NULL,
 };
 /* clang-format on */
 
@@ -25,10 +25,12 @@ int core_key(const char *key)
 
 int core_key_single(const char *key)
 {
-	/* fleet: reports match cases by parameters, and fleet is none */
+	/* fleet: reports match cases by parameters, and fleet is none;
+	   cpus: one CPU list, whose commas do not make cases */
 	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
 	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0 ||
-	       strcmp(key, "fleet_timeout") == 0 || strcmp(key, "order") == 0;
+	       strcmp(key, "fleet_timeout") == 0 || strcmp(key, "order") == 0 ||
+	       strcmp(key, "cpus") == 0;
 }
 
 int core_key_zero_is_none(const char *key)

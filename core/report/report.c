@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/parse.h"
 #include "base/units.h"
 #include "suite/suite_value.h"
 
@@ -545,6 +546,19 @@ static void offload_note(const struct result *res, char *buf, size_t len)
 	add_note(buf, len, note);
 }
 
+/* Pinned workers: "cpus 0,0" (the CPU each worker ran on). */
+static void cpus_note(const struct result *res, char *buf, size_t len)
+{
+	char note[128] = "cpus";
+
+	if (!res->c || !res->c->cpus || !res->ncpus)
+		return;
+	for (unsigned i = 0; i < res->ncpus; i++)
+		appendf(note, sizeof(note), "%s%d", i ? "," : " ",
+			res->cpus[i]);
+	add_note(buf, len, note);
+}
+
 void report_annotations(const struct result *res, char *buf, size_t len)
 {
 	const char *text = kvlist_get(&res->info, "text");
@@ -575,6 +589,8 @@ void report_annotations(const struct result *res, char *buf, size_t len)
 	}
 	if (res->status == RESULT_OK && (res->offload || res->latency.count))
 		offload_note(res, buf, len);
+	if (res->status == RESULT_OK)
+		cpus_note(res, buf, len);
 	for (size_t i = 0; i < res->warnings.n; i++)
 		if (!result_is_flag_warning(res->warnings.items[i]))
 			add_note(buf, len, res->warnings.items[i]);
@@ -729,6 +745,38 @@ static void diff_text(const struct result *base, const struct result *res,
 		snprintf(buf, len, "-");
 }
 
+/*
+ * A row's cycles per byte as one note, a figure per column, as
+ * bench-slope shows them beside the rate: "aes-256-gcm: cycles/byte
+ * (perf) 16 bytes 9.71, 64 bytes 3.02". Only when every case of the row
+ * has the figure.
+ */
+static int row_cycles(const struct report *r, const struct report_item *it,
+		      const struct strlist *values, const struct item_row *row,
+		      size_t ri, struct table *t)
+{
+	char text[REPORT_LINE] = "";
+	const char *method = "";
+
+	for (size_t v = 0; v < values->n; v++) {
+		const struct result *res =
+			row_result(r, row, it->key, values->items[v]);
+
+		if (!res || res->status != RESULT_OK ||
+		    !(res->cycles_per_byte > 0))
+			return 0;
+		method = res->cycles_method;
+	}
+	appendf(text, sizeof(text), "%s: cycles/byte (%s)",
+		t->cells[ri * t->cols], method);
+	for (size_t v = 0; v < values->n; v++)
+		appendf(text, sizeof(text), "%s %s %.3g", v ? "," : "",
+			t->cells[1 + v],
+			row_result(r, row, it->key, values->items[v])
+				->cycles_per_byte);
+	return values->n ? strlist_push(&t->notes, text) : 0;
+}
+
 /* Fill one row of a table: label, figures, differences, notes. */
 static int row_fill(const struct report *r, const struct report_item *it,
 		    const struct strlist *values, size_t ndiff,
@@ -764,7 +812,7 @@ static int row_fill(const struct report *r, const struct report_item *it,
 		diff_text(base, res, text, sizeof(text));
 		err = table_set(t, ri, values->n + v, text);
 	}
-	return err;
+	return err ? err : row_cycles(r, it, values, row, ri, t);
 }
 
 /* A grid's heading for value v of key: "4 parallels", "size 64K". */
@@ -970,6 +1018,41 @@ static const char *known(const char *s)
 	return s && s[0] ? s : "unknown";
 }
 
+/* "node 0: CPUs 0-3, 16384 MiB; node 1: ..." */
+static void numa_line(const struct topology *t, char *buf, size_t len)
+{
+	char cpus[256];
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < t->nnodes; i++) {
+		cpulist_format(&t->nodes[i].cpus, cpus, sizeof(cpus));
+		appendf(buf, len, "%snode %d: CPUs %s, %llu MiB", i ? "; " : "",
+			t->nodes[i].id, cpus[0] ? cpus : "none",
+			t->nodes[i].mem_kb / 1024);
+	}
+}
+
+/* "L1d 32K, L1i 32K, L2 512K, L3 32M (CPUs 0-7)": CPU 0's caches. */
+static void cache_line(const struct topology *t, char *buf, size_t len)
+{
+	unsigned last = topology_last_level(t);
+	char size[32];
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < t->ncaches; i++) {
+		const struct topology_cache *c = &t->caches[i];
+
+		parse_format_size(c->size, size, sizeof(size));
+		appendf(buf, len, "%sL%u%s %s", i ? ", " : "", c->level,
+			strcmp(c->type, "Data") == 0	      ? "d"
+			: strcmp(c->type, "Instruction") == 0 ? "i"
+							      : "",
+			size);
+		if (c->level == last && c->shared[0])
+			appendf(buf, len, " (CPUs %s)", c->shared);
+	}
+}
+
 int report_system_facts(const struct report *r, struct kvlist *out)
 {
 	const struct sysinfo *si = r->sys;
@@ -985,6 +1068,12 @@ int report_system_facts(const struct report *r, struct kvlist *out)
 	err = err ? err : kvlist_set(out, "AES", line);
 	snprintf(line, sizeof(line), "%llu kB", si->ram_kb);
 	err = err ? err : kvlist_set(out, "RAM", line);
+	numa_line(&si->topo, line, sizeof(line));
+	if (si->topo.nnodes)
+		err = err ? err : kvlist_set(out, "NUMA", line);
+	cache_line(&si->topo, line, sizeof(line));
+	if (si->topo.ncaches)
+		err = err ? err : kvlist_set(out, "Cache", line);
 	err = err ? err : kvlist_set(out, "Kernel", known(si->kernel));
 	err = err ? err : kvlist_set(out, "OS", known(si->os));
 	err = err ? err : kvlist_set(out, "Host", known(si->hostname));

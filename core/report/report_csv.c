@@ -18,7 +18,8 @@ static const char *const columns[] = {
 	"noisy", "starved", "warnings", "queue_depth", "bytes_per_cpu_second",
 	"cpu_seconds_per_gb", "offload", "latency_p50_ns", "latency_p90_ns",
 	"latency_p99_ns", "latency_p999_ns", "latency_max_ns", "ci95_low_bps",
-	"ci95_high_bps", "ci95", "imprecise", "warmup_samples",
+	"ci95_high_bps", "ci95", "imprecise", "warmup_samples", "cpus",
+	"cycles_per_byte", "cycles_method",
 };
 /* clang-format on */
 
@@ -67,6 +68,21 @@ static void params_field(FILE *out, const struct bench_case *c)
 			suite_value_shown(c->tdesc, c->params.items[i].key,
 					  c->params.items[i].value));
 	table_csv_field(out, ",", text);
+}
+
+/* The CPU of each worker ("0;1"), and the cycles per byte with their method. */
+static void cpu_fields(FILE *out, const struct result *res)
+{
+	char text[REPORT_LINE] = "";
+	size_t used = 0;
+	int known_cycles = res->status == RESULT_OK && res->cycles_per_byte > 0;
+
+	for (unsigned i = 0; i < res->ncpus && used < sizeof(text); i++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+					 "%s%d", i ? ";" : "", res->cpus[i]);
+	table_csv_field(out, ",", text);
+	known(out, known_cycles ? res->cycles_per_byte : 0);
+	table_csv_field(out, ",", known_cycles ? res->cycles_method : NULL);
 }
 
 /* The warnings joined with "; ". */
@@ -139,6 +155,7 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 	warnings_field(out, &res->warnings);
 	async_fields(out, res);
 	ci_fields(out, res);
+	cpu_fields(out, res);
 	fputs("\r\n", out);
 }
 

@@ -110,6 +110,8 @@ static json_t *params_json(const struct bench_case *c, int *bad)
 	jsonw_set(o, "parallel", json_integer(c->parallel), bad);
 	if (report_shows_depth(c))
 		jsonw_set(o, "queue_depth", json_integer(c->queue_depth), bad);
+	if (c->cpus)
+		jsonw_set(o, "cpus", jsonw_text(c->cpus), bad);
 	return o;
 }
 
@@ -185,6 +187,56 @@ static json_t *fs_json(const struct fsinfo *fs, int *bad)
 	return o;
 }
 
+/* The NUMA nodes: id, CPU list and memory. */
+static json_t *nodes_json(const struct topology *t, int *bad)
+{
+	json_t *a = json_array();
+	char cpus[512];
+
+	for (size_t i = 0; i < t->nnodes; i++) {
+		json_t *o = json_object();
+
+		cpulist_format(&t->nodes[i].cpus, cpus, sizeof(cpus));
+		jsonw_set(o, "node", json_integer(t->nodes[i].id), bad);
+		jsonw_set(o, "cpus", jsonw_text(cpus), bad);
+		jsonw_set(o, "memory_kb",
+			  json_integer((json_int_t)t->nodes[i].mem_kb), bad);
+		jsonw_push(a, o, bad);
+	}
+	return a;
+}
+
+/* CPU 0's caches: level, type, size in bytes and the CPUs sharing it. */
+static json_t *caches_json(const struct topology *t, int *bad)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < t->ncaches; i++) {
+		const struct topology_cache *c = &t->caches[i];
+		json_t *o = json_object();
+
+		jsonw_set(o, "level", json_integer(c->level), bad);
+		jsonw_set(o, "type", jsonw_text(c->type), bad);
+		jsonw_set(o, "size", json_integer((json_int_t)c->size), bad);
+		jsonw_set(o, "shared_cpus", jsonw_text(c->shared), bad);
+		jsonw_push(a, o, bad);
+	}
+	return a;
+}
+
+/* The size of the last-level cache in bytes, 0 when unknown. */
+static unsigned long long last_level_size(const struct topology *t)
+{
+	unsigned long long size = 0;
+	unsigned level = topology_last_level(t);
+
+	for (size_t i = 0; i < t->ncaches; i++)
+		if (t->caches[i].level == level &&
+		    strcmp(t->caches[i].type, "Instruction") != 0)
+			size = t->caches[i].size;
+	return size;
+}
+
 /* Everything sysinfo knows about the host. */
 static json_t *system_json(const struct sysinfo *si, int *bad)
 {
@@ -198,6 +250,10 @@ static json_t *system_json(const struct sysinfo *si, int *bad)
 	jsonw_set(o, "logical_cpus", json_integer(si->logical_cpus), bad);
 	jsonw_set(o, "cpu_flags", strings_json(&si->cpu_flags, bad), bad);
 	jsonw_set(o, "ram_kb", json_integer((json_int_t)si->ram_kb), bad);
+	jsonw_set(o, "numa_nodes", nodes_json(&si->topo, bad), bad);
+	jsonw_set(o, "caches", caches_json(&si->topo, bad), bad);
+	jsonw_set(o, "last_level_cache",
+		  json_integer((json_int_t)last_level_size(&si->topo)), bad);
 	jsonw_set(o, "kernel", jsonw_text(si->kernel), bad);
 	jsonw_set(o, "os", jsonw_text(si->os), bad);
 	jsonw_set(o, "hostname", jsonw_text(si->hostname), bad);

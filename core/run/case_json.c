@@ -27,7 +27,7 @@ static json_t *case_put(const struct bench_case *c,
 	/* "o" takes the reference, even when packing fails */
 	return json_pack(
 		"{s:o, s:o, s:o, s:o?, s:o, s:i, s:f, s:i, s:i, s:f,"
-		" s:I, s:f, s:i, s:i, s:f, s:i, s:f, s:b, s:b, s:b}",
+		" s:I, s:f, s:i, s:i, s:f, s:i, s:f, s:b, s:b, s:b, s:o*}",
 		"title", text(c->title), "target", text(c->target), "backend",
 		text(c->backend), "unit", c->unit ? text(c->unit) : NULL,
 		"params", params, "parallel", (int)c->parallel, "duration",
@@ -38,7 +38,7 @@ static json_t *case_put(const struct bench_case *c,
 		"precision", c->precision, "min_repetitions",
 		(int)c->min_repetitions, "max_time", c->max_time, "warmup_auto",
 		c->warmup_auto, "interleaved", c->interleaved, "depth_given",
-		c->depth_given);
+		c->depth_given, "cpus", c->cpus ? text(c->cpus) : NULL);
 }
 
 json_t *case_json_put(const struct bench_case *c)
@@ -64,24 +64,26 @@ static int params_get(const json_t *o, struct bench_case *c)
 int case_json_get(const json_t *o, struct bench_case *c, char *err,
 		  size_t errlen)
 {
-	const char *title = NULL, *target = NULL, *backend = NULL, *unit = NULL;
+	const char *title = NULL, *target = NULL, *backend = NULL, *unit = NULL,
+		   *cpus = NULL;
 	json_t *params = NULL;
 	json_int_t memory = 0;
 	int parallel = 0, reps = 0, warmup = 0, depth = 0, min_reps = 1, rc;
 
-	if (json_unpack((json_t *)o,
-			"{s:s, s:s, s:s, s?s, s:o, s:i, s:F, s:i, s:i, s:F,"
-			" s:I, s:F, s:i, s:i, s?F, s?i, s?F, s?b, s?b, s?b}",
-			"title", &title, "target", &target, "backend", &backend,
-			"unit", &unit, "params", &params, "parallel", &parallel,
-			"duration", &c->duration, "repetitions", &reps,
-			"warmup", &warmup, "timeout", &c->timeout,
-			"memory_limit", &memory, "cpu_limit", &c->cpu_limit,
-			"isolate", &c->isolate, "queue_depth", &depth,
-			"precision", &c->precision, "min_repetitions",
-			&min_reps, "max_time", &c->max_time, "warmup_auto",
-			&c->warmup_auto, "interleaved", &c->interleaved,
-			"depth_given", &c->depth_given) ||
+	if (json_unpack(
+		    (json_t *)o,
+		    "{s:s, s:s, s:s, s?s, s:o, s:i, s:F, s:i, s:i, s:F,"
+		    " s:I, s:F, s:i, s:i, s?F, s?i, s?F, s?b, s?b, s?b, s?s}",
+		    "title", &title, "target", &target, "backend", &backend,
+		    "unit", &unit, "params", &params, "parallel", &parallel,
+		    "duration", &c->duration, "repetitions", &reps, "warmup",
+		    &warmup, "timeout", &c->timeout, "memory_limit", &memory,
+		    "cpu_limit", &c->cpu_limit, "isolate", &c->isolate,
+		    "queue_depth", &depth, "precision", &c->precision,
+		    "min_repetitions", &min_reps, "max_time", &c->max_time,
+		    "warmup_auto", &c->warmup_auto, "interleaved",
+		    &c->interleaved, "depth_given", &c->depth_given, "cpus",
+		    &cpus) ||
 	    parallel < 1 || reps < 1 || warmup < 0 || memory < 0 || depth < 1 ||
 	    min_reps < 1 || c->precision < 0)
 		return hb_errorf(err, errlen, -EINVAL,
@@ -96,7 +98,9 @@ int case_json_get(const json_t *o, struct bench_case *c, char *err,
 	c->target = strdup(target);
 	c->backend = strdup(backend);
 	c->unit = unit ? strdup(unit) : NULL;
-	if (!c->title || !c->target || !c->backend || (unit && !c->unit))
+	c->cpus = cpus ? strdup(cpus) : NULL;
+	if (!c->title || !c->target || !c->backend || (unit && !c->unit) ||
+	    (cpus && !c->cpus))
 		return -ENOMEM;
 	rc = params_get(params, c);
 	if (rc == -EINVAL)

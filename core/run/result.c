@@ -105,14 +105,34 @@ int result_precise(const struct result *r, double precision)
 	return stats_ci_relative(&st) <= precision;
 }
 
-/* sum(cpu) / (sum(wall) * min(parallel, online CPUs)). */
+/* The distinct CPUs of r's pinned workers, 0 when they were not pinned. */
+static unsigned pinned_cpus(const struct result *r)
+{
+	unsigned n = 0;
+
+	if (!r->c || !r->c->cpus)
+		return 0;
+	for (unsigned i = 0; i < r->ncpus; i++) {
+		unsigned j = 0;
+
+		while (j < i && r->cpus[j] != r->cpus[i])
+			j++;
+		n += j == i;
+	}
+	return n;
+}
+
+/* sum(cpu) / (sum(wall) * min(parallel, online CPUs, pinned CPUs)). */
 static double cpu_ratio(const struct result *r, unsigned online_cpus)
 {
 	unsigned parallel = r->c && r->c->parallel ? r->c->parallel : 1;
 	unsigned usable =
 		online_cpus && online_cpus < parallel ? online_cpus : parallel;
+	unsigned pinned = pinned_cpus(r);
 	double cpu = 0, wall = 0;
 
+	if (pinned && pinned < usable)
+		usable = pinned;
 	for (size_t i = 0; i < r->nsamples; i++) {
 		cpu += r->samples[i].cpu_seconds;
 		wall += r->samples[i].seconds;
@@ -247,6 +267,7 @@ void result_free(struct result *r)
 	free(r->parts);
 	free(r->reason);
 	free(r->samples);
+	free(r->cpus);
 	strlist_free(&r->warnings);
 	kvlist_free(&r->info);
 	memset(r, 0, sizeof(*r));

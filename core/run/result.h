@@ -31,6 +31,7 @@ struct sample {
 	double cpu_seconds; /* process CPU time (user + system) in the sample */
 	double start;	    /* CLOCK_MONOTONIC seconds at the sample's start,
 			       one clock for every process of the host */
+	double cycles;	    /* counted CPU cycles of all workers, 0: none */
 };
 
 /* A measured case, or one that failed or was skipped. */
@@ -60,6 +61,10 @@ struct result {
 	int imprecise;	  /* sampled to a precision and did not reach it */
 	double precision; /* the precision asked for (0: fixed count) */
 	unsigned warmup_samples; /* warm-up samples dropped */
+	int *cpus;		 /* the CPU each worker last ran on */
+	unsigned ncpus;		 /* 0: not recorded */
+	double cycles_per_byte;	 /* 0: not measured (run/cycles.h) */
+	char cycles_method[12];	 /* "perf", "calibrated", "" */
 };
 
 /*
@@ -94,8 +99,9 @@ int result_rates(struct result *r);
 
 /*
  * result_finish() with an explicit CPU count, so the arithmetic is testable
- * on any host. usable CPUs = min(parallel, online_cpus): eight workers on
- * two CPUs can at best use two, and that is not starvation. starved is never
+ * on any host. usable CPUs = min(parallel, online_cpus, the distinct CPUs
+ * of r->cpus when the case pins its workers): eight workers on two CPUs can
+ * at best use two, and that is not starvation. starved is never
  * set for groups "io" and "transfer", whose workers wait on devices and
  * sockets by design. noisy looks at ops_rate for HB_WORK_OPS targets and at
  * rate for every other target.

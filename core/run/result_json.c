@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +77,8 @@ static json_t *details_put(const struct result *r, int *bad)
 		jsonw_set(o, "ops", jsonw_number(s->ops), bad);
 		jsonw_set(o, "cpu_seconds", jsonw_number(s->cpu_seconds), bad);
 		jsonw_set(o, "start", jsonw_number(s->start), bad);
+		if (s->cycles > 0)
+			jsonw_set(o, "cycles", jsonw_number(s->cycles), bad);
 		jsonw_push(a, o, bad);
 	}
 	return a;
@@ -124,6 +127,21 @@ static void offload_put(json_t *o, const struct result *r, int *bad)
 		  bad);
 }
 
+/* The CPU of each worker, and the cycles per byte with their method. */
+static void cpu_put(json_t *o, const struct result *r, int *bad)
+{
+	json_t *cpus = json_array();
+	int known = r->status == RESULT_OK && r->cycles_per_byte > 0;
+
+	for (unsigned i = 0; i < r->ncpus; i++)
+		jsonw_push(cpus, json_integer(r->cpus[i]), bad);
+	jsonw_set(o, "cpus", cpus, bad);
+	jsonw_set(o, "cycles_per_byte",
+		  known ? jsonw_number(r->cycles_per_byte) : json_null(), bad);
+	jsonw_set(o, "cycles_method",
+		  known ? json_string(r->cycles_method) : json_null(), bad);
+}
+
 /* The fields a result and a part share. */
 static void measurement_put(json_t *o, const struct result *r, int *bad)
 {
@@ -142,6 +160,7 @@ static void measurement_put(json_t *o, const struct result *r, int *bad)
 	jsonw_set(o, "cpu_ratio", ok ? jsonw_number(r->cpu_ratio) : json_null(),
 		  bad);
 	offload_put(o, r, bad);
+	cpu_put(o, r, bad);
 	if (ok && r->latency.count)
 		jsonw_set(o, "latency", latency_put(&r->latency, bad), bad);
 	jsonw_set(o, "precision",
@@ -245,6 +264,7 @@ static int samples_get(const json_t *a, struct result *r, char *err,
 		r->samples[i].ops = num_get(s, "ops");
 		r->samples[i].cpu_seconds = num_get(s, "cpu_seconds");
 		r->samples[i].start = num_get(s, "start");
+		r->samples[i].cycles = num_get(s, "cycles");
 	}
 	r->nsamples = json_array_size(a);
 	return 0;
@@ -265,6 +285,29 @@ static int texts_get(const json_t *o, struct result *r)
 		if (json_is_string(v) &&
 		    kvlist_set(&r->info, key, json_string_value(v)))
 			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* What cpu_put() wrote. */
+static int cpu_get(const json_t *o, struct result *r)
+{
+	const json_t *a = json_object_get(o, "cpus");
+	const char *method =
+		json_string_value(json_object_get(o, "cycles_method"));
+	size_t i;
+	json_t *v;
+
+	r->cycles_per_byte = num_get(o, "cycles_per_byte");
+	snprintf(r->cycles_method, sizeof(r->cycles_method), "%s",
+		 method ? method : "");
+	if (!json_array_size(a))
+		return 0;
+	r->cpus = calloc(json_array_size(a), sizeof(*r->cpus));
+	if (!r->cpus)
+		return -ENOMEM;
+	json_array_foreach(a, i, v) {
+		r->cpus[r->ncpus++] = (int)json_integer_value(v);
 	}
 	return 0;
 }
@@ -349,6 +392,8 @@ int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 	latency_get(json_object_get(o, "latency"), &r->latency);
 	r->resumed = json_is_true(json_object_get(o, "resumed"));
 	rc = texts_get(o, r);
+	if (!rc)
+		rc = cpu_get(o, r);
 	if (!rc)
 		rc = parts_get(json_object_get(o, "parts"), parts, r, err,
 			       errlen);

@@ -17,8 +17,10 @@
 #include <time.h>
 
 #include "run/async.h"
+#include "run/cycles.h"
 #include "run/hostapi.h"
 #include "run/turns.h"
+#include "run/pin.h"
 
 /* One worker thread and the plugin state it drives. */
 struct worker {
@@ -30,6 +32,8 @@ struct worker {
 	struct timespec end;
 	struct hb_done done;
 	struct async_slots async; /* asynchronous targets only */
+	struct cycles_counter cyc;
+	int cpu; /* where the last sample ended */
 	int rc;
 	char err[256];
 };
@@ -49,6 +53,7 @@ struct crew {
 	int quit;		/* workers leave at the next start */
 	struct worker *w;
 	unsigned n;
+	const struct pin_plan *pin; /* the cpus key */
 };
 
 static double ts_seconds(const struct timespec *t)
@@ -97,11 +102,13 @@ static void *worker_main(void *arg)
 
 	if (crew_wait_armed(crew) < 0)
 		return NULL;
+	cycles_open(&w->cyc);
 	for (;;) {
 		pthread_barrier_wait(&crew->go);
 		if (crew->quit)
 			break;
 		memset(&w->done, 0, sizeof(w->done));
+		cycles_begin(&w->cyc);
 		clock_gettime(CLOCK_MONOTONIC, &w->start);
 		if (crew->async)
 			w->rc = async_run(&w->async, crew->plugin, w->state,
@@ -112,9 +119,12 @@ static void *worker_main(void *arg)
 						  &w->done, w->err,
 						  sizeof(w->err));
 		clock_gettime(CLOCK_MONOTONIC, &w->end);
+		cycles_end(&w->cyc);
+		w->cpu = pin_cpu_now();
 		w->err[sizeof(w->err) - 1] = '\0'; /* the plugin may not have */
 		pthread_barrier_wait(&crew->done);
 	}
+	cycles_close(&w->cyc);
 	return NULL;
 }
 
@@ -154,8 +164,11 @@ static int crew_setup(struct crew *crew, struct host_ctx *ctx, struct result *r)
 					  .workers = crew->n,
 					  .core = ctx };
 		w->err[0] = '\0';
-		rc = crew->plugin->setup(&w->hc, &w->state, w->err,
-					 sizeof(w->err));
+		/* on the worker's CPU: setup's buffers first-touched there */
+		rc = pin_self(crew->pin, i, w->err, sizeof(w->err));
+		if (rc == 0)
+			rc = crew->plugin->setup(&w->hc, &w->state, w->err,
+						 sizeof(w->err));
 		w->err[sizeof(w->err) - 1] = '\0'; /* the plugin may not have */
 		if (rc == HB_OK)
 			continue;
@@ -178,8 +191,14 @@ static int crew_start(struct crew *crew, unsigned *started)
 {
 	for (*started = 0; *started < crew->n; (*started)++) {
 		struct worker *w = &crew->w[*started];
-		int rc = pthread_create(&w->thread, NULL, worker_main, w);
+		pthread_attr_t attr;
+		int rc = pthread_attr_init(&attr);
 
+		if (!rc)
+			rc = pin_attr(crew->pin, *started, &attr);
+		if (!rc)
+			rc = pthread_create(&w->thread, &attr, worker_main, w);
+		pthread_attr_destroy(&attr);
 		if (rc) {
 			crew_arm(crew, -1);
 			return rc;
@@ -254,6 +273,7 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 		end = fmax(end, ts_seconds(&w->end));
 		s->bytes += (double)w->done.bytes;
 		s->ops += (double)w->done.ops;
+		s->cycles += (double)w->cyc.last;
 	}
 	s->seconds = end - start;
 	s->start = start;
@@ -502,6 +522,42 @@ static int crew_measure(struct crew *crew, const struct bench_case *bc,
 	return crew->async ? crew_latency(crew, r) : 0;
 }
 
+/* Where the workers ran, into r. */
+static int crew_record(struct crew *crew, struct result *r)
+{
+	free(r->cpus);
+	r->cpus = calloc(crew->n, sizeof(*r->cpus));
+	if (!r->cpus)
+		return -ENOMEM;
+	r->ncpus = crew->n;
+	for (unsigned i = 0; i < crew->n; i++)
+		r->cpus[i] = crew->w[i].cpu;
+	return pin_record(r);
+}
+
+/* Nonzero when every worker counted its cycles. */
+static int crew_counted(const struct crew *crew)
+{
+	for (unsigned i = 0; i < crew->n; i++)
+		if (!crew->w[i].cyc.opened)
+			return 0;
+	return 1;
+}
+
+/* The workers' CPUs from the cpus key: a CPU not allowed here skips. */
+static int crew_plan(struct pin_plan *pin, const struct bench_case *bc,
+		     struct result *r)
+{
+	char why[300];
+	int rc = pin_plan(pin, bc, why, sizeof(why));
+
+	if (rc == 1)
+		return result_set(r, RESULT_SKIPPED, "cpus: %s", why);
+	if (rc == -EINVAL)
+		return result_set(r, RESULT_FAILED, "cpus: %s", why);
+	return rc;
+}
+
 /* Set up, measure and tear down one case whose plugin is loaded. */
 static int run_loaded(const struct bench_case *bc, struct turns *t,
 		      const volatile sig_atomic_t *stop, struct result *r)
@@ -512,6 +568,7 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 			     .lock = PTHREAD_MUTEX_INITIALIZER,
 			     .armed_cv = PTHREAD_COND_INITIALIZER,
 			     .n = bc->parallel };
+	struct pin_plan pin = { 0 };
 	unsigned started = 0;
 	int rc;
 
@@ -520,9 +577,13 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 		return -ENOMEM;
 	crew.async = crew_uses_slots(bc, crew.plugin);
 	rc = crew_async_init(&crew, bc->queue_depth ? bc->queue_depth : 1);
-	if (rc)
+	if (!rc)
+		rc = crew_plan(&pin, bc, r);
+	if (rc || r->status != RESULT_OK)
 		goto out_free_workers;
+	crew.pin = &pin;
 	rc = crew_setup(&crew, &ctx, r);
+	pin_restore(&pin);
 	if (rc || r->status != RESULT_OK)
 		goto out_free_workers;
 	pthread_barrier_init(&crew.go, NULL, crew.n + 1);
@@ -535,14 +596,20 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 	else
 		rc = crew_measure(&crew, bc, t, stop, r);
 	crew_stop(&crew, started);
+	if (!rc && r->status == RESULT_OK)
+		rc = crew_record(&crew, r);
 	pthread_barrier_destroy(&crew.go);
 	pthread_barrier_destroy(&crew.done);
 	for (unsigned i = 0; i < crew.n; i++)
 		crew.plugin->teardown(crew.w[i].state);
+	/* after teardown: a calibrated clock holds none of the case's files */
+	if (!rc && r->status == RESULT_OK)
+		cycles_finish(r, crew_counted(&crew));
 out_free_workers:
 	for (unsigned i = 0; i < crew.n; i++)
 		async_free(&crew.w[i].async);
 	free(crew.w);
+	pin_free(&pin);
 	return rc;
 }
 

@@ -16,6 +16,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "base/sysfs.h"
+
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define HB_SANITIZED 1
 #elif defined(__has_feature)
@@ -67,49 +69,6 @@ static int set_str(char **dst, const char *src)
 	free(*dst);
 	*dst = copy;
 	return 0;
-}
-
-/* The whole of a (small, possibly unseekable) file as a string, or NULL. */
-static char *read_text(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	size_t len = 0, cap = 4096;
-	char *buf, *grown;
-
-	if (!f)
-		return NULL;
-	buf = malloc(cap);
-	while (buf) {
-		len += fread(buf + len, 1, cap - len - 1, f);
-		if (len < cap - 1)
-			break;
-		cap *= 2;
-		grown = realloc(buf, cap);
-		if (!grown) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		buf = grown;
-	}
-	if (buf)
-		buf[len] = '\0';
-	fclose(f);
-	return buf;
-}
-
-/* The first line of a file, trimmed, into buf; "" when unreadable. */
-static void read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-
-	buf[0] = '\0';
-	if (!f)
-		return;
-	if (!fgets(buf, (int)len, f))
-		buf[0] = '\0';
-	fclose(f);
-	buf[strcspn(buf, "\r\n")] = '\0';
 }
 
 /* Trim blanks at both ends of s in place; returns the new start. */
@@ -402,7 +361,7 @@ static int read_netif(struct netif *nif, const char *name)
 	if (set_str(&nif->driver, driver))
 		return -ENOMEM;
 	snprintf(path, sizeof(path), NET_DIR "/%s/speed", name);
-	read_line(path, line, sizeof(line));
+	sysfs_read_line(path, line, sizeof(line));
 	if (line[0]) {
 		char *end;
 		long speed = strtol(line, &end, 10);
@@ -410,11 +369,11 @@ static int read_netif(struct netif *nif, const char *name)
 		nif->speed_mbps = end != line && speed >= 0 ? speed : -1;
 	}
 	snprintf(path, sizeof(path), NET_DIR "/%s/address", name);
-	read_line(path, line, sizeof(line));
+	sysfs_read_line(path, line, sizeof(line));
 	if (set_str(&nif->mac, line))
 		return -ENOMEM;
 	snprintf(path, sizeof(path), NET_DIR "/%s/operstate", name);
-	read_line(path, line, sizeof(line));
+	sysfs_read_line(path, line, sizeof(line));
 	return set_str(&nif->state, line);
 }
 
@@ -459,7 +418,7 @@ free_names:
 /* MemTotal of /proc/meminfo in kB, 0 when unreadable. */
 static unsigned long long read_ram_kb(void)
 {
-	char *text = read_text("/proc/meminfo"), *p;
+	char *text = sysfs_read_text("/proc/meminfo"), *p;
 	unsigned long long kb = 0;
 
 	if (!text)
@@ -492,7 +451,7 @@ static int read_uname(struct sysinfo *si)
 /* CPU model, cores, logical CPUs and features from /proc/cpuinfo. */
 static int read_cpu(struct sysinfo *si)
 {
-	char *text = read_text("/proc/cpuinfo");
+	char *text = sysfs_read_text("/proc/cpuinfo");
 	long online;
 	int err = 0;
 
@@ -513,10 +472,10 @@ static int read_cpu(struct sysinfo *si)
 /* PRETTY_NAME from /etc/os-release, or /usr/lib/os-release. */
 static int read_os(struct sysinfo *si)
 {
-	char *text = read_text("/etc/os-release");
+	char *text = sysfs_read_text("/etc/os-release");
 
 	if (!text)
-		text = read_text("/usr/lib/os-release");
+		text = sysfs_read_text("/usr/lib/os-release");
 	if (!text)
 		return set_str(&si->os, "");
 	free(si->os);
@@ -546,6 +505,11 @@ int sysinfo_read(struct sysinfo *si)
 	}
 	si->ram_kb = read_ram_kb();
 	si->sanitized = HB_SANITIZED;
+	err = topology_read(&si->topo, "");
+	if (err == -ENOMEM) {
+		sysinfo_free(si);
+		return err;
+	}
 	return 0;
 }
 
@@ -560,7 +524,7 @@ static int read_fs(struct fsinfo *fs)
 		fs->free_bytes = (unsigned long long)st.f_bavail * st.f_frsize;
 		fs->total_bytes = (unsigned long long)st.f_blocks * st.f_frsize;
 	}
-	mountinfo = read_text("/proc/self/mountinfo");
+	mountinfo = sysfs_read_text("/proc/self/mountinfo");
 	if (mountinfo)
 		err = sysinfo_parse_mountinfo(mountinfo, fs->dir, &fs->fstype,
 					      &fs->device);
@@ -628,5 +592,6 @@ void sysinfo_free(struct sysinfo *si)
 	free(si->hostname);
 	free(si->version);
 	free(si->build_type);
+	topology_free(&si->topo);
 	memset(si, 0, sizeof(*si));
 }

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * What the report says about the host: CPU, crypto flags, memory, kernel,
- * OS, host name, network interfaces, and hostbench's own build.
+ * What the report says about the host: CPU, crypto flags, memory, NUMA
+ * nodes and caches, kernel, OS, host name, network interfaces, and
+ * hostbench's own build.
  */
 #ifndef HB_CORE_RUN_SYSINFO_H
 #define HB_CORE_RUN_SYSINFO_H
 
 #include <stddef.h>
 
+#include "base/topology.h"
 #include "base/util.h"
 
 /* One network interface from /sys/class/net. */
@@ -36,8 +38,9 @@ struct sysinfo {
 	unsigned logical_cpus;
 	struct strlist cpu_flags; /* present, of sysinfo_cpu_features(arch) */
 	unsigned long long ram_kb;
-	char *kernel; /* "Linux 6.1.0-... #1 SMP ..." */
-	char *os;     /* PRETTY_NAME of /etc/os-release */
+	struct topology topo; /* NUMA nodes and CPU 0's caches (may be empty) */
+	char *kernel;	      /* "Linux 6.1.0-... #1 SMP ..." */
+	char *os;	      /* PRETTY_NAME of /etc/os-release */
 	char *hostname;
 	struct netif *netifs;
 	size_t nnetifs;

@@ -238,6 +238,7 @@ void suite_case_free(struct bench_case *c)
 	free(c->backend);
 	free(c->reason);
 	free(c->unit);
+	free(c->cpus);
 	kvlist_free(&c->params);
 }
 
@@ -278,10 +279,12 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	c->backend = strdup(backend);
 	c->backend_chosen = !suite_draft_get(d, "backend");
 	c->unit = strdup(unit ? unit : "Gbps");
+	c->cpus = xstrdup(case_value(d, at, "cpus"));
 	c->title = case_title(d, at, c->tdesc, c->parallel);
 	if (!c->plugin)
 		c->reason = case_reason(reg, backend, d->target);
 	if (!c->target || !c->backend || !c->unit || !c->title ||
+	    (case_value(d, at, "cpus") && !c->cpus) ||
 	    (!c->plugin && !c->reason) || case_params(d, at, c)) {
 		suite_case_free(c);
 		return -ENOMEM;

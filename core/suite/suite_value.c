@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/cpuspec.h"
 #include "base/parse.h"
 #include "base/units.h"
 #include "plugin/core_key.h"
@@ -205,6 +206,8 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 		return hb_errorf(msg, len, -ERANGE,
 				 "\"%s\" is out of range (at most 1h)", item);
 	}
+	if (strcmp(key, "cpus") == 0)
+		return cpuspec_check(item, msg, len);
 	if (strcmp(key, "duration") == 0 || core_key_zero_is_none(key)) {
 		rc = parse_duration(item, &secs, msg, len);
 		if (rc || strcmp(key, "duration") != 0 ||

@@ -546,7 +546,7 @@ static int csv_header_is_the_contract(void)
 		"bytes_per_cpu_second,cpu_seconds_per_gb,offload,"
 		"latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p999_ns,"
 		"latency_max_ns,ci95_low_bps,ci95_high_bps,ci95,imprecise,"
-		"warmup_samples\r\n";
+		"warmup_samples,cpus,cycles_per_byte,cycles_method\r\n";
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_CSV);
 	size_t lines = 0;
@@ -569,7 +569,7 @@ static int csv_quotes_commas_and_quotes(void)
 
 	CHECK_CONTAINS(text, ",failed,\"setup failed: \"\"bad key\"\", giving "
 			     "up\",Gbps,,,,,,,,,,0,false,false,,1,,,false,,,,,"
-			     ",,,,false,0\r\n");
+			     ",,,,false,0,,,\r\n");
 	CHECK_CONTAINS(text, ",dir=/a;bs=4K;direct=yes;files=250;"
 			     "interval=500ms,1,ok,");
 	free(text);
@@ -722,8 +722,149 @@ static int grid_rows_follow_suite_order(void)
 	return 0;
 }
 
+/* Pinned workers on CPUs 1 and 3, counted at 2.5 cycles per byte. */
+static void pin_memcpy(struct fixture *f)
+{
+	struct result *r = &f->results[0];
+
+	f->cases[0].cpus = "1,3";
+	r->cpus = calloc(2, sizeof(*r->cpus));
+	r->cpus[0] = 1;
+	r->cpus[1] = 3;
+	r->ncpus = 2;
+	r->cycles_per_byte = 2.5;
+	strcpy(r->cycles_method, "perf");
+}
+
+static int text_pinned_case_notes_its_cpus(void)
+{
+	struct fixture *f = fixture_new();
+	char *text;
+
+	pin_memcpy(f);
+	text = render(f, REPORT_TEXT);
+	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps ±0.0% (cpus 1,3)\n");
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
+static int text_table_row_shows_cycles_per_byte(void)
+{
+	static const double cpb[] = { 9.5, 3.25, 1.5 };
+	struct fixture *f = fixture_new();
+	char *text;
+
+	for (size_t i = 0; i < 3; i++) {
+		f->results[5 + i].cycles_per_byte = cpb[i];
+		strcpy(f->results[5 + i].cycles_method, "calibrated");
+	}
+	text = render(f, REPORT_TEXT);
+	CHECK_CONTAINS(text, "\n* speed (openssl): cycles/byte (calibrated) "
+			     "16 bytes 9.5, 64 bytes 3.25, 1024 bytes 1.5\n");
+	/* a row without the figure gets no note */
+	CHECK(!strstr(text, "speed (gcrypt): cycles/byte"));
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
+static int csv_has_cpus_and_cycles(void)
+{
+	struct fixture *f = fixture_new();
+	char *text;
+
+	pin_memcpy(f);
+	text = render(f, REPORT_CSV);
+	CHECK_CONTAINS(text, ",1;3,2.5,perf\r\n");
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
+static int json_has_cpus_and_cycles(void)
+{
+	struct fixture *f = fixture_new();
+	json_t *doc, *res, *failed;
+
+	pin_memcpy(f);
+	doc = render_json(f);
+	CHECK(doc);
+	res = json_array_get(json_object_get(doc, "results"), 0);
+	failed = json_array_get(json_object_get(doc, "results"), 2);
+	CHECK_INT(json_integer_value(
+			  json_array_get(json_object_get(res, "cpus"), 1)),
+		  3);
+	CHECK_NEAR(json_number_value(json_object_get(res, "cycles_per_byte")),
+		   2.5, 1e-12);
+	CHECK_STR(json_string_value(json_object_get(res, "cycles_method")),
+		  "perf");
+	CHECK_STR(json_string_value(json_object_get(
+			  json_object_get(res, "params"), "cpus")),
+		  "1,3");
+	CHECK(json_is_null(json_object_get(failed, "cycles_per_byte")));
+	CHECK_INT(json_array_size(json_object_get(failed, "cpus")), 0);
+	json_decref(doc);
+	fixture_free(f);
+	return 0;
+}
+
+/* Two nodes of two CPUs, an L1 data cache and a shared L3. */
+static void two_nodes(struct topology *t)
+{
+	t->nodes = calloc(2, sizeof(*t->nodes));
+	t->nnodes = 2;
+	for (int n = 0; n < 2; n++) {
+		t->nodes[n].id = n;
+		t->nodes[n].mem_kb = 1024ull * 1024 * (unsigned)(n + 1);
+		cpulist_push(&t->nodes[n].cpus, 2 * n);
+		cpulist_push(&t->nodes[n].cpus, 2 * n + 1);
+	}
+	t->caches = calloc(2, sizeof(*t->caches));
+	t->ncaches = 2;
+	t->caches[0] = (struct topology_cache){
+		.level = 1, .type = "Data", .size = 32768, .shared = "0"
+	};
+	t->caches[1] = (struct topology_cache){ .level = 3,
+						.type = "Unified",
+						.size = 32ull << 20,
+						.shared = "0-3" };
+}
+
+static int system_shows_numa_nodes_and_caches(void)
+{
+	struct fixture *f = fixture_new();
+	json_t *doc, *sys;
+	char *text;
+
+	two_nodes(&f->si.topo);
+	text = render(f, REPORT_TEXT);
+	CHECK_CONTAINS(text, "\nNUMA : node 0: CPUs 0-1, 1024 MiB; "
+			     "node 1: CPUs 2-3, 2048 MiB\n");
+	CHECK_CONTAINS(text, "\nCache : L1d 32K, L3 32M (CPUs 0-3)\n");
+	free(text);
+	doc = render_json(f);
+	CHECK(doc);
+	sys = json_object_get(doc, "system");
+	CHECK_STR(json_string_value(json_object_get(
+			  json_array_get(json_object_get(sys, "numa_nodes"), 1),
+			  "cpus")),
+		  "2-3");
+	CHECK_INT(json_integer_value(json_object_get(sys, "last_level_cache")),
+		  32ll << 20);
+	json_decref(doc);
+	topology_free(&f->si.topo);
+	fixture_free(f);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
+	{"text_pinned_case_notes_its_cpus", text_pinned_case_notes_its_cpus},
+	{"text_table_row_shows_cycles_per_byte", text_table_row_shows_cycles_per_byte},
+	{"csv_has_cpus_and_cycles", csv_has_cpus_and_cycles},
+	{"json_has_cpus_and_cycles", json_has_cpus_and_cycles},
+	{"system_shows_numa_nodes_and_caches", system_shows_numa_nodes_and_caches},
 	{"format_names_parse", format_names_parse},
 	{"text_has_reference_rules", text_has_reference_rules},
 	{"text_line_shows_figure_in_unit", text_line_shows_figure_in_unit},
