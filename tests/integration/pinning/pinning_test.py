@@ -96,15 +96,16 @@ def test_two_workers_on_one_cpu_each_get_half():
     a, b = two_cpus()
     # one worker and two on the same CPU, in turn, three times, then two
     # CPUs: many short samples, so some run while the host leaves us alone
-    rounds = "".join(job(f"one{i}", a, 1) + job(f"shared{i}", a, 2)
-                     for i in range(3))
-    res = results(SPIN + rounds + job("apart", f"{a},{b}", 2),
+    rounds = "".join(job(f"one{i}", a, 1) + job(f"shared{i}", a, 2) +
+                     job(f"apart{i}", f"{a},{b}", 2) for i in range(3))
+    res = results(SPIN + rounds,
                   "--set", "duration=50ms", "--set", "repetitions=10")
-    ones, shareds, apart = res[0:6:2], res[1:6:2], res[6]
+    ones, shareds, aparts = res[0::3], res[1::3], res[2::3]
     expect(all(r["cpus"] == [a] for r in ones), f"one: cpus {ones[0]['cpus']}")
     expect(all(r["cpus"] == [a, a] for r in shareds),
            f"shared: cpus {shareds[0]['cpus']}")
-    expect(apart["cpus"] == [a, b], f"apart: cpus {apart['cpus']}")
+    expect(all(r["cpus"] == [a, b] for r in aparts),
+           f"apart: cpus {aparts[0]['cpus']}")
     # whatever else runs, two workers pinned to one CPU never use more
     for r in shareds:
         expect(cpu_per_wall(r) < 1.15,
@@ -117,10 +118,11 @@ def test_two_workers_on_one_cpu_each_get_half():
     per_worker = shared / 2 / one
     expect(0.3 < per_worker < 0.75,
            f"per-worker rate on one CPU is {per_worker:.2f} of one worker's")
-    two = best_rate([apart], 1.4)
-    if two is not None:
-        expect(shared / two < 0.75,
-               f"one CPU gave {shared / two:.2f} of two CPUs' rate")
+    # two workers on two CPUs use more than one of them; their rate is not
+    # compared: two virtual CPUs may share one core of the host
+    most = max(s["cpu_seconds"] / s["seconds"]
+               for r in aparts for s in r["sample_details"])
+    expect(most > 1.05, f"two workers on two CPUs used at most {most:.2f}")
 
 
 def test_setup_runs_on_the_workers_cpu():
