@@ -278,6 +278,8 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	c->target = strdup(d->target);
 	c->backend = strdup(backend);
 	c->backend_chosen = !suite_draft_get(d, "backend");
+	if (c->tdesc && c->tdesc->work == HB_WORK_OPS)
+		unit = "ops/s"; /* no byte unit can show an operation count */
 	c->unit = strdup(unit ? unit : "Gbps");
 	c->cpus = xstrdup(case_value(d, at, "cpus"));
 	c->title = case_title(d, at, c->tdesc, c->parallel);

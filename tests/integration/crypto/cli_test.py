@@ -9,6 +9,8 @@ Usage: cli_test.py HOSTBENCH TEST_NAME
 HB_IPSECMB=1 in the environment says the ipsec-mb plugin was built (the
 build sets it); without it the ipsec-mb tests exit 77 (skipped).
 """
+import csv
+import io
 import json
 import os
 import subprocess
@@ -248,6 +250,35 @@ def pk_targets_report_operations_per_second(hostbench):
               f"{name}: a sample without operations")
 
 
+def pk_is_counted_in_operations_whatever_the_unit(hostbench):
+    """A byte unit cannot show operations: md and csv say ops/s, not 0."""
+    for unit in ("", "unit = MB/s\n"):
+        text = GLOBAL + unit + ("\n[ecdh]\ntarget = pk/ecdh\n"
+                                "backend = openssl\ncurve = x25519\n")
+        with tempfile.NamedTemporaryFile("w", suffix=".ini",
+                                         delete=False) as f:
+            f.write(text)
+            path = f.name
+        try:
+            out = {fmt: subprocess.run(
+                [hostbench, "run", path, "--format", fmt],
+                capture_output=True, text=True, timeout=600)
+                for fmt in ("md", "csv")}
+        finally:
+            os.unlink(path)
+        for fmt, p in out.items():
+            check(p.returncode == 0, f"{fmt}: exit {p.returncode}: {p.stderr}")
+        row = [x for x in out["md"].stdout.splitlines()
+               if x.startswith("| ecdh |")]
+        check(len(row) == 1, f"{unit!r}: md rows {row}")
+        cells = [c.strip() for c in row[0].strip("|").split("|")]
+        check(cells[4] == "ops/s" and float(cells[2]) > 1000,
+              f"{unit!r}: md row {row[0]}")
+        rows = list(csv.DictReader(io.StringIO(out["csv"].stdout)))
+        check(len(rows) == 1 and rows[0]["unit"] == "ops/s"
+              and float(rows[0]["median"]) > 1000, f"{unit!r}: csv {rows}")
+
+
 def pk_seeded_ed448_skips_on_gcrypt_with_the_reason(hostbench):
     """A key the library cannot make: skipped, with its reason; not failed."""
     text = GLOBAL + ("[ed448]\ntarget = pk/eddsa-verify\n"
@@ -413,6 +444,7 @@ TESTS = {f.__name__: f for f in (
     pk_targets_report_operations_per_second,
     pk_text_report_pairs_sign_and_verify_on_one_line,
     pk_seeded_ed448_skips_on_gcrypt_with_the_reason,
+    pk_is_counted_in_operations_whatever_the_unit,
     ipsec_mb_skips_stream_mode_with_the_reason,
     ipsec_mb_skips_a_hash_longer_than_one_job,
     ipsec_mb_depth_16_fills_the_lanes,
