@@ -101,7 +101,7 @@ static void text_at(FILE *out, double x, double y, const char *anchor,
 }
 
 /* The opening tag, background and title of a chart. */
-static void chart_begin(FILE *out, const char *cls, const char *kind,
+static void chart_begin(FILE *out, const char *cls, const char *kind, int h,
 			const char *title)
 {
 	fprintf(out,
@@ -112,12 +112,12 @@ static void chart_begin(FILE *out, const char *cls, const char *kind,
 	fprintf(out,
 		"\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
 		"role=\"img\" font-family=\"sans-serif\" font-size=\"12\">\n",
-		W, H, W, H);
+		W, h, W, h);
 	fputs("<title>", out);
 	svg_escape(out, title);
 	fputs("</title>\n", out);
 	fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", W,
-		H);
+		h);
 	text_at(out, W / 2.0, 20, "middle", "chart-title", title);
 }
 
@@ -316,7 +316,7 @@ int svg_line_chart(FILE *out, const struct svg_line_chart *c)
 
 	if (!line_extent(c, &lo, &hi, &ymax))
 		return -EINVAL;
-	chart_begin(out, "chart line-chart", c->kind, c->title);
+	chart_begin(out, "chart line-chart", c->kind, H, c->title);
 	top = y_axis(out, ymax, c->ylabel);
 	x_axis(out, c, lo, hi);
 	legend = TOP + 10;
@@ -359,18 +359,7 @@ int svg_bar_chart(FILE *out, const struct svg_bar_chart *c)
 	span = ticks[n - 1];
 	zero = (left + right) / 2.0;
 #define BX(v) (zero + (v) / span * (right - left) / 2.0)
-	fprintf(out,
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart "
-		"bar-chart\" data-kind=\"compare\" width=\"%d\" height=\"%d\" "
-		"viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"sans-serif\" "
-		"font-size=\"12\">\n<title>",
-		W, h, W, h);
-	svg_escape(out, c->title);
-	fprintf(out,
-		"</title>\n<rect width=\"%d\" height=\"%d\" "
-		"fill=\"#fff\"/>\n",
-		W, h);
-	text_at(out, W / 2.0, 20, "middle", "chart-title", c->title);
+	chart_begin(out, "chart bar-chart", "compare", h, c->title);
 	fprintf(out,
 		"<rect class=\"noise-band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
 		"height=\"%d\" fill=\"#f3e7a6\" opacity=\"0.6\"/>\n",
@@ -559,18 +548,7 @@ int svg_latency_chart(FILE *out, const struct svg_latency_chart *c)
 	if (!c->nrows || !c->format)
 		return -EINVAL;
 	latency_decades(c, &lo, &hi);
-	fprintf(out,
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart "
-		"latency-chart\" data-kind=\"latency\" width=\"%d\" "
-		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
-		"font-family=\"sans-serif\" font-size=\"12\">\n<title>",
-		W, h, W, h);
-	svg_escape(out, c->title);
-	fprintf(out,
-		"</title>\n<rect width=\"%d\" height=\"%d\" "
-		"fill=\"#fff\"/>\n",
-		W, h);
-	text_at(out, W / 2.0, 20, "middle", "chart-title", c->title);
+	chart_begin(out, "chart latency-chart", "latency", h, c->title);
 	latency_axis(out, c, lo, hi, bottom);
 	for (size_t i = 0; i < c->nrows; i++)
 		latency_row(out, c, &c->rows[i], TOP + 16 + LAT_ROW * (double)i,

@@ -2,8 +2,34 @@
 /* Setup, run and teardown of the pk targets over a backend's pk_ops. */
 #include "pk.h"
 
+#include <hostbench/crypto.h>
 #include <stdlib.h>
 #include <string.h>
+
+const struct hb_option pk_rsa_options[] = {
+	PK_OPT_BITS,
+	PK_OPT_PADDING,
+	PK_OPT_KEY_SEED,
+	HB_CRYPTO_OPT_END,
+};
+
+const struct hb_option pk_ecdsa_options[] = {
+	PK_OPT_CURVE("p256", "p256", "p384", "p521"),
+	PK_OPT_KEY_SEED,
+	HB_CRYPTO_OPT_END,
+};
+
+const struct hb_option pk_ecdh_options[] = {
+	PK_OPT_CURVE("p256", "p256", "p384", "p521", "x25519", "x448"),
+	PK_OPT_KEY_SEED,
+	HB_CRYPTO_OPT_END,
+};
+
+const struct hb_option pk_eddsa_options[] = {
+	PK_OPT_CURVE("ed25519", "ed25519", "ed448"),
+	PK_OPT_KEY_SEED,
+	HB_CRYPTO_OPT_END,
+};
 
 /*
  * One worker. Every crypto state starts with its backend table, so the

@@ -155,11 +155,15 @@ struct pk_ops {
 	}
 /* clang-format on */
 
+/* The options of each class of pk target, the same on every backend. */
+extern const struct hb_option pk_rsa_options[];
+extern const struct hb_option pk_ecdsa_options[];
+extern const struct hb_option pk_ecdh_options[];
+extern const struct hb_option pk_eddsa_options[];
+
 /*
- * The pk targets, each X(name, summary, option table). A backend defines
- * the option tables pk_rsa_options, pk_ecdsa_options, pk_ecdh_options and
- * pk_eddsa_options (with PK_OPTIONS_* below, plus its own options) and
- * lists PK_TARGETS(PK_TARGET_ENTRY) in its target table.
+ * The pk targets, each X(name, summary, option table). A backend lists
+ * PK_TARGETS(PK_TARGET_ENTRY) in its target table.
  */
 #define PK_TARGETS(X)                                                          \
 	X("rsa-sign", "RSA signatures (PKCS#1 v1.5 or PSS)", pk_rsa_options)   \
@@ -187,16 +191,6 @@ struct pk_ops {
 	  .work = HB_WORK_OPS,                                                 \
 	  .options = (opts),                                                   \
 	  .flags = HB_TARGET_ASYNC },
-
-/* The options of each class, to start a backend's tables with. */
-#define PK_OPTIONS_RSA PK_OPT_BITS, PK_OPT_PADDING, PK_OPT_KEY_SEED
-#define PK_OPTIONS_ECDSA                                                       \
-	PK_OPT_CURVE("p256", "p256", "p384", "p521"), PK_OPT_KEY_SEED
-#define PK_OPTIONS_ECDH                                                        \
-	PK_OPT_CURVE("p256", "p256", "p384", "p521", "x25519", "x448"),        \
-		PK_OPT_KEY_SEED
-#define PK_OPTIONS_EDDSA                                                       \
-	PK_OPT_CURVE("ed25519", "ed25519", "ed448"), PK_OPT_KEY_SEED
 
 /* 1 when t is a pk target. */
 int pk_is_target(const struct hb_target *t);

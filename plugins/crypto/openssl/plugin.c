@@ -74,26 +74,6 @@ static const struct hb_option digest_options[] = {
 	HB_CRYPTO_OPT_END,
 };
 
-static const struct hb_option pk_rsa_options[] = {
-	PK_OPTIONS_RSA,
-	HB_CRYPTO_OPT_END,
-};
-
-static const struct hb_option pk_ecdsa_options[] = {
-	PK_OPTIONS_ECDSA,
-	HB_CRYPTO_OPT_END,
-};
-
-static const struct hb_option pk_ecdh_options[] = {
-	PK_OPTIONS_ECDH,
-	HB_CRYPTO_OPT_END,
-};
-
-static const struct hb_option pk_eddsa_options[] = {
-	PK_OPTIONS_EDDSA,
-	HB_CRYPTO_OPT_END,
-};
-
 static const struct hb_target targets[] = {
 	CX_TARGETS(CX_ASYNC_TARGET_ENTRY)
 	PK_TARGETS(PK_ASYNC_TARGET_ENTRY)

@@ -29,13 +29,9 @@ static const struct pk_ops refusing_ops = {
 	.key_make = refusing_key_make,
 };
 
-static const struct hb_option rsa_options[] = {
-	PK_OPTIONS_RSA,
-	{ .name = NULL },
-};
 static const struct hb_target rsa_sign = { .group = "pk",
 					   .name = "rsa-sign",
-					   .options = rsa_options };
+					   .options = pk_rsa_options };
 
 static int bits_below_the_library_minimum_skip_with_its_reason(void)
 {
