@@ -171,6 +171,17 @@ static uint64_t splitmix(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
+/* out[0..len) from the splitmix64 sequence of seed, little-endian. */
+static void seed_fill(uint8_t *out, size_t len, uint64_t seed)
+{
+	for (size_t i = 0; i < len; i += 8) {
+		uint64_t r = splitmix(&seed);
+
+		for (size_t j = 0; j < 8 && i + j < len; j++)
+			out[i + j] = (uint8_t)(r >> (8 * j));
+	}
+}
+
 /* Whether keys of p can be derived from a seed: raw private keys only. */
 static int seedable(const struct pk_params *p)
 {
@@ -190,12 +201,7 @@ static int make_key(const struct pk_ops *ops, const struct pk_params *p,
 
 	if (!seed || !seedable(p))
 		return ops->key_make(p, NULL, key, err, errlen);
-	for (size_t i = 0; i < kd.priv_len; i += 8) {
-		uint64_t r = splitmix(&seed);
-
-		for (size_t j = 0; j < 8 && i + j < kd.priv_len; j++)
-			priv[i + j] = (uint8_t)(r >> (8 * j));
-	}
+	seed_fill(priv, kd.priv_len, seed);
 	return ops->key_make(p, &kd, key, err, errlen);
 }
 
