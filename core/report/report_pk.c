@@ -43,7 +43,7 @@ int report_pk_section(const struct report *r, const struct report_section *s)
 			const struct bench_case *c = r->results[j].c;
 
 			if (!c || !c->tdesc || !c->tdesc->group ||
-			    !c->tdesc->name || strcmp(c->tdesc->group, "pk"))
+			    !c->tdesc->name || strcmp(c->tdesc->group, "pk") != 0)
 				return 0;
 		}
 	return s->nitems > 0;

@@ -462,9 +462,11 @@ static void latency_tick(FILE *out, const struct svg_latency_chart *c,
 static void latency_axis(FILE *out, const struct svg_latency_chart *c,
 			 double lo, double hi, int bottom)
 {
-	for (double d = lo; d <= hi; d++) {
+	for (int e = (int)lo; e <= (int)hi; e++) {
+		double d = e;
+
 		latency_tick(out, c, pow(10, d), lo, hi, bottom);
-		if (hi - lo > 2 || d == hi)
+		if (hi - lo > 2 || e == (int)hi)
 			continue;
 		latency_tick(out, c, 2 * pow(10, d), lo, hi, bottom);
 		latency_tick(out, c, 5 * pow(10, d), lo, hi, bottom);

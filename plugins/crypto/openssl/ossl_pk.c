@@ -299,13 +299,14 @@ static int ecdsa_from_der(const struct ossl_pk_op *o, uint8_t *out, size_t *len)
 {
 	const unsigned char *at = o->out;
 	ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &at, (long)o->out_len);
-	int f = (int)pk_curve_bytes(o->p->curve);
-	int ok = s && *len >= (size_t)(2 * f) &&
+	size_t fb = pk_curve_bytes(o->p->curve);
+	int f = (int)fb;
+	int ok = s && *len >= 2 * fb &&
 		 BN_bn2binpad(ECDSA_SIG_get0_r(s), out, f) == f &&
 		 BN_bn2binpad(ECDSA_SIG_get0_s(s), out + f, f) == f;
 
 	ECDSA_SIG_free(s);
-	*len = (size_t)(2 * f);
+	*len = 2 * fb;
 	return ok;
 }
 
