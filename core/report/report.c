@@ -217,10 +217,10 @@ static size_t varying_rank(const struct report *r, size_t a, const char *key)
 
 /*
  * How results[a..b) (one job) read: as a table when the only parameter
- * other than backend whose value changes is not parallel (*key set), as a
- * grid when exactly two change and the backend does not (*rows_key and
- * *key set, the one written first in the suite down the rows), else as
- * lines (both NULL).
+ * other than backend whose value changes is not parallel or queue_depth
+ * (*key set), as a grid when exactly two change and the backend does not
+ * (*rows_key and *key set, the one written first in the suite down the
+ * rows), else as lines (both NULL).
  */
 static void item_keys(const struct report *r, size_t a, size_t b,
 		      const char **key, const char **rows_key)
@@ -234,6 +234,8 @@ static void item_keys(const struct report *r, size_t a, size_t b,
 		return;
 	if (report_key_varies(r, a, b, "parallel"))
 		found[nvarying++] = "parallel";
+	if (report_key_varies(r, a, b, "queue_depth"))
+		found[nvarying++] = "queue_depth";
 	for (size_t k = 0; k < c->params.n; k++) {
 		if (!report_key_varies(r, a, b, c->params.items[k].key))
 			continue;
@@ -241,7 +243,8 @@ static void item_keys(const struct report *r, size_t a, size_t b,
 			found[nvarying] = c->params.items[k].key;
 		nvarying++;
 	}
-	if (nvarying == 1 && strcmp(found[0], "parallel") != 0) {
+	if (nvarying == 1 && strcmp(found[0], "parallel") != 0 &&
+	    strcmp(found[0], "queue_depth") != 0) {
 		*key = found[0];
 	} else if (nvarying == 2 && !report_key_varies(r, a, b, "backend")) {
 		int swap = varying_rank(r, a, found[1]) <

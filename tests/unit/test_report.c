@@ -704,6 +704,28 @@ static int two_varying_keys_make_a_grid(void)
 	return 0;
 }
 
+/* Sizes across, queue depths down: no case is dropped from the grid. */
+static int queue_depth_and_size_make_a_grid(void)
+{
+	struct fixture *f = fixture_new();
+	char *text;
+
+	for (size_t i = 5; i < 8; i++) {
+		f->cases[i].depth_given = 1;
+		f->cases[i].queue_depth = 1;
+	}
+	f->cases[7].queue_depth = 16;
+	text = render(f, REPORT_TEXT);
+	CHECK_CONTAINS(text, "\nspeed            size 16   size 64  size 1024\n");
+	CHECK_CONTAINS(text, "\nqueue_depth 16         -         -   3703.68k\n");
+	free(text);
+	text = render(f, REPORT_MD);
+	CHECK_CONTAINS(text, "| queue_depth 16 | - | - | 3703.68k ±0.0% |\n");
+	free(text);
+	fixture_free(f);
+	return 0;
+}
+
 static int grid_rows_follow_suite_order(void)
 {
 	struct fixture *f = fixture_new();
@@ -878,6 +900,7 @@ static const struct test tests[] = {
 	{"parallel_only_job_stays_lines", parallel_only_job_stays_lines},
 	{"two_varying_keys_make_a_grid", two_varying_keys_make_a_grid},
 	{"grid_rows_follow_suite_order", grid_rows_follow_suite_order},
+	{"queue_depth_and_size_make_a_grid", queue_depth_and_size_make_a_grid},
 	{"text_aligns_utf8_labels_by_characters", text_aligns_utf8_labels_by_characters},
 	{"json_has_schema_and_every_result", json_has_schema_and_every_result},
 	{"json_params_are_typed", json_params_are_typed},

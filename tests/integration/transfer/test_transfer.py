@@ -719,11 +719,13 @@ class Dribbler(threading.Thread):
 
 
 def test_serve_slow_unauthenticated_clients_cannot_hold_it():
-    # room for the real client's two workers to prove the token at once
-    # beside the one slot 127.0.0.2 may hold, and for a connection of the
-    # client's whose slot the loaded server has not yet given back
-    srv = Server("sekrit", "--max-clients", "6", "--max-pending", "4",
-                 "--max-pending-per-address", "1", "--idle-timeout", "2",
+    # the per-address limit holds for the real client too: room for its
+    # two workers to prove the token at once and for its peer check whose
+    # slot a loaded server has not yet given back (three from 127.0.0.1),
+    # beside the three 127.0.0.2 may hold; 127.0.0.2's other three are
+    # refused
+    srv = Server("sekrit", "--max-clients", "8", "--max-pending", "6",
+                 "--max-pending-per-address", "3", "--idle-timeout", "2",
                  "--max-time", "30")
     try:
         slow = [Dribbler(srv.port) for _ in range(6)]
