@@ -716,8 +716,10 @@ static int queue_depth_and_size_make_a_grid(void)
 	}
 	f->cases[7].queue_depth = 16;
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\nspeed            size 16   size 64  size 1024\n");
-	CHECK_CONTAINS(text, "\nqueue_depth 16         -         -   3703.68k\n");
+	CHECK_CONTAINS(text,
+		       "\nspeed            size 16   size 64  size 1024\n");
+	CHECK_CONTAINS(text,
+		       "\nqueue_depth 16         -         -   3703.68k\n");
 	free(text);
 	text = render(f, REPORT_MD);
 	CHECK_CONTAINS(text, "| queue_depth 16 | - | - | 3703.68k ±0.0% |\n");
