@@ -112,19 +112,24 @@ static size_t nodes_of(const struct topology *t, const int *cpus, unsigned n,
 	return count;
 }
 
+int pin_note_nodes(const struct topology *t, struct result *r)
+{
+	char nodes[128], note[160];
+
+	if (nodes_of(t, r->cpus, r->ncpus, nodes, sizeof(nodes)) < 2)
+		return 0;
+	snprintf(note, sizeof(note), "workers span NUMA nodes %s", nodes);
+	return strlist_push(&r->warnings, note);
+}
+
 int pin_record(struct result *r)
 {
 	struct topology t;
-	char nodes[128], note[160];
-	int rc = 0;
+	int rc;
 
 	if (topology_read(&t, ""))
 		return 0; /* no topology, no note: never fatal */
-	if (nodes_of(&t, r->cpus, r->ncpus, nodes, sizeof(nodes)) > 1) {
-		snprintf(note, sizeof(note), "workers span NUMA nodes %s",
-			 nodes);
-		rc = strlist_push(&r->warnings, note);
-	}
+	rc = pin_note_nodes(&t, r);
 	topology_free(&t);
 	return rc;
 }

@@ -14,6 +14,8 @@
 #include "run/result.h"
 #include "suite/suite.h"
 
+struct topology;
+
 /* The CPU of each worker, and the calling thread's affinity before. */
 struct pin_plan {
 	int *cpus; /* c->parallel of them; NULL: the case is not pinned */
@@ -46,8 +48,11 @@ int pin_attr(const struct pin_plan *p, unsigned worker, pthread_attr_t *attr);
 
 /*
  * A warning in r when the CPUs its workers ran on (r->cpus) span NUMA
- * nodes: "workers span NUMA nodes 0-1". Returns 0 or -ENOMEM.
+ * nodes of t: "workers span NUMA nodes 0-1". Returns 0 or -ENOMEM.
  */
+int pin_note_nodes(const struct topology *t, struct result *r);
+
+/* pin_note_nodes() with this host's topology (none: no note). */
 int pin_record(struct result *r);
 
 /* The CPU the calling thread runs on now, -1 when unknown. */

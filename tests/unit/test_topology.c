@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The topology reader on fake sysfs trees made here (two nodes of two
- * cores with two threads each; a host without node directories), and the
- * `cpus` value from it to each worker's CPU.
+ * cores with two threads each; a host without node directories), the
+ * `cpus` value from it to each worker's CPU, and the note on workers that
+ * span nodes.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include "check.h"
 #include "base/cpuspec.h"
 #include "base/topology.h"
+#include "run/pin.h"
 
 /* Write text to root/rel, making the directories on the way. */
 static int put(const char *root, const char *rel, const char *text)
@@ -329,11 +331,34 @@ static int cpu_not_allowed_skips(void)
 }
 
 /* clang-format off */
+/* Workers on CPUs of two nodes get a note naming both; on one, none. */
+static int workers_on_two_nodes_get_a_note(void)
+{
+	char root[64];
+	struct topology t;
+	int one_node[] = { 0, 4 }, two_nodes[] = { 1, 6 };
+	struct result r = { .cpus = one_node, .ncpus = 2 };
+
+	CHECK_INT(make_two_nodes(root, 1), 0);
+	CHECK_INT(topology_read(&t, root), 0);
+	unmake(root);
+	CHECK_INT(pin_note_nodes(&t, &r), 0);
+	CHECK_INT(r.warnings.n, 0);
+	r.cpus = two_nodes;
+	CHECK_INT(pin_note_nodes(&t, &r), 0);
+	CHECK_INT(r.warnings.n, 1);
+	CHECK_STR(r.warnings.items[0], "workers span NUMA nodes 0-1");
+	strlist_free(&r.warnings);
+	topology_free(&t);
+	return 0;
+}
+
 static const struct test tests[] = {
 	{"reads_two_nodes_with_their_cpus_and_memory", reads_two_nodes_with_their_cpus_and_memory},
 	{"smt_siblings_share_a_core", smt_siblings_share_a_core},
 	{"missing_node_dir_is_one_node", missing_node_dir_is_one_node},
 	{"reads_cache_levels_and_sizes", reads_cache_levels_and_sizes},
+	{"workers_on_two_nodes_get_a_note", workers_on_two_nodes_get_a_note},
 	{"no_cpu_is_enoent", no_cpu_is_enoent},
 	{"cpulist_parses_and_formats_ranges", cpulist_parses_and_formats_ranges},
 	{"cpulist_rejects_what_is_not_a_list", cpulist_rejects_what_is_not_a_list},

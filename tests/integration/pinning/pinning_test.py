@@ -234,19 +234,5 @@ def test_sysinfo_reports_nodes_and_caches():
     expect("\nNUMA : node " in out, f"no NUMA line in {out!r}")
 
 
-def test_workers_on_two_nodes_get_a_note():
-    """A note for workers on two nodes, where the host has two."""
-    nodes = sorted(int(d[4:]) for d in os.listdir("/sys/devices/system/node")
-                   if d.startswith("node") and d[4:].isdigit()) \
-        if os.path.isdir("/sys/devices/system/node") else []
-    if len(nodes) < 2:
-        print("needs two NUMA nodes", file=sys.stderr)
-        sys.exit(77)
-    (res,) = results(SPIN + job("nodes", "spread", 2),
-                     "--set", "repetitions=1")
-    expect(any("workers span NUMA nodes" in w for w in res["warnings"]),
-           f"warnings {res['warnings']!r}")
-
-
 if __name__ == "__main__":
     globals()["test_" + sys.argv[1]]()
