@@ -93,10 +93,43 @@ static void put_right(FILE *out, const char *s, size_t width)
 	fputs(s, out);
 }
 
-/* One text row: first column left-aligned, figures right-aligned. */
+/* The percentage of a spread ("±0.8%" is 0.8). */
+static double spread_value(const char *s)
+{
+	return strtod(s + strcspn(s, "0123456789."), NULL);
+}
+
+/*
+ * The text report's last column: "CI95" in the header, then the widest
+ * spread of each row's figures ("" for a row without); NULL when no cell
+ * of t has a spread (the column is left out).
+ */
+static const char *ci_cell(const struct table *t, size_t row)
+{
+	const char *widest = "";
+
+	if (!t->spread)
+		return NULL;
+	if (row == 0)
+		return "CI95";
+	for (size_t c = 0; c < t->cols; c++) {
+		const char *s = t->spread[row * t->cols + c];
+
+		if (s && (!widest[0] || spread_value(s) > spread_value(widest)))
+			widest = s;
+	}
+	return widest;
+}
+
+/*
+ * One text row: first column left-aligned, figures right-aligned, then
+ * the row's widest spread when t has spreads (its width in widths[cols]).
+ */
 static void text_row(const struct table *t, size_t row, const size_t *widths,
 		     FILE *out)
 {
+	const char *ci = ci_cell(t, row);
+
 	for (size_t c = 0; c < t->cols; c++) {
 		const char *cell = t->cells[row * t->cols + c];
 
@@ -107,6 +140,10 @@ static void text_row(const struct table *t, size_t row, const size_t *widths,
 			put_right(out, cell, widths[c]);
 		}
 	}
+	if (ci) {
+		fputs("  ", out);
+		put_right(out, ci, widths[t->cols]);
+	}
 	fputc('\n', out);
 }
 
@@ -114,7 +151,9 @@ static void text_row(const struct table *t, size_t row, const size_t *widths,
 static void text_underline(const struct table *t, const size_t *widths,
 			   FILE *out)
 {
-	for (size_t c = 0; c < t->cols; c++) {
+	size_t cols = t->cols + (t->spread != NULL);
+
+	for (size_t c = 0; c < cols; c++) {
 		fputs(c ? "  " : "", out);
 		for (size_t i = 0; i < widths[c]; i++)
 			fputc('-', out);
@@ -124,13 +163,16 @@ static void text_underline(const struct table *t, const size_t *widths,
 
 int table_text(const struct table *t, FILE *out)
 {
-	size_t *widths = calloc(t->cols ? t->cols : 1, sizeof(*widths));
+	size_t *widths = calloc(t->cols + 1, sizeof(*widths));
 
 	if (!widths)
 		return -ENOMEM;
 	for (size_t i = 0; i < t->rows * t->cols; i++)
 		if (table_width(t->cells[i]) > widths[i % t->cols])
 			widths[i % t->cols] = table_width(t->cells[i]);
+	for (size_t row = 0; row < t->rows && t->spread; row++)
+		if (table_width(ci_cell(t, row)) > widths[t->cols])
+			widths[t->cols] = table_width(ci_cell(t, row));
 	for (size_t row = 0; row < t->rows; row++) {
 		text_row(t, row, widths, out);
 		if (row == 0)

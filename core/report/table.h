@@ -17,7 +17,8 @@
  * Rows x cols cells, row 0 the header: cells[row * cols + col], each an
  * owned string. spread (NULL until a cell has one) holds per cell the CV
  * of its figure ("±0.8%") or NULL; md and html show it beside the figure,
- * text leaves it out. notes are lines said after the table.
+ * text in a last column, the widest of the row. notes are lines said
+ * after the table.
  */
 struct table {
 	char **cells;
@@ -46,8 +47,9 @@ void table_free(struct table *t);
 
 /*
  * t as aligned text: the first column left-aligned, the others right, two
- * blanks between columns, dashes under each header cell, then t's notes as
- * "* NOTE" lines. Returns 0 or -ENOMEM.
+ * blanks between columns, dashes under each header cell; when cells have
+ * spreads, a last column "CI95" with the widest of each row; then t's
+ * notes as "* NOTE" lines. Returns 0 or -ENOMEM.
  */
 int table_text(const struct table *t, FILE *out);
 

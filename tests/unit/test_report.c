@@ -354,11 +354,11 @@ static int text_size_job_is_a_table(void)
 	char *text = render(f, REPORT_TEXT);
 
 	CHECK_CONTAINS(text, "\nsize             16 bytes  64 bytes  1024 "
-			     "bytes\n");
+			     "bytes   CI95\n");
 	CHECK_CONTAINS(text, "\nspeed (openssl)  1234.56k  2469.12k    "
-			     "3703.68k\n"
+			     "3703.68k  ±0.0%\n"
 			     "speed (gcrypt)   1000.00k  2000.00k    "
-			     "3000.00k\n");
+			     "3000.00k  ±0.0%\n");
 	CHECK(!strstr(text, "speed : "));
 	free(text);
 	fixture_free(f);
@@ -370,8 +370,10 @@ static int text_dir_table_has_percent_difference(void)
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_TEXT);
 
-	CHECK_CONTAINS(text, "\ndir             /a         /b  % Difference\n");
-	CHECK_CONTAINS(text, "\nfwrite  100.00MB/s  90.00MB/s        -10.00\n");
+	CHECK_CONTAINS(text,
+		       "\ndir             /a         /b  % Difference   CI95\n");
+	CHECK_CONTAINS(text,
+		       "\nfwrite  100.00MB/s  90.00MB/s        -10.00  ±0.0%\n");
 	CHECK_CONTAINS(text, "\n* fwrite, /a: free space 35.33GiB at /a\n");
 	free(text);
 	fixture_free(f);
@@ -697,17 +699,24 @@ static int two_varying_keys_make_a_grid(void)
 	f->cases[7].title = "speed [1024, 4 parallels]";
 	text = render(f, REPORT_TEXT);
 	/* no varying order known: parallel down the rows, size across */
-	CHECK_CONTAINS(text, "\nspeed         size 16   size 64  size 1024\n");
-	CHECK_CONTAINS(text, "\n4 parallels         -         -   3703.68k\n");
+	CHECK_CONTAINS(text,
+		       "\nspeed         size 16   size 64  size 1024   CI95\n");
+	CHECK_CONTAINS(text,
+		       "\n4 parallels         -         -   3703.68k  ±0.0%\n");
 	free(text);
 	fixture_free(f);
 	return 0;
 }
 
-/* Sizes across, queue depths down: no case is dropped from the grid. */
+/*
+ * Sizes across, queue depths down: no case is dropped from the grid, and
+ * the text's CI95 column holds the widest interval of each row (the 16
+ * bytes case of depth 1 drew 1, 1.2 and 0.8 times its median).
+ */
 static int queue_depth_and_size_make_a_grid(void)
 {
 	struct fixture *f = fixture_new();
+	struct result *noisy = &f->results[5];
 	char *text;
 
 	for (size_t i = 5; i < 8; i++) {
@@ -715,11 +724,16 @@ static int queue_depth_and_size_make_a_grid(void)
 		f->cases[i].queue_depth = 1;
 	}
 	f->cases[7].queue_depth = 16;
+	noisy->samples[1].bytes *= 1.2;
+	noisy->samples[2].bytes *= 0.8;
+	result_finish_cpus(noisy, 2);
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text,
-		       "\nspeed            size 16   size 64  size 1024\n");
-	CHECK_CONTAINS(text,
-		       "\nqueue_depth 16         -         -   3703.68k\n");
+	CHECK_CONTAINS(text, "\nspeed            size 16   size 64  size 1024"
+			     "    CI95\n");
+	CHECK_CONTAINS(text, "\nqueue_depth 1   1234.56k  2469.12k          -"
+			     "  ±20.0%\n");
+	CHECK_CONTAINS(text, "\nqueue_depth 16         -         -   3703.68k"
+			     "   ±0.0%\n");
 	free(text);
 	text = render(f, REPORT_MD);
 	CHECK_CONTAINS(text, "| queue_depth 16 | - | - | 3703.68k ±0.0% |\n");

@@ -10,6 +10,7 @@ import io
 import json
 import os
 import pty
+import re
 import subprocess
 import sys
 import tempfile
@@ -99,9 +100,11 @@ def test_run_text_has_report_sections():
         expect(heading in out, f"missing {heading}")
     # size x parallel reads as a grid: sizes down, parallels across
     lines = [l.split() for l in out.splitlines()]
-    expect(["copy", "1", "parallel", "2", "parallels"] in lines, "grid header")
-    expect(any(l[:2] == ["size", "2M"] and len(l) == 4 for l in lines),
-           "grid row of the 2M cases")
+    expect(["copy", "1", "parallel", "2", "parallels", "CI95"] in lines,
+           "grid header")
+    expect(any(l[:2] == ["size", "2M"] and len(l) == 5
+               and re.fullmatch(r"±\d+\.\d%", l[4]) for l in lines),
+           "grid row of the 2M cases, with the widest interval")
     lines = [l for l in out.splitlines() if l.startswith("fill")]
     expect(len(lines) == 1 and "GB/s" in lines[0], f"fill line: {lines}")
 
