@@ -370,10 +370,10 @@ static int text_dir_table_has_percent_difference(void)
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_TEXT);
 
-	CHECK_CONTAINS(text,
-		       "\ndir             /a         /b  % Difference   CI95\n");
-	CHECK_CONTAINS(text,
-		       "\nfwrite  100.00MB/s  90.00MB/s        -10.00  ±0.0%\n");
+	CHECK_CONTAINS(
+		text, "\ndir             /a         /b  % Difference   CI95\n");
+	CHECK_CONTAINS(
+		text, "\nfwrite  100.00MB/s  90.00MB/s        -10.00  ±0.0%\n");
 	CHECK_CONTAINS(text, "\n* fwrite, /a: free space 35.33GiB at /a\n");
 	free(text);
 	fixture_free(f);
