@@ -155,19 +155,38 @@ static void row_notes(const struct pk_row *row, char *buf, size_t len)
 		snprintf(buf, len, "sign: %s; verify: %s", a, b);
 }
 
+/* The widest interval of the row's figures ("±0.4%"), "" when none. */
+static void row_ci(const struct pk_row *row, char *buf, size_t len)
+{
+	const struct result *of[] = { row->first, row->verify }, *widest = NULL;
+
+	for (size_t i = 0; i < 2; i++)
+		if (of[i] && of[i]->status == RESULT_OK &&
+		    (!widest || stats_ci_relative(result_headline(of[i])) >
+					stats_ci_relative(result_headline(widest))))
+			widest = of[i];
+	if (widest)
+		report_spread(widest, buf, len);
+	else
+		snprintf(buf, len, "%s", "");
+}
+
 static void write_row(const struct pk_row *row, size_t width, FILE *out)
 {
-	char s1[32], r1[32], s2[32], r2[32], notes[2 * REPORT_LINE];
+	char s1[32], r1[32], s2[32], r2[32], ci[32], notes[2 * REPORT_LINE];
 
 	figures(row->first, s1, r1, sizeof(s1));
 	table_put_left(out, row->label, width);
 	row_notes(row, notes, sizeof(notes));
+	row_ci(row, ci, sizeof(ci));
 	if (row->derive) {
 		fprintf(out, " %10s %10s", s1, r1);
 	} else {
 		figures(row->verify, s2, r2, sizeof(s2));
 		fprintf(out, " %10s %10s %10s %10s", s1, s2, r1, r2);
 	}
+	/* printf pads bytes, and "±" is two bytes for one column: 8 for 7 */
+	fprintf(out, " %8s", ci);
 	if (notes[0])
 		fprintf(out, " (%s)", notes);
 	fputc('\n', out);
@@ -178,10 +197,10 @@ static void write_header(int derive, size_t width, FILE *out)
 {
 	table_put_left(out, "", width);
 	if (derive)
-		fprintf(out, " %10s %10s\n", "op", "op/s");
+		fprintf(out, " %10s %10s %7s\n", "op", "op/s", "CI95");
 	else
-		fprintf(out, " %10s %10s %10s %10s\n", "sign", "verify",
-			"sign/s", "verify/s");
+		fprintf(out, " %10s %10s %10s %10s %7s\n", "sign", "verify",
+			"sign/s", "verify/s", "CI95");
 }
 
 /* Sort the section's results into rows; returns how many, or -1. */

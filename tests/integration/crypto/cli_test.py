@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -294,7 +295,8 @@ def pk_seeded_ed448_skips_on_gcrypt_with_the_reason(hostbench):
 
 
 def pk_text_report_pairs_sign_and_verify_on_one_line(hostbench):
-    """openssl speed's layout: sign, verify, sign/s, verify/s."""
+    """openssl speed's layout: sign, verify, sign/s, verify/s, then the
+    widest interval of the two."""
     text = GLOBAL + "unit = ops/s\n\n"
     for t in ("pk/ecdsa-sign", "pk/ecdsa-verify", "pk/ecdh"):
         text += f"[{t}]\ntarget = {t}\nbackend = openssl\n\n"
@@ -312,7 +314,8 @@ def pk_text_report_pairs_sign_and_verify_on_one_line(hostbench):
     row = [x for x in lines if x.startswith("256 bits ecdsa (nistp256)")]
     check(len(row) == 1, f"one ecdsa line: {row}")
     words = row[0].split()
-    # label (5 words), sign s, verify s, sign/s, verify/s
+    # label (5 words), sign s, verify s, sign/s, verify/s, CI95
+    check(re.fullmatch(r"±\d+\.\d%", words[9]) is not None, row[0])
     sign_s, verify_s = float(words[5][:-1]), float(words[6][:-1])
     sign_rate, verify_rate = float(words[7]), float(words[8])
     # seconds are printed to the microsecond: equal to 1/rate to within it
