@@ -43,7 +43,8 @@ int report_pk_section(const struct report *r, const struct report_section *s)
 			const struct bench_case *c = r->results[j].c;
 
 			if (!c || !c->tdesc || !c->tdesc->group ||
-			    !c->tdesc->name || strcmp(c->tdesc->group, "pk") != 0)
+			    !c->tdesc->name ||
+			    strcmp(c->tdesc->group, "pk") != 0)
 				return 0;
 		}
 	return s->nitems > 0;
@@ -162,8 +163,9 @@ static void row_ci(const struct pk_row *row, char *buf, size_t len)
 
 	for (size_t i = 0; i < 2; i++)
 		if (of[i] && of[i]->status == RESULT_OK &&
-		    (!widest || stats_ci_relative(result_headline(of[i])) >
-					stats_ci_relative(result_headline(widest))))
+		    (!widest ||
+		     stats_ci_relative(result_headline(of[i])) >
+			     stats_ci_relative(result_headline(widest))))
 			widest = of[i];
 	if (widest)
 		report_spread(widest, buf, len);
