@@ -255,7 +255,7 @@ static int take_turns(struct run_ctx *ctx, size_t i, size_t end,
 	char err[256];
 	int rc;
 
-	progress_case(&ctx->progress, i, s->ncases, &s->cases[i], hb_now());
+	progress_turns(&ctx->progress, s, i, end, hb_now());
 	rc = interleave_run_job(&s->cases[i], &ctx->results[i], end - i, stop,
 				err, sizeof(err));
 	for (size_t k = i; k < end && !rc; k++) {

@@ -34,6 +34,13 @@ void progress_begin(struct progress *p, const struct suite *s, FILE *out,
 void progress_case(struct progress *p, size_t i, size_t n,
 		   const struct bench_case *c, double now);
 
+/*
+ * Show that cases [i, end) of suite s, one job's, start taking turns at
+ * time now; count them all as started.
+ */
+void progress_turns(struct progress *p, const struct suite *s, size_t i,
+		    size_t end, double now);
+
 /* Case c needs no time: it was taken from the journal of an earlier run. */
 void progress_skip(struct progress *p, const struct bench_case *c);
 
@@ -56,5 +63,9 @@ double progress_left(double elapsed, double planned_done, double planned);
 /* "[i+1/n] TITLE (BACKEND)  M:SS left" (H:MM:SS from an hour) into buf. */
 void progress_line(char *buf, size_t len, size_t i, size_t n,
 		   const struct bench_case *c, double left);
+
+/* "[i+1-end/n] JOB: K cases in turns  M:SS left" into buf. */
+void progress_turns_line(char *buf, size_t len, size_t i, size_t end, size_t n,
+			 const char *job, double left);
 
 #endif

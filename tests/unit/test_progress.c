@@ -35,6 +35,32 @@ static int progress_line_names_case_backend_and_time_left(void)
 	return 0;
 }
 
+static int progress_turns_line_names_the_job_and_its_cases(void)
+{
+	char buf[128];
+
+	progress_turns_line(buf, sizeof(buf), 4, 8, 17, "memcpy", 90);
+	CHECK_STR(buf, "[5-8/17] memcpy: 4 cases in turns  1:30 left");
+	return 0;
+}
+
+/* Cases taking turns all start at once: each counts as started. */
+static int progress_turns_counts_every_case_of_the_turns(void)
+{
+	struct job job = { .label = "memcpy" };
+	struct bench_case c[3];
+	struct suite s = { .jobs = &job, .njobs = 1, .cases = c, .ncases = 3 };
+	struct progress p;
+
+	for (size_t i = 0; i < 3; i++)
+		c[i] = (struct bench_case){ .duration = 1, .repetitions = 4 };
+	progress_begin(&p, &s, NULL, 0, 0);
+	CHECK_NEAR(p.planned, 15, 1e-9);
+	progress_turns(&p, &s, 1, 3, 0);
+	CHECK_NEAR(p.planned_done, 10, 1e-9);
+	return 0;
+}
+
 static int progress_planned_counts_warmup_samples_and_calibration(void)
 {
 	struct bench_case c = { .duration = 2, .repetitions = 5, .warmup = 1 };
@@ -50,6 +76,8 @@ static const struct test tests[] = {
 	{"progress_left_is_never_negative", progress_left_is_never_negative},
 	{"progress_line_names_case_backend_and_time_left", progress_line_names_case_backend_and_time_left},
 	{"progress_planned_counts_warmup_samples_and_calibration", progress_planned_counts_warmup_samples_and_calibration},
+	{"progress_turns_line_names_the_job_and_its_cases", progress_turns_line_names_the_job_and_its_cases},
+	{"progress_turns_counts_every_case_of_the_turns", progress_turns_counts_every_case_of_the_turns},
 };
 /* clang-format on */
 
