@@ -1,25 +1,26 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Inline SVG charts: a line chart, a bar chart and a latency ladder. */
+/*
+ * Inline SVG: escaping, the frame every chart shares, the line chart and
+ * the bar chart (the latency ladder is svg_latency.c).
+ */
 #include "report/svg.h"
 
 #include <errno.h>
 #include <math.h>
 #include <string.h>
 
-/* The drawing area inside a chart of W x H. */
-#define W      640
-#define H      340
-#define LEFT   72
-#define RIGHT  170 /* legend */
-#define TOP    34
-#define BOTTOM 46
+#include "report/svg_draw.h"
 
-/* Distinguishable colours (Okabe-Ito), cycled. */
-static const char *const palette[] = {
-	"#0072b2", "#d55e00", "#009e73", "#cc79a7",
-	"#e69f00", "#56b4e9", "#000000", "#f0e442",
-};
-#define NCOLORS (sizeof(palette) / sizeof(palette[0]))
+const char *svg_color(size_t i)
+{
+	/* distinguishable colours (Okabe-Ito), cycled */
+	static const char *const palette[] = {
+		"#0072b2", "#d55e00", "#009e73", "#cc79a7",
+		"#e69f00", "#56b4e9", "#000000", "#f0e442",
+	};
+
+	return palette[i % (sizeof(palette) / sizeof(palette[0]))];
+}
 
 void svg_escape(FILE *out, const char *s)
 {
@@ -87,9 +88,8 @@ void svg_format_x(double v, enum svg_xformat f, char *buf, size_t len)
 	snprintf(buf, len, "%g%s", v, suffix[i]);
 }
 
-/* An axis label or title: text at (x, y), anchored. */
-static void text_at(FILE *out, double x, double y, const char *anchor,
-		    const char *cls, const char *s)
+void svg_text_at(FILE *out, double x, double y, const char *anchor,
+		 const char *cls, const char *s)
 {
 	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"", x, y,
 		anchor);
@@ -100,9 +100,8 @@ static void text_at(FILE *out, double x, double y, const char *anchor,
 	fputs("</text>\n", out);
 }
 
-/* The opening tag, background and title of a chart. */
-static void chart_begin(FILE *out, const char *cls, const char *kind, int h,
-			const char *title)
+void svg_chart_begin(FILE *out, const char *cls, const char *kind, int h,
+		     const char *title)
 {
 	fprintf(out,
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"%s\" "
@@ -118,7 +117,7 @@ static void chart_begin(FILE *out, const char *cls, const char *kind, int h,
 	fputs("</title>\n", out);
 	fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", W,
 		h);
-	text_at(out, W / 2.0, 20, "middle", "chart-title", title);
+	svg_text_at(out, W / 2.0, 20, "middle", "chart-title", title);
 }
 
 /* The extent of the x values (log2) and the largest y of a chart. */
@@ -160,7 +159,7 @@ static double y_axis(FILE *out, double ymax, const char *label)
 			"stroke=\"#ddd\"/>\n",
 			LEFT, y, W - RIGHT, y);
 		snprintf(buf, sizeof(buf), "%g", ticks[i]);
-		text_at(out, LEFT - 6, y + 4, "end", NULL, buf);
+		svg_text_at(out, LEFT - 6, y + 4, "end", NULL, buf);
 	}
 	fprintf(out,
 		"<text x=\"16\" y=\"%.1f\" text-anchor=\"middle\" "
@@ -204,15 +203,15 @@ static void x_axis(FILE *out, const struct svg_line_chart *c, double lo,
 				"y2=\"%d\" stroke=\"#999\"/>\n",
 				px(x, lo, hi), H - BOTTOM, px(x, lo, hi),
 				H - BOTTOM + 5);
-			text_at(out, px(x, lo, hi), H - BOTTOM + 18, "middle",
-				NULL, buf);
+			svg_text_at(out, px(x, lo, hi), H - BOTTOM + 18,
+				    "middle", NULL, buf);
 		}
 	fprintf(out,
 		"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
 		"stroke=\"#333\"/>\n",
 		LEFT, H - BOTTOM, W - RIGHT, H - BOTTOM);
-	text_at(out, (LEFT + W - RIGHT) / 2.0, H - 8, "middle", NULL,
-		c->xlabel);
+	svg_text_at(out, (LEFT + W - RIGHT) / 2.0, H - 8, "middle", NULL,
+		    c->xlabel);
 }
 
 /* Longest line of a legend entry, in characters, before it wraps. */
@@ -275,7 +274,7 @@ static double legend_text(FILE *out, double y, const char *name)
 static void series_draw(FILE *out, const struct svg_series *s, double *legend,
 			double lo, double hi, double top)
 {
-	const char *color = palette[s->color % NCOLORS];
+	const char *color = svg_color(s->color);
 	double ly = *legend;
 
 	fprintf(out, "<g class=\"%s\" data-series=\"",
@@ -316,7 +315,7 @@ int svg_line_chart(FILE *out, const struct svg_line_chart *c)
 
 	if (!line_extent(c, &lo, &hi, &ymax))
 		return -EINVAL;
-	chart_begin(out, "chart line-chart", c->kind, H, c->title);
+	svg_chart_begin(out, "chart line-chart", c->kind, H, c->title);
 	top = y_axis(out, ymax, c->ylabel);
 	x_axis(out, c, lo, hi);
 	legend = TOP + 10;
@@ -359,7 +358,7 @@ int svg_bar_chart(FILE *out, const struct svg_bar_chart *c)
 	span = ticks[n - 1];
 	zero = (left + right) / 2.0;
 #define BX(v) (zero + (v) / span * (right - left) / 2.0)
-	chart_begin(out, "chart bar-chart", "compare", h, c->title);
+	svg_chart_begin(out, "chart bar-chart", "compare", h, c->title);
 	fprintf(out,
 		"<rect class=\"noise-band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
 		"height=\"%d\" fill=\"#f3e7a6\" opacity=\"0.6\"/>\n",
@@ -375,15 +374,15 @@ int svg_bar_chart(FILE *out, const struct svg_bar_chart *c)
 				"y2=\"%d\" stroke=\"%s\"/>\n",
 				BX(sign * ticks[i]), TOP, BX(sign * ticks[i]),
 				h - BOTTOM, ticks[i] == 0 ? "#333" : "#ddd");
-			text_at(out, BX(sign * ticks[i]), h - BOTTOM + 16,
-				"middle", NULL, ticks[i] == 0 ? "0" : buf);
+			svg_text_at(out, BX(sign * ticks[i]), h - BOTTOM + 16,
+				    "middle", NULL, ticks[i] == 0 ? "0" : buf);
 		}
 	for (size_t i = 0; i < c->nbars; i++) {
 		const struct svg_bar *b = &c->bars[i];
 		double v = isfinite(b->value) ? b->value : 0;
 		double y = TOP + 22.0 * (double)i + 4;
 
-		text_at(out, left - 8, y + 12, "end", NULL, b->label);
+		svg_text_at(out, left - 8, y + 12, "end", NULL, b->label);
 		fprintf(out, "<rect class=\"bar ");
 		svg_escape(out, b->verdict);
 		fputs("\" data-case=\"", out);
@@ -394,170 +393,12 @@ int svg_bar_chart(FILE *out, const struct svg_bar_chart *c)
 			v, fmin(BX(0), BX(v)), y, fabs(BX(v) - BX(0)),
 			bar_color(b->verdict));
 	}
-	text_at(out, (left + right) / 2.0, h - 8, "middle", NULL,
-		c->caption ? c->caption
-			   : "% difference, new against base (shaded: noise "
-			     "threshold)");
+	svg_text_at(out, (left + right) / 2.0, h - 8, "middle", NULL,
+		    c->caption
+			    ? c->caption
+			    : "% difference, new against base (shaded: noise "
+			      "threshold)");
 #undef BX
-	fputs("</svg>\n", out);
-	return 0;
-}
-
-/* The percentiles' names, as the key and the data- attributes say them. */
-static const char *const pct_name[SVG_NPCT] = { "p50", "p90", "p99", "p99.9",
-						"max" };
-static const char *const pct_attr[SVG_NPCT] = { "p50", "p90", "p99", "p999",
-						"max" };
-
-/* A latency chart's frame: rows and their labels, the plot, the axis. */
-#define LAT_LEFT  250
-#define LAT_RIGHT (W - 24)
-#define LAT_ROW	  36
-#define LAT_KEY	  24
-
-/* The decades [lo, hi] of a latency chart's axis (log10 of ns). */
-static void latency_decades(const struct svg_latency_chart *c, double *lo,
-			    double *hi)
-{
-	double min = INFINITY, max = 1;
-
-	for (size_t i = 0; i < c->nrows; i++)
-		for (size_t k = 0; k < SVG_NPCT; k++)
-			if (isfinite(c->rows[i].ns[k])) {
-				min = fmin(min, fmax(c->rows[i].ns[k], 1));
-				max = fmax(max, c->rows[i].ns[k]);
-			}
-	*lo = isfinite(min) ? floor(log10(min)) : 0;
-	*hi = fmax(ceil(log10(max)), *lo + 1);
-}
-
-/* Screen x of ns on the log10 axis of decades [lo, hi]. */
-static double lat_x(double ns, double lo, double hi)
-{
-	double at = (log10(fmax(ns, 1)) - lo) / (hi - lo);
-
-	return LAT_LEFT + fmin(fmax(at, 0), 1) * (LAT_RIGHT - LAT_LEFT);
-}
-
-/* A gridline at ns with its label under the rows. */
-static void latency_tick(FILE *out, const struct svg_latency_chart *c,
-			 double ns, double lo, double hi, int bottom)
-{
-	double x = lat_x(ns, lo, hi);
-	char buf[32];
-
-	fprintf(out,
-		"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-		"stroke=\"#ddd\"/>\n",
-		x, TOP, x, bottom);
-	c->format(ns, buf, sizeof(buf));
-	text_at(out, x, bottom + 16, "middle", "tick", buf);
-}
-
-/*
- * The time axis: a tick at every decade, and at 2 and 5 times each when
- * the axis spans two decades or less (a single-decade axis would read
- * only "1ms" and "10ms").
- */
-static void latency_axis(FILE *out, const struct svg_latency_chart *c,
-			 double lo, double hi, int bottom)
-{
-	for (int e = (int)lo; e <= (int)hi; e++) {
-		double d = e;
-
-		latency_tick(out, c, pow(10, d), lo, hi, bottom);
-		if (hi - lo > 2 || e == (int)hi)
-			continue;
-		latency_tick(out, c, 2 * pow(10, d), lo, hi, bottom);
-		latency_tick(out, c, 5 * pow(10, d), lo, hi, bottom);
-	}
-	fprintf(out,
-		"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-		"stroke=\"#333\"/>\n",
-		LAT_LEFT, bottom, LAT_RIGHT, bottom);
-}
-
-/* One percentile of a row: its mark, with the value as a tooltip. */
-static void latency_mark(FILE *out, const struct svg_latency_chart *c, size_t k,
-			 double ns, double x, double y)
-{
-	char buf[32];
-
-	c->format(ns, buf, sizeof(buf));
-	fprintf(out,
-		"<circle class=\"mark %s\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" "
-		"fill=\"%s\"><title>%s ",
-		pct_attr[k], x, y, palette[k % NCOLORS], pct_name[k]);
-	svg_escape(out, buf);
-	fputs("</title></circle>\n", out);
-}
-
-/* One row: its name, the ladder from p50 to max, the values in words. */
-static void latency_row(FILE *out, const struct svg_latency_chart *c,
-			const struct svg_latency_row *row, double y, double lo,
-			double hi)
-{
-	char buf[32], words[256];
-	size_t used = 0;
-
-	fputs("<g class=\"latency-row\" data-case=\"", out);
-	svg_escape(out, row->name);
-	fputc('"', out);
-	for (size_t k = 0; k < SVG_NPCT; k++)
-		fprintf(out, " data-%s=\"%.0f\"", pct_attr[k], row->ns[k]);
-	fputs(">\n", out);
-	text_at(out, LAT_LEFT - 8, y + 4, "end", "legend", row->name);
-	fprintf(out,
-		"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-		"stroke=\"#999\" stroke-width=\"2\"/>\n",
-		lat_x(row->ns[SVG_P50], lo, hi), y,
-		lat_x(row->ns[SVG_PMAX], lo, hi), y);
-	words[0] = '\0';
-	for (size_t k = 0; k < SVG_NPCT; k++) {
-		if (!isfinite(row->ns[k]))
-			continue;
-		latency_mark(out, c, k, row->ns[k], lat_x(row->ns[k], lo, hi),
-			     y);
-		c->format(row->ns[k], buf, sizeof(buf));
-		if (used < sizeof(words))
-			used += (size_t)snprintf(
-				words + used, sizeof(words) - used, "%s%s %s",
-				used ? ", " : "", pct_name[k], buf);
-	}
-	text_at(out, LAT_LEFT, y + 18, "start", "values", words);
-	fputs("</g>\n", out);
-}
-
-/* The key: which mark is which percentile. */
-static void latency_key(FILE *out, int y)
-{
-	for (size_t k = 0; k < SVG_NPCT; k++) {
-		double x = LAT_LEFT + 70.0 * (double)k;
-
-		fprintf(out,
-			"<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"%s\"/>\n",
-			x, y, palette[k % NCOLORS]);
-		text_at(out, x + 8, y + 4, "start", "key", pct_name[k]);
-	}
-}
-
-int svg_latency_chart(FILE *out, const struct svg_latency_chart *c)
-{
-	int bottom = TOP + 8 + LAT_ROW * (int)c->nrows;
-	int h = bottom + BOTTOM + LAT_KEY;
-	double lo, hi;
-
-	if (!c->nrows || !c->format)
-		return -EINVAL;
-	latency_decades(c, &lo, &hi);
-	chart_begin(out, "chart latency-chart", "latency", h, c->title);
-	latency_axis(out, c, lo, hi, bottom);
-	for (size_t i = 0; i < c->nrows; i++)
-		latency_row(out, c, &c->rows[i], TOP + 16 + LAT_ROW * (double)i,
-			    lo, hi);
-	text_at(out, (LAT_LEFT + LAT_RIGHT) / 2.0, bottom + 34, "middle", NULL,
-		"latency of one unit, submission to completion (log scale)");
-	latency_key(out, h - 12);
 	fputs("</svg>\n", out);
 	return 0;
 }
