@@ -64,12 +64,18 @@ static uint64_t hash_of_suite(const struct suite *s)
 			hash_str(&h, c->params.items[k].value);
 		}
 		snprintf(num, sizeof(num),
-			 "%u %.17g %u %u %.17g %llu %.17g %d %d %.17g",
+			 "%u %.17g %u %u %.17g %llu %.17g %d %d %.17g "
+			 "%u %d %.17g %u %.17g %d %d",
 			 c->parallel, c->duration, c->repetitions, c->warmup,
 			 c->timeout, (unsigned long long)c->memory_limit,
 			 c->cpu_limit, c->isolate, c->fleet_sequential,
-			 c->fleet_timeout);
+			 c->fleet_timeout, c->queue_depth, c->depth_given,
+			 c->precision, c->min_repetitions, c->max_time,
+			 c->warmup_auto, c->interleaved);
 		hash_str(&h, num);
+		/* the cpus value as written ("spread", "0-3"): each host
+		 * resolves it on its own CPUs */
+		hash_str(&h, c->cpus);
 	}
 	return h;
 }

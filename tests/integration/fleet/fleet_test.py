@@ -293,6 +293,22 @@ size = 64K
                      p.stderr), p.stderr)
 
 
+def test_a_suite_differing_in_a_core_key_is_refused():
+    """Sampling, order, pinning and depth are part of what is measured."""
+    suite = suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+""")
+    for key in ("memcpy.precision=2%", "memcpy.order=interleaved",
+                "memcpy.cpus=0", "memcpy.queue_depth=1",
+                "memcpy.max_time=3s"):
+        p = mpirun([(1, ["run", suite]), (1, ["run", suite, "--set", key])])
+        expect(p.returncode == 2, f"{key}: exit {p.returncode}: {p.stderr}")
+        expect(re.search(r"the suite differs between ranks: rank 1 \(.+\)",
+                         p.stderr), f"{key}: {p.stderr}")
+
+
 def test_a_suite_one_rank_cannot_load_is_refused():
     suite = suite_file("""
 [memcpy]
