@@ -215,6 +215,19 @@ static size_t varying_rank(const struct report *r, size_t a, const char *key)
 	return job ? job->varying.n : 0;
 }
 
+/* The core keys a job can vary besides its parameters. */
+static const char *const core_dims[] = { "parallel", "queue_depth" };
+#define NCORE_DIMS (sizeof(core_dims) / sizeof(core_dims[0]))
+
+/* Nonzero when key is one of core_dims. */
+static int is_core_dim(const char *key)
+{
+	for (size_t i = 0; i < NCORE_DIMS; i++)
+		if (strcmp(key, core_dims[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * How results[a..b) (one job) read: as a table when the only parameter
  * other than backend whose value changes is not parallel or queue_depth
@@ -232,19 +245,18 @@ static void item_keys(const struct report *r, size_t a, size_t b,
 	*key = *rows_key = NULL;
 	if (!c || b - a < 2)
 		return;
-	if (report_key_varies(r, a, b, "parallel"))
-		found[nvarying++] = "parallel";
-	if (report_key_varies(r, a, b, "queue_depth"))
-		found[nvarying++] = "queue_depth";
-	for (size_t k = 0; k < c->params.n; k++) {
-		if (!report_key_varies(r, a, b, c->params.items[k].key))
+	for (size_t k = 0; k < NCORE_DIMS + c->params.n; k++) {
+		const char *name =
+			k < NCORE_DIMS ? core_dims[k]
+				       : c->params.items[k - NCORE_DIMS].key;
+
+		if (!report_key_varies(r, a, b, name))
 			continue;
 		if (nvarying < 2)
-			found[nvarying] = c->params.items[k].key;
+			found[nvarying] = name;
 		nvarying++;
 	}
-	if (nvarying == 1 && strcmp(found[0], "parallel") != 0 &&
-	    strcmp(found[0], "queue_depth") != 0) {
+	if (nvarying == 1 && !is_core_dim(found[0])) {
 		*key = found[0];
 	} else if (nvarying == 2 && !report_key_varies(r, a, b, "backend")) {
 		int swap = varying_rank(r, a, found[1]) <
