@@ -22,11 +22,11 @@
 #include "report/report.h"
 #include "run/interleave.h"
 #include "run/isolate.h"
-#include "run/journal.h"
+#include "result/journal.h"
 #include "run/leftovers.h"
 #include "run/precheck.h"
 #include "run/runner.h"
-#include "run/sysinfo.h"
+#include "result/sysinfo.h"
 #include "suite/suite.h"
 
 /* Everything one run holds; run_ctx_free() frees it. */

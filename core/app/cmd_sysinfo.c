@@ -6,7 +6,7 @@
 #include "app/output.h"
 #include "base/exit.h"
 #include "report/report.h"
-#include "run/sysinfo.h"
+#include "result/sysinfo.h"
 
 /* output_writer for a struct report. */
 static int write_report(const void *doc, enum report_format f, FILE *out,

@@ -19,7 +19,7 @@
 #include "report/html.h"
 #include "report/svg.h"
 #include "report/table.h"
-#include "run/result_json.h"
+#include "result/result_json.h"
 
 /* The columns of the case table. */
 static const char *const case_columns[] = { "Case", "Base", "New",

@@ -14,7 +14,7 @@
 #include "compare/report_doc.h"
 #include "report/html.h"
 #include "report/table.h"
-#include "run/result_json.h"
+#include "result/result_json.h"
 
 /* The row of the case of r, or NULL. */
 static struct merge_row *row_of(struct merge *m, const struct doc_result *r)

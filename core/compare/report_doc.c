@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/case_json.h"
+#include "result/case_json.h"
 
 /* o[key] as a string, or NULL. */
 static const char *str(const json_t *o, const char *key)

@@ -11,8 +11,8 @@
 #include "base/jsonw.h"
 #include "base/sanitize.h"
 #include "report/report.h"
-#include "run/result_check.h"
-#include "run/result_json.h"
+#include "result/result_check.h"
+#include "result/result_json.h"
 #include "base/units.h"
 
 /* Nonzero when d's headline counts operations rather than bytes. */

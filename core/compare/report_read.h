@@ -12,8 +12,8 @@
 
 #include <jansson.h>
 
-#include "run/result.h"
-#include "run/sysinfo.h"
+#include "result/result.h"
+#include "result/sysinfo.h"
 #include "base/util.h"
 
 /* The newest schema_version this build reads. */

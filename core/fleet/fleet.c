@@ -22,7 +22,7 @@
 #include "base/jsonw.h"
 #include "fleet/fleet_int.h"
 #include "run/isolate.h"
-#include "run/result_json.h"
+#include "result/result_json.h"
 
 /* FNV-1a over n bytes of p into *h. */
 static void hash_bytes(uint64_t *h, const void *p, size_t n)

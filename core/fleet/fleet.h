@@ -23,7 +23,7 @@
 #include <stdio.h>
 
 #include "report/report.h"
-#include "run/result.h"
+#include "result/result.h"
 #include "suite/suite.h"
 
 struct fleet_state;

@@ -20,7 +20,7 @@
 #include "compare/merge.h"
 #include "compare/report_read.h"
 #include "report/table.h"
-#include "run/result_json.h"
+#include "result/result_json.h"
 
 int fleet_outlier(const double *v, size_t n, double *median)
 {

@@ -10,9 +10,9 @@
 
 #include "plugin/registry.h"
 #include "report/table.h"
-#include "run/result.h"
+#include "result/result.h"
 #include "suite/suite.h"
-#include "run/sysinfo.h"
+#include "result/sysinfo.h"
 
 enum report_format {
 	REPORT_TEXT,

@@ -16,8 +16,8 @@
 
 #include "base/jsonw.h"
 #include "base/parse.h"
-#include "run/case_json.h"
-#include "run/result_json.h"
+#include "result/case_json.h"
+#include "result/result_json.h"
 #include "suite/suite_value.h"
 
 /* Bumped only when a field is renamed or removed or changes meaning. */

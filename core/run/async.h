@@ -15,7 +15,7 @@
 
 #include <hostbench/plugin.h>
 
-#include "run/latency.h"
+#include "result/latency.h"
 
 /* Longest one poll() may wait, in nanoseconds. */
 #define ASYNC_POLL_WAIT_NS 10000000ull

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "run/result.h"
+#include "result/result.h"
 
 /* One thread's cycle counter. */
 struct cycles_counter {

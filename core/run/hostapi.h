@@ -8,7 +8,7 @@
 
 #include <hostbench/plugin.h>
 
-#include "run/result.h"
+#include "result/result.h"
 #include "suite/suite.h"
 
 /* What hb_case.core points to while a case is set up, run, torn down. */

@@ -12,7 +12,7 @@
 #include <signal.h>
 #include <stddef.h>
 
-#include "run/result.h"
+#include "result/result.h"
 #include "suite/suite.h"
 
 /*

@@ -17,9 +17,9 @@
 #include <jansson.h>
 
 #include "base/helper.h"
-#include "run/case_json.h"
+#include "result/case_json.h"
 #include "run/leftovers.h"
-#include "run/result_json.h"
+#include "result/result_json.h"
 #include "run/runner.h"
 
 double isolate_timeout(const struct bench_case *c)

@@ -11,7 +11,7 @@
 
 #include <signal.h>
 
-#include "run/result.h"
+#include "result/result.h"
 #include "suite/suite.h"
 
 /* Seconds a case may take when its suite sets no timeout. */

@@ -11,7 +11,7 @@
 
 #include <pthread.h>
 
-#include "run/result.h"
+#include "result/result.h"
 #include "suite/suite.h"
 
 struct topology;

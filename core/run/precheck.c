@@ -14,7 +14,7 @@
 #include "base/helper.h"
 #include "plugin/probe.h"
 #include "plugin/registry.h"
-#include "run/case_json.h"
+#include "result/case_json.h"
 
 /* Whether case c is for plugin p to validate. */
 static int wants_validate(const struct bench_case *c, const struct plugin *p)

@@ -8,7 +8,7 @@
 
 #include <signal.h>
 
-#include "run/result.h"
+#include "result/result.h"
 #include "run/turns.h"
 #include "suite/suite.h"
 

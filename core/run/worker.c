@@ -12,9 +12,9 @@
 
 #include "base/helper.h"
 #include "plugin/loader.h"
-#include "run/case_json.h"
+#include "result/case_json.h"
 #include "run/hostapi.h"
-#include "run/result_json.h"
+#include "result/result_json.h"
 #include "run/runner.h"
 
 /* Never set: the guardian ends the task by killing it. */

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "run/result_json.h"
+#include "result/result_json.h"
 
 static const char *const parts[] = { "crypto/aes-256-cbc", "mac/hmac-md5",
 				     NULL };

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "run/latency.h"
+#include "result/latency.h"
 
 /* 1..1000 ns once each: quantiles within 1/32 of the exact ones. */
 static int quantiles_of_uniform_set_within_bucket_error(void)

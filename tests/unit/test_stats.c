@@ -3,8 +3,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "run/result.h"
-#include "run/stats.h"
+#include "result/result.h"
+#include "result/stats.h"
 
 #define TOL 1e-9
 

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "run/sysinfo.h"
+#include "result/sysinfo.h"
 
 /* Two hyperthreads of one core each on two cores of one package. */
 static const char cpuinfo_x86[] =

@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "run/latency.h"
-#include "run/stats.h"
+#include "result/latency.h"
+#include "result/stats.h"
 #include "suite/suite.h"
 #include "base/util.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The journal of finished results, one JSON line each. */
-#include "run/journal.h"
+#include "result/journal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,9 +13,9 @@
 #include "base/sanitize.h"
 #include "base/siphash.h"
 #include "base/util.h"
-#include "run/case_json.h"
-#include "run/result_check.h"
-#include "run/result_json.h"
+#include "result/case_json.h"
+#include "result/result_check.h"
+#include "result/result_json.h"
 #include "suite/suite_value.h"
 
 /*

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A result's measurement to and from JSON (jansson). */
-#include "run/result_json.h"
+#include "result/result_json.h"
 
 #include <errno.h>
 #include <math.h>

@@ -4,7 +4,7 @@
  * statvfs. A piece that cannot be read stays empty; only running out of
  * memory is an error.
  */
-#include "run/sysinfo.h"
+#include "result/sysinfo.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A case to JSON for a helper, and back in the helper. */
-#include "run/case_json.h"
+#include "result/case_json.h"
 
 #include <errno.h>
 #include <stdlib.h>

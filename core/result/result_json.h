@@ -11,7 +11,7 @@
 
 #include <jansson.h>
 
-#include "run/result.h"
+#include "result/result.h"
 
 /* "ok", "failed", "skipped". */
 const char *result_status_name(enum result_status s);

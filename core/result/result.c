@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A result's derived figures: rates, CPU share, and the flags they raise. */
-#include "run/result.h"
+#include "result/result.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -13,7 +13,7 @@
 #include <jansson.h>
 
 #include "base/siphash.h"
-#include "run/result.h"
+#include "result/result.h"
 #include "suite/suite.h"
 
 /* The warning every resumed result carries, so each format shows it. */

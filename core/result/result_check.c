@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Refusing figures no measurement can have. */
-#include "run/result_check.h"
+#include "result/result_check.h"
 
 #include <errno.h>
 #include <math.h>

@@ -3,7 +3,7 @@
  * Summary statistics of a sample set: Welford moments, type-7 quantiles,
  * and the order-statistic confidence interval of the median.
  */
-#include "run/stats.h"
+#include "result/stats.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The latency histogram: bucket arithmetic and quantiles. */
-#include "run/latency.h"
+#include "result/latency.h"
 
 /* The bucket of ns. */
 static unsigned bucket_of(uint64_t ns)

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "run/result.h"
+#include "result/result.h"
 
 /*
  * Check the measurement of an ok result r and of its parts: at least one
