@@ -2,7 +2,7 @@
 """The repository's own checks: each passes on this tree and fails, naming
 the culprit, on a copy of the tree or a listing that breaks its rule.
 
-Usage: ci_test.py NAME SOURCE_DIR
+Usage: ci_test.py NAME SOURCE_DIR BUILD_DIR
 Runs test_NAME.
 """
 import ast
@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../support"))
 from hbtest import expect  # noqa: E402
 
-NAME, SRC = sys.argv[1], sys.argv[2]
+NAME, SRC, BUILD = sys.argv[1], sys.argv[2], sys.argv[3]
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORK = tempfile.mkdtemp(prefix="hb-ci-")
 
@@ -58,8 +58,11 @@ def test_test_names_check_refuses_an_empty_listing():
     expect("no test" in err, err)
 
 
-def layering(top):
-    return run(sys.executable, os.path.join(SRC, ".ci", "layering"), top)
+def layering(top, objects=None):
+    argv = [sys.executable, os.path.join(SRC, ".ci", "layering")]
+    if objects:
+        argv += ["--objects", objects]
+    return run(*argv, top)
 
 
 def tree():
@@ -71,13 +74,33 @@ def tree():
 
 
 def plant(top, rel, line, text):
-    """Insert text as line number line of top/rel."""
+    """Insert text as line number line of top/rel (0: at the end)."""
     path = os.path.join(top, rel)
     with open(path, encoding="utf-8") as f:
         lines = f.readlines()
-    lines.insert(line - 1, text + "\n")
+    lines.insert(line - 1 if line else len(lines), text + "\n")
     with open(path, "w", encoding="utf-8") as f:
         f.writelines(lines)
+
+
+def objects(sources):
+    """A build tree holding only the objects of sources, {"mod/file.c":
+    C text}, compiled as hbcore's are: for the symbols .ci/layering reads."""
+    build = os.path.join(WORK, "build")
+    for rel, text in sources.items():
+        src = write(os.path.join("src", rel), text)
+        obj = os.path.join(build, "core", "CMakeFiles", "hbcore.dir",
+                           rel + ".o")
+        os.makedirs(os.path.dirname(obj), exist_ok=True)
+        status, _, err = run("cc", "-c", "-o", obj, src)
+        expect(status == 0, f"cc {rel}: {err}")
+    return build
+
+
+def refused(top, line, objects_dir=None):
+    status, _, err = layering(top, objects_dir)
+    expect(status == 1, f"exit {status}, want 1:\n{err}")
+    expect(f"layering: {line}\n" in err, f"want {line!r} in:\n{err}")
 
 
 def test_layering_passes_on_this_tree():
@@ -86,31 +109,110 @@ def test_layering_passes_on_this_tree():
     expect(err == "", err)
 
 
+def test_layering_passes_on_this_build():
+    status, _, err = layering(SRC, BUILD)
+    expect(status == 0, f"exit {status}, want 0:\n{err}")
+    expect(err == "", err)
+
+
 def test_layering_refuses_an_upward_include():
     top = tree()
     plant(top, "core/base/util.h", 11, '#include "app/cli.h"')
+    refused(top, 'core/base/util.h:11: #include "app/cli.h" goes up the '
+            'order (base < app)')
+
+
+def test_layering_refuses_an_upward_angle_include():
+    top = tree()
+    plant(top, "core/base/util.h", 11, "#include <app/cli.h>")
+    refused(top, "core/base/util.h:11: #include <app/cli.h> goes up the "
+            "order (base < app)")
+
+
+def test_layering_refuses_an_upward_include_through_dot_dot():
+    top = tree()
+    plant(top, "core/base/util.h", 11, '#include "base/../app/cli.h"')
+    refused(top, 'core/base/util.h:11: #include "base/../app/cli.h" goes up '
+            'the order (base < app)')
+
+
+def test_layering_refuses_a_macro_include():
+    top = tree()
+    plant(top, "core/base/util.h", 11, '#define UTIL_CLI "app/cli.h"\n'
+          "#include UTIL_CLI")
+    refused(top, 'core/base/util.h:12: #include UTIL_CLI: not a "file" nor '
+            "a <file>: an include names what it reads, not a macro")
+
+
+def test_layering_refuses_an_extern_declaration_with_its_call():
+    top = tree()
+    plant(top, "core/base/util.c", 0, "extern int cli_main(int argc, "
+          "char **argv);\nint util_planted(void) { return cli_main(0, 0); }")
+    path = os.path.join(top, "core/base/util.c")
+    with open(path, encoding="utf-8") as f:
+        line = f.read().count("\n") - 1
+    refused(top, f"core/base/util.c:{line}: extern declares cli_main: "
+            "include the header that declares it")
+
+
+def test_layering_allows_extern_environ_and_extern_in_comments():
+    # environ is in EXTERNS; a comment or a string saying extern declares
+    # nothing.
+    top = tree()
+    plant(top, "core/base/util.c", 0, "extern char **environ;\n"
+          "/* extern int cli_main(void); */\n"
+          'static const char util_word[] = "extern int x;";')
     status, _, err = layering(top)
-    expect(status == 1, f"exit {status}, want 1")
-    expect('layering: core/base/util.h:11: #include "app/cli.h" goes up the '
-           'order (base < app)' in err, err)
+    expect(status == 0, f"exit {status}, want 0:\n{err}")
+
+
+def test_layering_refuses_an_upward_call_seen_only_by_the_linker():
+    # A declaration inside a function: no include, no extern, and the
+    # object still needs a later module's symbol.
+    build = objects({
+        "base/quiet.c": "int quiet(void) { int app_loud(void); "
+                        "return app_loud(); }\n",
+        "app/loud.c": "int app_loud(void) { return 1; }\n"})
+    refused(SRC, "core/base/quiet.c: uses app_loud, defined in "
+            "core/app/loud.c: goes up the order (base < app)", build)
+
+
+def test_layering_refuses_an_upward_include_inside_a_folder():
+    top = tree()
+    plant(top, "core/plugin/check.c", 17, '#include "plugin/probe.h"')
+    refused(top, 'core/plugin/check.c:17: #include "plugin/probe.h" goes up '
+            "the order of plugin/ (check < probe)")
+
+
+def test_layering_refuses_an_upward_call_inside_a_folder():
+    build = objects({
+        "suite/suite_draft.c": "int suite_load(void);\n"
+                               "int draft(void) { return suite_load(); }\n",
+        "suite/suite.c": "int suite_load(void) { return 0; }\n"})
+    refused(SRC, "core/suite/suite_draft.c: uses suite_load, defined in "
+            "core/suite/suite.c: goes up the order of suite/ "
+            "(suite_draft < suite)", build)
+
+
+def test_layering_refuses_a_file_missing_from_its_folder_order():
+    top = tree()
+    write(os.path.join("tree", "core", "suite", "suite_extra.c"),
+          "int suite_extra;\n")
+    refused(top, "core/suite/suite_extra.c: in no group of the order of "
+            "suite/ (FOLDERS in .ci/layering): give it its place there")
 
 
 def test_layering_refuses_a_plugin_including_the_core():
     top = tree()
     plant(top, "plugins/mem/mem.c", 1, '#include "base/util.h"')
-    status, _, err = layering(top)
-    expect(status == 1, f"exit {status}, want 1")
-    expect('layering: plugins/mem/mem.c:1: #include "base/util.h": a plugin '
-           'includes nothing from core/' in err, err)
+    refused(top, 'plugins/mem/mem.c:1: #include "base/util.h": a plugin '
+            'includes nothing from core/')
 
 
 def test_layering_refuses_a_stray_file_in_core():
     top = tree()
     write(os.path.join("tree", "core", "stray.c"), "int stray;\n")
-    status, _, err = layering(top)
-    expect(status == 1, f"exit {status}, want 1")
-    expect("layering: core/stray.c: core/ holds main.c and module folders "
-           "only" in err, err)
+    refused(top, "core/stray.c: core/ holds main.c and module folders only")
 
 
 def test_python_tests_use_no_assert_statement():
