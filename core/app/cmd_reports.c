@@ -18,6 +18,7 @@
 #include "compare/merge.h"
 #include "compare/report_doc.h"
 #include "compare/report_read.h"
+#include "report/report.h"
 
 /* Free the n reports of docs and the array. */
 static void free_reports(struct doc_report *docs, size_t n)

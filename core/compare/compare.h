@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "report/report.h"
 #include "compare/report_read.h"
+#include "report/writer.h"
 
 /* The default noise threshold: a median must move more than 5%. */
 #define COMPARE_THRESHOLD 0.05
