@@ -15,6 +15,7 @@
 #include "app/output.h"
 #include "base/exit.h"
 #include "compare/compare.h"
+#include "compare/compare_by.h"
 #include "compare/merge.h"
 #include "compare/report_doc.h"
 #include "compare/report_read.h"
@@ -117,17 +118,14 @@ static int build_comparison(const struct cli *cli,
 {
 	double threshold =
 		cli->threshold >= 0 ? cli->threshold : COMPARE_THRESHOLD;
-	struct cli_by parts = { 0 };
-	int rc = cli->by ? cli_by_parse(cli->by, &parts, err, errlen) : 0;
+	struct compare_by_arg by = { 0 };
+	int rc = cli->by ? compare_by_parse(cli->by, &by, err, errlen) : 0;
 
 	if (!rc)
-		rc = compare_build_by(
-			cmp, &docs[0], &docs[cli->args.n > 1],
-			cli->by ? &(struct compare_by){ parts.key, parts.base,
-							parts.new }
-				: NULL,
-			threshold, err, errlen);
-	cli_by_free(&parts);
+		rc = compare_build_by(cmp, &docs[0], &docs[cli->args.n > 1],
+				      cli->by ? &by.by : NULL, threshold, err,
+				      errlen);
+	compare_by_free(&by);
 	return rc;
 }
 
