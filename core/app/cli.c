@@ -9,6 +9,7 @@
 
 #include "app/command.h"
 #include "base/parse.h"
+#include "compare/compare_by.h"
 
 // clang-format off
 const char cli_usage[] =
@@ -138,36 +139,6 @@ static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
 	return 0;
 }
 
-int cli_by_parse(const char *text, struct cli_by *out, char *err, size_t errlen)
-{
-	const char *eq = strchr(text, '=');
-	const char *comma = eq ? strchr(eq + 1, ',') : NULL;
-
-	if (!eq || eq == text || !comma || comma == eq + 1 || !comma[1] ||
-	    strchr(comma + 1, ','))
-		return hb_errorf(err, errlen, -EINVAL,
-				 "--by %s: expected KEY=A,B (backend=openssl,"
-				 "gcrypt)",
-				 text);
-	if (!out)
-		return 0;
-	out->key = strndup(text, (size_t)(eq - text));
-	out->base = strndup(eq + 1, (size_t)(comma - eq - 1));
-	out->new = strdup(comma + 1);
-	if (out->key && out->base && out->new)
-		return 0;
-	cli_by_free(out);
-	return hb_errorf(err, errlen, -ENOMEM, "%s", strerror(ENOMEM));
-}
-
-void cli_by_free(struct cli_by *by)
-{
-	free(by->key);
-	free(by->base);
-	free(by->new);
-	memset(by, 0, sizeof(*by));
-}
-
 /* Handle one option taking a value; returns 1 if it was one, <0 on error. */
 static int value_option(int argc, char **argv, int *i, struct cli *cli,
 			char *err, size_t errlen)
@@ -223,7 +194,7 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		cli->by = option_value(argc, argv, i, "--by", err, errlen);
 		if (!cli->by)
 			return -EINVAL;
-		rc = cli_by_parse(cli->by, NULL, err, errlen);
+		rc = compare_by_parse(cli->by, NULL, err, errlen);
 	} else if (opt_is(w, NULL, "--threshold")) {
 		v = option_value(argc, argv, i, "--threshold", err, errlen);
 		if (!v)

@@ -44,22 +44,6 @@ struct cli {
  */
 int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen);
 
-/* compare --by KEY=A,B taken apart. */
-struct cli_by {
-	char *key, *base, *new;
-};
-
-/*
- * Split "KEY=A,B" into out (NULL: only check it). Returns 0, -EINVAL with
- * "--by TEXT: expected KEY=A,B" in err, or -ENOMEM; free with
- * cli_by_free().
- */
-int cli_by_parse(const char *text, struct cli_by *out, char *err,
-		 size_t errlen);
-
-/* Free what cli_by_parse() filled in. */
-void cli_by_free(struct cli_by *by);
-
 /* Free what cli_parse() filled in. */
 void cli_free(struct cli *cli);
 

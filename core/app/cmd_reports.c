@@ -1,23 +1,27 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * `hostbench report`, `hostbench compare` and `hostbench merge`: JSON
- * reports in, one report out. All read their reports the same way and
- * write through output_write(). (docs: the reports as read, cmp:
- * comparison.)
+ * reports in, one report out. Each is a row of one table (what it builds
+ * from the reports, how that is written and freed); reading, building,
+ * writing through output_write() and freeing are written once. (docs: the
+ * reports as read, cmp: comparison.)
  */
 #include "app/cmd.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "app/cli.h"
 #include "app/output.h"
 #include "base/exit.h"
 #include "compare/compare.h"
+#include "compare/compare_by.h"
 #include "compare/merge.h"
 #include "compare/report_doc.h"
 #include "compare/report_read.h"
+#include "report/report.h"
 
 /* Free the n reports of docs and the array. */
 static void free_reports(struct doc_report *docs, size_t n)
@@ -51,8 +55,8 @@ static int read_reports(const struct cli *cli, struct doc_report **docs)
 }
 
 /*
- * The exit status of compare_build() or merge_build() returning rc with
- * err: reports that do not go together are bad input, said on one line.
+ * The exit status of a build returning rc with err: reports that do not
+ * go together are bad input, said on one line.
  */
 static int built_status(int rc, const char *err)
 {
@@ -77,34 +81,28 @@ static int write_built(const struct cli *cli, output_writer *write,
 	return opened || rc == -ENOMEM ? EXIT_INTERNAL : EXIT_BAD_INPUT;
 }
 
-/* output_writer for a struct comparison. */
-static int write_comparison(const void *doc, enum report_format f, FILE *out,
-			    char *err, size_t errlen)
-{
-	return compare_write(doc, f, out, err, errlen);
-}
+/* What report, compare or merge builds from the reports it read. */
+struct reports_built {
+	union {
+		struct comparison cmp;
+		struct report_doc rd;
+		struct merge m;
+	};
+	struct compare_by_arg by; /* compare --by, which cmp points into */
+};
 
-/* output_writer for a struct merge. */
-static int write_merge(const void *doc, enum report_format f, FILE *out,
-		       char *err, size_t errlen)
-{
-	return merge_write(doc, f, out, err, errlen);
-}
-
-/* output_writer for a struct report_doc: the report, as the run wrote it. */
-static int write_report_doc(const void *doc, enum report_format f, FILE *out,
-			    char *err, size_t errlen)
-{
-	const struct report_doc *rd = doc;
-
-	return report_write(f, &rd->r, out, err, errlen);
-}
-
-/* A CI gate: a case that got slower, or one that now fails. */
-static int regressed(const struct cli *cli, const struct comparison *cmp)
-{
-	return cli->fail_on_regression && (cmp->nregressed || cmp->new_failed);
-}
+/*
+ * One of the commands of this file: how it builds what it writes from
+ * cli->args.n reports in docs, how that is written and freed, and, when
+ * not NULL, whether its result fails the command (a CI gate).
+ */
+struct reports_command {
+	int (*build)(const struct cli *cli, const struct doc_report *docs,
+		     struct reports_built *b, char *err, size_t errlen);
+	output_writer *write;
+	void (*free)(struct reports_built *b);
+	int (*fails)(const struct cli *cli, const struct reports_built *b);
+};
 
 /*
  * compare_build_by() of the reports read: the second, else the first
@@ -112,80 +110,134 @@ static int regressed(const struct cli *cli, const struct comparison *cmp)
  */
 static int build_comparison(const struct cli *cli,
 			    const struct doc_report *docs,
-			    struct comparison *cmp, char *err, size_t errlen)
+			    struct reports_built *b, char *err, size_t errlen)
 {
 	double threshold =
 		cli->threshold >= 0 ? cli->threshold : COMPARE_THRESHOLD;
-	struct cli_by parts = { 0 };
-	int rc = cli->by ? cli_by_parse(cli->by, &parts, err, errlen) : 0;
+	int rc = cli->by ? compare_by_parse(cli->by, &b->by, err, errlen) : 0;
 
-	if (!rc)
-		rc = compare_build_by(
-			cmp, &docs[0], &docs[cli->args.n > 1],
-			cli->by ? &(struct compare_by){ parts.key, parts.base,
-							parts.new }
-				: NULL,
-			threshold, err, errlen);
-	cli_by_free(&parts);
-	return rc;
+	if (rc)
+		return rc;
+	return compare_build_by(&b->cmp, &docs[0], &docs[cli->args.n > 1],
+				cli->by ? &b->by.by : NULL, threshold, err,
+				errlen);
+}
+
+/* output_writer for a comparison. */
+static int write_comparison(const void *doc, enum report_format f, FILE *out,
+			    char *err, size_t errlen)
+{
+	const struct reports_built *b = doc;
+
+	return compare_write(&b->cmp, f, out, err, errlen);
+}
+
+static void free_comparison(struct reports_built *b)
+{
+	compare_free(&b->cmp);
+	compare_by_free(&b->by);
+}
+
+/* A CI gate: a case that got slower, or one that now fails. */
+static int regressed(const struct cli *cli, const struct reports_built *b)
+{
+	return cli->fail_on_regression &&
+	       (b->cmp.nregressed || b->cmp.new_failed);
+}
+
+/* merge_build() of every report read. */
+static int build_merge(const struct cli *cli, const struct doc_report *docs,
+		       struct reports_built *b, char *err, size_t errlen)
+{
+	return merge_build(&b->m, docs, cli->args.n, err, errlen);
+}
+
+/* output_writer for a merge. */
+static int write_merge(const void *doc, enum report_format f, FILE *out,
+		       char *err, size_t errlen)
+{
+	const struct reports_built *b = doc;
+
+	return merge_write(&b->m, f, out, err, errlen);
+}
+
+static void free_merge(struct reports_built *b)
+{
+	merge_free(&b->m);
+}
+
+/* report_doc_build() of every report read: one report again. */
+static int build_report_doc(const struct cli *cli,
+			    const struct doc_report *docs,
+			    struct reports_built *b, char *err, size_t errlen)
+{
+	return report_doc_build(&b->rd, docs, cli->args.n, err, errlen);
+}
+
+/* output_writer for a report laid out again: as the run wrote it. */
+static int write_report_doc(const void *doc, enum report_format f, FILE *out,
+			    char *err, size_t errlen)
+{
+	const struct reports_built *b = doc;
+
+	return report_write(f, &b->rd.r, out, err, errlen);
+}
+
+static void free_report_doc(struct reports_built *b)
+{
+	report_doc_free(&b->rd);
+}
+
+/* The commands of this file. */
+enum reports_kind { REPORTS_REPORT, REPORTS_COMPARE, REPORTS_MERGE };
+
+/* Each command of this file: one row. */
+static const struct reports_command commands[] = {
+	[REPORTS_REPORT] = { build_report_doc, write_report_doc,
+			     free_report_doc, NULL },
+	[REPORTS_COMPARE] = { build_comparison, write_comparison,
+			      free_comparison, regressed },
+	[REPORTS_MERGE] = { build_merge, write_merge, free_merge, NULL },
+};
+
+/*
+ * Read the reports, build what cmd makes of them, write it and free both.
+ * Returns an exit status.
+ */
+static int reports_run(const struct command_env *env, enum reports_kind kind)
+{
+	const struct reports_command *cmd = &commands[kind];
+	const struct cli *cli = env->cli;
+	struct reports_built b;
+	struct doc_report *docs;
+	char err[1024];
+	int status = read_reports(cli, &docs);
+
+	if (status)
+		return status;
+	/* every member of the union zero, whichever cmd builds */
+	memset(&b, 0, sizeof(b));
+	status = built_status(cmd->build(cli, docs, &b, err, sizeof(err)), err);
+	if (!status)
+		status = write_built(cli, cmd->write, &b);
+	if (!status && cmd->fails && cmd->fails(cli, &b))
+		status = EXIT_CASE_FAILED;
+	cmd->free(&b);
+	free_reports(docs, cli->args.n);
+	return status;
 }
 
 int cmd_compare(const struct command_env *env)
 {
-	const struct cli *cli = env->cli;
-	struct comparison cmp = { 0 };
-	struct doc_report *docs;
-	char err[1024];
-	int status = read_reports(cli, &docs);
-
-	if (status)
-		return status;
-	status = built_status(
-		build_comparison(cli, docs, &cmp, err, sizeof(err)), err);
-	if (!status)
-		status = write_built(cli, write_comparison, &cmp);
-	if (!status && regressed(cli, &cmp))
-		status = EXIT_CASE_FAILED;
-	compare_free(&cmp);
-	free_reports(docs, cli->args.n);
-	return status;
+	return reports_run(env, REPORTS_COMPARE);
 }
 
 int cmd_merge(const struct command_env *env)
 {
-	const struct cli *cli = env->cli;
-	struct merge m = { 0 };
-	struct doc_report *docs;
-	char err[1024];
-	int status = read_reports(cli, &docs);
-
-	if (status)
-		return status;
-	status = built_status(
-		merge_build(&m, docs, cli->args.n, err, sizeof(err)), err);
-	if (!status)
-		status = write_built(cli, write_merge, &m);
-	merge_free(&m);
-	free_reports(docs, cli->args.n);
-	return status;
+	return reports_run(env, REPORTS_MERGE);
 }
 
 int cmd_report(const struct command_env *env)
 {
-	const struct cli *cli = env->cli;
-	struct report_doc rd = { 0 };
-	struct doc_report *docs;
-	char err[1024];
-	int status = read_reports(cli, &docs);
-
-	if (status)
-		return status;
-	status = built_status(
-		report_doc_build(&rd, docs, cli->args.n, err, sizeof(err)),
-		err);
-	if (!status)
-		status = write_built(cli, write_report_doc, &rd);
-	report_doc_free(&rd);
-	free_reports(docs, cli->args.n);
-	return status;
+	return reports_run(env, REPORTS_REPORT);
 }

@@ -19,6 +19,7 @@
 #include "app/progress.h"
 #include "base/exit.h"
 #include "fleet/fleet.h"
+#include "report/context.h"
 #include "report/report.h"
 #include "run/interleave.h"
 #include "run/isolate.h"

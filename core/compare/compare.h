@@ -12,8 +12,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "report/report.h"
+#include "compare/compare_by.h"
 #include "compare/report_read.h"
+#include "report/writer.h"
 
 /* The default noise threshold: a median must move more than 5%. */
 #define COMPARE_THRESHOLD 0.05
@@ -45,15 +46,6 @@ struct cmp_fact {
 	char *name; /* "Kernel", "Library openssl: OpenSSL" */
 	char *base, *new;
 	int differs;
-};
-
-/*
- * compare --by KEY=BASE,NEW: the cases whose KEY ("backend" or a parameter)
- * is BASE against those whose KEY is NEW, alike in everything else.
- */
-struct compare_by {
-	const char *key; /* NULL: every key counts, as without --by */
-	const char *base, *new;
 };
 
 /* A whole comparison. */

@@ -17,6 +17,7 @@
 #include "base/jsonw.h"
 #include "base/units.h"
 #include "report/html.h"
+#include "report/report.h"
 #include "report/svg.h"
 #include "report/table.h"
 #include "result/result_json.h"
@@ -116,12 +117,13 @@ static void summary(const struct comparison *cmp, char *buf, size_t len)
 }
 
 /* The comparison as text: paths, context, the case table, the summary. */
-static int write_text(const struct comparison *cmp, FILE *out)
+static int write_text(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct comparison *cmp = doc;
 	struct table t;
 	char line[REPORT_LINE];
 	size_t width = 0;
-	int err;
+	int rc;
 
 	table_rule(out, "Compare");
 	fprintf(out, "base : %s\nnew  : %s\n", cmp->base_label, cmp->new_label);
@@ -142,21 +144,22 @@ static int write_text(const struct comparison *cmp, FILE *out)
 	differing(cmp, line, sizeof(line));
 	fprintf(out, "Differs: %s\n", line[0] ? line : "nothing");
 	table_rule(out, "Cases");
-	err = case_table(cmp, &t);
-	if (!err)
-		err = table_text(&t, out);
+	rc = case_table(cmp, &t);
+	if (!rc)
+		rc = table_text(&t, out);
 	table_free(&t);
 	summary(cmp, line, sizeof(line));
 	fprintf(out, "%s\n", line);
-	return err;
+	return report_write_end("compare", rc, out, err, errlen);
 }
 
 /* The comparison as Markdown, laid out as the text. */
-static int write_md(const struct comparison *cmp, FILE *out)
+static int write_md(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct comparison *cmp = doc;
 	struct table t;
 	char line[REPORT_LINE];
-	int err;
+	int rc;
 
 	fprintf(out,
 		"# hostbench compare\n\n- **Base**: `%s`\n- **New**: "
@@ -175,13 +178,13 @@ static int write_md(const struct comparison *cmp, FILE *out)
 	differing(cmp, line, sizeof(line));
 	fprintf(out, "\nDiffers: %s\n\n## Cases\n\n",
 		line[0] ? line : "nothing");
-	err = case_table(cmp, &t);
-	if (!err)
+	rc = case_table(cmp, &t);
+	if (!rc)
 		table_md(&t, out);
 	table_free(&t);
 	summary(cmp, line, sizeof(line));
 	fprintf(out, "%s\n", line);
-	return err;
+	return report_write_end("compare", rc, out, err, errlen);
 }
 
 /* A number field, empty when the row has no such figure. */
@@ -208,8 +211,9 @@ static void csv_side(FILE *out, const struct doc_result *d, const char *unit)
 }
 
 /* The comparison as CSV: a row per case. */
-static int write_csv(const struct comparison *cmp, FILE *out)
+static int write_csv(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct comparison *cmp = doc;
 	fputs("job,title,target,backend,params,unit,base_median,base_cv,"
 	      "base_samples,base_noisy,new_median,new_cv,new_samples,new_noisy,"
 	      "diff_pct,p,verdict\r\n",
@@ -220,7 +224,8 @@ static int write_csv(const struct comparison *cmp, FILE *out)
 		char *params = report_read_params_text(d->params);
 
 		if (!params)
-			return -ENOMEM;
+			return report_write_end("compare", -ENOMEM, out, err,
+						errlen);
 		table_csv_field(out, "", d->job);
 		table_csv_field(out, ",", d->title);
 		table_csv_field(out, ",", d->target);
@@ -235,7 +240,7 @@ static int write_csv(const struct comparison *cmp, FILE *out)
 		table_csv_field(out, ",", compare_verdict_name(row));
 		fputs("\r\n", out);
 	}
-	return 0;
+	return report_write_end("compare", 0, out, err, errlen);
 }
 
 /* One case of the JSON document. */
@@ -264,18 +269,19 @@ static json_t *case_json(const struct cmp_row *row, int *bad)
 }
 
 /* The comparison as one JSON document. */
-static int write_json(const struct comparison *cmp, FILE *out)
+static int write_json(const void *doc, FILE *out, char *err, size_t errlen)
 {
-	json_t *doc = json_object(), *facts = json_array(),
+	const struct comparison *cmp = doc;
+	json_t *root = json_object(), *facts = json_array(),
 	       *cases = json_array(), *sum = json_object();
 	int bad = 0, rc;
 
-	jsonw_set(doc, "compare_version", json_integer(1), &bad);
-	jsonw_set(doc, "base", jsonw_text(cmp->base_label), &bad);
-	jsonw_set(doc, "new", jsonw_text(cmp->new_label), &bad);
-	jsonw_set(doc, "threshold", jsonw_number(cmp->threshold), &bad);
-	jsonw_set(doc, "alpha", jsonw_number(COMPARE_ALPHA), &bad);
-	jsonw_set(doc, "test", json_string("mann-whitney-u"), &bad);
+	jsonw_set(root, "compare_version", json_integer(1), &bad);
+	jsonw_set(root, "base", jsonw_text(cmp->base_label), &bad);
+	jsonw_set(root, "new", jsonw_text(cmp->new_label), &bad);
+	jsonw_set(root, "threshold", jsonw_number(cmp->threshold), &bad);
+	jsonw_set(root, "alpha", jsonw_number(COMPARE_ALPHA), &bad);
+	jsonw_set(root, "test", json_string("mann-whitney-u"), &bad);
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		json_t *f = json_object();
 
@@ -286,10 +292,10 @@ static int write_json(const struct comparison *cmp, FILE *out)
 			  &bad);
 		jsonw_push(facts, f, &bad);
 	}
-	jsonw_set(doc, "context", facts, &bad);
+	jsonw_set(root, "context", facts, &bad);
 	for (size_t i = 0; i < cmp->nrows; i++)
 		jsonw_push(cases, case_json(&cmp->rows[i], &bad), &bad);
-	jsonw_set(doc, "cases", cases, &bad);
+	jsonw_set(root, "cases", cases, &bad);
 	jsonw_set(sum, "matched", json_integer((json_int_t)cmp->nmatched),
 		  &bad);
 	jsonw_set(sum, "regressed", json_integer((json_int_t)cmp->nregressed),
@@ -302,15 +308,15 @@ static int write_json(const struct comparison *cmp, FILE *out)
 		  &bad);
 	jsonw_set(sum, "only_new", json_integer((json_int_t)cmp->nonly_new),
 		  &bad);
-	jsonw_set(doc, "summary", sum, &bad);
+	jsonw_set(root, "summary", sum, &bad);
 	if (bad) {
-		json_decref(doc);
-		return -ENOMEM;
+		json_decref(root);
+		return report_write_end("compare", -ENOMEM, out, err, errlen);
 	}
-	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
-	json_decref(doc);
+	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
+	json_decref(root);
 	fputc('\n', out);
-	return rc ? -EIO : 0;
+	return report_write_end("compare", rc ? -EIO : 0, out, err, errlen);
 }
 
 /* The context as a table for the page, differing rows marked. */
@@ -385,10 +391,11 @@ static int page_cases(const struct comparison *cmp, FILE *out)
 }
 
 /* The comparison as one HTML page, with a bar chart of the cases. */
-static int write_html(const struct comparison *cmp, FILE *out)
+static int write_html(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct comparison *cmp = doc;
 	char line[REPORT_LINE];
-	int err;
+	int rc;
 
 	html_begin(out, "hostbench compare");
 	fputs("<p>Base: <code>", out);
@@ -400,25 +407,20 @@ static int write_html(const struct comparison *cmp, FILE *out)
 	html_text(out, line);
 	fputs("</p>\n", out);
 	html_section(out, "Context");
-	err = page_context(cmp, out);
+	rc = page_context(cmp, out);
 	differing(cmp, line, sizeof(line));
 	fputs("<p class=\"differs\">Differs: ", out);
 	html_text(out, line[0] ? line : "nothing");
 	fputs("</p>\n", out);
 	html_section_end(out);
-	if (!err)
-		err = page_cases(cmp, out);
+	if (!rc)
+		rc = page_cases(cmp, out);
 	html_end(out);
-	return err;
+	return report_write_end("compare", rc, out, err, errlen);
 }
 
-/* How a comparison is written in one format. */
-struct compare_writer {
-	int (*write)(const struct comparison *cmp, FILE *out);
-};
-
 /* The writer of each format, indexed by enum report_format. */
-static const struct compare_writer writers[] = {
+static const struct report_writer writers[REPORT_NFORMATS] = {
 	[REPORT_TEXT] = { .write = write_text },
 	[REPORT_JSON] = { .write = write_json },
 	[REPORT_CSV] = { .write = write_csv },
@@ -429,12 +431,5 @@ static const struct compare_writer writers[] = {
 int compare_write(const struct comparison *cmp, enum report_format f, FILE *out,
 		  char *err, size_t errlen)
 {
-	int rc = -EINVAL;
-
-	if ((size_t)f < sizeof(writers) / sizeof(writers[0]) &&
-	    writers[f].write)
-		rc = writers[f].write(cmp, out);
-	if (rc)
-		return hb_errorf(err, errlen, rc, "compare: %s", strerror(-rc));
-	return report_io_error(out, err, errlen);
+	return report_dispatch(writers, f, cmp, out, err, errlen);
 }

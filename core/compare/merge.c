@@ -13,6 +13,8 @@
 #include "compare/match.h"
 #include "compare/report_doc.h"
 #include "report/html.h"
+#include "report/report.h"
+#include "report/report_html.h"
 #include "report/table.h"
 #include "result/result_json.h"
 
@@ -241,14 +243,15 @@ static void tables_free(struct merge_tables *mt)
 }
 
 /* The merge as text: a context block per report, then the cases. */
-static int write_text(const struct merge *m, FILE *out)
+static int write_text(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct merge *m = doc;
 	struct merge_tables mt;
 	const struct table *ctx = &mt.ctx;
-	int err = tables_build(m, &mt);
+	int rc = tables_build(m, &mt);
 
-	if (err)
-		return err;
+	if (rc)
+		return report_write_end("merge", rc, out, err, errlen);
 	/* context columns are wide: one block per report */
 	for (size_t d = 0; d < m->ndocs; d++) {
 		fprintf(out, "-- [%s]\n", m->labels[d]);
@@ -257,25 +260,26 @@ static int write_text(const struct merge *m, FILE *out)
 				ctx->cells[r * ctx->cols + 1 + d]);
 	}
 	fputs("-- [Cases]\n", out);
-	err = table_text(&mt.cases, out);
+	rc = table_text(&mt.cases, out);
 	tables_free(&mt);
-	return err;
+	return report_write_end("merge", rc, out, err, errlen);
 }
 
 /* The merge as Markdown: the context table, then the cases table. */
-static int write_md(const struct merge *m, FILE *out)
+static int write_md(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct merge *m = doc;
 	struct merge_tables mt;
-	int err = tables_build(m, &mt);
+	int rc = tables_build(m, &mt);
 
-	if (err)
-		return err;
+	if (rc)
+		return report_write_end("merge", rc, out, err, errlen);
 	fputs("# hostbench merge\n\n## Context\n\n", out);
 	table_md(&mt.ctx, out);
 	fputs("## Cases\n\n", out);
 	table_md(&mt.cases, out);
 	tables_free(&mt);
-	return 0;
+	return report_write_end("merge", 0, out, err, errlen);
 }
 
 /*
@@ -326,19 +330,21 @@ int merge_html_sections(const struct merge *m, FILE *out)
 }
 
 /* The merge as one HTML page: a section per table. */
-static int write_html(const struct merge *m, FILE *out)
+static int write_html(const void *doc, FILE *out, char *err, size_t errlen)
 {
-	int err;
+	const struct merge *m = doc;
+	int rc;
 
 	html_begin(out, "hostbench merge");
-	err = merge_html_sections(m, out);
+	rc = merge_html_sections(m, out);
 	html_end(out);
-	return err;
+	return report_write_end("merge", rc, out, err, errlen);
 }
 
 /* The merge as CSV: a row per case, median, cv and status per report. */
-static int write_csv(const struct merge *m, FILE *out)
+static int write_csv(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct merge *m = doc;
 	char name[REPORT_LINE];
 
 	fputs("job,title,target,backend,params,unit", out);
@@ -356,7 +362,8 @@ static int write_csv(const struct merge *m, FILE *out)
 		char *params = report_read_params_text(any->params);
 
 		if (!params)
-			return -ENOMEM;
+			return report_write_end("merge", -ENOMEM, out, err,
+						errlen);
 		table_csv_field(out, "", any->job);
 		table_csv_field(out, ",", any->title);
 		table_csv_field(out, ",", any->target);
@@ -379,7 +386,7 @@ static int write_csv(const struct merge *m, FILE *out)
 		}
 		fputs("\r\n", out);
 	}
-	return 0;
+	return report_write_end("merge", 0, out, err, errlen);
 }
 
 /* A report's column in JSON: its label and context. */
@@ -402,16 +409,17 @@ static json_t *column_json(const struct merge *m, size_t d, int *bad)
 }
 
 /* The merge as one JSON document: the columns, then the cases. */
-static int write_json(const struct merge *m, FILE *out)
+static int write_json(const void *doc, FILE *out, char *err, size_t errlen)
 {
-	json_t *doc = json_object(), *cols = json_array(),
+	const struct merge *m = doc;
+	json_t *root = json_object(), *cols = json_array(),
 	       *cases = json_array();
 	int bad = 0, rc;
 
-	jsonw_set(doc, "merge_version", json_integer(1), &bad);
+	jsonw_set(root, "merge_version", json_integer(1), &bad);
 	for (size_t d = 0; d < m->ndocs; d++)
 		jsonw_push(cols, column_json(m, d, &bad), &bad);
-	jsonw_set(doc, "columns", cols, &bad);
+	jsonw_set(root, "columns", cols, &bad);
 	for (size_t i = 0; i < m->nrows; i++) {
 		const struct doc_result *any = row_any(m, &m->rows[i]);
 		json_t *o = json_object(), *vals = json_array();
@@ -434,24 +442,19 @@ static int write_json(const struct merge *m, FILE *out)
 		jsonw_set(o, "values", vals, &bad);
 		jsonw_push(cases, o, &bad);
 	}
-	jsonw_set(doc, "cases", cases, &bad);
+	jsonw_set(root, "cases", cases, &bad);
 	if (bad) {
-		json_decref(doc);
-		return -ENOMEM;
+		json_decref(root);
+		return report_write_end("merge", -ENOMEM, out, err, errlen);
 	}
-	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
-	json_decref(doc);
+	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
+	json_decref(root);
 	fputc('\n', out);
-	return rc ? -EIO : 0;
+	return report_write_end("merge", rc ? -EIO : 0, out, err, errlen);
 }
 
-/* How a merge is written in one format. */
-struct merge_writer {
-	int (*write)(const struct merge *m, FILE *out);
-};
-
 /* The writer of each format, indexed by enum report_format. */
-static const struct merge_writer writers[] = {
+static const struct report_writer writers[REPORT_NFORMATS] = {
 	[REPORT_TEXT] = { .write = write_text },
 	[REPORT_JSON] = { .write = write_json },
 	[REPORT_CSV] = { .write = write_csv },
@@ -462,12 +465,5 @@ static const struct merge_writer writers[] = {
 int merge_write(const struct merge *m, enum report_format f, FILE *out,
 		char *err, size_t errlen)
 {
-	int rc = -EINVAL;
-
-	if ((size_t)f < sizeof(writers) / sizeof(writers[0]) &&
-	    writers[f].write)
-		rc = writers[f].write(m, out);
-	if (rc)
-		return hb_errorf(err, errlen, rc, "merge: %s", strerror(-rc));
-	return report_io_error(out, err, errlen);
+	return report_dispatch(writers, f, m, out, err, errlen);
 }

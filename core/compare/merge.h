@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "report/report.h"
 #include "compare/report_read.h"
+#include "report/writer.h"
 
 /* A case in one report: its result there, or NULL. */
 struct merge_cell {

@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "compare/report_read.h"
-#include "report/report.h"
+#include "report/writer.h"
 
 /* One case's target as a report described it (group, work, option types). */
 struct report_doc_target {

@@ -10,7 +10,7 @@
 
 #include "base/jsonw.h"
 #include "base/sanitize.h"
-#include "report/report.h"
+#include "report/figure.h"
 #include "result/result_check.h"
 #include "result/result_json.h"
 #include "base/units.h"

@@ -19,6 +19,8 @@
 #include "base/jsonw.h"
 #include "compare/merge.h"
 #include "compare/report_read.h"
+#include "report/figure.h"
+#include "report/report_json.h"
 #include "report/table.h"
 #include "result/result_json.h"
 

@@ -5,8 +5,9 @@
  * doubled, CRLF line ends). Rates are bytes per second ("_bps"); median
  * alone is in the case's display unit.
  */
-#include "report/report.h"
+#include "report/report_csv.h"
 
+#include "report/figure.h"
 #include "report/table.h"
 #include "suite/suite_value.h"
 
@@ -159,8 +160,9 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 	fputs("\r\n", out);
 }
 
-int report_csv(const struct report *r, FILE *out, char *err, size_t errlen)
+int report_csv(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct report *r = doc;
 	for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
 		table_csv_field(out, i ? "," : "", columns[i]);
 	fputs("\r\n", out);

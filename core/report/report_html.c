@@ -6,7 +6,7 @@
  * throughput against parallelism with ideal scaling drawn, and the
  * latency percentiles of one unit where the results have them.
  */
-#include "report/report.h"
+#include "report/report_html.h"
 
 #include <errno.h>
 #include <math.h>
@@ -15,7 +15,11 @@
 #include <string.h>
 
 #include "base/parse.h"
+#include "report/context.h"
+#include "report/figure.h"
 #include "report/html.h"
+#include "report/item_table.h"
+#include "report/layout.h"
 #include "report/svg.h"
 #include "report/table.h"
 
@@ -525,8 +529,9 @@ int report_html_charts(const struct report *r, FILE *out)
 	return rc;
 }
 
-int report_html(const struct report *r, FILE *out, char *err, size_t errlen)
+int report_html(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct report *r = doc;
 	struct report_layout lay;
 	int rc;
 

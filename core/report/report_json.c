@@ -5,7 +5,7 @@
  * second, never display units. Built with jansson, written in one go; each
  * result's measurement through result_json.c, the codec every reader uses.
  */
-#include "report/report.h"
+#include "report/report_json.h"
 
 #include <errno.h>
 #include <math.h>
@@ -16,6 +16,7 @@
 
 #include "base/jsonw.h"
 #include "base/parse.h"
+#include "report/layout.h"
 #include "result/case_json.h"
 #include "result/result_json.h"
 #include "suite/suite_value.h"
@@ -308,21 +309,22 @@ static json_t *document(const struct report *r, int *bad)
 	return doc;
 }
 
-int report_json(const struct report *r, FILE *out, char *err, size_t errlen)
+int report_json(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct report *r = doc;
 	int bad = 0;
-	json_t *doc = document(r, &bad);
+	json_t *root = document(r, &bad);
 	int rc;
 
 	if (bad) {
-		json_decref(doc);
+		json_decref(root);
 		return hb_errorf(err, errlen, -ENOMEM,
 				 "json report: out of memory");
 	}
 	/* 17 digits: every figure reads back as the same double, so
 	 * `hostbench report` prints what the run printed, to the last digit */
-	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
-	json_decref(doc);
+	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+	json_decref(root);
 	if (rc || fputc('\n', out) == EOF)
 		return hb_errorf(err, errlen, -EIO,
 				 "writing the json report: %s",

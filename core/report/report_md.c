@@ -3,10 +3,14 @@
  * The Markdown report (GitHub flavour): the host as a list, then per
  * section a table of cases, and the by-parameter tables of the text report.
  */
-#include "report/report.h"
+#include "report/report_md.h"
 
 #include <string.h>
 
+#include "report/context.h"
+#include "report/figure.h"
+#include "report/item_table.h"
+#include "report/layout.h"
 #include "report/table.h"
 
 /* One "- **NAME**: VALUE" line of the context, its text escaped. */
@@ -136,8 +140,9 @@ static int write_section(const struct report *r, const struct report_section *s,
 	return err;
 }
 
-int report_md(const struct report *r, FILE *out, char *err, size_t errlen)
+int report_md(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct report *r = doc;
 	struct report_layout lay;
 	int rc = write_context(r, out);
 

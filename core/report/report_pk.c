@@ -8,13 +8,15 @@
  * label ends with the backend, "x4" for 4 workers and "depth 16" for 16
  * operations in flight per worker.
  */
-#include "report/report.h"
+#include "report/report_pk.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/figure.h"
+#include "report/layout.h"
 #include "report/table.h"
 
 /* One line: the sign (or derive) result and the verify result. */

@@ -4,8 +4,13 @@
  * Rules are 76 columns wide; within a section the colons of the lines
  * align; a job that varies in one parameter prints as a table.
  */
-#include "report/report.h"
+#include "report/report_text.h"
 
+#include "report/context.h"
+#include "report/figure.h"
+#include "report/item_table.h"
+#include "report/layout.h"
+#include "report/report_pk.h"
 #include "report/table.h"
 
 /* Application and Linked Libraries. */
@@ -136,8 +141,9 @@ static int write_sections(const struct report *r, FILE *out)
 	return err;
 }
 
-int report_text(const struct report *r, FILE *out, char *err, size_t errlen)
+int report_text(const void *doc, FILE *out, char *err, size_t errlen)
 {
+	const struct report *r = doc;
 	int rc = write_application(r, out);
 
 	if (!rc)

@@ -4,6 +4,7 @@
 
 #include "check.h"
 #include "app/cli.h"
+#include "compare/compare_by.h"
 
 /* Parse a NULL-terminated argv; returns cli_parse()'s code. */
 static int parse(struct cli *cli, char *err, const char **words)
@@ -97,16 +98,16 @@ static int compare_by_takes_one_report(void)
 			       "--by",
 			       "backend=openssl,gcrypt",
 			       NULL };
-	struct cli_by by = { 0 };
+	struct compare_by_arg by = { 0 };
 	struct cli cli;
 	char err[256];
 
 	CHECK_INT(parse(&cli, err, argv), 0);
-	CHECK_INT(cli_by_parse(cli.by, &by, err, sizeof(err)), 0);
-	CHECK_STR(by.key, "backend");
-	CHECK_STR(by.base, "openssl");
-	CHECK_STR(by.new, "gcrypt");
-	cli_by_free(&by);
+	CHECK_INT(compare_by_parse(cli.by, &by, err, sizeof(err)), 0);
+	CHECK_STR(by.by.key, "backend");
+	CHECK_STR(by.by.base, "openssl");
+	CHECK_STR(by.by.new, "gcrypt");
+	compare_by_free(&by);
 	cli_free(&cli);
 	return 0;
 }

@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "compare/report_doc.h"
+#include "report/report.h"
 
 /* One result of job "copy" at size bytes, without a "case" object. */
 #define OLD_RESULT(size)                                                       \

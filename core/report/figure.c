@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * A result's figure as every format words it: the unit, the value, the
+ * spread, and the annotations after it.
+ */
+#include "report/figure.h"
+
+#include <string.h>
+
+#include "base/units.h"
+#include "report/writer.h"
+
+/* The display unit when a case names none: the suites' default. */
+#define DEFAULT_UNIT "Gbps"
+
+/* Append one annotation, with "; " between annotations. */
+static void add_note(char *buf, size_t len, const char *note)
+{
+	report_appendf(buf, len, "%s%s", buf[0] ? "; " : "", note);
+}
+
+const char *report_unit(const struct result *res)
+{
+	return res->c && res->c->unit ? res->c->unit : DEFAULT_UNIT;
+}
+
+double report_value(const struct result *res, const char *unit)
+{
+	return unit_scale(unit, res->rate.median, res->ops_rate.median);
+}
+
+void report_format_value(double v, const char *unit, char *buf, size_t len)
+{
+	if (strcmp(unit, "kB/s") == 0)
+		snprintf(buf, len, "%.2fk", v);
+	else if (strcmp(unit, "ops/s") == 0)
+		snprintf(buf, len, "%.1f ops/s", v);
+	else
+		snprintf(buf, len, "%.2f%s", v, unit);
+}
+
+void report_figure(const struct result *res, char *buf, size_t len)
+{
+	const char *unit = report_unit(res);
+
+	if (res->status == RESULT_FAILED)
+		snprintf(buf, len, "failed");
+	else if (res->status == RESULT_SKIPPED)
+		snprintf(buf, len, "skipped");
+	else
+		report_format_value(report_value(res, unit), unit, buf, len);
+}
+
+void report_spread(const struct result *res, char *buf, size_t len)
+{
+	if (res->status != RESULT_OK)
+		snprintf(buf, len, "%s", "");
+	else
+		snprintf(buf, len, "±%.1f%%",
+			 stats_ci_relative(result_headline(res)) * 100);
+}
+
+/* The name of a composite's part. */
+static const char *part_name(const struct result *p)
+{
+	if (p->part)
+		return p->part;
+	return p->c && p->c->target ? p->c->target : "part";
+}
+
+/* "SLOW slower than FAST[fig]" for a composite, and its failed parts. */
+static void composite_note(const struct result *res, char *buf, size_t len)
+{
+	const char *unit = report_unit(res);
+	const struct result *slow = NULL;
+	char note[REPORT_LINE] = "", fig[64];
+	size_t nok = 0;
+
+	for (size_t i = 0; i < res->nparts; i++) {
+		const struct result *p = &res->parts[i];
+
+		if (p->status != RESULT_OK) {
+			snprintf(note, sizeof(note), "part %s %s: %s",
+				 part_name(p),
+				 p->status == RESULT_FAILED ? "failed"
+							    : "skipped",
+				 p->reason ? p->reason : "no reason given");
+			add_note(buf, len, note);
+			continue;
+		}
+		nok++;
+		if (!slow || report_value(p, unit) < report_value(slow, unit))
+			slow = p;
+	}
+	if (nok < 2)
+		return;
+	snprintf(note, sizeof(note), "%s slower than", part_name(slow));
+	for (size_t i = 0, n = 0; i < res->nparts; i++) {
+		const struct result *p = &res->parts[i];
+
+		if (p == slow || p->status != RESULT_OK)
+			continue;
+		report_format_value(report_value(p, unit), unit, fig,
+				    sizeof(fig));
+		report_appendf(note, sizeof(note), "%s %s[%s]", n++ ? "," : "",
+			       part_name(p), fig);
+	}
+	add_note(buf, len, note);
+}
+
+void report_nanoseconds(double ns, char *buf, size_t len)
+{
+	if (ns >= 1e9)
+		snprintf(buf, len, "%.3gs", ns / 1e9);
+	else if (ns >= 1e6)
+		snprintf(buf, len, "%.3gms", ns / 1e6);
+	else if (ns >= 1e3)
+		snprintf(buf, len, "%.3gus", ns / 1e3);
+	else
+		snprintf(buf, len, "%.0fns", ns);
+}
+
+/*
+ * For a device's work or units in flight: the host CPU it cost ("offload:
+ * host CPU 3%, 0.012 CPU-s/GB") and the latency of a unit ("latency p50
+ * 2.08ms p90 ... max ..."). Never a per-CPU-second rate as a wall rate.
+ */
+static void offload_note(const struct result *res, char *buf, size_t len)
+{
+	const struct latency *l = &res->latency;
+	char note[200], p[5][24];
+
+	if (res->offload) {
+		snprintf(note, sizeof(note),
+			 "offload: host CPU %.0f%%, %.3g CPU-s/GB",
+			 res->cpu_ratio * 100, res->cpu_seconds_per_gb);
+		add_note(buf, len, note);
+	}
+	if (!l->count)
+		return;
+	report_nanoseconds(l->p50, p[0], sizeof(p[0]));
+	report_nanoseconds(l->p90, p[1], sizeof(p[1]));
+	report_nanoseconds(l->p99, p[2], sizeof(p[2]));
+	report_nanoseconds(l->p999, p[3], sizeof(p[3]));
+	report_nanoseconds(l->max, p[4], sizeof(p[4]));
+	snprintf(note, sizeof(note),
+		 "latency p50 %s p90 %s p99 %s p99.9 %s max %s", p[0], p[1],
+		 p[2], p[3], p[4]);
+	add_note(buf, len, note);
+}
+
+/* Pinned workers: "cpus 0,0" (the CPU each worker ran on). */
+static void cpus_note(const struct result *res, char *buf, size_t len)
+{
+	char note[128] = "cpus";
+
+	if (!res->c || !res->c->cpus || !res->ncpus)
+		return;
+	for (unsigned i = 0; i < res->ncpus; i++)
+		report_appendf(note, sizeof(note), "%s%d", i ? "," : " ",
+			       res->cpus[i]);
+	add_note(buf, len, note);
+}
+
+void report_annotations(const struct result *res, char *buf, size_t len)
+{
+	const char *text = kvlist_get(&res->info, "text");
+	char note[128];
+
+	buf[0] = '\0';
+	if (res->status != RESULT_OK)
+		add_note(buf, len,
+			 res->reason ? res->reason : "no reason given");
+	if (text)
+		add_note(buf, len, text);
+	if (res->status == RESULT_OK && res->nparts)
+		composite_note(res, buf, len);
+	if (res->imprecise) {
+		snprintf(note, sizeof(note), "imprecise: asked ±%.2g%%",
+			 res->precision * 100);
+		add_note(buf, len, note);
+	}
+	if (res->noisy) {
+		snprintf(note, sizeof(note), "noisy: CV %.1f%%",
+			 result_headline(res)->cv * 100);
+		add_note(buf, len, note);
+	}
+	if (res->starved) {
+		snprintf(note, sizeof(note), "starved: CPU %.0f%%",
+			 res->cpu_ratio * 100);
+		add_note(buf, len, note);
+	}
+	if (res->status == RESULT_OK && (res->offload || res->latency.count))
+		offload_note(res, buf, len);
+	if (res->status == RESULT_OK)
+		cpus_note(res, buf, len);
+	for (size_t i = 0; i < res->warnings.n; i++)
+		if (!result_is_flag_warning(res->warnings.items[i]))
+			add_note(buf, len, res->warnings.items[i]);
+}

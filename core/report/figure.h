@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * How a result's figure is worded, alike in every format: its unit, its
+ * value, its spread and what to say after it.
+ */
+#ifndef HB_CORE_REPORT_FIGURE_H
+#define HB_CORE_REPORT_FIGURE_H
+
+#include <stddef.h>
+
+#include "result/result.h"
+
+/*
+ * The headline figure of res in unit (the case's unit for a result; pass
+ * the parent's unit for a part): median bytes/s scaled, or median ops/s.
+ */
+double report_value(const struct result *res, const char *unit);
+
+/* The display unit of a result: its case's, else the suites' "Gbps". */
+const char *report_unit(const struct result *res);
+
+/* v as shown in unit: "8.00Gbps", "1234.56k" (kB/s), "12345.6 ops/s". */
+void report_format_value(double v, const char *unit, char *buf, size_t len);
+
+/* ns as "812ns", "12.3us", "2.08ms", "1.5s". */
+void report_nanoseconds(double ns, char *buf, size_t len);
+
+/* "8.00Gbps", or "failed" / "skipped". */
+void report_figure(const struct result *res, char *buf, size_t len);
+
+/*
+ * The 95% confidence interval of the figure's median, as its wider half
+ * over the median: "±0.4%"; "" for a case that failed or was skipped.
+ */
+void report_spread(const struct result *res, char *buf, size_t len);
+
+/*
+ * What to say after a figure, joined with "; " ("" when nothing): the
+ * reason of a failed or skipped case, the plugin note "text", the slower
+ * half of a composite ("crypto/aes-256-cbc slower than
+ * mac/hmac-md5[5.99Gbps]"), "imprecise: asked ±1%", "noisy: CV 7.1%",
+ * "starved: CPU 61%", then the plugin's own warnings.
+ */
+void report_annotations(const struct result *res, char *buf, size_t len);
+
+#endif
