@@ -22,6 +22,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
 BUILD = os.environ.get("HB_BUILD_DIR", "")
@@ -1229,18 +1231,11 @@ def test_token_from_the_environment():
         srv.stop()
 
 
-SKIP = 77  # CTest's SKIP_RETURN_CODE for this directory
-
-
-class Skip(Exception):
-    pass
-
-
 def test_scp_cipher_list_over_a_private_sshd():
     sshd = shutil.which("sshd") or "/usr/sbin/sshd"
     if not os.path.exists(sshd) or not shutil.which("scp") or \
             os.geteuid() != 0:
-        raise Skip("needs root, sshd and scp")
+        raise hbtest.Skip("needs root, sshd and scp")
     with tempfile.TemporaryDirectory() as d:
         for name in ["host", "id"]:
             subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "",
@@ -1281,24 +1276,5 @@ duration = 1ms
             proc.wait(timeout=5)
 
 
-def main():
-    names = sys.argv[1:] or [n[5:] for n in sorted(globals())
-                             if n.startswith("test_")]
-    failed = skipped = 0
-    for name in names:
-        try:
-            globals()["test_" + name]()
-            print("ok   " + name)
-        except Skip as e:
-            print("skip %s: %s" % (name, e))
-            skipped += 1
-        except Exception as e:  # report every failure, then exit non-zero
-            print("FAIL %s: %s" % (name, e))
-            failed += 1
-    if failed:
-        return 1
-    return SKIP if skipped == len(names) else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    hbtest.main()

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Hostile plugins, interruption, journal and resume.
 
-Usage: reliability_test.py NAME HOSTBENCH FIXTURE_DIR
+Usage: test_reliability.py NAME HOSTBENCH FIXTURE_DIR
 Each hostile fixture misbehaves in one way; under isolation its case fails
 with the right reason, the case after it still runs, and the report is
 complete and valid JSON.
@@ -16,9 +16,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-HB, FIXTURES = sys.argv[2], sys.argv[3]
+HB, FIXTURES = hbtest.args("HOSTBENCH", "FIXTURE_DIR")
 ENV = dict(os.environ, HOSTBENCH_PLUGIN_PATH=os.path.join(FIXTURES, "hostile"))
 
 
@@ -195,4 +196,4 @@ def test_journal_and_resume_after_kill():
 
 
 if __name__ == "__main__":
-    globals()["test_" + sys.argv[1]]()
+    hbtest.main()

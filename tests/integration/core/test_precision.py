@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Sampling to a precision, warm-up and interleaved rounds, end to end.
 
-Usage: precision_test.py NAME HOSTBENCH FIXTURE_DIR
+Usage: test_precision.py NAME HOSTBENCH FIXTURE_DIR
 Runs test_NAME against the fixture plugin, whose `noise` option swings the
 bytes it reports in a known pattern (+1, -1, +1/2, -1/2 times noise%).
 Timing enters only through generous bounds: the machine is shared.
@@ -15,9 +15,10 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-HB, FIXTURES = sys.argv[2], sys.argv[3]
+HB, FIXTURES = hbtest.args("HOSTBENCH", "FIXTURE_DIR")
 GOOD = os.path.join(FIXTURES, "good")
 
 
@@ -197,4 +198,4 @@ def test_bad_sampling_keys_are_bad_input():
 
 
 if __name__ == "__main__":
-    globals()["test_" + sys.argv[1]]()
+    hbtest.main()

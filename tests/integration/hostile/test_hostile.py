@@ -2,7 +2,7 @@
 """Hostile plugins: vendor code that misbehaves in the process it is
 loaded in, from a constructor on.
 
-Usage: hostile_test.py NAME HOSTBENCH FIXTURE_DIR
+Usage: test_hostile.py NAME HOSTBENCH FIXTURE_DIR
 Each fixture (tests/fixtures/hostile.c, in FIXTURE_DIR/hostile-NAME) does
 one hostile thing; each test checks what a user would: the other plugins
 still list and run, the exit status, the reason text, a complete valid
@@ -28,9 +28,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-HB, FIXTURES = sys.argv[2], sys.argv[3]
+HB, FIXTURES = hbtest.args("HOSTBENCH", "FIXTURE_DIR")
 GOOD = os.path.join(FIXTURES, "good")
 GOOD_SO = os.path.join(GOOD, "fixture.so")
 QUICK = """[global]
@@ -1033,4 +1034,4 @@ backend = fixture
 
 
 if __name__ == "__main__":
-    globals()["test_" + sys.argv[1]]()
+    hbtest.main()

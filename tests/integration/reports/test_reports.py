@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """compare, merge, the md grid and the html page, end to end.
 
-Usage: reports_test.py NAME HOSTBENCH
+Usage: test_reports.py NAME HOSTBENCH
 Runs test_NAME. Reports come from short runs of memory targets; the tests
 that need a changed report write it by transforming a real run's JSON, so
 no verdict depends on how noisy the machine is.
 """
+import atexit
 import copy
 import csv
 import io
@@ -19,10 +20,12 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-NAME, HB = sys.argv[1], sys.argv[2]
+HB = hbtest.args("HOSTBENCH")
 WORK = tempfile.mkdtemp(prefix="hb-reports-")
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)
 
 # memset of 64K is the steadiest target here; memcpy varies size x parallel.
 SUITE = """[global]
@@ -295,8 +298,8 @@ def chromium(page):
     """Load page in headless Chromium: (DOM after load, console lines)."""
     exe = shutil.which("chromium")
     if not exe:
-        print("chromium is not installed (apt-get install chromium)")
-        sys.exit(77)
+        raise hbtest.Skip(
+            "chromium is not installed (apt-get install chromium)")
     profile = tempfile.mkdtemp(dir=WORK)
     p = subprocess.run([exe, *CHROMIUM, "--user-data-dir=" + profile,
                         "--dump-dom", "file://" + page],
@@ -360,7 +363,4 @@ def test_html_compare_renders_in_chromium():
 
 
 if __name__ == "__main__":
-    try:
-        globals()["test_" + NAME]()
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
+    hbtest.main()
