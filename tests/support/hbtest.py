@@ -30,6 +30,7 @@ Scripts import it with tests/support on sys.path:
     import hbtest  # noqa: E402
     from hbtest import expect  # noqa: E402
 """
+import os
 import sys
 import time
 import traceback
@@ -63,6 +64,23 @@ def wait_for(cond, what, timeout=60.0, interval=0.02):
         if time.monotonic() > deadline:
             raise AssertionError(f"{what}: not within {timeout:g} s")
         time.sleep(interval)
+
+
+def children(pid):
+    """PIDs of the live (not zombie) processes whose parent is pid: the
+    case processes of a hostbench run, say."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                state, ppid = f.read().rsplit(")", 1)[1].split()[:2]
+        except (OSError, ValueError):
+            continue  # gone while we looked
+        if int(ppid) == pid and state != "Z":
+            found.append(int(entry))
+    return found
 
 
 def _usage(names, why):

@@ -14,7 +14,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
@@ -231,17 +230,16 @@ isolate = %s
     p = subprocess.Popen([HB, "run", suite, "--format", "json"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        # wait until both workers made their 50 files: the case is on
-        deadline = time.time() + 30
-        while time.time() < deadline and len(os.listdir(d)) < 2 + 100:
-            time.sleep(0.01)
-        check(len(os.listdir(d)) == 2 + 100, "case never started: %d "
-              "entries" % len(os.listdir(d)))
-        time.sleep(0.5)
+        # both workers made their 50 files: the case is on, and whenever
+        # the signal comes from then on, the dir must end as found
+        hbtest.wait_for(lambda: len(os.listdir(d)) == 2 + 100,
+                        "both workers made their files", timeout=30,
+                        interval=0.01)
         p.send_signal(signal.SIGINT)
         out, err = p.communicate(timeout=60)
         sys.stderr.write(err.decode())
-        check(p.returncode in (130, 1, 0), "exit status %d" % p.returncode)
+        check(p.returncode == 130, "exit status %d, want 130 (SIGINT)"
+              % p.returncode)
         res = json.loads(out)["results"]
         check(res[0]["status"] == "skipped" and
               "interrupted" in res[0]["reason"], "result: %s %s" % (

@@ -7,7 +7,6 @@ that need a changed report write it by transforming a real run's JSON, so
 no verdict depends on how noisy the machine is.
 """
 import atexit
-import copy
 import csv
 import io
 import json
@@ -83,17 +82,18 @@ def scaled(src, factor, name, edit=None):
     return path(name)
 
 
-def compare_json(a, b, *extra):
+def compare_json(a, b, *extra, want=0):
+    """compare A B --format json EXTRA, which must exit want; its JSON."""
     status, out, err = run("compare", a, b, "--format", "json", *extra)
-    expect(status in (0, 1), f"compare: exit {status}: {err}")
-    return status, json.loads(out)
+    expect(status == want, f"compare: exit {status}, want {want}: {err}")
+    return json.loads(out)
 
 
 def test_halved_report_is_regressed():
     base = measured()
     half = scaled(base, 0.5, "half.json")
-    status, doc = compare_json(base, half, "--fail-on-regression")
-    expect(status == 1, f"exit {status}, want 1 under --fail-on-regression")
+    # --fail-on-regression: exit 1
+    doc = compare_json(base, half, "--fail-on-regression", want=1)
     verdicts = [c["verdict"] for c in doc["cases"]]
     expect("regressed" in verdicts, f"nothing regressed: {verdicts}")
     for c in doc["cases"]:
@@ -117,8 +117,7 @@ def test_same_run_is_not_flagged():
     # must never be flagged.
     base = measured()
     for other in (base, scaled(base, 1.01, "plus1.json")):
-        status, doc = compare_json(base, other, "--fail-on-regression")
-        expect(status == 0, f"exit {status} comparing with {other}")
+        doc = compare_json(base, other, "--fail-on-regression", want=0)
         expect(all(c["verdict"] == "within noise" for c in doc["cases"]),
                [c["verdict"] for c in doc["cases"]])
 
@@ -140,7 +139,7 @@ def test_context_differences_are_called_out():
     expect(re.search(r"^Differs: Kernel, Library OpenSSL", out, re.M),
            "differs line")
     expect(re.search(r"only in base$", out, re.M), "case only in base")
-    status, doc = compare_json(base, new)
+    doc = compare_json(base, new)
     expect(doc["summary"]["only_base"] == 1, doc["summary"])
     expect([f["name"] for f in doc["context"] if f["differs"]][:1] ==
            ["Kernel"], "json context")
