@@ -1,16 +1,124 @@
 # SPDX-License-Identifier: Apache-2.0
-"""What the python test scripts share. A check here holds under
-`python3 -O` too, which drops assert statements: a test that only asserts
-would pass there whatever happens.
+"""The one runner of the python tests, and the checks they share.
+
+A test script (tests/integration/AREA/test_WHAT.py) holds tests and their
+helpers only: every `def test_NAME():` is one CTest test PREFIX.NAME,
+registered by hb_script_tests (tests/CMakeLists.txt), which runs
+
+    python3 test_WHAT.py NAME ARG...
+
+The script ends with
+
+    if __name__ == "__main__":
+        hbtest.main()
+
+and main runs test_NAME and exits with the status CTest reads:
+
+    0   the test passed
+    1   it failed: an exception, its traceback on stderr
+    2   no such test, or too few arguments: the usage on stderr
+    77  skipped (SKIP_STATUS, CTest's SKIP_RETURN_CODE): the test raised
+        Skip, its reason on stderr, because this host lacks something the
+        test needs (root, two CPUs, a library the build left out)
+
+A check here holds under `python3 -O` too, which drops assert statements:
+a test that only asserts would pass there whatever happens.
 
 Scripts import it with tests/support on sys.path:
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                     "../../support"))
+    import hbtest  # noqa: E402
     from hbtest import expect  # noqa: E402
 """
+import os
+import sys
+import time
+import traceback
+
+SKIP_STATUS = 77
+FAIL_STATUS = 1
+USAGE_STATUS = 2
+
+
+class Skip(Exception):
+    """Raised by a test this host cannot run; the message says what it
+    lacks. Not for what CI can install: .ci/run installs that."""
 
 
 def expect(cond, what):
     """Fail the test, with AssertionError(what), unless cond holds."""
     if not cond:
         raise AssertionError(what)
+
+
+def wait_for(cond, what, timeout=60.0, interval=0.02):
+    """Poll cond() until it returns something true, and return that; fail
+    the test with "WHAT: not within TIMEOUT s" when the deadline passes.
+    The deadline is only a bound on a hang: a busy host makes the wait
+    longer, never the test wrong."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = cond()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {timeout:g} s")
+        time.sleep(interval)
+
+
+def children(pid):
+    """PIDs of the live (not zombie) processes whose parent is pid: the
+    case processes of a hostbench run, say."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                state, ppid = f.read().rsplit(")", 1)[1].split()[:2]
+        except (OSError, ValueError):
+            continue  # gone while we looked
+        if int(ppid) == pid and state != "Z":
+            found.append(int(entry))
+    return found
+
+
+def _usage(names, why):
+    script = sys.argv[0]
+    listed = "\n  ".join(names) if names else "(none)"
+    sys.stderr.write(f"{script}: {why}\nusage: {script} TEST [ARG...]\n"
+                     f"tests:\n  {listed}\n")
+    sys.exit(USAGE_STATUS)
+
+
+def args(*names):
+    """The script's arguments after the test name, one per name in names
+    (their meaning, for the usage line); exits 2 when there are fewer."""
+    got = sys.argv[2:2 + len(names)]
+    if len(got) < len(names):
+        sys.stderr.write(f"usage: {sys.argv[0]} TEST {' '.join(names)}\n")
+        sys.exit(USAGE_STATUS)
+    return got[0] if len(names) == 1 else tuple(got)
+
+
+def main():
+    """Run the test named by the first argument in the __main__ script and
+    exit with its status (0, 1, 2 or 77, see above)."""
+    script = sys.modules["__main__"]
+    names = sorted(n[5:] for n in vars(script) if n.startswith("test_"))
+    if len(sys.argv) < 2:
+        _usage(names, "which test?")
+    name = sys.argv[1]
+    test = getattr(script, "test_" + name, None)
+    if not callable(test):
+        _usage(names, f"no test {name}")
+    try:
+        test()
+    except Skip as e:
+        sys.stderr.write(f"SKIP {name}: {e}\n")
+        sys.exit(SKIP_STATUS)
+    except Exception:  # every failure is the test's: report it, exit 1
+        traceback.print_exc()
+        sys.stderr.write(f"FAIL {name}\n")
+        sys.exit(FAIL_STATUS)
+    sys.exit(0)

@@ -4,8 +4,7 @@
 fresh directories, which must be exactly as before afterwards (names,
 sizes, modes and mtimes of everything in them).
 
-Usage: test_io_cli.py HOSTBENCH CONF_DIR TEST_NAME
-Exit 0 pass, 1 fail, 77 cannot run here (reason on stderr).
+Usage: test_io_cli.py TEST HOSTBENCH CONF_DIR
 """
 import atexit
 import json
@@ -15,11 +14,13 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 
-SKIPPED = 77
-HB = None
-CONF = None
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+import hbtest  # noqa: E402
+from hbtest import expect as check  # noqa: E402
+
+HB, CONF = hbtest.args("HOSTBENCH", "CONF_DIR")
 
 TINY = """
 [global]
@@ -53,15 +54,6 @@ def fresh_dir(base="/tmp", prefix="hbio-cli-"):
     d = tempfile.mkdtemp(prefix=prefix, dir=base)
     MADE.append(d)
     return d
-
-
-class Fail(Exception):
-    pass
-
-
-def check(cond, what):
-    if not cond:
-        raise Fail(what)
 
 
 def listing(d):
@@ -205,9 +197,7 @@ def test_readonly_dir_refuses_the_suite_naming_it():
         m = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m",
                             "tmpfs", d], capture_output=True, text=True)
         if m.returncode != 0:
-            sys.stderr.write("skipped: cannot mount read-only tmpfs: %s" %
-                             m.stderr)
-            return SKIPPED
+            raise hbtest.Skip("cannot mount read-only tmpfs: %s" % m.stderr)
         mounted = True
         why = "Read-only file system"
     else:
@@ -240,17 +230,16 @@ isolate = %s
     p = subprocess.Popen([HB, "run", suite, "--format", "json"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        # wait until both workers made their 50 files: the case is on
-        deadline = time.time() + 30
-        while time.time() < deadline and len(os.listdir(d)) < 2 + 100:
-            time.sleep(0.01)
-        check(len(os.listdir(d)) == 2 + 100, "case never started: %d "
-              "entries" % len(os.listdir(d)))
-        time.sleep(0.5)
+        # both workers made their 50 files: the case is on, and whenever
+        # the signal comes from then on, the dir must end as found
+        hbtest.wait_for(lambda: len(os.listdir(d)) == 2 + 100,
+                        "both workers made their files", timeout=30,
+                        interval=0.01)
         p.send_signal(signal.SIGINT)
         out, err = p.communicate(timeout=60)
         sys.stderr.write(err.decode())
-        check(p.returncode in (130, 1, 0), "exit status %d" % p.returncode)
+        check(p.returncode == 130, "exit status %d, want 130 (SIGINT)"
+              % p.returncode)
         res = json.loads(out)["results"]
         check(res[0]["status"] == "skipped" and
               "interrupted" in res[0]["reason"], "result: %s %s" % (
@@ -266,18 +255,17 @@ isolate = %s
 
 def test_interrupt_leaves_dir_as_found():
     # the case's process is killed: the core removes the files by name
-    return interrupt_mid_case("yes")
+    interrupt_mid_case("yes")
 
 
 def test_interrupt_without_isolation_leaves_dir_as_found():
     # the case stops after its sample and teardown removes the files
-    return interrupt_mid_case("no")
+    interrupt_mid_case("no")
 
 
 def test_direct_on_tmpfs_skips_with_reason_or_runs():
     if not os.path.isdir("/dev/shm"):
-        sys.stderr.write("skipped: no /dev/shm\n")
-        return SKIPPED
+        raise hbtest.Skip("no /dev/shm")
     d = fresh_dir("/dev/shm")
     suite = suite_of([d], JOBS[3:4])
     try:
@@ -297,8 +285,7 @@ def test_direct_on_tmpfs_skips_with_reason_or_runs():
 
 def test_buffered_read_on_tmpfs_is_flagged_as_cached():
     if not os.path.isdir("/dev/shm"):
-        sys.stderr.write("skipped: no /dev/shm\n")
-        return SKIPPED
+        raise hbtest.Skip("no /dev/shm")
     d = fresh_dir("/dev/shm")
     suite = suite_of([d], JOBS[1:2])
     try:
@@ -339,16 +326,5 @@ def test_presets_run_on_two_dirs():
         remove_seeded(d)
 
 
-def main():
-    global HB, CONF
-    HB, CONF, name = sys.argv[1], sys.argv[2], sys.argv[3]
-    try:
-        rc = globals()["test_" + name]()
-    except Fail as e:
-        sys.stderr.write("FAIL %s: %s\n" % (name, e))
-        return 1
-    return rc or 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    hbtest.main()

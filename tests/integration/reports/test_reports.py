@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """compare, merge, the md grid and the html page, end to end.
 
-Usage: reports_test.py NAME HOSTBENCH
+Usage: test_reports.py NAME HOSTBENCH
 Runs test_NAME. Reports come from short runs of memory targets; the tests
 that need a changed report write it by transforming a real run's JSON, so
 no verdict depends on how noisy the machine is.
 """
-import copy
+import atexit
 import csv
 import io
 import json
@@ -19,10 +19,12 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-NAME, HB = sys.argv[1], sys.argv[2]
+HB = hbtest.args("HOSTBENCH")
 WORK = tempfile.mkdtemp(prefix="hb-reports-")
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)
 
 # memset of 64K is the steadiest target here; memcpy varies size x parallel.
 SUITE = """[global]
@@ -80,17 +82,18 @@ def scaled(src, factor, name, edit=None):
     return path(name)
 
 
-def compare_json(a, b, *extra):
+def compare_json(a, b, *extra, want=0):
+    """compare A B --format json EXTRA, which must exit want; its JSON."""
     status, out, err = run("compare", a, b, "--format", "json", *extra)
-    expect(status in (0, 1), f"compare: exit {status}: {err}")
-    return status, json.loads(out)
+    expect(status == want, f"compare: exit {status}, want {want}: {err}")
+    return json.loads(out)
 
 
 def test_halved_report_is_regressed():
     base = measured()
     half = scaled(base, 0.5, "half.json")
-    status, doc = compare_json(base, half, "--fail-on-regression")
-    expect(status == 1, f"exit {status}, want 1 under --fail-on-regression")
+    # --fail-on-regression: exit 1
+    doc = compare_json(base, half, "--fail-on-regression", want=1)
     verdicts = [c["verdict"] for c in doc["cases"]]
     expect("regressed" in verdicts, f"nothing regressed: {verdicts}")
     for c in doc["cases"]:
@@ -114,8 +117,7 @@ def test_same_run_is_not_flagged():
     # must never be flagged.
     base = measured()
     for other in (base, scaled(base, 1.01, "plus1.json")):
-        status, doc = compare_json(base, other, "--fail-on-regression")
-        expect(status == 0, f"exit {status} comparing with {other}")
+        doc = compare_json(base, other, "--fail-on-regression", want=0)
         expect(all(c["verdict"] == "within noise" for c in doc["cases"]),
                [c["verdict"] for c in doc["cases"]])
 
@@ -137,7 +139,7 @@ def test_context_differences_are_called_out():
     expect(re.search(r"^Differs: Kernel, Library OpenSSL", out, re.M),
            "differs line")
     expect(re.search(r"only in base$", out, re.M), "case only in base")
-    status, doc = compare_json(base, new)
+    doc = compare_json(base, new)
     expect(doc["summary"]["only_base"] == 1, doc["summary"])
     expect([f["name"] for f in doc["context"] if f["differs"]][:1] ==
            ["Kernel"], "json context")
@@ -295,8 +297,8 @@ def chromium(page):
     """Load page in headless Chromium: (DOM after load, console lines)."""
     exe = shutil.which("chromium")
     if not exe:
-        print("chromium is not installed (apt-get install chromium)")
-        sys.exit(77)
+        raise hbtest.Skip(
+            "chromium is not installed (apt-get install chromium)")
     profile = tempfile.mkdtemp(dir=WORK)
     p = subprocess.run([exe, *CHROMIUM, "--user-data-dir=" + profile,
                         "--dump-dom", "file://" + page],
@@ -360,7 +362,4 @@ def test_html_compare_renders_in_chromium():
 
 
 if __name__ == "__main__":
-    try:
-        globals()["test_" + NAME]()
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
+    hbtest.main()

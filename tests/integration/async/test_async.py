@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Asynchronous targets through the command line.
 
-Usage: async_test.py NAME HOSTBENCH FIXTURE_DIR
+Usage: test_async.py NAME HOSTBENCH FIXTURE_DIR
 The device fixture finishes each unit a fixed latency after it was
 submitted, so what a queue depth buys is a matter of time, not of CPU: the
 ratios below hold on a busy machine too.
@@ -17,9 +17,10 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-HB, FIXTURES = sys.argv[2], sys.argv[3]
+HB, FIXTURES = hbtest.args("HOSTBENCH", "FIXTURE_DIR")
 DEVICE = os.path.join(FIXTURES, "device")
 OLD = os.path.join(FIXTURES, "old-depth")
 
@@ -277,4 +278,4 @@ def test_abi_11_plugin_lists_and_describes():
 
 
 if __name__ == "__main__":
-    globals()["test_" + sys.argv[1]]()
+    hbtest.main()

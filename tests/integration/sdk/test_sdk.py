@@ -4,11 +4,11 @@ the out-of-tree example plugin built against that prefix alone and measured
 beside openssl, a relocated prefix, plugins built for another ABI, the
 .deb, and the man page and completion against --help.
 
-Usage: sdk_test.py TEST HOSTBENCH BUILD_DIR SOURCE_DIR WORK_DIR CMAKE CPACK
+Usage: test_sdk.py TEST HOSTBENCH BUILD_DIR SOURCE_DIR WORK_DIR CMAKE CPACK
 
 install_prefix sets up WORK_DIR (the CTest fixture the other tests
 share): the install and the example built and installed into it once.
-Exit status 77 means the test cannot run here (the reason is printed).
+A test this host cannot run skips (exit 77), with the reason.
 """
 import glob
 import json
@@ -21,9 +21,11 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-NAME, HB, BUILD, SRC, WORK, CMAKE, CPACK = sys.argv[1:8]
+HB, BUILD, SRC, WORK, CMAKE, CPACK = hbtest.args(
+    "HOSTBENCH", "BUILD_DIR", "SOURCE_DIR", "WORK_DIR", "CMAKE", "CPACK")
 PREFIX = os.path.join(WORK, "prefix")
 EXAMPLE = os.path.join(SRC, "examples", "accelerator")
 EXAMPLE_BUILD = os.path.join(WORK, "example-build")
@@ -34,8 +36,7 @@ ENV = {k: v for k, v in os.environ.items()
 
 
 def skip(why):
-    print("skipped: " + why)
-    sys.exit(77)
+    raise hbtest.Skip(why)
 
 
 def run(argv, ok=(0,), env=None, **kw):
@@ -607,4 +608,4 @@ def test_completion_follows_help():
 
 
 if __name__ == "__main__":
-    globals()["test_" + NAME]()
+    hbtest.main()

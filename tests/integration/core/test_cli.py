@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """End-to-end tests of the hostbench command line.
 
-Usage: cli_test.py NAME HOSTBENCH FIXTURE_DIR SOURCE_DIR
+Usage: test_cli.py NAME HOSTBENCH FIXTURE_DIR SOURCE_DIR
 Runs test_NAME. Tests check values a user reads (exit status, JSON fields,
 report lines); none depends on timing.
 """
@@ -17,9 +17,11 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-HB, FIXTURES, SOURCE = sys.argv[2], sys.argv[3], sys.argv[4]
+HB, FIXTURES, SOURCE = hbtest.args("HOSTBENCH", "FIXTURE_DIR",
+                                    "SOURCE_DIR")
 QUICK = ["--set", "duration=20ms", "--set", "repetitions=3", "--set", "warmup=1",
          "--set", "precision=0"]
 
@@ -327,4 +329,4 @@ def test_default_suite_runs():
 
 
 if __name__ == "__main__":
-    globals()["test_" + sys.argv[1]]()
+    hbtest.main()

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Hostile plugins, interruption, journal and resume.
 
-Usage: reliability_test.py NAME HOSTBENCH FIXTURE_DIR
+Usage: test_reliability.py NAME HOSTBENCH FIXTURE_DIR
 Each hostile fixture misbehaves in one way; under isolation its case fails
 with the right reason, the case after it still runs, and the report is
 complete and valid JSON.
@@ -12,13 +12,13 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-HB, FIXTURES = sys.argv[2], sys.argv[3]
+HB, FIXTURES = hbtest.args("HOSTBENCH", "FIXTURE_DIR")
 ENV = dict(os.environ, HOSTBENCH_PLUGIN_PATH=os.path.join(FIXTURES, "hostile"))
 
 
@@ -136,25 +136,23 @@ def interrupted(sig, want_status):
     p = subprocess.Popen([HB, "run", suite_file(LONG), "--format", "json",
                           "-o", out, "--journal", journal],
                          stderr=subprocess.PIPE, text=True)
-    # signal once the first case is measured (the journal says so), while
-    # the second runs: on a loaded machine a fixed sleep could miss both
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not (
-            os.path.exists(journal) and os.path.getsize(journal) > 0):
-        time.sleep(0.05)
-    time.sleep(0.2)
-    t0 = time.monotonic()
+    # signal once the first case is measured (the journal says so) and
+    # the second one's process runs: it lasts a second, which a busy host
+    # only lengthens
+    hbtest.wait_for(lambda: os.path.exists(journal) and
+                    os.path.getsize(journal) > 0, "the first case journaled")
+    hbtest.wait_for(lambda: hbtest.children(p.pid), "the second case runs")
     p.send_signal(sig)
     p.wait(timeout=30)
-    took = time.monotonic() - t0
     expect(p.returncode == want_status, f"exit {p.returncode}")
-    expect(took < 2.5, f"took {took:.1f}s to stop")
     doc = json.load(open(out))
     res = doc["results"]
     expect(len(res) == 4, "every case listed")
     expect(res[0]["status"] == "ok", "measured cases kept")
-    expect(res[-1]["status"] == "skipped" and
-           res[-1]["reason"] == "interrupted", res[-1])
+    # the case under way is stopped, not measured to its end
+    expect(all(r["status"] == "skipped" and r["reason"] == "interrupted"
+               for r in res[1:]), [(r["status"], r["reason"])
+                                   for r in res[1:]])
     expect(os.listdir(d) == ["r.json"], f"leftovers {os.listdir(d)}")
 
 
@@ -173,10 +171,8 @@ def test_journal_and_resume_after_kill():
     p = subprocess.Popen([HB, "run", suite, "--journal", journal,
                           "--format", "json"], stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not (
-            os.path.exists(journal) and os.path.getsize(journal) > 0):
-        time.sleep(0.05)
+    hbtest.wait_for(lambda: os.path.exists(journal) and
+                    os.path.getsize(journal) > 0, "the first case journaled")
     p.kill()  # kill -9 of the core itself, mid-suite
     p.wait()
     done = [json.loads(l) for l in open(journal) if l.strip()]
@@ -195,4 +191,4 @@ def test_journal_and_resume_after_kill():
 
 
 if __name__ == "__main__":
-    globals()["test_" + sys.argv[1]]()
+    hbtest.main()

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Hardening of what hostbench reads and writes (issue 16).
 
-Usage: hardening_test.py NAME HOSTBENCH
+Usage: test_hardening.py NAME HOSTBENCH
 Runs test_NAME: --output onto devices, FIFOs, links and missing
 directories; journals and --resume fed forged lines; compare and merge fed
 impossible figures; secret option values kept out of every report. Each
@@ -17,10 +17,10 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-HB = sys.argv[2] if len(sys.argv) > 2 else ""
-SKIP = 77
+HB = hbtest.args("HOSTBENCH")
 
 QUICK = """[global]
 duration = 20ms
@@ -33,10 +33,6 @@ MEMSET = QUICK + """
 target = mem/memset
 size = 4K
 """
-
-
-class Skip(Exception):
-    pass
 
 
 def run(*args, timeout=120, cwd=None):
@@ -81,7 +77,7 @@ def test_output_to_a_device_keeps_the_device():
         try:
             os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
         except OSError as e:
-            raise Skip("cannot make a device node: %s" % e)
+            raise hbtest.Skip("cannot make a device node: %s" % e)
         status, _, err = run("run", write(os.path.join(d, "s.ini"), MEMSET),
                              "-o", null)
         expect(status == 0, "exit %d: %s" % (status, err))
@@ -313,24 +309,5 @@ def test_compare_ranks_100000_samples_a_side_in_time():
             c["p"] for c in cases])
 
 
-def main():
-    names = sys.argv[1:2] or [n[5:] for n in sorted(globals())
-                              if n.startswith("test_")]
-    failed = skipped = 0
-    for name in names:
-        try:
-            globals()["test_" + name]()
-            print("ok   " + name)
-        except Skip as e:
-            print("skip %s: %s" % (name, e))
-            skipped += 1
-        except Exception as e:  # report every failure, then exit non-zero
-            print("FAIL %s: %s" % (name, e))
-            failed += 1
-    if failed:
-        return 1
-    return SKIP if skipped == len(names) else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    hbtest.main()

@@ -2,7 +2,7 @@
 """Hostile plugins: vendor code that misbehaves in the process it is
 loaded in, from a constructor on.
 
-Usage: hostile_test.py NAME HOSTBENCH FIXTURE_DIR
+Usage: test_hostile.py NAME HOSTBENCH FIXTURE_DIR
 Each fixture (tests/fixtures/hostile.c, in FIXTURE_DIR/hostile-NAME) does
 one hostile thing; each test checks what a user would: the other plugins
 still list and run, the exit status, the reason text, a complete valid
@@ -20,7 +20,6 @@ import re
 import resource
 import shutil
 import signal
-import stat
 import subprocess
 import sys
 import tempfile
@@ -28,9 +27,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-HB, FIXTURES = sys.argv[2], sys.argv[3]
+HB, FIXTURES = hbtest.args("HOSTBENCH", "FIXTURE_DIR")
 GOOD = os.path.join(FIXTURES, "good")
 GOOD_SO = os.path.join(GOOD, "fixture.so")
 QUICK = """[global]
@@ -284,7 +284,9 @@ def test_constructor_banner_keeps_json_stdout_valid():
     expect(bad["status"] == "ok" or (
         bad["status"] == "failed" and "wrote to stdout" in bad["reason"]),
         (bad["status"], bad["reason"]))
-    expect(run.rc in (0, 1), "run exit %d: %s" % (run.rc, run.err))
+    want = 1 if bad["status"] == "failed" else 0  # a failed case: exit 1
+    expect(run.rc == want, "run exit %d, want %d: %s" % (run.rc, want,
+                                                        run.err))
     s.finish()
 
 
@@ -394,12 +396,10 @@ size = 4K, 8K, 16K
     p = s.start(["--plugin-dir", fixture_dir("ctor-block-term"), "run",
                  suite, "--format", "json", "-o", out, "--journal",
                  journal])
-    until = time.monotonic() + 30
-    while time.monotonic() < until and not (
-            os.path.exists(journal) and os.path.getsize(journal) > 0):
-        time.sleep(0.05)
-    time.sleep(0.2)
-    t0 = time.monotonic()
+    # signal while the second case's process runs (a second of samples)
+    hbtest.wait_for(lambda: os.path.exists(journal) and
+                    os.path.getsize(journal) > 0, "the first case journaled")
+    hbtest.wait_for(lambda: hbtest.children(p.pid), "the second case runs")
     p.send_signal(signal.SIGTERM)
     try:
         p.communicate(timeout=30)
@@ -407,14 +407,14 @@ size = 4K, 8K, 16K
         p.kill()
         p.communicate()
         raise AssertionError("SIGTERM did not end the run")
-    took = time.monotonic() - t0
     expect(p.returncode == 143, "exit %d, want 143" % p.returncode)
-    expect(took < 2.5, "took %.1fs to stop" % took)
     res = json.load(open(out))["results"]
     expect(len(res) == 3, "every case listed")
     expect(res[0]["status"] == "ok", res[0])
-    expect(res[-1]["status"] == "skipped" and
-           res[-1]["reason"] == "interrupted", res[-1])
+    # the case under way is stopped at once, not measured to its end
+    expect(all(r["status"] == "skipped" and r["reason"] == "interrupted"
+               for r in res[1:]), [(r["status"], r["reason"])
+                                   for r in res[1:]])
     s.finish()
 
 
@@ -694,8 +694,9 @@ def test_noop_run_calibration_ends_within_timeout():
     # with a reason that is true of the plugin (it never reported a
     # negative count)
     s, run, bad = one_case("noop-run")
-    expect(run.rc in (0, 1), "exit %d: %s" % (run.rc, run.err))
-    expect(run.secs < 3, "took %.1fs (timeout 3s)" % run.secs)
+    want = 1 if bad["status"] == "failed" else 0  # a failed case: exit 1
+    expect(run.rc == want, "exit %d, want %d: %s" % (run.rc, want, run.err))
+    # within its timeout: a case past it fails "timed out"
     if bad["status"] == "ok":
         expect(all(0 < x < float("inf") for x in bad["samples"]),
                "ok with samples %r" % bad["samples"])
@@ -1033,4 +1034,4 @@ backend = fixture
 
 
 if __name__ == "__main__":
-    globals()["test_" + sys.argv[1]]()
+    hbtest.main()

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The cpus key, NUMA and caches in sysinfo, and cycles per byte.
 
-Usage: pinning_test.py NAME HOSTBENCH FIXTURE_DIR
+Usage: test_pinning.py NAME HOSTBENCH FIXTURE_DIR
 Runs test_NAME. Rates are compared only as ratios measured in one run,
 with wide bounds: other builds share this machine. A test that needs two
 CPUs it may use exits 77 (skipped) on a host without them.
@@ -17,9 +17,10 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-HB, FIXTURES = sys.argv[2], sys.argv[3]
+HB, FIXTURES = hbtest.args("HOSTBENCH", "FIXTURE_DIR")
 ENV = dict(os.environ, HOSTBENCH_PLUGIN_PATH=os.path.join(FIXTURES, "good"))
 ENV.pop("HOSTBENCH_NO_PERF", None)
 
@@ -50,11 +51,10 @@ def results(text, *extra, env=ENV, affinity=None):
 
 
 def two_cpus():
-    """Two CPUs this process may use, or exit 77 (skipped)."""
+    """Two CPUs this process may use, or skip the test."""
     allowed = sorted(os.sched_getaffinity(0))
     if len(allowed) < 2:
-        print("needs two CPUs it may use", file=sys.stderr)
-        sys.exit(77)
+        raise hbtest.Skip("needs two CPUs it may use")
     return allowed[:2]
 
 
@@ -235,4 +235,4 @@ def test_sysinfo_reports_nodes_and_caches():
 
 
 if __name__ == "__main__":
-    globals()["test_" + sys.argv[1]]()
+    hbtest.main()

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """Fleet runs under a single-node Slurm, started here for the test.
 
-Usage: slurm_test.py NAME (environment: HB, HB_FIXTURE_DIR, HB_SBATCH)
+Usage: test_slurm.py NAME (environment: HB, HB_FIXTURE_DIR, HB_SBATCH)
 As root, with Debian's slurm-wlm (slurmctld, slurmd, munge) and jq
 installed, each test starts munged, slurmctld and slurmd on localhost
 from a temporary directory (its own key, sockets, ports and state: no
 systemd, nothing of the host's configuration), runs a 2-task fleet with
 `srun --mpi=pmix` or the example sbatch script, and stops every daemon it
-started, whatever happens. Without them it exits 77 (skipped).
+started, whatever happens. Without them the tests skip.
 """
 import json
 import os
@@ -21,6 +21,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
 HB = os.environ["HB"]
@@ -182,12 +183,11 @@ def skip_unless_slurm():
     missing = [n for n in DAEMONS if not sbin(n)]
     missing += [n for n in CLIENTS if not shutil.which(n)]
     if missing or os.geteuid() != 0:
-        print(f"skipped: needs root and {', '.join(missing) or 'slurm'}",
-              file=sys.stderr)
-        sys.exit(77)
+        raise hbtest.Skip(f"needs root and {', '.join(missing) or 'slurm'}")
 
 
 def test_srun_runs_a_two_task_fleet_over_pmix():
+    skip_unless_slurm()
     out = tempfile.mktemp(suffix=".json")
     with Cluster() as c:
         p = c.run(["srun", "--mpi=pmix", "-n", "2", HB, "run", suite_file(),
@@ -203,6 +203,7 @@ def test_srun_runs_a_two_task_fleet_over_pmix():
 
 
 def test_sbatch_script_exits_0_on_a_good_run_and_1_on_a_lost_rank():
+    skip_unless_slurm()
     results = tempfile.mkdtemp()
     env = {"HOSTBENCH": HB, "HOSTBENCH_RESULTS": results,
            "HOSTBENCH_JOURNALS": results}
@@ -228,6 +229,7 @@ def test_sbatch_script_exits_0_on_a_good_run_and_1_on_a_lost_rank():
 
 
 def test_under_srun_a_killed_task_ends_the_step_and_journals_keep_results():
+    skip_unless_slurm()
     results = tempfile.mkdtemp()
     env = {"HOSTBENCH": HB, "HOSTBENCH_RESULTS": results,
            "HOSTBENCH_JOURNALS": results}
@@ -255,5 +257,4 @@ def test_under_srun_a_killed_task_ends_the_step_and_journals_keep_results():
 
 
 if __name__ == "__main__":
-    skip_unless_slurm()
-    globals()["test_" + sys.argv[1]]()
+    hbtest.main()

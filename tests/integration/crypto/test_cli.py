@@ -5,9 +5,9 @@ every backend listed and run by a tiny suite (JSON checked), the decrypt
 direction, a provider that does not exist, and a size CBC cannot take;
 the openssl and ipsec-mb backends' queue depths, and what ipsec-mb skips.
 
-Usage: cli_test.py HOSTBENCH TEST_NAME
+Usage: test_cli.py TEST HOSTBENCH
 HB_IPSECMB=1 in the environment says the ipsec-mb plugin was built (the
-build sets it); without it the ipsec-mb tests exit 77 (skipped).
+build sets it); without it the ipsec-mb tests skip.
 """
 import csv
 import io
@@ -20,6 +20,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
+import hbtest  # noqa: E402
 from hbtest import expect as check  # noqa: E402
 
 SHARED = [
@@ -38,16 +39,12 @@ DIRECTED = [t for t in SHARED if not t.startswith("hash/")]
 IPSECMB = [t for t in SHARED if t not in (
     "crypto/blowfish-cbc", "hash/md5", "hash/sha3-256", "hash/blake2b-512")]
 IPSECMB_BUILT = os.environ.get("HB_IPSECMB") == "1"
-SKIPPED = 77
-
-
-class Skip(Exception):
-    """The test does not apply to this build."""
+HB = hbtest.args("HOSTBENCH")
 
 
 def need_ipsecmb():
     if not IPSECMB_BUILT:
-        raise Skip("the ipsec-mb plugin is not built (no libipsec-mb)")
+        raise hbtest.Skip("the ipsec-mb plugin is not built (no libipsec-mb)")
 
 
 def backends_of(target):
@@ -58,13 +55,13 @@ def backends_of(target):
 GLOBAL = "[global]\nduration = 20ms\nrepetitions = 2\nwarmup = 0\n\n"
 
 
-def run(hostbench, suite_text, *args):
+def run(suite_text, *args):
     """Run a suite; return (exit status, parsed JSON or None, stderr)."""
     with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as f:
         f.write(suite_text)
         path = f.name
     try:
-        p = subprocess.run([hostbench, "run", path, "--format", "json",
+        p = subprocess.run([HB, "run", path, "--format", "json",
                             *args], capture_output=True, text=True,
                            timeout=600)
     finally:
@@ -106,8 +103,8 @@ def check_ok(doc, n, size):
             check(part["status"] == "ok", f"{name}: part {part}")
 
 
-def list_shows_every_target_per_backend(hostbench):
-    p = subprocess.run([hostbench, "list"], capture_output=True, text=True)
+def test_list_shows_every_target_per_backend():
+    p = subprocess.run([HB, "list"], capture_output=True, text=True)
     check(p.returncode == 0, f"list exited {p.returncode}")
     lines = p.stdout.splitlines()
     header = next(line.split() for line in lines if line.startswith("target "))
@@ -124,33 +121,33 @@ def list_shows_every_target_per_backend(hostbench):
         check(rows[t]["xxhash"].startswith("yes"), f"{t}: xxhash usable")
 
 
-def every_target_encrypts_on_every_backend(hostbench):
+def test_every_target_encrypts_on_every_backend():
     text = jobs(SHARED, None, "size = 4K\n")
     text += jobs(XXHASH, ("xxhash",), "size = 4K\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 0, f"exit {rc}: {err}")
     check_ok(doc, cases(SHARED) + len(XXHASH), 4096)
 
 
-def every_target_decrypts_on_every_backend(hostbench):
+def test_every_target_decrypts_on_every_backend():
     text = jobs(DIRECTED, None, "size = 4K\ndirection = decrypt\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 0, f"exit {rc}: {err}")
     check_ok(doc, cases(DIRECTED), 4096)
     check(all(r["params"]["direction"] == "decrypt" for r in doc["results"]),
           "direction not recorded")
 
 
-def stream_mode_runs_on_every_backend(hostbench):
+def test_stream_mode_runs_on_every_backend():
     text = jobs(SHARED, ("openssl", "gcrypt"), "size = 1K\nmode = stream\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 0, f"exit {rc}: {err}")
     check_ok(doc, 2 * len(SHARED), 1024)
     check(all(r["params"]["mode"] == "stream" for r in doc["results"]),
           "mode not recorded")
 
 
-def unknown_provider_fails_that_case_only(hostbench):
+def test_unknown_provider_fails_that_case_only():
     text = GLOBAL + (
         "[before]\ntarget = crypto/aes-256-gcm\nbackend = openssl\n"
         "size = 4K\n\n"
@@ -158,7 +155,7 @@ def unknown_provider_fails_that_case_only(hostbench):
         "size = 4K\nprovider = nosuchprov+default\n\n"
         "[after]\ntarget = crypto/aes-256-gcm\nbackend = gcrypt\n"
         "size = 4K\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 1, f"exit {rc}, want 1: {err}")
     status = [r["status"] for r in doc["results"]]
     check(status == ["ok", "failed", "ok"], f"statuses {status}")
@@ -167,14 +164,14 @@ def unknown_provider_fails_that_case_only(hostbench):
     check("could not load the shared library" in reason, reason)
 
 
-def cbc_size_off_the_block_is_refused(hostbench):
+def test_cbc_size_off_the_block_is_refused():
     """Refused before anything runs: exit 2, one line, nothing measured."""
     text = GLOBAL + (
         "[ctr]\ntarget = crypto/aes-256-ctr\nbackend = openssl\n"
         "size = 1000\n\n"
         "[cbc]\ntarget = crypto/aes-256-cbc\nbackend = openssl, gcrypt\n"
         "size = 1000\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 2, f"exit {rc}, want 2: {err}")
     check(doc is None, "nothing on stdout")
     line = err.strip()
@@ -182,13 +179,13 @@ def cbc_size_off_the_block_is_refused(hostbench):
           "not a multiple of 16" in line, line)
 
 
-def pk_refused(hostbench, key_line, want):
+def pk_refused(key_line, want):
     """A pk job with key_line: refused before anything runs, exit 2."""
     text = GLOBAL + (
         "[ok]\ntarget = pk/ecdh\nbackend = openssl\n\n"
         f"[bad]\ntarget = pk/ecdsa-sign\nbackend = openssl, gcrypt\n"
         f"{key_line}\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 2, f"exit {rc}, want 2: {err}")
     check(doc is None, "nothing on stdout")
     line = err.strip()
@@ -197,30 +194,30 @@ def pk_refused(hostbench, key_line, want):
         check(word in line, f"{word!r} not in: {line}")
 
 
-def pk_unknown_curve_is_refused_with_the_allowed_list(hostbench):
-    pk_refused(hostbench, "curve = p255", ("p255", "p256", "p384", "p521"))
+def test_pk_unknown_curve_is_refused_with_the_allowed_list():
+    pk_refused("curve = p255", ("p255", "p256", "p384", "p521"))
 
 
-def pk_unknown_bits_is_refused_with_the_allowed_list(hostbench):
+def test_pk_unknown_bits_is_refused_with_the_allowed_list():
     text = GLOBAL + ("[bad]\ntarget = pk/rsa-sign\nbackend = openssl\n"
                      "bits = 1000\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 2, f"exit {rc}, want 2: {err}")
     check(doc is None, "nothing on stdout")
     for word in ("1000", "2048", "3072", "4096", "7680", "15360"):
         check(word in err, f"{word!r} not in: {err}")
 
 
-def pk_queue_depth_is_refused_on_gcrypt(hostbench):
-    pk_refused(hostbench, "queue_depth = 4",
+def test_pk_queue_depth_is_refused_on_gcrypt():
+    pk_refused("queue_depth = 4",
                ("queue_depth", "gcrypt", "no asynchronous"))
 
 
-def pk_openssl_keeps_sixteen_in_flight(hostbench):
+def test_pk_openssl_keeps_sixteen_in_flight():
     text = GLOBAL + ("unit = ops/s\n\n[ecdh]\ntarget = pk/ecdh\n"
                      "backend = openssl\ncurve = x25519\n"
                      "queue_depth = 1, 16\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 0, f"exit {rc}: {err}")
     depths = [r["params"].get("queue_depth") for r in doc["results"]]
     check(depths == [1, 16], f"queue depths {depths}")
@@ -229,7 +226,7 @@ def pk_openssl_keeps_sixteen_in_flight(hostbench):
         check(r["ops_stats"]["median"] > 0, "median 0 ops/s")
 
 
-def pk_targets_report_operations_per_second(hostbench):
+def test_pk_targets_report_operations_per_second():
     text = GLOBAL + "unit = ops/s\n\n"
     for t, extra in (("pk/rsa-sign", ""), ("pk/rsa-verify", ""),
                      ("pk/ecdsa-sign", "curve = p256"),
@@ -239,7 +236,7 @@ def pk_targets_report_operations_per_second(hostbench):
                      ("pk/eddsa-verify", "curve = ed448")):
         text += (f"[{t}]\ntarget = {t}\nbackend = openssl, gcrypt\n"
                  f"{extra}\n\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 0, f"exit {rc}: {err}")
     check(len(doc["results"]) == 14, f'{len(doc["results"])} results')
     for r in doc["results"]:
@@ -251,7 +248,7 @@ def pk_targets_report_operations_per_second(hostbench):
               f"{name}: a sample without operations")
 
 
-def pk_is_counted_in_operations_whatever_the_unit(hostbench):
+def test_pk_is_counted_in_operations_whatever_the_unit():
     """A byte unit cannot show operations: md and csv say ops/s, not 0."""
     for unit in ("", "unit = MB/s\n"):
         text = GLOBAL + unit + ("\n[ecdh]\ntarget = pk/ecdh\n"
@@ -262,7 +259,7 @@ def pk_is_counted_in_operations_whatever_the_unit(hostbench):
             path = f.name
         try:
             out = {fmt: subprocess.run(
-                [hostbench, "run", path, "--format", fmt],
+                [HB, "run", path, "--format", fmt],
                 capture_output=True, text=True, timeout=600)
                 for fmt in ("md", "csv")}
         finally:
@@ -280,12 +277,12 @@ def pk_is_counted_in_operations_whatever_the_unit(hostbench):
               and float(rows[0]["median"]) > 1000, f"{unit!r}: csv {rows}")
 
 
-def pk_seeded_ed448_skips_on_gcrypt_with_the_reason(hostbench):
+def test_pk_seeded_ed448_skips_on_gcrypt_with_the_reason():
     """A key the library cannot make: skipped, with its reason; not failed."""
     text = GLOBAL + ("[ed448]\ntarget = pk/eddsa-verify\n"
                      "backend = openssl, gcrypt\ncurve = ed448\n"
                      "key_seed = 5\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 0, f"exit {rc}, a skip is no failure: {err}")
     status = {r["backend"]: r for r in doc["results"]}
     check(status["openssl"]["status"] == "ok", f'{status["openssl"]}')
@@ -294,7 +291,7 @@ def pk_seeded_ed448_skips_on_gcrypt_with_the_reason(hostbench):
           status["gcrypt"]["reason"])
 
 
-def pk_text_report_pairs_sign_and_verify_on_one_line(hostbench):
+def test_pk_text_report_pairs_sign_and_verify_on_one_line():
     """openssl speed's layout: sign, verify, sign/s, verify/s, then the
     widest interval of the two."""
     text = GLOBAL + "unit = ops/s\n\n"
@@ -304,7 +301,7 @@ def pk_text_report_pairs_sign_and_verify_on_one_line(hostbench):
         f.write(text)
         path = f.name
     try:
-        p = subprocess.run([hostbench, "run", path], capture_output=True,
+        p = subprocess.run([HB, "run", path], capture_output=True,
                            text=True, timeout=600)
     finally:
         os.unlink(path)
@@ -325,9 +322,9 @@ def pk_text_report_pairs_sign_and_verify_on_one_line(hostbench):
     check(len(ecdh) == 1 and float(ecdh[0].split()[6]) > 0, f"{ecdh}")
 
 
-def ipsec_mb_skips_stream_mode_with_the_reason(hostbench):
+def test_ipsec_mb_skips_stream_mode_with_the_reason():
     need_ipsecmb()
-    rc, doc, err = run(hostbench, jobs(["crypto/aes-256-gcm"], ("ipsec-mb",),
+    rc, doc, err = run(jobs(["crypto/aes-256-gcm"], ("ipsec-mb",),
                                        "size = 1K\nmode = stream\n"))
     check(rc == 0, f"exit {rc}, a skip is no failure: {err}")
     r = doc["results"][0]
@@ -335,9 +332,9 @@ def ipsec_mb_skips_stream_mode_with_the_reason(hostbench):
           f'{r["status"]}: {r["reason"]}')
 
 
-def ipsec_mb_skips_a_hash_longer_than_one_job(hostbench):
+def test_ipsec_mb_skips_a_hash_longer_than_one_job():
     need_ipsecmb()
-    rc, doc, err = run(hostbench, jobs(["mac/hmac-sha1", "hash/sha256"],
+    rc, doc, err = run(jobs(["mac/hmac-sha1", "hash/sha256"],
                                        ("ipsec-mb",), "size = 64K\n"))
     check(rc == 0, f"exit {rc}: {err}")
     for r in doc["results"]:
@@ -345,12 +342,12 @@ def ipsec_mb_skips_a_hash_longer_than_one_job(hostbench):
         check("at most 65534 bytes" in r["reason"], r["reason"])
 
 
-def ipsec_mb_depth_16_fills_the_lanes(hostbench):
+def test_ipsec_mb_depth_16_fills_the_lanes():
     """AES-CBC encrypt is serial per message: one message in flight uses
     one lane of the multi-buffer manager, sixteen fill them. Compared per
     CPU-second, in one run, so a busy neighbour does not decide it."""
     need_ipsecmb()
-    rc, doc, err = run(hostbench, GLOBAL.replace("20ms", "100ms") +
+    rc, doc, err = run(GLOBAL.replace("20ms", "100ms") +
                        "[cbc]\ntarget = crypto/aes-256-cbc\n"
                        "backend = ipsec-mb\nsize = 16K\n"
                        "queue_depth = 1, 16\n")
@@ -361,19 +358,20 @@ def ipsec_mb_depth_16_fills_the_lanes(hostbench):
     check((one["params"]["queue_depth"], sixteen["params"]["queue_depth"])
           == (1, 16), "a case per depth")
     if one["info"].get("arch") in ("sse", "no-aesni"):
-        raise Skip(f'{one["info"]["arch"]}: too few lanes to ask for 4x')
+        raise hbtest.Skip(
+            f'{one["info"]["arch"]}: too few lanes to ask for 4x')
     ratio = sixteen["bytes_per_cpu_second"] / one["bytes_per_cpu_second"]
     check(ratio >= 4, f"depth 16 / depth 1 = {ratio:.1f} per CPU-second, "
           "want at least 4")
     check(sixteen["latency"]["count"] > 0, "latency counted")
 
 
-def openssl_runs_at_depth_1_and_16(hostbench):
+def test_openssl_runs_at_depth_1_and_16():
     """Each message in its own OpenSSL ASYNC_JOB, sixteen in flight: both
     cases pass their known answers (setup, on the same path), report the
     latency of every message, and the CPU does the same work at either
     depth (per CPU-second, in one run: not a speed test)."""
-    rc, doc, err = run(hostbench, GLOBAL.replace("20ms", "100ms") +
+    rc, doc, err = run(GLOBAL.replace("20ms", "100ms") +
                        "[gcm]\ntarget = crypto/aes-256-gcm\n"
                        "backend = openssl\nsize = 16K\n"
                        "queue_depth = 1, 16\n")
@@ -391,11 +389,11 @@ def openssl_runs_at_depth_1_and_16(hostbench):
           "CPU-second, want 0.5 to 2")
 
 
-def openssl_without_queue_depth_runs_one_message_at_a_time(hostbench):
+def test_openssl_without_queue_depth_runs_one_message_at_a_time():
     """Without queue_depth a CPU target that has run() takes it, untimed
     per message, as `openssl speed` without -async_jobs: no latency and
     no depth in the result; queue_depth = 1 asks for the timed path."""
-    rc, doc, err = run(hostbench, GLOBAL + (
+    rc, doc, err = run(GLOBAL + (
         "[plain]\ntarget = crypto/aes-256-gcm\nbackend = openssl\n"
         "size = 1K\n\n[timed]\ntarget = crypto/aes-256-gcm\n"
         "backend = openssl\nsize = 1K\nqueue_depth = 1\n"))
@@ -409,22 +407,22 @@ def openssl_without_queue_depth_runs_one_message_at_a_time(hostbench):
           f'queue_depth = 1: {timed.get("latency")} {timed["params"]}')
 
 
-def openssl_decrypts_sixteen_in_flight(hostbench):
+def test_openssl_decrypts_sixteen_in_flight():
     """Every message's tag and MAC checked, sixteen in flight."""
     text = jobs(["crypto/aes-256-gcm", "crypto/aes-256-cbc-hmac-sha256",
                  "crypto/aes-256-ctr-poly1305"], ("openssl",),
                 "size = 4K\ndirection = decrypt\nqueue_depth = 16\n")
-    rc, doc, err = run(hostbench, text)
+    rc, doc, err = run(text)
     check(rc == 0, f"exit {rc}: {err}")
     check_ok(doc, 3, 4096)
     check(all(r["params"]["queue_depth"] == 16 for r in doc["results"]),
           "depth recorded")
 
 
-def openssl_stream_mode_above_depth_1_is_refused(hostbench):
+def test_openssl_stream_mode_above_depth_1_is_refused():
     """One endless message has one buffer in flight: refused before
     anything runs, exit 2, one line naming the section."""
-    rc, doc, err = run(hostbench, GLOBAL + (
+    rc, doc, err = run(GLOBAL + (
         "[s]\ntarget = crypto/aes-256-gcm\nbackend = openssl\n"
         "mode = stream\nqueue_depth = 1, 4\n"))
     check(rc == 2 and doc is None, f"exit {rc}, want 2: {err}")
@@ -433,43 +431,5 @@ def openssl_stream_mode_above_depth_1_is_refused(hostbench):
           and "queue_depth 4" in line, line)
 
 
-TESTS = {f.__name__: f for f in (
-    list_shows_every_target_per_backend,
-    every_target_encrypts_on_every_backend,
-    every_target_decrypts_on_every_backend,
-    stream_mode_runs_on_every_backend,
-    unknown_provider_fails_that_case_only,
-    cbc_size_off_the_block_is_refused,
-    pk_unknown_curve_is_refused_with_the_allowed_list,
-    pk_unknown_bits_is_refused_with_the_allowed_list,
-    pk_queue_depth_is_refused_on_gcrypt,
-    pk_openssl_keeps_sixteen_in_flight,
-    pk_targets_report_operations_per_second,
-    pk_text_report_pairs_sign_and_verify_on_one_line,
-    pk_seeded_ed448_skips_on_gcrypt_with_the_reason,
-    pk_is_counted_in_operations_whatever_the_unit,
-    ipsec_mb_skips_stream_mode_with_the_reason,
-    ipsec_mb_skips_a_hash_longer_than_one_job,
-    ipsec_mb_depth_16_fills_the_lanes,
-    openssl_runs_at_depth_1_and_16,
-    openssl_without_queue_depth_runs_one_message_at_a_time,
-    openssl_decrypts_sixteen_in_flight,
-    openssl_stream_mode_above_depth_1_is_refused,
-)}
-
-
-def main():
-    hostbench, name = sys.argv[1], sys.argv[2]
-    try:
-        TESTS[name](hostbench)
-    except Skip as e:
-        print(f"SKIP {name}: {e}", file=sys.stderr)
-        return SKIPPED
-    except AssertionError as e:
-        print(f"FAIL {name}: {e}", file=sys.stderr)
-        return 1
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    hbtest.main()
