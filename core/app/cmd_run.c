@@ -20,6 +20,7 @@
 #include "base/exit.h"
 #include "fleet/fleet.h"
 #include "report/report.h"
+#include "run/cycles.h"
 #include "run/interleave.h"
 #include "run/isolate.h"
 #include "result/journal.h"
@@ -220,6 +221,8 @@ static int take_case(struct run_ctx *ctx, size_t i,
 			rc = journal_append(j, s, r);
 	} else if (rc > 0) {
 		rc = 0; /* measured in the earlier run */
+		/* its cycles per byte from its samples, as a measured case's */
+		cycles_finish(r, 1);
 		progress_skip(&ctx->progress, &s->cases[i]);
 	}
 	return rc ? rc : fleet_case_end(&ctx->fleet, i, r);

@@ -158,11 +158,11 @@ static int write_md(const struct comparison *cmp, FILE *out)
 	char line[REPORT_LINE];
 	int err;
 
-	fprintf(out,
-		"# hostbench compare\n\n- **Base**: `%s`\n- **New**: "
-		"`%s`\n\n## Context\n\n| | Base | New | |\n|---|---|---|"
-		"---|\n",
-		cmp->base_label, cmp->new_label);
+	fputs("# hostbench compare\n\n- **Base**: ", out);
+	table_md_code(out, cmp->base_label);
+	fputs("\n- **New**: ", out);
+	table_md_code(out, cmp->new_label);
+	fputs("\n\n## Context\n\n| | Base | New | |\n|---|---|---|---|\n", out);
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		const struct cmp_fact *f = &cmp->facts[i];
 
@@ -173,8 +173,9 @@ static int write_md(const struct comparison *cmp, FILE *out)
 		fputs("|\n", out);
 	}
 	differing(cmp, line, sizeof(line));
-	fprintf(out, "\nDiffers: %s\n\n## Cases\n\n",
-		line[0] ? line : "nothing");
+	fputs("\nDiffers: ", out);
+	table_md_text(out, line[0] ? line : "nothing");
+	fputs("\n\n## Cases\n\n", out);
 	err = case_table(cmp, &t);
 	if (!err)
 		table_md(&t, out);

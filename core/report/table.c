@@ -184,7 +184,12 @@ int table_text(const struct table *t, FILE *out)
 	return 0;
 }
 
-/* One character of Markdown text: HTML's specials escaped, line ends out. */
+/*
+ * One character of Markdown text: HTML's specials as entities, line ends
+ * out, and what could open a link, an image or a code span (a bracket, a
+ * backtick, a backslash that would undo the escape) escaped, so text from
+ * elsewhere cannot become a link.
+ */
 static void md_char(FILE *out, char c)
 {
 	if (c == '<')
@@ -193,6 +198,8 @@ static void md_char(FILE *out, char c)
 		fputs("&gt;", out);
 	else if (c == '&')
 		fputs("&amp;", out);
+	else if (c == '[' || c == ']' || c == '`' || c == '\\')
+		fprintf(out, "\\%c", c);
 	else
 		fputc(c == '\n' || c == '\r' ? ' ' : c, out);
 }
@@ -201,6 +208,27 @@ void table_md_text(FILE *out, const char *s)
 {
 	for (; s && *s; s++)
 		md_char(out, *s);
+}
+
+void table_md_code(FILE *out, const char *s)
+{
+	size_t run = 0, longest = 0;
+
+	for (const char *p = s ? s : ""; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		longest = run > longest ? run : longest;
+	}
+	for (size_t i = 0; i <= longest; i++)
+		fputc('`', out);
+	/* a space keeps a backtick at either end out of the fence */
+	if (longest)
+		fputc(' ', out);
+	for (const char *p = s ? s : ""; *p; p++)
+		fputc(*p == '\n' || *p == '\r' ? ' ' : *p, out);
+	if (longest)
+		fputc(' ', out);
+	for (size_t i = 0; i <= longest; i++)
+		fputc('`', out);
 }
 
 void table_md_cell(FILE *out, const char *s)

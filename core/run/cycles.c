@@ -160,9 +160,9 @@ void cycles_finish(struct result *r, int counted)
 		bytes += r->samples[i].bytes;
 		cycles += r->samples[i].cycles;
 		cpu += r->samples[i].cpu_seconds;
+		if (r->samples[i].cycles <= 0)
+			counted = 0; /* a sum over some samples is no count */
 	}
-	if (bytes <= 0 || (counted && cycles <= 0))
-		counted = 0;
 	if (bytes <= 0)
 		return;
 	if (!counted)

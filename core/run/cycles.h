@@ -47,8 +47,9 @@ double cycles_hz(void);
 /*
  * Set r->cycles_per_byte and r->cycles_method from r's kept samples: their
  * counted cycles over their bytes when counted (every worker had a
- * counter), else their CPU seconds times cycles_hz() over their bytes.
- * Nothing for a result without bytes or of an operations target.
+ * counter) and every sample has its count, else their CPU seconds times
+ * cycles_hz() over their bytes. Nothing for a result without bytes or of an
+ * operations target.
  */
 void cycles_finish(struct result *r, int counted);
 
