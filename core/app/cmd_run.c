@@ -221,8 +221,9 @@ static int take_case(struct run_ctx *ctx, size_t i,
 			rc = journal_append(j, s, r);
 	} else if (rc > 0) {
 		rc = 0; /* measured in the earlier run */
-		/* its cycles per byte from its samples, as a measured case's */
-		cycles_finish(r, 1);
+		/* cycles per byte only from cycles its samples counted */
+		if (cycles_counted(r))
+			cycles_finish(r, 1);
 		progress_skip(&ctx->progress, &s->cases[i]);
 	}
 	return rc ? rc : fleet_case_end(&ctx->fleet, i, r);

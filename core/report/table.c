@@ -185,29 +185,29 @@ int table_text(const struct table *t, FILE *out)
 }
 
 /*
- * One character of Markdown text: HTML's specials as entities, line ends
- * out, and what could open a link, an image or a code span (a bracket, a
- * backtick, a backslash that would undo the escape) escaped, so text from
- * elsewhere cannot become a link.
+ * The character at s in Markdown text: HTML's specials as entities, line
+ * ends out, a backslash doubled and a bracket that would close a link's or
+ * an image's text ("](" or "][") escaped, so text from elsewhere cannot
+ * become a link or an image and still reads as written ("HMAC[MD5]").
  */
-static void md_char(FILE *out, char c)
+static void md_char(FILE *out, const char *s)
 {
-	if (c == '<')
+	if (*s == '<')
 		fputs("&lt;", out);
-	else if (c == '>')
+	else if (*s == '>')
 		fputs("&gt;", out);
-	else if (c == '&')
+	else if (*s == '&')
 		fputs("&amp;", out);
-	else if (c == '[' || c == ']' || c == '`' || c == '\\')
-		fprintf(out, "\\%c", c);
+	else if (*s == '\\' || (*s == ']' && (s[1] == '(' || s[1] == '[')))
+		fprintf(out, "\\%c", *s);
 	else
-		fputc(c == '\n' || c == '\r' ? ' ' : c, out);
+		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, out);
 }
 
 void table_md_text(FILE *out, const char *s)
 {
 	for (; s && *s; s++)
-		md_char(out, *s);
+		md_char(out, s);
 }
 
 void table_md_code(FILE *out, const char *s)
@@ -238,7 +238,7 @@ void table_md_cell(FILE *out, const char *s)
 		if (*s == '|')
 			fputs("\\|", out);
 		else
-			md_char(out, *s);
+			md_char(out, s);
 	}
 	fputc(' ', out);
 }

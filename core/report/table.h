@@ -77,9 +77,9 @@ void table_put_left(FILE *out, const char *s, size_t width);
 
 /*
  * Markdown text outside a table: <, > and & as HTML entities (Markdown
- * passes raw HTML through), brackets, backticks and backslashes escaped
- * (no link, image or code span can start in it), line ends as blanks;
- * nothing for NULL.
+ * passes raw HTML through), backslashes doubled and "](" or "][" as
+ * "\](" or "\][" (no link or image can form in it), line ends as
+ * blanks; nothing for NULL.
  */
 void table_md_text(FILE *out, const char *s);
 

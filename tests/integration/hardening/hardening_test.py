@@ -255,9 +255,11 @@ def test_resume_keeps_no_forged_cycles_or_notes():
         rewrite(journal, lines)
         r = json.loads(resumed(suite, journal))["results"][0]
         expect(r.get("resumed") is True, "not resumed: %r" % r)
-        expect(r["cycles_method"] in ("perf", "calibrated"),
+        # only cycles the samples counted give a figure; none were counted
+        counted = all(s.get("cycles", 0) > 0 for s in r["sample_details"])
+        expect(r["cycles_method"] == ("perf" if counted else None),
                "cycles_method %r" % r["cycles_method"])
-        expect(r["cycles_per_byte"] > 1e-3,
+        expect(counted or r["cycles_per_byte"] is None,
                "cycles per byte %r" % r["cycles_per_byte"])
         expect("a forged accelerator" not in json.dumps(r), "the note stayed")
 
@@ -349,10 +351,10 @@ def test_markdown_from_elsewhere_makes_no_link_or_image():
                      ("merge", forged_path, forged_path)):
             status, out, err = run(*args, "--format", "md")
             expect(status == 0, "%s: exit %d: %s" % (args[0], status, err))
-            expect("\\[x\\](javascript" in out,
+            expect("[x\\](javascript" in out,
                    "%s: the text is missing:\n%s" % (args[0], out))
-            # no bracket of the text opens a link or an image
-            link = re.search(r"(?<!\\)\[[xi]\]\(", out)
+            # no bracket of the text closes a link's or an image's text
+            link = re.search(r"(?<!\\)\]\(", out)
             expect(not link, "%s: a link: %r" % (args[0], link and
                                                  out[link.start() - 20:
                                                      link.end() + 20]))
