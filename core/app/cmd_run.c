@@ -21,6 +21,7 @@
 #include "fleet/fleet.h"
 #include "report/context.h"
 #include "report/report.h"
+#include "run/cycles.h"
 #include "run/interleave.h"
 #include "run/isolate.h"
 #include "result/journal.h"
@@ -221,6 +222,9 @@ static int take_case(struct run_ctx *ctx, size_t i,
 			rc = journal_append(j, s, r);
 	} else if (rc > 0) {
 		rc = 0; /* measured in the earlier run */
+		/* cycles per byte only from cycles its samples counted */
+		if (cycles_counted(r))
+			cycles_finish(r, 1);
 		progress_skip(&ctx->progress, &s->cases[i]);
 	}
 	return rc ? rc : fleet_case_end(&ctx->fleet, i, r);

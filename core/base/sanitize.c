@@ -30,10 +30,22 @@ static size_t utf8_len(const unsigned char *p)
 	return n;
 }
 
-/* Nonzero for the two-byte form of a C1 control, U+0080..U+009F. */
-static int is_c1(const unsigned char *p)
+/*
+ * Nonzero for a valid sequence of n bytes that must not be shown even so: a
+ * C1 control (U+0080..U+009F), a bidirectional control that reorders the
+ * text around it (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069),
+ * or a line or paragraph separator (U+2028, U+2029) that forges a line.
+ */
+static int is_hidden(const unsigned char *p, size_t n)
 {
-	return p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
+	if (n == 2)
+		return (p[0] == 0xc2 && p[1] <= 0x9f) ||
+		       (p[0] == 0xd8 && p[1] == 0x9c);
+	if (n != 3 || p[0] != 0xe2)
+		return 0;
+	return (p[1] == 0x80 && (p[2] == 0x8e || p[2] == 0x8f ||
+				 (p[2] >= 0xa8 && p[2] <= 0xae))) ||
+	       (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9);
 }
 
 /*
@@ -50,12 +62,13 @@ static size_t scan(char *s, int fix)
 			p++;
 			continue;
 		}
-		if (*p >= 0x80 && (n = utf8_len(p)) && !is_c1(p)) {
+		n = *p < 0x80 ? 1 : utf8_len(p);
+		if (n > 1 && !is_hidden(p, n)) {
 			p += n;
 			continue;
 		}
 		/* one byte for one byte: the length stays as it was */
-		n = *p < 0x80 ? 1 : utf8_len(p) ? 2 : 1;
+		n = n ? n : 1;
 		for (; n--; changed++, p++)
 			if (fix)
 				*p = *p == '\n' || *p == '\r' || *p == '\t'
@@ -68,6 +81,11 @@ static size_t scan(char *s, int fix)
 size_t sanitize_text(char *s)
 {
 	return scan(s, 1);
+}
+
+int sanitize_is_clean(const char *s)
+{
+	return scan((char *)s, 0) == 0;
 }
 
 /* A sanitized copy of the string value v replaces it, when it must. */

@@ -238,17 +238,41 @@ static int on_side(const struct comparison *cmp, const struct doc_result *d,
 	return !cmp->by.key || match_value_is(d, cmp->by.key, value);
 }
 
-/* The first result of doc on the side of value that is the case of d. */
-static const struct doc_result *find(const struct comparison *cmp,
-				     const struct doc_report *doc,
-				     const char *value,
-				     const struct doc_result *d)
+/*
+ * Set *found to the first result of doc (indexed in ix) on the side of
+ * value that is the case of d, or NULL. Returns 0 or -ENOMEM.
+ */
+static int find(const struct comparison *cmp, const struct doc_report *doc,
+		const struct match_index *ix, const char *value,
+		const struct doc_result *d, const struct doc_result **found)
 {
-	for (size_t i = 0; i < doc->nresults; i++)
-		if (on_side(cmp, &doc->results[i], value) &&
-		    match_case(d, &doc->results[i], cmp->by.key))
-			return &doc->results[i];
-	return NULL;
+	const json_t *candidates, *i;
+	size_t k;
+
+	*found = NULL;
+	if (match_index_get(ix, d, &candidates))
+		return -ENOMEM;
+	json_array_foreach(candidates, k, i) {
+		const struct doc_result *c =
+			&doc->results[json_integer_value(i)];
+
+		if (on_side(cmp, c, value) && match_case(d, c, cmp->by.key)) {
+			*found = c;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* An index of doc's results for find(). Returns 0 or -ENOMEM. */
+static int index_doc(const struct comparison *cmp, const struct doc_report *doc,
+		     struct match_index *ix)
+{
+	int err = match_index_init(ix, cmp->by.key);
+
+	for (size_t i = 0; i < doc->nresults && !err; i++)
+		err = match_index_add(ix, &doc->results[i], i);
+	return err;
 }
 
 /* Append a fact; base or new may be NULL ("-"). */
@@ -360,8 +384,8 @@ static struct cmp_row *add_row(struct comparison *cmp)
 	return &cmp->rows[cmp->nrows++];
 }
 
-/* Every case of base (matched or not), then the cases only in new. */
-static int match_rows(struct comparison *cmp)
+/* Every case of base against new's index (matched or not). */
+static int base_rows(struct comparison *cmp, const struct match_index *in_new)
 {
 	struct cmp_row *row;
 
@@ -373,7 +397,8 @@ static int match_rows(struct comparison *cmp)
 		if (!(row = add_row(cmp)))
 			return -ENOMEM;
 		row->base = b;
-		row->new = find(cmp, cmp->new, cmp->by.new, b);
+		if (find(cmp, cmp->new, in_new, cmp->by.new, b, &row->new))
+			return -ENOMEM;
 		if (!row->new) {
 			row->verdict = CMP_ONLY_BASE;
 			cmp->nonly_base++;
@@ -383,11 +408,23 @@ static int match_rows(struct comparison *cmp)
 		if (row_judge(cmp, row))
 			return -ENOMEM;
 	}
+	return 0;
+}
+
+/* The cases of new that base's index does not hold. */
+static int new_rows(struct comparison *cmp, const struct match_index *in_base)
+{
+	const struct doc_result *b;
+	struct cmp_row *row;
+
 	for (size_t i = 0; i < cmp->new->nresults; i++) {
 		const struct doc_result *n = &cmp->new->results[i];
 
-		if (!on_side(cmp, n, cmp->by.new) ||
-		    find(cmp, cmp->base, cmp->by.base, n))
+		if (!on_side(cmp, n, cmp->by.new))
+			continue;
+		if (find(cmp, cmp->base, in_base, cmp->by.base, n, &b))
+			return -ENOMEM;
+		if (b)
 			continue;
 		if (!(row = add_row(cmp)))
 			return -ENOMEM;
@@ -396,6 +433,23 @@ static int match_rows(struct comparison *cmp)
 		cmp->nonly_new++;
 	}
 	return 0;
+}
+
+/* Every case of base (matched or not), then the cases only in new. */
+static int match_rows(struct comparison *cmp)
+{
+	struct match_index in_base = { 0 }, in_new = { 0 };
+	int err = index_doc(cmp, cmp->base, &in_base);
+
+	if (!err)
+		err = index_doc(cmp, cmp->new, &in_new);
+	if (!err)
+		err = base_rows(cmp, &in_new);
+	if (!err)
+		err = new_rows(cmp, &in_base);
+	match_index_free(&in_base);
+	match_index_free(&in_new);
+	return err;
 }
 
 /* "PATH" or, with --by, "PATH [KEY=VALUE]" into *label. */

@@ -161,11 +161,11 @@ static int write_md(const void *doc, FILE *out, char *err, size_t errlen)
 	char line[REPORT_LINE];
 	int rc;
 
-	fprintf(out,
-		"# hostbench compare\n\n- **Base**: `%s`\n- **New**: "
-		"`%s`\n\n## Context\n\n| | Base | New | |\n|---|---|---|"
-		"---|\n",
-		cmp->base_label, cmp->new_label);
+	fputs("# hostbench compare\n\n- **Base**: ", out);
+	table_md_code(out, cmp->base_label);
+	fputs("\n- **New**: ", out);
+	table_md_code(out, cmp->new_label);
+	fputs("\n\n## Context\n\n| | Base | New | |\n|---|---|---|---|\n", out);
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		const struct cmp_fact *f = &cmp->facts[i];
 
@@ -176,8 +176,9 @@ static int write_md(const void *doc, FILE *out, char *err, size_t errlen)
 		fputs("|\n", out);
 	}
 	differing(cmp, line, sizeof(line));
-	fprintf(out, "\nDiffers: %s\n\n## Cases\n\n",
-		line[0] ? line : "nothing");
+	fputs("\nDiffers: ", out);
+	table_md_text(out, line[0] ? line : "nothing");
+	fputs("\n\n## Cases\n\n", out);
 	rc = case_table(cmp, &t);
 	if (!rc)
 		table_md(&t, out);

@@ -2,6 +2,8 @@
 /* Matching the results of saved reports: by case, by value. */
 #include "compare/match.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,4 +82,119 @@ int match_value_is(const struct doc_result *d, const char *key,
 		return !parse_bool(text, &b, why, sizeof(why)) &&
 		       b == json_is_true(v);
 	return 0;
+}
+
+/* strcmp() for qsort() over an array of strings. */
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* One parameter value, as match_param_equal() sees it, onto f. */
+static int param_put(FILE *f, const json_t *v)
+{
+	char *text;
+
+	if (json_is_number(v))
+		return fprintf(f, "%.17g", json_number_value(v)) < 0;
+	text = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+	if (!text)
+		return -1;
+	fputs(text, f);
+	free(text);
+	return 0;
+}
+
+/* The parameters of r but by, in the order of their names, onto f. */
+static int params_put(FILE *f, const struct doc_result *r, const char *by)
+{
+	size_t n = json_object_size(r->params), k = 0;
+	const char **keys = calloc(n ? n : 1, sizeof(*keys));
+	const char *key;
+	json_t *v;
+	int err = 0;
+
+	if (!keys)
+		return -1;
+	json_object_foreach((json_t *)r->params, key, v)
+		if (!by || strcmp(key, by) != 0)
+			keys[k++] = key;
+	qsort(keys, k, sizeof(*keys), by_text);
+	for (size_t i = 0; i < k && !err; i++) {
+		fprintf(f, "\x1f%s=", keys[i]);
+		err = param_put(f, json_object_get(r->params, keys[i]));
+	}
+	free(keys);
+	return err;
+}
+
+/*
+ * r's key in a new string, or NULL. With by "backend" the backends may
+ * differ and so may the parameters only one of them has: job and target
+ * alone.
+ */
+static char *index_key(const struct match_index *ix, const struct doc_result *r)
+{
+	int loose = ix->by && strcmp(ix->by, "backend") == 0;
+	char *key = NULL;
+	size_t len;
+	FILE *f = open_memstream(&key, &len);
+	int err;
+
+	if (!f)
+		return NULL;
+	fprintf(f, "%s\x1f%s\x1f%s", r->job, r->target,
+		loose ? "" : r->backend);
+	err = loose ? 0 : params_put(f, r, ix->by);
+	if (fclose(f) || err) {
+		free(key);
+		return NULL;
+	}
+	return key;
+}
+
+int match_index_init(struct match_index *ix, const char *by)
+{
+	ix->by = by;
+	ix->buckets = json_object();
+	return ix->buckets ? 0 : -ENOMEM;
+}
+
+int match_index_add(struct match_index *ix, const struct doc_result *r,
+		    size_t value)
+{
+	char *key = index_key(ix, r);
+	json_t *bucket = key ? json_object_get(ix->buckets, key) : NULL;
+	int err = -ENOMEM;
+
+	if (!key)
+		return -ENOMEM;
+	if (!bucket) {
+		bucket = json_array();
+		if (json_object_set_new_nocheck(ix->buckets, key, bucket))
+			bucket = NULL;
+	}
+	if (bucket &&
+	    !json_array_append_new(bucket, json_integer((json_int_t)value)))
+		err = 0;
+	free(key);
+	return err;
+}
+
+int match_index_get(const struct match_index *ix, const struct doc_result *r,
+		    const json_t **values)
+{
+	char *key = index_key(ix, r);
+
+	if (!key)
+		return -ENOMEM;
+	*values = json_object_get(ix->buckets, key);
+	free(key);
+	return 0;
+}
+
+void match_index_free(struct match_index *ix)
+{
+	json_decref(ix->buckets);
+	ix->buckets = NULL;
 }

@@ -34,4 +34,33 @@ int match_case(const struct doc_result *a, const struct doc_result *b,
 int match_value_is(const struct doc_result *d, const char *key,
 		   const char *text);
 
+/*
+ * An index of results by what match_case() cannot tell apart, so that
+ * finding a result's case among n is not a walk over all n: a key of the
+ * job, the target, and (unless by is "backend") the backend and every
+ * parameter but by. Two results that match_case() pairs have one key;
+ * two with one key may still differ, so the caller asks match_case() of
+ * each candidate. by is kept by pointer.
+ */
+struct match_index {
+	json_t *buckets; /* key -> [value, ...] in the order added */
+	const char *by;
+};
+
+/* An empty index for match_case(., ., by). Returns 0 or -ENOMEM. */
+int match_index_init(struct match_index *ix, const char *by);
+
+/* Add value (an index of the caller's) under r's key. 0 or -ENOMEM. */
+int match_index_add(struct match_index *ix, const struct doc_result *r,
+		    size_t value);
+
+/*
+ * Set *values to the values added under r's key, in the order added, as a
+ * JSON array of integers (NULL when none). Returns 0 or -ENOMEM.
+ */
+int match_index_get(const struct match_index *ix, const struct doc_result *r,
+		    const json_t **values);
+
+void match_index_free(struct match_index *ix);
+
 #endif

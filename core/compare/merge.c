@@ -18,18 +18,32 @@
 #include "report/table.h"
 #include "result/result_json.h"
 
-/* The row of the case of r, or NULL. */
-static struct merge_row *row_of(struct merge *m, const struct doc_result *r)
+/*
+ * Set *row to the row of the case of r, or NULL; rows holds the row
+ * numbers under the key of the result that made each row (the first a row
+ * gets: docs are taken in order). Returns 0 or -ENOMEM.
+ */
+static int row_of(struct merge *m, const struct match_index *rows,
+		  const struct doc_result *r, struct merge_row **row)
 {
-	for (size_t i = 0; i < m->nrows; i++) {
+	const json_t *candidates, *i;
+	size_t k;
+
+	*row = NULL;
+	if (match_index_get(rows, r, &candidates))
+		return -ENOMEM;
+	json_array_foreach(candidates, k, i) {
+		struct merge_row *c = &m->rows[json_integer_value(i)];
 		const struct doc_result *any = NULL;
 
 		for (size_t d = 0; d < m->ndocs && !any; d++)
-			any = m->rows[i].cells[d].res;
-		if (any && match_case(any, r, NULL))
-			return &m->rows[i];
+			any = c->cells[d].res;
+		if (any && match_case(any, r, NULL)) {
+			*row = c;
+			break;
+		}
 	}
-	return NULL;
+	return 0;
 }
 
 /* A new empty row. */
@@ -77,25 +91,32 @@ static int labels_make(struct merge *m)
 int merge_build(struct merge *m, const struct doc_report *docs, size_t n,
 		char *err, size_t errlen)
 {
+	struct match_index rows = { 0 };
+
 	memset(m, 0, sizeof(*m));
 	m->docs = docs;
 	m->ndocs = n;
-	if (labels_make(m))
+	if (labels_make(m) || match_index_init(&rows, NULL))
 		goto fail;
 	for (size_t d = 0; d < n; d++)
 		for (size_t i = 0; i < docs[d].nresults; i++) {
 			const struct doc_result *r = &docs[d].results[i];
-			struct merge_row *row = row_of(m, r);
+			struct merge_row *row;
 
-			if (!row && !(row = row_add(m)))
+			if (row_of(m, &rows, r, &row))
+				goto fail;
+			if (!row && (match_index_add(&rows, r, m->nrows) ||
+				     !(row = row_add(m))))
 				goto fail;
 			/* a case twice in one file: the first one counts */
 			if (!row->cells[d].res)
 				row->cells[d].res = r;
 		}
+	match_index_free(&rows);
 	return 0;
 
 fail:
+	match_index_free(&rows);
 	merge_free(m);
 	return hb_errorf(err, errlen, -ENOMEM, "merge: out of memory");
 }

@@ -514,6 +514,15 @@ int fleet_spread_table(const struct fleet *f, const struct report *own,
 }
 
 /* The ranks and their state, one line each. */
+/* Text from a rank (a host name, a reason): Markdown-escaped in md. */
+static void put_text(FILE *out, int md, const char *s)
+{
+	if (md)
+		table_md_text(out, s);
+	else
+		fputs(s, out);
+}
+
 static void write_ranks(const struct fleet *f, int md, FILE *out)
 {
 	char who[FLEET_HOST_MAX + 32];
@@ -523,10 +532,12 @@ static void write_ranks(const struct fleet *f, int md, FILE *out)
 		const struct fleet_rank *fr = &f->st->ranks[r];
 
 		fleet_rank_name(f, r, who, sizeof(who));
-		fprintf(out, "%s%s: %s%s%s\n", md ? "- " : "  ", who,
-			fr->lost ? "lost: " : "ok",
-			fr->lost && fr->lost_why ? fr->lost_why : "",
-			fr->failed ? " (a case failed)" : "");
+		fputs(md ? "- " : "  ", out);
+		put_text(out, md, who);
+		fputs(fr->lost ? ": lost: " : ": ok", out);
+		put_text(out, md,
+			       fr->lost && fr->lost_why ? fr->lost_why : "");
+		fputs(fr->failed ? " (a case failed)\n" : "\n", out);
 	}
 	fputc('\n', out);
 }

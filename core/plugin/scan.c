@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/sanitize.h"
 #include "plugin/cache.h"
 #include "plugin/check.h"
 #include "plugin/descriptor.h"
@@ -46,9 +47,10 @@ static char *path_join(const char *dir, const char *name)
 }
 
 /*
- * Record a refusal of path and write it as one line to diag. Newlines in
- * the reason (a plugin's or dlerror's text) become spaces so the line stays
- * one line. Returns 0 or -ENOMEM.
+ * Record a refusal of path and write it as one line to diag. Both are
+ * sanitized (a file name and a plugin's or dlerror's text come from
+ * elsewhere): a newline cannot forge a line, nor an escape sequence reach
+ * the terminal. Returns 0 or -ENOMEM.
  */
 static int refuse(struct loading *ld, const char *path, const char *reason)
 {
@@ -57,9 +59,8 @@ static int refuse(struct loading *ld, const char *path, const char *reason)
 
 	if (!p || !r)
 		goto fail_copy;
-	for (char *c = r; *c; c++)
-		if (*c == '\n' || *c == '\r')
-			*c = ' ';
+	sanitize_text(p);
+	sanitize_text(r);
 	grown = realloc(ld->reg->refused,
 			(ld->reg->nrefused + 1) * sizeof(*grown));
 	if (!grown)
@@ -219,7 +220,11 @@ static int load_entry(struct loading *ld, const char *dir, const char *name,
 
 	if (!path)
 		return -ENOMEM;
-	if (!strlist_has(&ld->seen, name) && is_regular(path)) {
+	if (!sanitize_is_clean(name))
+		err = refuse(ld, path,
+			     "the file name holds control characters or bytes "
+			     "that are not UTF-8");
+	else if (!strlist_has(&ld->seen, name) && is_regular(path)) {
 		err = strlist_push(&ld->seen, name);
 		if (!err)
 			err = load_file(ld, path, dir_why);

@@ -184,23 +184,51 @@ int table_text(const struct table *t, FILE *out)
 	return 0;
 }
 
-/* One character of Markdown text: HTML's specials escaped, line ends out. */
-static void md_char(FILE *out, char c)
+/*
+ * The character at s in Markdown text: HTML's specials as entities, line
+ * ends out, a backslash doubled and a bracket that would close a link's or
+ * an image's text ("](" or "][") escaped, so text from elsewhere cannot
+ * become a link or an image and still reads as written ("HMAC[MD5]").
+ */
+static void md_char(FILE *out, const char *s)
 {
-	if (c == '<')
+	if (*s == '<')
 		fputs("&lt;", out);
-	else if (c == '>')
+	else if (*s == '>')
 		fputs("&gt;", out);
-	else if (c == '&')
+	else if (*s == '&')
 		fputs("&amp;", out);
+	else if (*s == '\\' || (*s == ']' && (s[1] == '(' || s[1] == '[')))
+		fprintf(out, "\\%c", *s);
 	else
-		fputc(c == '\n' || c == '\r' ? ' ' : c, out);
+		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, out);
 }
 
 void table_md_text(FILE *out, const char *s)
 {
 	for (; s && *s; s++)
-		md_char(out, *s);
+		md_char(out, s);
+}
+
+void table_md_code(FILE *out, const char *s)
+{
+	size_t run = 0, longest = 0;
+
+	for (const char *p = s ? s : ""; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		longest = run > longest ? run : longest;
+	}
+	for (size_t i = 0; i <= longest; i++)
+		fputc('`', out);
+	/* a space keeps a backtick at either end out of the fence */
+	if (longest)
+		fputc(' ', out);
+	for (const char *p = s ? s : ""; *p; p++)
+		fputc(*p == '\n' || *p == '\r' ? ' ' : *p, out);
+	if (longest)
+		fputc(' ', out);
+	for (size_t i = 0; i <= longest; i++)
+		fputc('`', out);
 }
 
 void table_md_cell(FILE *out, const char *s)
@@ -210,7 +238,7 @@ void table_md_cell(FILE *out, const char *s)
 		if (*s == '|')
 			fputs("\\|", out);
 		else
-			md_char(out, *s);
+			md_char(out, s);
 	}
 	fputc(' ', out);
 }

@@ -77,9 +77,17 @@ void table_put_left(FILE *out, const char *s, size_t width);
 
 /*
  * Markdown text outside a table: <, > and & as HTML entities (Markdown
- * passes raw HTML through), line ends as blanks; nothing for NULL.
+ * passes raw HTML through), backslashes doubled and "](" or "][" as
+ * "\](" or "\][" (no link or image can form in it), line ends as
+ * blanks; nothing for NULL.
  */
 void table_md_text(FILE *out, const char *s);
+
+/*
+ * s as one Markdown code span, its fence longer than any run of backticks
+ * in s, line ends as blanks; an empty span for NULL.
+ */
+void table_md_code(FILE *out, const char *s);
 
 /*
  * One Markdown table cell, "| s ": pipes escaped, then as table_md_text();

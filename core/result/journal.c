@@ -207,6 +207,20 @@ static int journal_mark(struct result *r)
 	return strlist_push(&r->warnings, JOURNAL_RESUMED_WARNING);
 }
 
+/*
+ * Drop what a line says that its samples cannot prove: the plugin's notes
+ * and the cycles per byte (the caller works them out again from the
+ * samples, run/cycles.h).
+ */
+static void journal_forget_claims(struct result *r)
+{
+	kvlist_free(&r->info);
+	r->cycles_per_byte = 0;
+	r->cycles_method[0] = '\0';
+	for (size_t i = 0; i < r->nparts; i++)
+		journal_forget_claims(&r->parts[i]);
+}
+
 int journal_recall(const struct journal *j, const struct suite *s,
 		   const struct bench_case *c, struct result *r)
 {
@@ -223,8 +237,13 @@ int journal_recall(const struct journal *j, const struct suite *s,
 	rc = result_json_get(o, c->tdesc ? c->tdesc->parts : NULL, r, err,
 			     sizeof(err));
 	r->c = c;
+	/* a failure or a skip is measured again: a line cannot prove it */
+	if (!rc && r->status != RESULT_OK)
+		rc = -EINVAL;
 	if (!rc)
 		rc = result_check(r, err, sizeof(err));
+	if (!rc)
+		journal_forget_claims(r);
 	/* the figures come from the samples, never from the line's word */
 	if (!rc)
 		rc = result_rates(r);

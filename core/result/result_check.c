@@ -47,6 +47,12 @@ static int sample_check(const struct sample *s, size_t i, char *err,
 		return hb_errorf(err, errlen, -EINVAL,
 				 "sample %zu: no bytes and no operations",
 				 i + 1);
+	if (s->bytes / s->seconds > RESULT_MAX_BYTE_RATE ||
+	    s->ops / s->seconds > RESULT_MAX_OP_RATE)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "sample %zu: %g bytes and %g operations in "
+				 "%g s is beyond any host",
+				 i + 1, s->bytes, s->ops, s->seconds);
 	return 0;
 }
 

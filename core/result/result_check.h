@@ -12,9 +12,18 @@
 #include "result/result.h"
 
 /*
+ * Rates no host reaches, hundreds of times above the fastest memory of
+ * today (bytes per second, operations per second): a sample beyond them
+ * is forged or corrupt, whatever its other fields say.
+ */
+#define RESULT_MAX_BYTE_RATE 1e15
+#define RESULT_MAX_OP_RATE   1e13
+
+/*
  * Check the measurement of an ok result r and of its parts: at least one
  * sample; every sample's seconds finite and above 0, its bytes, ops and
- * CPU seconds finite and not negative, and some work done; every
+ * CPU seconds finite and not negative, some work done, and no faster than
+ * RESULT_MAX_BYTE_RATE and RESULT_MAX_OP_RATE; every
  * statistic and the CPU ratio finite and not negative. Failed and skipped
  * results carry no figures and pass. Returns 0, or -EINVAL with the first
  * impossible value named in err ("sample 2: seconds is -1").

@@ -149,6 +149,14 @@ double cycles_hz(void)
 	return best;
 }
 
+int cycles_counted(const struct result *r)
+{
+	for (size_t i = 0; i < r->nsamples; i++)
+		if (r->samples[i].cycles <= 0)
+			return 0;
+	return r->nsamples > 0;
+}
+
 void cycles_finish(struct result *r, int counted)
 {
 	const struct bench_case *c = r->c;
@@ -161,8 +169,8 @@ void cycles_finish(struct result *r, int counted)
 		cycles += r->samples[i].cycles;
 		cpu += r->samples[i].cpu_seconds;
 	}
-	if (bytes <= 0 || (counted && cycles <= 0))
-		counted = 0;
+	if (!cycles_counted(r))
+		counted = 0; /* a sum over some samples is no count */
 	if (bytes <= 0)
 		return;
 	if (!counted)

@@ -44,11 +44,15 @@ void cycles_close(struct cycles_counter *c);
  */
 double cycles_hz(void);
 
+/* Nonzero when every kept sample of r has its counted cycles. */
+int cycles_counted(const struct result *r);
+
 /*
  * Set r->cycles_per_byte and r->cycles_method from r's kept samples: their
  * counted cycles over their bytes when counted (every worker had a
- * counter), else their CPU seconds times cycles_hz() over their bytes.
- * Nothing for a result without bytes or of an operations target.
+ * counter) and every sample has its count, else their CPU seconds times
+ * cycles_hz() over their bytes. Nothing for a result without bytes or of an
+ * operations target.
  */
 void cycles_finish(struct result *r, int counted);
 

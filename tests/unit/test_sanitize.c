@@ -50,6 +50,22 @@ static int c1_controls_and_bad_utf8_become_question_marks(void)
 	return 0;
 }
 
+static int bidi_controls_and_line_separators_become_question_marks(void)
+{
+	/* U+202E reverses what follows; U+2066 isolates; U+2028 breaks a line
+	 */
+	CHECK(cleans_to("evil\xe2\x80\xaetxt.exe", "evil???txt.exe"));
+	CHECK(cleans_to("a\xe2\x81\xa6"
+			"b\xe2\x80\xa8"
+			"c\xd8\x9c"
+			"d",
+			"a???b???c??d"));
+	/* their neighbours stay: U+2030 per mille, U+2065 unassigned */
+	CHECK(cleans_to("\xe2\x80\xb0\xe2\x81\xa5",
+			"\xe2\x80\xb0\xe2\x81\xa5"));
+	return 0;
+}
+
 static int counts_what_it_replaced(void)
 {
 	char s[] = "a\x1b"
@@ -86,6 +102,7 @@ static const struct test tests[] = {
 	{"line_ends_and_tabs_become_blanks", line_ends_and_tabs_become_blanks},
 	{"utf8_text_stays", utf8_text_stays},
 	{"c1_controls_and_bad_utf8_become_question_marks", c1_controls_and_bad_utf8_become_question_marks},
+	{"bidi_controls_and_line_separators_become_question_marks", bidi_controls_and_line_separators_become_question_marks},
 	{"counts_what_it_replaced", counts_what_it_replaced},
 	{"json_strings_and_keys_are_cleaned", json_strings_and_keys_are_cleaned},
 };

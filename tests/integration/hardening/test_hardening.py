@@ -10,6 +10,7 @@ test asserts what a user sees: exit status, files, report text.
 """
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -46,6 +47,26 @@ def write(path, text):
     with open(path, "w") as f:
         f.write(text)
     return path
+
+
+# --- plugin file names -------------------------------------------------------
+
+def test_plugin_file_names_reach_no_terminal_raw():
+    with tempfile.TemporaryDirectory() as d:
+        names = ["\x1b]0;pwned\x07\x1b[2J.so",
+                 "x\nloader: forged.so",
+                 "rtl\u202etxt.so"]
+        for n in names:
+            write(os.path.join(d, n), "not a plugin\n")
+        status, out, err = run("list", "-P", d)
+        expect(status == 0, "exit %d: %s" % (status, err))
+        for text in (out, err):
+            expect("\x1b" not in text and "\x07" not in text,
+                   "an escape sequence got through: %r" % text)
+            expect("\u202e" not in text, "a bidi control got through")
+            expect("\nloader: forged" not in text, "a forged line: %r" % text)
+        refused = [ln for ln in out.splitlines() if "control characters" in ln]
+        expect(len(refused) == 3, "refused lines %r" % refused)
 
 
 # --- --output --------------------------------------------------------------
@@ -189,6 +210,56 @@ def test_resume_measures_again_a_line_with_impossible_samples():
                "seconds %r" % r["sample_details"])
 
 
+TWO_FILLS = MEMSET + """
+[fill2]
+target = mem/memset
+size = 8K
+"""
+
+
+def test_resume_measures_again_forged_failures_and_skips():
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, lines = journaled(d, TWO_FILLS)
+        lines[0].update(status="failed", reason="forged: never measure me")
+        lines[1].update(status="skipped", reason="forged: never measure me")
+        rewrite(journal, lines)
+        rs = json.loads(resumed(suite, journal))["results"]
+        expect(len(rs) == 2, "%d results" % len(rs))
+        for r in rs:
+            expect("resumed" not in r and r["status"] == "ok",
+                   "a forged %r was kept" % r.get("reason"))
+
+
+def test_resume_measures_again_samples_beyond_any_host():
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, lines = journaled(d)
+        for s in lines[0]["sample_details"]:
+            s.update(bytes=1e18, seconds=1e-9)   # 8e18 Gbps
+        lines[0]["samples"] = [1e27] * len(lines[0]["samples"])
+        rewrite(journal, lines)
+        r = json.loads(resumed(suite, journal))["results"][0]
+        expect("resumed" not in r, "an impossible line was resumed")
+        expect(all(s["bytes"] < 1e15 for s in r["sample_details"]),
+               "bytes %r" % r["sample_details"])
+
+
+def test_resume_keeps_no_forged_cycles_or_notes():
+    with tempfile.TemporaryDirectory() as d:
+        suite, journal, lines = journaled(d)
+        lines[0].update(cycles_per_byte=1e-6, cycles_method="forged",
+                        info={"provider": "a forged accelerator"})
+        rewrite(journal, lines)
+        r = json.loads(resumed(suite, journal))["results"][0]
+        expect(r.get("resumed") is True, "not resumed: %r" % r)
+        # only cycles the samples counted give a figure; none were counted
+        counted = all(s.get("cycles", 0) > 0 for s in r["sample_details"])
+        expect(r["cycles_method"] == ("perf" if counted else None),
+               "cycles_method %r" % r["cycles_method"])
+        expect(counted or r["cycles_per_byte"] is None,
+               "cycles per byte %r" % r["cycles_per_byte"])
+        expect("a forged accelerator" not in json.dumps(r), "the note stayed")
+
+
 def test_resumed_results_are_marked_in_every_format():
     with tempfile.TemporaryDirectory() as d:
         suite, journal, _ = journaled(d)
@@ -257,6 +328,32 @@ def forged(d, doc, name, change):
     with open(path, "w") as f:
         json.dump(doc, f)
     return path
+
+
+INJECT = "[x](javascript:alert(1)) ![i](http://203.0.113.9/x.png) `\\"
+
+
+def test_markdown_from_elsewhere_makes_no_link_or_image():
+    with tempfile.TemporaryDirectory() as d:
+        doc = measured_report(d)
+        doc["system"]["hostname"] = INJECT
+        for r in doc["results"]:
+            r["warnings"] = [INJECT]
+            r["title"] = INJECT
+        doc["libraries"]["mem"] = {INJECT: INJECT}
+        forged_path = write(os.path.join(d, "forged.json"), json.dumps(doc))
+        for args in (("report", forged_path),
+                     ("compare", forged_path, forged_path),
+                     ("merge", forged_path, forged_path)):
+            status, out, err = run(*args, "--format", "md")
+            expect(status == 0, "%s: exit %d: %s" % (args[0], status, err))
+            expect("[x\\](javascript" in out,
+                   "%s: the text is missing:\n%s" % (args[0], out))
+            # no bracket of the text closes a link's or an image's text
+            link = re.search(r"(?<!\\)\]\(", out)
+            expect(not link, "%s: a link: %r" % (args[0], link and
+                                                 out[link.start() - 20:
+                                                     link.end() + 20]))
 
 
 def test_compare_and_merge_refuse_impossible_figures():
