@@ -5,10 +5,13 @@
  * pairs resolved for transfers, and every rank's results gathered to rank
  * 0, which writes one report. docs/fleet.md describes what users see.
  *
- * The MPI implementation (fleet.c, fleet_peer.c, fleet_report.c) is built
- * with -DHOSTBENCH_MPI=ON only. Without it fleet_solo.c implements the
- * same calls for a fleet of one rank, so app/cmd_run.c reads the same in
- * both builds and nothing about MPI is compiled.
+ * The MPI implementation is built with -DHOSTBENCH_MPI=ON only, one file
+ * per phase: fleet_init() and fleet_end() in fleet.c, the steps before the
+ * first case in fleet_setup.c, the cases in fleet_case.c, the report in
+ * fleet_report.c, over the files they share (fleet_int.h). Without it
+ * fleet_solo.c implements the same calls for a fleet of one rank, so
+ * app/cmd_run.c reads the same in both builds and nothing about MPI is
+ * compiled.
  *
  * Rank 0 coordinates with point-to-point messages, never a collective,
  * so a rank that dies or hangs at any moment costs the others a deadline,
