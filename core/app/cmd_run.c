@@ -36,11 +36,12 @@ struct run_ctx {
 	struct fleet fleet;
 	int joined;	    /* fleet_init() succeeded: fleet_end() is due */
 	struct suite suite; /* as loaded: what the report shows */
-	const struct suite *run; /* suite, host pairs resolved: what runs */
-	struct result *results;	 /* suite.ncases of them, in its order */
-	struct journal journal;	 /* --journal or --resume, when asked */
-	struct output out;  /* --output (or stdout), open before any case */
-	struct sysinfo sys; /* the host */
+	const struct suite
+		*resolved;	/* suite, host pairs resolved: what runs */
+	struct result *results; /* suite.ncases of them, in its order */
+	struct journal journal; /* --journal or --resume, when asked */
+	struct output out;	/* --output (or stdout), open before any case */
+	struct sysinfo sys;	/* the host */
 	struct progress progress; /* the line on a terminal's stderr */
 };
 
@@ -69,7 +70,7 @@ static int find_suites(const struct cli *cli, char *buf, size_t len,
 
 /*
  * Every rank: with what suite_load() returned here (loaded), resolve the
- * host pairs into ctx->run, let the plugins check it and agree with every
+ * host pairs into ctx->resolved, let the plugins check it and agree with every
  * rank. Returns 0 or a negative code with err filled.
  */
 static int agree_on_suite(struct run_ctx *ctx, const struct registry *reg,
@@ -79,10 +80,10 @@ static int agree_on_suite(struct run_ctx *ctx, const struct registry *reg,
 	int rc;
 
 	paths_serve(serve, sizeof(serve));
-	rc = fleet_prepare(&ctx->fleet, &ctx->suite, loaded, serve, &ctx->run,
-			   err, errlen);
+	rc = fleet_prepare(&ctx->fleet, &ctx->suite, loaded, serve,
+			   &ctx->resolved, err, errlen);
 	if (!rc)
-		rc = precheck_suite(ctx->run, reg, err, errlen);
+		rc = precheck_suite(ctx->resolved, reg, err, errlen);
 	return fleet_agree(&ctx->fleet, rc, err, errlen);
 }
 
@@ -157,7 +158,7 @@ static int open_results(struct run_ctx *ctx, const struct cli *cli)
 	if (open_output(ctx, cli) || open_journal(cli, &ctx->journal))
 		return EXIT_BAD_INPUT;
 	/* what an earlier run killed with -9 left behind */
-	leftovers_sweep(ctx->run);
+	leftovers_sweep(ctx->resolved);
 	return EXIT_ALL_OK;
 }
 
@@ -208,7 +209,7 @@ static int measure_case(const struct bench_case *c,
 static int take_case(struct run_ctx *ctx, size_t i,
 		     const volatile sig_atomic_t *stop)
 {
-	const struct suite *s = ctx->run;
+	const struct suite *s = ctx->resolved;
 	struct journal *j = &ctx->journal;
 	struct result *r = &ctx->results[i];
 	int rc = j->done ? journal_recall(j, s, &s->cases[i], r) : 0;
@@ -237,7 +238,7 @@ static int take_case(struct run_ctx *ctx, size_t i,
  */
 static size_t turns_end(const struct run_ctx *ctx, size_t i)
 {
-	const struct suite *s = ctx->run;
+	const struct suite *s = ctx->resolved;
 	size_t end = i + 1;
 
 	if (!s->cases[i].interleaved || ctx->fleet.size > 1 ||
@@ -256,7 +257,7 @@ static size_t turns_end(const struct run_ctx *ctx, size_t i)
 static int take_turns(struct run_ctx *ctx, size_t i, size_t end,
 		      const volatile sig_atomic_t *stop)
 {
-	const struct suite *s = ctx->run;
+	const struct suite *s = ctx->resolved;
 	char err[256];
 	int rc;
 
@@ -278,7 +279,7 @@ static int take_turns(struct run_ctx *ctx, size_t i, size_t end,
  */
 static int take_cases(struct run_ctx *ctx, const struct command_env *env)
 {
-	const struct suite *s = ctx->run;
+	const struct suite *s = ctx->resolved;
 	int status = EXIT_ALL_OK, rc;
 
 	env->catch_signals();
@@ -310,7 +311,7 @@ static int write_run_report(const void *doc, enum report_format f, FILE *out,
 {
 	const struct run_report *rr = doc;
 
-	if (fleet_reports(rr->fleet))
+	if (fleet_writes_report(rr->fleet))
 		return fleet_report(rr->fleet, f, rr->own, out, err, errlen);
 	return report_write(f, rr->own, out, err, errlen);
 }
@@ -354,7 +355,7 @@ static int run_ctx_free(struct run_ctx *ctx, int status)
 
 int cmd_run(const struct command_env *env)
 {
-	struct run_ctx ctx = { .run = &ctx.suite };
+	struct run_ctx ctx = { .resolved = &ctx.suite };
 	int status = load_suite(&ctx, env);
 
 	if (status == EXIT_ALL_OK)

@@ -14,7 +14,7 @@
 #include "plugin/probe.h"
 #include "plugin/registry.h"
 #include "run/conform.h"
-#include "run/worker.h"
+#include "run/task.h"
 
 /*
  * In the order of --help's "Commands:" (test_command.c checks it names
@@ -128,8 +128,8 @@ int command_run(const struct cli *cli, const volatile sig_atomic_t *stop,
 /* What a helper process may be asked to do. */
 static const struct guardian_task helper_tasks[] = {
 	{ .mode = "probe", .run = probe_task },
-	{ .mode = "validate", .run = worker_validate_task },
-	{ .mode = "case", .run = worker_case_task },
+	{ .mode = "validate", .run = task_validate },
+	{ .mode = "case", .run = task_case },
 	{ .mode = "check", .run = conform_task },
 	{ .mode = NULL },
 };

@@ -5,10 +5,13 @@
  * pairs resolved for transfers, and every rank's results gathered to rank
  * 0, which writes one report. docs/fleet.md describes what users see.
  *
- * The MPI implementation (fleet.c, fleet_peer.c, fleet_report.c) is built
- * with -DHOSTBENCH_MPI=ON only. Without it fleet_solo.c implements the
- * same calls for a fleet of one rank, so app/cmd_run.c reads the same in
- * both builds and nothing about MPI is compiled.
+ * The MPI implementation is built with -DHOSTBENCH_MPI=ON only, one file
+ * per phase: fleet_init() and fleet_end() in fleet.c, the steps before the
+ * first case in fleet_setup.c, the cases in fleet_case.c, the report in
+ * fleet_report.c, over the files they share (fleet_int.h). Without it
+ * fleet_solo.c implements the same calls for a fleet of one rank, so
+ * app/cmd_run.c reads the same in both builds and nothing about MPI is
+ * compiled.
  *
  * Rank 0 coordinates with point-to-point messages, never a collective,
  * so a rank that dies or hangs at any moment costs the others a deadline,
@@ -66,18 +69,18 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
  * lost and the others go on. Then cases with a peer mode (`rank-pairs`,
  * `ring`, `all-to-one`) are resolved: every rank starts serve
  * ("hostbench-serve" path) on a free port with a fresh token, the ranks
- * exchange host, port and token, and *run is set to a copy of s whose
+ * exchange host, port and token, and *resolved is set to a copy of s whose
  * such cases send to their partner (peer = HOST:PORT, token = ...); such
  * a case of a rank with no partner (the odd rank out of rank-pairs, a
  * lost partner) fails with the reason, and rank 0's all-to-one case is
- * skipped (it receives). Otherwise *run is s. In a fleet of one rank (no
+ * skipped (it receives). Otherwise *resolved is s. In a fleet of one rank (no
  * MPI, or an MPI build started without mpirun) a case with a peer mode
  * is refused (-EINVAL, naming file, line and section). Returns 0,
  * -EINVAL, -ECANCELED (rank 0 counted this rank lost: it only stops),
  * -ETIMEDOUT (no word from rank 0), -ENOMEM or -EIO.
  */
 int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
-		  const char *serve, const struct suite **run, char *err,
+		  const char *serve, const struct suite **resolved, char *err,
 		  size_t errlen);
 
 /*
@@ -119,7 +122,7 @@ int fleet_case_end(struct fleet *f, size_t i, struct result *r);
 int fleet_finish(struct fleet *f, int own);
 
 /* Nonzero when this rank writes the fleet report instead of its own. */
-int fleet_reports(const struct fleet *f);
+int fleet_writes_report(const struct fleet *f);
 
 /* Nonzero when this rank writes no report at all (ranks above 0). */
 int fleet_silent(const struct fleet *f);

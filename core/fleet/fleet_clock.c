@@ -35,7 +35,7 @@ static void ping_rank(struct fleet *f, int r, double deadline)
 		t0 = fleet_wall();
 		if (fleet_send_long(r, FLEET_TAG_PING, k, deadline) ||
 		    fleet_recv_double(r, FLEET_TAG_PING, &t1, deadline)) {
-			fleet_mark_lost(f, r, SIZE_MAX,
+			fleet_rank_lose(f, r, SIZE_MAX,
 					"no answer to rank 0's clock pings "
 					"(the rank died or hung; fleet_timeout "
 					"sets this wait)");
@@ -50,7 +50,7 @@ static void ping_rank(struct fleet *f, int r, double deadline)
 	fleet_send_long(r, FLEET_TAG_PING, FLEET_STOP, deadline);
 }
 
-/* A worker: answer rank 0's pings with this clock until it says stop. */
+/* A rank above 0: answer rank 0's pings with this clock until it says stop. */
 static int answer_pings(struct fleet *f, double deadline)
 {
 	long k = 0;

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * What the fleet's files share: the state behind struct fleet, the
- * receivers of host-pair transfers (fleet_peer.c), the report
- * (fleet_report.c) and the peer modes (fleet_pairs.c, in every build).
+ * What the fleet's files share: the state behind struct fleet, what rank
+ * 0 knows of each rank (fleet_rank.c), the messages and rounds, the
+ * receivers of host-pair transfers (fleet_peer.c), the spread and each
+ * host's report (fleet_spread.c, fleet_hosts.c) and the peer modes
+ * (fleet_pairs.c, in every build). Each file calls only files listed
+ * before it in core/CMakeLists.txt; none calls back into fleet.c.
  */
 #ifndef HB_CORE_FLEET_FLEET_INT_H
 #define HB_CORE_FLEET_FLEET_INT_H
@@ -40,7 +43,7 @@ struct fleet_rank {
 /* Everything a fleet keeps between calls. */
 struct fleet_state {
 	const struct suite *suite; /* the suite as loaded, for reports */
-	struct suite run;	   /* resolved copy; cases NULL when unused */
+	struct suite resolved;	   /* host pairs resolved; cases NULL: unused */
 	pid_t serve;		   /* this rank's receiver, 0 when none */
 	char **where; /* size: "HOST:PORT" each rank's receiver is reached
 			 at from here, NULL when it has none */
@@ -52,19 +55,19 @@ struct fleet_state {
 	double span_start;	  /* this rank: wall clock of its case start */
 	int stopped;		  /* this rank was told to stop */
 	int orphan;		  /* this rank gave up on rank 0 */
-	int started;		  /* rank 0: workers may wait for its word */
+	int started;		  /* rank 0: the others may wait for its word */
 	int released;		  /* rank 0: every rank was told to stop */
 };
 
 /* Message tags; every message is text (JSON), one long or one double. */
 enum fleet_tag {
-	FLEET_TAG_HELLO = 1,   /* worker -> 0: suite hash, host; 0 -> answer */
-	FLEET_TAG_PEERS = 3,   /* worker -> 0: its receiver; 0 -> all of them */
-	FLEET_TAG_AGREE = 5,   /* worker -> 0: its precheck; 0 -> verdict */
-	FLEET_TAG_CONTEXT = 7, /* worker -> 0: its report without results */
-	FLEET_TAG_PING = 9,    /* 0 -> worker: a ping; worker -> 0: its clock */
-	FLEET_TAG_GO = 11,     /* 0 -> worker: case to start, or FLEET_STOP */
-	FLEET_TAG_RESULT = 12, /* worker -> 0: {"case": i, "result": {...}} */
+	FLEET_TAG_HELLO = 1,   /* rank -> 0: suite hash, host; 0 -> answer */
+	FLEET_TAG_PEERS = 3,   /* rank -> 0: its receiver; 0 -> all of them */
+	FLEET_TAG_AGREE = 5,   /* rank -> 0: its precheck; 0 -> verdict */
+	FLEET_TAG_CONTEXT = 7, /* rank -> 0: its report without results */
+	FLEET_TAG_PING = 9,    /* 0 -> rank: a ping; rank -> 0: its clock */
+	FLEET_TAG_GO = 11,     /* 0 -> rank: case to start, or FLEET_STOP */
+	FLEET_TAG_RESULT = 12, /* rank -> 0: {"case": i, "result": {...}} */
 };
 
 /* The control value that ends a rank's run. */
@@ -124,13 +127,20 @@ int fleet_round(struct fleet *f, int tag, json_t *mine, double wait,
 /*
  * Rank 0 gives up on rank r at case i (SIZE_MAX: before any case), why
  * being what it saw ("no result within 35 s (the rank died or hung)"),
- * and tells r to stop in case it is only slow.
+ * and tells r to stop in case it is only slow (fleet_rank.c, as the next).
  */
-void fleet_mark_lost(struct fleet *f, int r, size_t i, const char *why);
+void fleet_rank_lose(struct fleet *f, int r, size_t i, const char *why);
 
 /* "rank 1 (lab2)" into buf; returns buf. */
 const char *fleet_rank_name(const struct fleet *f, int r, char *buf,
 			    size_t len);
+
+/*
+ * The end of the cases (fleet_case.c), before the job is left: rank 0
+ * tells every rank still in the run that it is over (its report is
+ * written); a rank above 0 waits for that word, unless it already stopped.
+ */
+void fleet_case_goodbye(struct fleet *f);
 
 /*
  * Every rank not lost: rank 0 estimates every rank's
@@ -152,10 +162,12 @@ double fleet_wall(void);
 double fleet_case_wait(const struct bench_case *c);
 
 /*
- * Test hook (docs/fleet.md, "Testing failures"): when
- * HOSTBENCH_FLEET_FAULT=RANK:POINT[:hang] names this rank (rank, or -1
- * before MPI knows it: then the launcher's rank variable) and point, die
- * by SIGKILL there, or hang (sleep forever) with ":hang".
+ * A point of a run where a test may stop this rank (rank, or -1 before
+ * MPI knows it). A shipped hostbench does nothing here (fleet_fault.c).
+ * The tests' hostbench-faults (docs/fleet.md, "Testing failures") dies by
+ * SIGKILL there, or hangs (sleeps forever) with ":hang", when
+ * HOSTBENCH_FLEET_FAULT=RANK:POINT[:hang] names this rank (or, before MPI
+ * knows it, the launcher's rank variable) and point.
  */
 void fleet_fault(int rank, const char *point);
 
@@ -173,11 +185,11 @@ int fleet_watchdog_start(struct fleet_watchdog **w, double secs, int status,
 void fleet_watchdog_stop(struct fleet_watchdog *w);
 
 /*
- * Resolve the cases of st->suite with a peer mode into st->run for rank
+ * Resolve the cases of st->suite with a peer mode into st->resolved for rank
  * of size (hosts in st->ranks): start serve, exchange addresses, ports
  * and tokens in a round through rank 0 (bounded by st->wait), rewrite
  * peer and token; a case whose partner was lost fails with the reason.
- * Does nothing (st->run stays empty) when no case asks for it. Returns 0,
+ * Does nothing (st->resolved stays empty) when no case asks for it. Returns 0,
  * -EIO (a receiver did not start: every rank), -ECANCELED (this rank was
  * counted lost), -ETIMEDOUT (no word from rank 0) or -ENOMEM, with err
  * filled.
@@ -201,7 +213,7 @@ int fleet_peer_receives(const struct fleet *f, size_t i);
  */
 int fleet_peer_blame(const struct fleet *f, size_t i, struct result *r);
 
-/* Free st->run and stop this rank's receiver, if any. */
+/* Free st->resolved and stop this rank's receiver, if any. */
 void fleet_peers_release(struct fleet_state *st);
 
 /*
@@ -209,6 +221,13 @@ void fleet_peers_release(struct fleet_state *st);
  * the caller frees. Returns 0 or a negative code.
  */
 int fleet_context_text(const struct report *ctx, char **text);
+
+/*
+ * Rank r's own report as JSON (a new reference, NULL when out of memory):
+ * its results through report_json(), then its own hostbench, system and
+ * libraries from the context it sent (fleet_hosts.c, as the above).
+ */
+json_t *fleet_rank_doc(const struct fleet *f, int r, const struct report *own);
 
 /* fleet_partner() of "all-to-all": every rank sends to every other. */
 #define FLEET_EVERY_OTHER (-4)

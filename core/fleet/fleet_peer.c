@@ -403,11 +403,11 @@ static int resolve_case(const struct fleet *f, const struct bench_case *c,
 
 int fleet_peer_receives(const struct fleet *f, size_t i)
 {
-	const struct suite *run = &f->st->run;
+	const struct suite *resolved = &f->st->resolved;
 
-	return run->cases && i < run->ncases && !run->cases[i].plugin &&
-	       run->cases[i].reason &&
-	       strcmp(run->cases[i].reason, FLEET_RECEIVES_ONLY) == 0;
+	return resolved->cases && i < resolved->ncases &&
+	       !resolved->cases[i].plugin && resolved->cases[i].reason &&
+	       strcmp(resolved->cases[i].reason, FLEET_RECEIVES_ONLY) == 0;
 }
 
 /* Keep where every rank's receiver is reached, for fleet_peer_blame(). */
@@ -458,7 +458,7 @@ int fleet_peer_blame(const struct fleet *f, size_t i, struct result *r)
 	return 0;
 }
 
-/* Build st->run from st->suite with every host-pair case resolved. */
+/* Build st->resolved from st->suite with every host-pair case resolved. */
 static int resolve_suite(struct fleet *f, const struct fleet_endpoint *ends)
 {
 	struct fleet_state *st = f->st;
@@ -466,17 +466,17 @@ static int resolve_suite(struct fleet *f, const struct fleet_endpoint *ends)
 
 	if (keep_where(f, ends))
 		return -ENOMEM;
-	st->run = (struct suite){ .jobs = s->jobs, .njobs = s->njobs };
-	st->run.cases = calloc(s->ncases, sizeof(*st->run.cases));
-	if (!st->run.cases)
+	st->resolved = (struct suite){ .jobs = s->jobs, .njobs = s->njobs };
+	st->resolved.cases = calloc(s->ncases, sizeof(*st->resolved.cases));
+	if (!st->resolved.cases)
 		return -ENOMEM;
-	st->run.ncases = s->ncases;
+	st->resolved.ncases = s->ncases;
 	for (size_t i = 0; i < s->ncases; i++) {
 		if (!fleet_peer_mode(&s->cases[i])) {
-			st->run.cases[i] = s->cases[i];
+			st->resolved.cases[i] = s->cases[i];
 			continue;
 		}
-		if (resolve_case(f, &s->cases[i], ends, &st->run.cases[i]))
+		if (resolve_case(f, &s->cases[i], ends, &st->resolved.cases[i]))
 			return -ENOMEM;
 	}
 	return 0;
@@ -590,16 +590,16 @@ int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 
 void fleet_peers_release(struct fleet_state *st)
 {
-	for (size_t i = 0; st->run.cases && i < st->run.ncases; i++) {
-		struct bench_case *c = &st->run.cases[i];
+	for (size_t i = 0; st->resolved.cases && i < st->resolved.ncases; i++) {
+		struct bench_case *c = &st->resolved.cases[i];
 
 		if (c->params.items != st->suite->cases[i].params.items)
 			kvlist_free(&c->params);
 		if (c->reason != st->suite->cases[i].reason)
 			free(c->reason);
 	}
-	free(st->run.cases);
-	st->run = (struct suite){ 0 };
+	free(st->resolved.cases);
+	st->resolved = (struct suite){ 0 };
 	for (int r = 0; st->where && r < st->nwhere; r++)
 		free(st->where[r]);
 	free(st->where);

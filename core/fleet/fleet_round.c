@@ -45,7 +45,7 @@ static void gather(struct fleet *f, int tag, json_t *mine, double wait,
 			     "fleet_timeout sets this wait)",
 			     wait, stage) < 0)
 			why = NULL;
-		fleet_mark_lost(f, r, SIZE_MAX, why ? why : stage);
+		fleet_rank_lose(f, r, SIZE_MAX, why ? why : stage);
 		free(why);
 		why = NULL;
 	}
@@ -92,7 +92,7 @@ static int lead(struct fleet *f, int tag, json_t *mine, double wait,
 	return rc;
 }
 
-/* A worker's side: tell rank 0, then wait for its answer. */
+/* The side of a rank above 0: tell rank 0, then wait for its answer. */
 static int follow(struct fleet *f, int tag, json_t *mine, double wait,
 		  json_t **answer)
 {

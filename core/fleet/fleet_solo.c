@@ -19,11 +19,11 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
 }
 
 int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
-		  const char *serve, const struct suite **run, char *err,
+		  const char *serve, const struct suite **resolved, char *err,
 		  size_t errlen)
 {
 	(void)f, (void)serve;
-	*run = s;
+	*resolved = s;
 	return loaded ? loaded : fleet_refuse_peers(s, err, errlen);
 }
 
@@ -57,7 +57,7 @@ int fleet_finish(struct fleet *f, int own)
 	return own;
 }
 
-int fleet_reports(const struct fleet *f)
+int fleet_writes_report(const struct fleet *f)
 {
 	(void)f;
 	return 0;

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* How long a fleet waits for a rank's result; in every build. */
 #include "fleet/fleet_int.h"
+#include "suite/suite_time.h"
 
 double fleet_case_wait(const struct bench_case *c)
 {
-	/* setup and calibration, then every sample, without the fourfold
-	   room and the 120 s isolate gives a case before it kills it */
-	double own = c->timeout > 0
-			     ? c->timeout
-			     : (c->warmup + c->repetitions + 3) * c->duration;
+	/* the case's own time, without the room its helper gets before it
+	   is killed: the wait is for a rank, not for a slow case */
+	double own = c->timeout > 0 ? c->timeout : suite_case_time(c);
 
 	return own + c->fleet_timeout;
 }

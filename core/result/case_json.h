@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A case as JSON, both ways: the core sends a case to the helper that
- * validates it or runs it (run/worker.h), and the helper reads it back.
+ * validates it or runs it (run/task.h), and the helper reads it back.
  * Only what the plugin and the runner use travels: the plugin and target
  * are found again where the plugin is loaded.
  */

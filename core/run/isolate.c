@@ -21,19 +21,7 @@
 #include "run/leftovers.h"
 #include "result/result_json.h"
 #include "run/runner.h"
-
-double isolate_timeout(const struct bench_case *c)
-{
-	if (c->timeout > 0)
-		return c->timeout;
-	/* setup and calibration, then every sample, with room to spare */
-	if (c->precision > 0)
-		return 120 + 4 * (c->max_time + 2 +
-				  (c->min_repetitions + 3) * c->duration);
-	return 120 +
-	       4 * ((c->warmup_auto ? 10 : c->warmup) + c->repetitions + 3) *
-		       c->duration;
-}
+#include "suite/suite_time.h"
 
 /* Set r failed or skipped with a formatted reason. */
 static int child_verdict(struct result *r, enum result_status st,
@@ -66,7 +54,7 @@ static int helper_failure(const struct helper_out *out,
 		return child_verdict(r, RESULT_FAILED,
 				     "timed out after %.0fs (set timeout = "
 				     "to allow more)",
-				     isolate_timeout(c));
+				     suite_case_timeout(c));
 	case HELPER_SIGNALLED:
 		return child_verdict(
 			r, RESULT_FAILED, "crashed: signal %d (%s)%s",
@@ -160,7 +148,7 @@ static int run_in_helper(const struct bench_case *c,
 	struct helper_req hr = { .mode = "case",
 				 .plugin_fd = c->plugin->fd,
 				 .request = text,
-				 .timeout = isolate_timeout(c) *
+				 .timeout = suite_case_timeout(c) *
 					    (t && t->lanes ? t->lanes : 1),
 				 .stop = stop };
 	struct helper_out out;

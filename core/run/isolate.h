@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Crash isolation: a case runs in a helper process started by exec
- * (base/helper.h, run/worker.h), so a plugin that crashes, aborts, exits,
+ * (base/helper.h, run/task.h), so a plugin that crashes, aborts, exits,
  * hangs, leaks, forks or writes to stdout fails only its own case, and
  * nothing it started outlives the case. The result travels back over a
  * pipe as JSON.
@@ -13,9 +13,6 @@
 
 #include "result/result.h"
 #include "suite/suite.h"
-
-/* Seconds a case may take when its suite sets no timeout. */
-double isolate_timeout(const struct bench_case *c);
 
 /*
  * Run c into r (zeroed by the caller): in a helper process with c's memory

@@ -21,6 +21,7 @@
 #include "run/hostapi.h"
 #include "run/turns.h"
 #include "run/pin.h"
+#include "suite/suite_time.h"
 
 /* One worker thread and the plugin state it drives. */
 struct worker {
@@ -376,8 +377,7 @@ static int crew_async_init(struct crew *crew, unsigned depth)
 	return 0;
 }
 
-/* Most warm-up samples, and seconds of them, when warm-up is automatic. */
-#define WARMUP_MAX_SAMPLES 10
+/* Most seconds of warm-up samples when warm-up is automatic. */
 #define WARMUP_MAX_SECONDS 2.0
 
 /* How close two warm-up samples must be without a precision (1%). */
@@ -399,7 +399,7 @@ static int rates_agree(double a, double b, double tol)
 
 /*
  * Drop warm-up samples: bc->warmup of them, or with warmup = auto until two
- * in a row agree within the precision (at most WARMUP_MAX_SAMPLES or
+ * in a row agree within the precision (at most SUITE_AUTO_WARMUP_MAX or
  * WARMUP_MAX_SECONDS). r->warmup_samples says how many were dropped.
  */
 static int crew_warm_up(struct crew *crew, const struct bench_case *bc,
@@ -413,7 +413,7 @@ static int crew_warm_up(struct crew *crew, const struct bench_case *bc,
 
 	crew->record = 0;
 	for (unsigned i = 0;; i++) {
-		if (*stop || (bc->warmup_auto ? i >= WARMUP_MAX_SAMPLES
+		if (*stop || (bc->warmup_auto ? i >= SUITE_AUTO_WARMUP_MAX
 					      : i >= bc->warmup))
 			return 0;
 		rc = crew_sample(crew, iterations, &s, err, errlen);

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Fleet runs under mpirun on one machine.
 
-Usage: test_fleet.py NAME (environment: HB, HB_MPIRUN, HB_FIXTURE_DIR)
+Usage: test_fleet.py NAME (environment: HB, HB_FAULTS, HB_MPIRUN,
+HB_FIXTURE_DIR)
 Every rank runs on this host, so host-pair transfers go over loopback and
 every rank's host is the same name; what is checked is what a user of a
 real fleet reads: both ranks in one report, each result with its rank and
@@ -21,6 +22,7 @@ import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
 HB = os.environ["HB"]
+HB_FAULTS = os.environ["HB_FAULTS"]  # hostbench with the fault hook
 MPIRUN = os.environ["HB_MPIRUN"]
 FIXTURES = os.environ["HB_FIXTURE_DIR"]
 
@@ -38,13 +40,13 @@ def suite_file(text):
     return f.name
 
 
-def mpirun(contexts, extra=(), timeout=100, env=None):
-    """Run one mpirun of app contexts [(ranks, [args...]), ...]."""
+def mpirun(contexts, extra=(), timeout=100, env=None, hb=HB):
+    """Run one mpirun of hb in app contexts [(ranks, [args...]), ...]."""
     cmd = [MPIRUN, "--oversubscribe", *extra]
     if os.geteuid() == 0:
         cmd.append("--allow-run-as-root")
     for i, (n, args) in enumerate(contexts):
-        cmd += ([":"] if i else []) + ["-np", str(n), HB, *args]
+        cmd += ([":"] if i else []) + ["-np", str(n), hb, *args]
     return subprocess.run(cmd, capture_output=True, text=True,
                           timeout=timeout, env=env)
 
@@ -66,16 +68,18 @@ size = 64K
 """
 
 
-def with_fault(fault, suite=FAULT_SUITE, ranks=2, recovery=True):
-    """mpirun where HOSTBENCH_FLEET_FAULT=fault makes a rank die or hang;
-    returns (process, report or None, seconds mpirun took)."""
+def with_fault(fault, suite=FAULT_SUITE, ranks=2, recovery=True,
+               hb=HB_FAULTS):
+    """mpirun of hb where HOSTBENCH_FLEET_FAULT=fault makes a rank die or
+    hang (in hostbench-faults, by default); returns (process, report or
+    None, seconds mpirun took)."""
     out = tempfile.mktemp(suffix=".json")
     env = dict(os.environ, HOSTBENCH_FLEET_FAULT=fault)
     extra = ["-x", "HOSTBENCH_FLEET_FAULT"]
     extra += ["--enable-recovery"] if recovery else []
     start = time.monotonic()
     p = mpirun([(ranks, ["run", suite_file(suite), "--format", "json",
-                         "--output", out])], extra=extra, env=env)
+                         "--output", out])], extra=extra, env=env, hb=hb)
     took = time.monotonic() - start
     doc = None
     if os.path.exists(out):
@@ -662,6 +666,33 @@ def test_all_to_all_names_the_rank_whose_receiver_died_in_the_case():
                re.search(r"127\.0\.0\.1:\d+ \(rank 2 \([^)]+\)\): ",
                          res[r]["reason"]), f"rank {r}: {res[r]}")
     expect(took < 30, f"bounded: {took:.0f} s")
+
+
+def test_a_shipped_build_ignores_the_fault_variable():
+    p, doc, took = with_fault("1:case", hb=HB)
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    expect("HOSTBENCH_FLEET_FAULT" not in p.stderr, p.stderr)
+    expect([h["status"] for h in doc["fleet"]["hosts"]] == ["ok", "ok"] and
+           all(r["status"] == "ok" for r in doc["results"]),
+           f"both ranks ran every case: {doc['fleet']['hosts']}")
+
+
+def test_a_rank_sampling_to_a_precision_is_waited_for_until_max_time():
+    # rank 1 samples for max_time (4 s) after rank 0: far longer than its
+    # repetitions would take, well within max_time and fleet_timeout
+    p, doc = run_json(suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+precision = 0.001%
+min_repetitions = 3
+max_time = 4s
+fleet_timeout = 1s
+fleet = sequential
+"""))
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    expect([h["status"] for h in doc["fleet"]["hosts"]] == ["ok", "ok"],
+           f"no rank lost: {doc['fleet']['hosts']}")
 
 
 def test_a_rank_that_hangs_in_a_case_is_lost_after_its_time_and_fleet_timeout():

@@ -68,6 +68,20 @@ static int a_lost_rank_costs_the_cases_own_time_and_fleet_timeout(void)
 	return 0;
 }
 
+static int a_precision_case_costs_its_max_time_and_fleet_timeout(void)
+{
+	struct bench_case precise = { .duration = 0.5,
+				      .repetitions = 5,
+				      .precision = 0.01,
+				      .min_repetitions = 3,
+				      .max_time = 20,
+				      .fleet_timeout = 30 };
+
+	/* max_time + 2 s of warm-up + (min_repetitions + 3) x duration */
+	CHECK_NEAR(fleet_case_wait(&precise), 20 + 2 + 3 + 30, 1e-9);
+	return 0;
+}
+
 static int steps_before_the_first_case_wait_the_largest_fleet_timeout(void)
 {
 	struct bench_case cases[] = { { .fleet_timeout = 5 },
@@ -174,6 +188,7 @@ static const struct test tests[] = {
     {"all_to_one_sends_to_rank_0_which_receives", all_to_one_sends_to_rank_0_which_receives},
     {"all_to_all_sends_to_every_other_rank", all_to_all_sends_to_every_other_rank},
     {"a_lost_rank_costs_the_cases_own_time_and_fleet_timeout", a_lost_rank_costs_the_cases_own_time_and_fleet_timeout},
+    {"a_precision_case_costs_its_max_time_and_fleet_timeout", a_precision_case_costs_its_max_time_and_fleet_timeout},
     {"steps_before_the_first_case_wait_the_largest_fleet_timeout", steps_before_the_first_case_wait_the_largest_fleet_timeout},
     {"a_host_and_port_is_no_peer_mode", a_host_and_port_is_no_peer_mode},
     {"only_rank_modes_of_senders_send_to_a_rank", only_rank_modes_of_senders_send_to_a_rank},

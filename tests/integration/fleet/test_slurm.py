@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Fleet runs under a single-node Slurm, started here for the test.
 
-Usage: test_slurm.py NAME (environment: HB, HB_FIXTURE_DIR, HB_SBATCH)
+Usage: test_slurm.py NAME (environment: HB, HB_FAULTS, HB_FIXTURE_DIR,
+HB_SBATCH)
 As root, with Debian's slurm-wlm (slurmctld, slurmd, munge) and jq
 installed, each test starts munged, slurmctld and slurmd on localhost
 from a temporary directory (its own key, sockets, ports and state: no
@@ -25,6 +26,7 @@ import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
 HB = os.environ["HB"]
+HB_FAULTS = os.environ["HB_FAULTS"]  # hostbench with the fault hook
 SBATCH_SCRIPT = os.environ["HB_SBATCH"]
 DAEMONS = ("munged", "slurmctld", "slurmd")
 CLIENTS = ("srun", "sbatch", "sinfo", "jq")
@@ -217,7 +219,8 @@ def test_sbatch_script_exits_0_on_a_good_run_and_1_on_a_lost_rank():
                    "--ntasks-per-node=2", "-o",
                      f"{results}/bad.log", "--export",
                      "ALL,HOSTBENCH_FLEET_FAULT=1:case:hang",
-                     SBATCH_SCRIPT, suite_file()], env=env)
+                     SBATCH_SCRIPT, suite_file()],
+                    env=dict(env, HOSTBENCH=HB_FAULTS))
     with open(f"{results}/good.log") as f:
         good_log = f.read()
     with open(f"{results}/bad.log") as f:
@@ -231,7 +234,7 @@ def test_sbatch_script_exits_0_on_a_good_run_and_1_on_a_lost_rank():
 def test_under_srun_a_killed_task_ends_the_step_and_journals_keep_results():
     skip_unless_slurm()
     results = tempfile.mkdtemp()
-    env = {"HOSTBENCH": HB, "HOSTBENCH_RESULTS": results,
+    env = {"HOSTBENCH": HB_FAULTS, "HOSTBENCH_RESULTS": results,
            "HOSTBENCH_JOURNALS": results}
     with Cluster() as c:
         start = time.monotonic()

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A helper's tasks with plugin code: run one case, or validate cases. */
-#include "run/worker.h"
+#include "run/task.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -112,7 +112,7 @@ static int run_live(struct bench_case *c, struct plugin *p, int loaded,
 	return r->reason ? 0 : -ENOMEM;
 }
 
-int worker_case_task(const char *request, int answer_fd)
+int task_case(const char *request, int answer_fd)
 {
 	json_t *req = json_loads(request, 0, NULL), *o = json_object();
 	struct bench_case c = { 0 };
@@ -187,7 +187,7 @@ static json_t *validate_all(const json_t *req, const struct plugin *p)
 	return json_pack("{s:o}", "checks", checks);
 }
 
-int worker_validate_task(const char *request, int answer_fd)
+int task_validate(const char *request, int answer_fd)
 {
 	json_t *req = json_loads(request, 0, NULL), *ans;
 	struct plugin p;

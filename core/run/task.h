@@ -4,8 +4,8 @@
  * in a helper process started by exec, with the plugin file on descriptor
  * 3 (base/helper.h), never in the core.
  */
-#ifndef HB_CORE_RUN_WORKER_H
-#define HB_CORE_RUN_WORKER_H
+#ifndef HB_CORE_RUN_TASK_H
+#define HB_CORE_RUN_TASK_H
 
 /*
  * Task "case": the request is {"path": ..., "case": ...} (run/case_json.h).
@@ -13,7 +13,7 @@
  * and answer its result as result_json_put() writes it; a plugin that
  * cannot be loaded gives a failed result with the reason.
  */
-int worker_case_task(const char *request, int answer_fd);
+int task_case(const char *request, int answer_fd);
 
 /*
  * Task "validate": the request is {"path": ..., "cases": [...]}. Load the
@@ -21,6 +21,6 @@ int worker_case_task(const char *request, int answer_fd);
  * [{"rc": N, "reason": "..."}, ...]} in the same order, or {"refused":
  * "..."} when the plugin cannot be loaded.
  */
-int worker_validate_task(const char *request, int answer_fd);
+int task_validate(const char *request, int answer_fd);
 
 #endif

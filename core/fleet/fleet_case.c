@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The cases of a fleet run: rank 0 releases each case (to every rank at
+ * once, or one rank after the other), collects every result by its
+ * deadline (fleet_case_wait()) and counts a rank that misses it lost; the
+ * other ranks wait for its word, run, and send their results.
+ */
+#define _GNU_SOURCE /* asprintf */
+#include "fleet/fleet.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "base/exit.h"
+#include "base/jsonw.h"
+#include "fleet/fleet_int.h"
+#include "result/result_json.h"
+#include "suite/suite_time.h"
+
+/* Decode rank r's result message text for case i into its results. */
+static void take_result(struct fleet *f, int r, size_t i, const char *text)
+{
+	const struct bench_case *c = &f->st->suite->cases[i];
+	struct fleet_rank *fr = &f->st->ranks[r];
+	struct result *res = &fr->res[i];
+	const char *const *parts = c->tdesc ? c->tdesc->parts : NULL;
+	char why[256] = "not JSON";
+	json_error_t jerr;
+	json_t *doc = json_loads(text, 0, &jerr);
+	json_t *jc = doc ? json_object_get(doc, "case") : NULL;
+
+	result_free(res);
+	memset(res, 0, sizeof(*res));
+	if (!json_is_integer(jc) || (size_t)json_integer_value(jc) != i)
+		snprintf(why, sizeof(why), "a result for another case");
+	else if (!result_json_get(json_object_get(doc, "result"), parts, res,
+				  why, sizeof(why)))
+		why[0] = '\0';
+	fr->at[i].start = json_number_value(json_object_get(doc, "start"));
+	fr->at[i].end = json_number_value(json_object_get(doc, "end"));
+	json_decref(doc);
+	res->c = c;
+	if (why[0]) {
+		result_free(res);
+		memset(res, 0, sizeof(*res));
+		res->c = c;
+		res->status = RESULT_FAILED;
+		if (asprintf(&res->reason,
+			     "rank 0 cannot read what this rank sent: %s",
+			     why) < 0)
+			res->reason = NULL;
+	}
+	if (res->status == RESULT_FAILED)
+		fr->failed = 1;
+}
+
+/* Rank 0: wait for rank r's result of case i until st->due. */
+static void collect_one(struct fleet *f, int r, size_t i)
+{
+	const struct bench_case *c = &f->st->suite->cases[i];
+	char *text = NULL, why[160];
+	int rc;
+
+	if (f->st->ranks[r].lost)
+		return;
+	rc = fleet_recv_text(r, FLEET_TAG_RESULT, f->st->due, &text);
+	if (rc == 0) {
+		take_result(f, r, i, text);
+		free(text);
+		return;
+	}
+	snprintf(why, sizeof(why),
+		 rc == -ETIMEDOUT ? "no result within %.0f s (the rank died "
+				    "or hung; fleet_timeout sets this wait)"
+				  : "its result could not be received",
+		 fleet_case_wait(c));
+	fleet_rank_lose(f, r, i, why);
+}
+
+/* Rank 0: collect the results of the together case still pending. */
+static void collect_pending(struct fleet *f)
+{
+	struct fleet_state *st = f->st;
+
+	if (!st->pending)
+		return;
+	for (int r = 1; r < f->size; r++)
+		collect_one(f, r, st->pending - 1);
+	st->pending = 0;
+}
+
+/*
+ * A rank above 0: how long rank 0 may take to say it may start case i (i ==
+ * ncases: that the run is over). Rank 0 may still be running the case
+ * before and collecting it, then, for a sequential case, running it
+ * itself and waiting for every rank: generous, but bounded.
+ */
+static double control_wait(const struct fleet *f, size_t i)
+{
+	const struct suite *s = f->st->suite;
+	double wait = f->st->wait;
+
+	for (size_t k = i ? i - 1 : 0; k <= i && k < s->ncases; k++)
+		wait += suite_case_timeout(&s->cases[k]) +
+			f->size * fleet_case_wait(&s->cases[k]);
+	return wait;
+}
+
+/* A rank above 0: wait for rank 0's word on case i. 1 to run it, else 0. */
+static int wait_control(struct fleet *f, size_t i)
+{
+	double wait = control_wait(f, i);
+	long value = FLEET_STOP;
+	int rc = fleet_recv_long(0, FLEET_TAG_GO, &value, hb_now() + wait, 0);
+
+	if (rc == -ETIMEDOUT) {
+		f->st->orphan = 1;
+		fprintf(stderr,
+			"hostbench: fleet: rank %d (%s): no word from rank 0 "
+			"within %.0f s (rank 0 died or hung); giving up\n",
+			f->rank, f->st->ranks[f->rank].host, wait);
+	}
+	return rc == 0 && value == (long)i;
+}
+
+/* Rank 0: the deadline for results of case i started now. */
+static double due_for(const struct fleet *f, size_t i)
+{
+	return hb_now() + fleet_case_wait(&f->st->suite->cases[i]);
+}
+
+/* Rank 0: tell rank r to start case i, or count it lost. */
+static int release(struct fleet *f, int r, size_t i)
+{
+	if (fleet_send_long(r, FLEET_TAG_GO, (long)i, f->st->due) == 0)
+		return 0;
+	fleet_rank_lose(f, r, i, "did not take the start signal");
+	return -EIO;
+}
+
+/* This rank starts case i now; returns 1 (run it). */
+static int begin_span(struct fleet *f, size_t i)
+{
+	f->st->span_start = fleet_wall();
+	if (f->rank == 0)
+		f->st->ranks[0].at[i].start = f->st->span_start;
+	fleet_fault(f->rank, "case");
+	return 1;
+}
+
+int fleet_case_begin(struct fleet *f, size_t i)
+{
+	struct fleet_state *st = f->st;
+
+	if (f->size == 1)
+		return 1;
+	if (f->rank != 0) {
+		if (st->stopped || !wait_control(f, i)) {
+			st->stopped = 1;
+			return 0;
+		}
+		return begin_span(f, i);
+	}
+	collect_pending(f);
+	if (st->suite->cases[i].fleet_sequential)
+		return begin_span(f, i); /* the others in fleet_case_end */
+	st->due = due_for(f, i);
+	for (int r = 1; r < f->size; r++)
+		if (!st->ranks[r].lost)
+			release(f, r, i);
+	st->pending = i + 1;
+	return begin_span(f, i);
+}
+
+/* r's measurement and times as {"case": i, "result": {...}} text. */
+static int result_message(const struct fleet *f, size_t i,
+			  const struct result *r, char **text)
+{
+	json_t *doc = json_object(), *res = json_object();
+	int rc = -ENOMEM, bad = 0;
+
+	jsonw_set(doc, "case", json_integer((json_int_t)i), &bad);
+	jsonw_set(doc, "start", json_real(f->st->span_start), &bad);
+	jsonw_set(doc, "end", json_real(fleet_wall()), &bad);
+	if (!bad && !result_json_put(res, r) &&
+	    !json_object_set(doc, "result", res)) {
+		*text = json_dumps(doc, JSON_COMPACT | JSON_REAL_PRECISION(17));
+		rc = *text ? 0 : -ENOMEM;
+	}
+	json_decref(res);
+	json_decref(doc);
+	return rc;
+}
+
+/* Rank 0, a sequential case i: every other rank's turn, one by one. */
+static void take_turns(struct fleet *f, size_t i)
+{
+	for (int r = 1; r < f->size; r++) {
+		if (f->st->ranks[r].lost)
+			continue;
+		f->st->due = due_for(f, i);
+		if (release(f, r, i) == 0)
+			collect_one(f, r, i);
+	}
+}
+
+int fleet_case_end(struct fleet *f, size_t i, struct result *r)
+{
+	struct fleet_state *st = f->st;
+	char *text = NULL;
+	int rc;
+
+	r->c = &st->suite->cases[i];
+	if (f->size == 1)
+		return 0;
+	if (fleet_peer_blame(f, i, r))
+		return -ENOMEM;
+	if (f->rank != 0) {
+		if (i + 1 == st->suite->ncases)
+			fleet_fault(f->rank, "result");
+		rc = result_message(f, i, r, &text);
+		if (!rc)
+			rc = fleet_send_text(0, FLEET_TAG_RESULT, text,
+					     hb_now() + control_wait(f, i));
+		free(text);
+		/* a result rank 0 did not get makes it count this rank lost */
+		return rc == -EIO || rc == -ETIMEDOUT ? 0 : rc;
+	}
+	st->ranks[0].at[i].end = fleet_wall();
+	if (fleet_peer_receives(f, i))
+		r->status = RESULT_SKIPPED; /* its figure is the others' */
+	if (st->suite->cases[i].fleet_sequential)
+		take_turns(f, i);
+	return 0;
+}
+
+/* Rank 0: fill every result a lost rank never sent. */
+static int fill_lost(struct fleet *f)
+{
+	struct fleet_state *st = f->st;
+	char who[FLEET_HOST_MAX + 32];
+
+	for (int r = 1; r < f->size; r++) {
+		struct fleet_rank *fr = &st->ranks[r];
+
+		for (size_t i = 0; fr->lost && fr->res && i < st->suite->ncases;
+		     i++) {
+			if (fr->res[i].c)
+				continue;
+			fr->res[i].c = &st->suite->cases[i];
+			fr->res[i].status = RESULT_FAILED;
+			if (asprintf(&fr->res[i].reason, "%s lost: %s",
+				     fleet_rank_name(f, r, who, sizeof(who)),
+				     fr->lost_why ? fr->lost_why : "") < 0)
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+int fleet_finish(struct fleet *f, int own)
+{
+	struct fleet_state *st = f->st;
+	int status = own;
+
+	if (f->size == 1 || f->rank != 0)
+		return own;
+	collect_pending(f);
+	for (int r = 1; r < f->size; r++) {
+		struct fleet_rank *fr = &st->ranks[r];
+
+		for (size_t i = 0;
+		     !fr->lost && fr->res && i < st->suite->ncases; i++)
+			if (!fr->res[i].c)
+				fleet_rank_lose(f, r, i,
+						"stopped before this case");
+		if ((fr->lost || fr->failed) && status == 0)
+			status = EXIT_CASE_FAILED;
+	}
+	if (fill_lost(f))
+		fprintf(stderr, "hostbench: fleet: out of memory\n");
+	return status;
+}
+
+void fleet_case_goodbye(struct fleet *f)
+{
+	struct fleet_state *st = f->st;
+	const struct suite *s = st->suite;
+
+	if (f->rank == 0) {
+		for (int r = 1; st->started && r < f->size; r++)
+			if (!st->ranks[r].lost)
+				fleet_send_long(r, FLEET_TAG_GO, FLEET_STOP,
+						hb_now() + st->wait);
+		return;
+	}
+	if (st->started && !st->stopped && !st->orphan && s)
+		wait_control(f, s->ncases);
+	fleet_fault(f->rank, "end");
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* How long a case takes, and how long it may take. */
+#include "suite/suite_time.h"
+
+/* Seconds beyond suite_case_time() a case without a timeout may run. */
+#define SUITE_TIMEOUT_ROOM 120.0
+
+/* The samples of a case without a timeout, counted that many times over. */
+#define SUITE_TIMEOUT_FACTOR 4.0
+
+double suite_case_time(const struct bench_case *c)
+{
+	/* the 3 samples' worth and the 2 s: setup and calibration */
+	if (c->precision > 0)
+		return c->max_time + 2 + (c->min_repetitions + 3) * c->duration;
+	return ((c->warmup_auto ? SUITE_AUTO_WARMUP_MAX : c->warmup) +
+		c->repetitions + 3) *
+	       c->duration;
+}
+
+double suite_case_timeout(const struct bench_case *c)
+{
+	if (c->timeout > 0)
+		return c->timeout;
+	return SUITE_TIMEOUT_ROOM + SUITE_TIMEOUT_FACTOR * suite_case_time(c);
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * How long a case takes: the one budget that the helper's deadline
+ * (run/isolate.c) and a fleet's wait for a rank (fleet/fleet_wait.c)
+ * both start from, so the two cannot disagree about a case.
+ */
+#ifndef HB_CORE_SUITE_SUITE_TIME_H
+#define HB_CORE_SUITE_SUITE_TIME_H
+
+#include "suite/suite.h"
+
+/* Warmup samples a case with warmup_auto takes at most. */
+#define SUITE_AUTO_WARMUP_MAX 10
+
+/*
+ * Seconds case c should take when nothing goes wrong, whatever its timeout
+ * says: setup and calibration, then every sample (warmup, repetitions);
+ * for a case sampled to a precision (precision > 0), up to max_time of
+ * samples after its first min_repetitions. Pure.
+ */
+double suite_case_time(const struct bench_case *c);
+
+/*
+ * Seconds case c may run before it is stopped: its timeout when the suite
+ * sets one, else suite_case_time() with room for a slow setup or a loaded
+ * host (120 s, and four times the samples). Pure.
+ */
+double suite_case_timeout(const struct bench_case *c);
+
+#endif
