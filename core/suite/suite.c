@@ -335,6 +335,38 @@ static void override_free(struct override *ov)
 	free(ov->value);
 }
 
+/* The option table entry for key in the first of d's tables declaring it. */
+static const struct hb_option *draft_option(const struct draft *d,
+					    const char *key)
+{
+	for (size_t b = 0; b < d->backends.n; b++) {
+		const struct hb_option *o =
+			plugin_option_find(d->tdescs[b], key);
+
+		if (o)
+			return o;
+	}
+	return NULL;
+}
+
+/*
+ * The origin of ov's setting in job d: origin itself ("--set TEXT"), or,
+ * for a secret option of d, "--set [SECTION.]KEY=(secret)" in buf, since
+ * every message about the setting names its origin.
+ */
+static const char *override_origin(const struct override *ov,
+				   const struct draft *d, const char *origin,
+				   char *buf, size_t len)
+{
+	const struct hb_option *o = draft_option(d, ov->key);
+
+	if (!o || o->type != HB_OPT_SECRET)
+		return origin;
+	snprintf(buf, len, "--set %s%s%s=%s", ov->section ? ov->section : "",
+		 ov->section ? "." : "", ov->key, SUITE_VALUE_SECRET);
+	return buf;
+}
+
 /* Nonzero when job d takes key: a core key, or one its targets declare. */
 static int draft_accepts(const struct draft *d, const char *key)
 {
@@ -357,7 +389,7 @@ static int override_apply(struct loader *ld, const struct override *ov,
 {
 	int table_key = strcmp(ov->key, "target") == 0 ||
 			strcmp(ov->key, "backend") == 0;
-	char origin[300], hint[128];
+	char origin[300], shown[300], hint[128];
 	struct hint h = { .typed = ov->key };
 	size_t hits = 0;
 
@@ -377,7 +409,10 @@ static int override_apply(struct loader *ld, const struct override *ov,
 					    hint_text(&h, hint, sizeof(hint)));
 			continue;
 		}
-		if (suite_draft_set(d, ov->key, ov->value, origin, -1))
+		if (suite_draft_set(d, ov->key, ov->value,
+				    override_origin(ov, d, origin, shown,
+						    sizeof(shown)),
+				    -1))
 			return nomem(ld);
 		hits++;
 	}
@@ -605,20 +640,6 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 	return 0;
 }
 
-/* The option table entry for key in the first of d's tables declaring it. */
-static const struct hb_option *draft_option(const struct draft *d,
-					    const char *key)
-{
-	for (size_t b = 0; b < d->backends.n; b++) {
-		const struct hb_option *o =
-			plugin_option_find(d->tdescs[b], key);
-
-		if (o)
-			return o;
-	}
-	return NULL;
-}
-
 /* Check one item of st against every table of d that declares st->key. */
 /*
  * A queue depth above 1 needs a target that keeps units in flight (ABI
@@ -685,6 +706,9 @@ static int check_setting(struct loader *ld, struct draft *d, struct setting *st)
 			    "empty value");
 	if (core_key_single(st->key))
 		rc = strlist_push(&st->items, st->value);
+	else if (o && o->type == HB_OPT_SECRET)
+		rc = suite_value_secret_list(st->value, &st->items, msg,
+					     sizeof(msg));
 	else
 		rc = parse_list(st->value, &st->items, msg, sizeof(msg));
 	if (rc == -ENOMEM)

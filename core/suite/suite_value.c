@@ -242,3 +242,48 @@ const char *suite_value_shown(const struct hb_target *t, const char *key,
 {
 	return suite_value_is_secret(t, key) ? SUITE_VALUE_SECRET : value;
 }
+
+/* Replace the first "mask" (quoted) in msg with the secret's stand-in. */
+static void hide_quoted(char *msg, size_t len, const char *mask)
+{
+	size_t n = strlen(mask);
+	char *at = strstr(msg, "\""), *tail;
+
+	for (; at; at = strstr(at + 1, "\""))
+		if (strncmp(at + 1, mask, n) == 0 && at[n + 1] == '"')
+			break;
+	if (!at)
+		return;
+	tail = strdup(at + n + 2);
+	if (!tail)
+		return;
+	snprintf(at, len - (size_t)(at - msg), "\"%s\"%s", SUITE_VALUE_SECRET,
+		 tail);
+	free(tail);
+}
+
+int suite_value_secret_list(const char *value, struct strlist *out, char *msg,
+			    size_t len)
+{
+	struct strlist junk = { 0 };
+	char *mask;
+	int rc = parse_list(value, out, msg, len);
+
+	if (rc != -EINVAL)
+		return rc;
+	/*
+	 * The same value with every character but quotes, commas and blanks
+	 * masked fails the same way; its message then loses the mask too.
+	 */
+	mask = strdup(value);
+	if (!mask)
+		return -ENOMEM;
+	for (char *p = mask; *p; p++)
+		if (!strchr("\", \t", *p))
+			*p = '*';
+	parse_list(mask, &junk, msg, len);
+	strlist_free(&junk);
+	hide_quoted(msg, len, mask);
+	free(mask);
+	return rc;
+}

@@ -11,6 +11,8 @@
 
 #include <hostbench/plugin.h>
 
+#include "base/util.h"
+
 /*
  * Check one item of core key's value ("4" for parallel, "2s" for
  * duration): parallel 1..1024, repetitions 1..10000, warmup 0..1000 or
@@ -45,6 +47,14 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
  * be NULL: nothing is then secret).
  */
 int suite_value_is_secret(const struct hb_target *t, const char *key);
+
+/*
+ * parse_list() of the value of a secret option: the same items and return
+ * code, but a message that says what is wrong ("\"(secret)\" has an
+ * unterminated quote") without any character of value.
+ */
+int suite_value_secret_list(const char *value, struct strlist *out, char *msg,
+			    size_t len);
 
 /*
  * value of key as it may be shown: SUITE_VALUE_SECRET for a secret option

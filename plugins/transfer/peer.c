@@ -27,7 +27,7 @@ static int handshake(const struct peer_cfg *cfg, struct chan *ch, char *err,
 	rc = SSL_connect(ch->ssl);
 	if (rc <= 0)
 		return tls_fail(ch->ssl, rc, "TLS handshake", err, errlen);
-	return 0;
+	return tls_check_session(ch->ssl, err, errlen);
 }
 
 int peer_open(const struct peer_cfg *cfg, struct chan *ch, char *err,

@@ -8,6 +8,7 @@
 #include <hostbench/plugin.h>
 
 #include "net.h"
+#include "token.h"
 
 /* Cut text at each comma into items[] (n of them), blanks trimmed. */
 static void split(char *text, char **items, size_t n)
@@ -55,6 +56,24 @@ static int check_addrs(const struct peers *p, const char *peer, char *err,
 	return 0;
 }
 
+/* The first n tokens of p pass token_check(), which never shows them. */
+static int check_tokens(const struct peers *p, size_t n, char *err,
+			size_t errlen)
+{
+	char why[256];
+
+	for (size_t i = 0; i < n; i++) {
+		if (!token_check(p->token[i], why, sizeof(why)))
+			continue;
+		if (n == 1)
+			return hb_errorf(err, errlen, HB_EINVAL, "token: %s",
+					 why);
+		return hb_errorf(err, errlen, HB_EINVAL, "token %zu of %zu: %s",
+				 i + 1, n, why);
+	}
+	return 0;
+}
+
 /* One token per peer in p->token, from token as peers_parse() says. */
 static int split_tokens(struct peers *p, const char *token, char *err,
 			size_t errlen)
@@ -74,10 +93,10 @@ static int split_tokens(struct peers *p, const char *token, char *err,
 	if (n == 1) {
 		for (size_t i = 0; i < p->n; i++)
 			p->token[i] = p->token_text;
-		return 0;
+		return check_tokens(p, 1, err, errlen);
 	}
 	split(p->token_text, p->token, n);
-	return 0;
+	return check_tokens(p, n, err, errlen);
 }
 
 int peers_parse(const char *peer, const char *token, struct peers *p, char *err,

@@ -25,7 +25,8 @@ struct peers {
  * as many tokens as peers, or one token (no comma) for every peer; with
  * one peer token is taken whole. Returns 0, or HB_EINVAL naming the item
  * (an empty item, an item that is not HOST:PORT, or a token count that
- * matches neither; tokens themselves are never shown) or HB_ENOMEM.
+ * matches neither, or a token token_check() refuses; tokens themselves
+ * are never shown) or HB_ENOMEM.
  * Call peers_free() either way.
  */
 int peers_parse(const char *peer, const char *token, struct peers *p, char *err,

@@ -3,7 +3,7 @@
  * hostbench-serve: the receiving end of transfer/tcp, transfer/tls and
  * transfer/tls-handshake on another host. `hostbench serve ARGS` runs it.
  * It answers only clients that prove they know the token, serves up to
- * --max-clients connections at once (each in its own thread, with a fixed
+ * --max-clients of them at once (each in its own thread, with a fixed
  * receive buffer; serve_conn.c keeps the limits and deadlines), logs to
  * stderr, and never stores or writes what it receives. SIGINT or SIGTERM
  * ends it after a last summary.
@@ -96,9 +96,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	net_addr_text(lfd, 0, addr, sizeof(addr));
-	serve_log("listening on %s (token required, %d clients at once, "
-		  "%d unauthenticated, %d per address, %.0f s each, %g s "
-		  "idle and to prove the token)",
+	serve_log("listening on %s (token required, %d authenticated "
+		  "clients at once, %d unauthenticated, %d per address, "
+		  "%.0f s each, %g s idle and to prove the token)",
 		  addr, srv.max_clients, srv.max_pending, srv.max_per_address,
 		  srv.cfg.max_time, srv.preauth);
 	serve_loop(&srv, lfd);

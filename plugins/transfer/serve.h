@@ -27,17 +27,23 @@ struct serve_source {
 	unsigned long handshakes;
 };
 
-/* The settings (from the command line) and the live connections. */
+/*
+ * The settings (from the command line) and the live connections. Clients
+ * that proved the token and clients that have not yet are counted apart,
+ * so those that have not can never take the room of those that have.
+ */
 struct server {
 	struct sink_cfg cfg;   /* token, TLS, --max-time */
 	struct net_opts net;   /* per-read --idle-timeout of every socket */
 	double preauth;	       /* --idle-timeout: total before the proof */
-	int max_clients;       /* connections at once */
-	int max_pending;       /* of them not yet authenticated */
-	int max_per_address;   /* not yet authenticated, from one address */
+	int max_clients;       /* authenticated connections at once */
+	int max_pending;       /* unauthenticated connections at once */
+	int max_per_address;   /* of those, from one address (IPv6: /64) */
+	int nslots;	       /* conns[]: room for both, and the dropped */
 	pthread_mutex_t lock;  /* guards everything below */
-	struct conn **conns;   /* max_clients slots, NULL when free */
-	int active, pending;   /* connections; of them unauthenticated */
+	struct conn **conns;   /* nslots slots, NULL when free */
+	struct conn **scratch; /* nslots pointers for choosing whom to drop */
+	int authed, pending;   /* connections of each budget */
 	unsigned long next_id; /* the number of the next connection */
 	struct serve_source sources[SERVE_SOURCES];
 	unsigned long other_handshakes;
@@ -59,9 +65,12 @@ int serve_args(int argc, char **argv, struct server *srv,
 int serve_conns_init(struct server *srv);
 
 /*
- * Serve accepted socket fd in its own thread, or close it with a log line
- * when a limit says no: --max-clients, --max-pending, or
- * --max-pending-per-address for its address.
+ * Serve accepted socket fd in its own thread. A new connection always
+ * gets in: when its address already has --max-pending-per-address
+ * unauthenticated connections, the oldest of them is dropped, else when
+ * --max-pending are waiting, the oldest of the address (IPv6: /64) that
+ * has the most. Once it proves the token it is refused only when
+ * --max-clients connections are authenticated already.
  */
 void serve_dispatch(struct server *srv, int fd);
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "serve.h"
+#include "token.h"
 
 /* A number option: its name, its range, and whether it is an integer. */
 struct range {
@@ -35,13 +36,18 @@ static void usage(FILE *f)
 	      "  --listen ADDR:PORT   where to listen (port 0: any free "
 	      "port, logged)\n"
 	      "  --token TOKEN        clients must prove they know it (or set "
-	      "HOSTBENCH_TOKEN)\n"
-	      "  --max-clients N      connections served at once, 1-4096 "
-	      "(default 16)\n"
-	      "  --max-pending N      of them not yet authenticated "
-	      "(default: half of --max-clients)\n"
-	      "  --max-pending-per-address N  of those, from one address "
-	      "(default: half of --max-pending)\n"
+	      "HOSTBENCH_TOKEN);\n"
+	      "                       16 characters or more: openssl rand "
+	      "-hex 16\n"
+	      "  --max-clients N      authenticated connections at once, "
+	      "1-4096 (default 16)\n"
+	      "  --max-pending N      unauthenticated connections at once, "
+	      "1-4096; a new one\n"
+	      "                       replaces the oldest (default: half of "
+	      "--max-clients)\n"
+	      "  --max-pending-per-address N  of those, from one address or "
+	      "IPv6 /64\n"
+	      "                       (default: half of --max-pending)\n"
 	      "  --max-time SECONDS   longest a connection may last, 1-604800 "
 	      "(default 600)\n"
 	      "  --idle-timeout SECONDS  longest wait for a client's next "
@@ -122,18 +128,16 @@ static int limits(struct server *srv)
 		srv->max_pending = (srv->max_clients + 1) / 2;
 	if (!srv->max_per_address)
 		srv->max_per_address = (srv->max_pending + 1) / 2;
-	if (srv->max_pending <= srv->max_clients &&
-	    srv->max_per_address <= srv->max_pending)
+	if (srv->max_per_address <= srv->max_pending)
 		return 0;
 	fprintf(stderr,
-		"hostbench serve: --max-pending %d and "
-		"--max-pending-per-address %d must not exceed --max-clients "
-		"%d and --max-pending\n",
-		srv->max_pending, srv->max_per_address, srv->max_clients);
+		"hostbench serve: --max-pending-per-address %d must not "
+		"exceed --max-pending %d\n",
+		srv->max_per_address, srv->max_pending);
 	return 2;
 }
 
-/* The token and the address are required; the token is bounded. */
+/* The token and the address are required; the token must be a good one. */
 static int required(const struct server *srv, const char *listen_on)
 {
 	char err[256];
@@ -145,11 +149,8 @@ static int required(const struct server *srv, const char *listen_on)
 		usage(stderr);
 		return 2;
 	}
-	if (strlen(srv->cfg.token) > WIRE_TOKEN_MAX) {
-		fprintf(stderr,
-			"hostbench serve: the token is longer than %d "
-			"bytes\n",
-			WIRE_TOKEN_MAX);
+	if (token_check(srv->cfg.token, err, sizeof(err))) {
+		fprintf(stderr, "hostbench serve: --token: %s\n", err);
 		return 2;
 	}
 	if (net_check_hostport(listen_on, 1, err, sizeof(err))) {

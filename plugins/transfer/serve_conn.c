@@ -3,11 +3,15 @@
  * hostbench-serve's connections: who is admitted, each one's thread, and
  * the deadlines that end them. A connection must prove it knows the token
  * within --idle-timeout in all (a client dribbling a byte at a time gains
- * nothing), may last --max-time in every mode, and unauthenticated ones
- * are capped overall and per address, so slots stay for authenticated
- * streams.
+ * nothing), may last --max-time in every mode. Connections that have not
+ * proved the token have a budget of their own, where a newcomer replaces
+ * the oldest of the address that holds the most: silent sockets, from
+ * however many addresses, cannot keep out a client that proves the token
+ * promptly, nor take the room of authenticated streams.
  */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,11 +34,12 @@ struct conn {
 	int slot;
 	unsigned long id;
 	char peer[64]; /* "host:port" */
-	char addr[64]; /* "host": what --max-pending-per-address counts */
+	char addr[64]; /* "host", IPv6 "prefix/64": what the limits count */
 	double start;
 	double deadline; /* the proof, then --max-time */
 	int authed;
-	int expired; /* the server ended it at its deadline */
+	int expired;	   /* the server ended it at its deadline */
+	char dropped[160]; /* why it made room for a newer one, or "" */
 };
 
 static const char *const mode_names[] = { "(no preface)", "tcp", "tls",
@@ -56,66 +61,162 @@ void serve_log(const char *fmt, ...)
 
 int serve_conns_init(struct server *srv)
 {
-	/* a table of pointers, one per slot */
+	/* room for both budgets, and for as many dropped ones still ending */
+	srv->nslots = srv->max_clients + 2 * srv->max_pending;
+	/* tables of pointers, one per slot */
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	srv->conns = calloc((size_t)srv->max_clients, sizeof(*srv->conns));
+	srv->conns = calloc((size_t)srv->nslots, sizeof(*srv->conns));
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	srv->scratch = calloc((size_t)srv->nslots, sizeof(*srv->scratch));
 	srv->next_summary = hb_now() + SERVE_SUMMARY_EVERY;
-	return srv->conns ? 0 : -1;
-}
-
-/* The address of "host:port" or "[v6]:port", without the port. */
-static void addr_of(const char *peer, char *out, size_t len)
-{
-	const char *colon = strrchr(peer, ':');
-	size_t n = colon ? (size_t)(colon - peer) : strlen(peer);
-
-	snprintf(out, len, "%.*s", (int)n, peer);
-}
-
-/* Unauthenticated connections from addr (under the lock). */
-static int pending_from(const struct server *srv, const char *addr)
-{
-	int n = 0;
-
-	for (int i = 0; i < srv->max_clients; i++)
-		n += srv->conns[i] && !srv->conns[i]->authed &&
-		     strcmp(srv->conns[i]->addr, addr) == 0;
-	return n;
+	return srv->conns && srv->scratch ? 0 : -1;
 }
 
 /*
- * Take a slot for cn, unauthenticated (under the lock). Returns NULL, or
- * why not into why.
+ * The address fd is connected from, as the limits count it: IPv4 (and
+ * IPv4-mapped IPv6) whole, IPv6 by its /64 prefix, which one host or
+ * network usually holds all of.
  */
-static const char *admit(struct server *srv, struct conn *cn, char *why,
-			 size_t len)
+static void addr_of(int fd, char *out, size_t len)
+{
+	struct sockaddr_storage ss;
+	struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&ss;
+	socklen_t sl = sizeof(ss);
+	char text[INET6_ADDRSTRLEN] = "?";
+
+	if (getpeername(fd, (struct sockaddr *)&ss, &sl) == 0 &&
+	    ss.ss_family == AF_INET)
+		inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, text,
+			  sizeof(text));
+	else if (ss.ss_family == AF_INET6 &&
+		 IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr))
+		inet_ntop(AF_INET, &s6->sin6_addr.s6_addr[12], text,
+			  sizeof(text));
+	else if (ss.ss_family == AF_INET6) {
+		memset(&s6->sin6_addr.s6_addr[8], 0, 8);
+		inet_ntop(AF_INET6, &s6->sin6_addr, text, sizeof(text));
+		snprintf(out, len, "%s/64", text);
+		return;
+	}
+	snprintf(out, len, "%s", text);
+}
+
+/* Nonzero when cn is in the unauthenticated budget (under the lock). */
+static int waiting(const struct conn *cn)
+{
+	return cn && !cn->authed && !cn->dropped[0];
+}
+
+/*
+ * The oldest waiting connection from addr, or NULL; its address's count of
+ * them into *n (under the lock).
+ */
+static struct conn *oldest_from(const struct server *srv, const char *addr,
+				int *n)
+{
+	struct conn *old = NULL;
+
+	*n = 0;
+	for (int i = 0; i < srv->nslots; i++) {
+		struct conn *cn = srv->conns[i];
+
+		if (!waiting(cn) || strcmp(cn->addr, addr) != 0)
+			continue;
+		++*n;
+		if (!old || cn->id < old->id)
+			old = cn;
+	}
+	return old;
+}
+
+/* Order of waiting connections: by address, then oldest first. */
+static int by_addr_then_age(const void *a, const void *b)
+{
+	const struct conn *x = *(struct conn *const *)a;
+	const struct conn *y = *(struct conn *const *)b;
+	int c = strcmp(x->addr, y->addr);
+
+	return c ? c : (x->id > y->id) - (x->id < y->id);
+}
+
+/*
+ * The oldest waiting connection of the address holding the most of them;
+ * of equal addresses, the one whose oldest is oldest (under the lock).
+ */
+static struct conn *oldest_of_busiest(struct server *srv)
+{
+	struct conn *best = NULL;
+	int n = 0, best_n = 0;
+
+	for (int i = 0; i < srv->nslots; i++)
+		if (waiting(srv->conns[i]))
+			srv->scratch[n++] = srv->conns[i];
+	qsort(srv->scratch, (size_t)n, sizeof(*srv->scratch), by_addr_then_age);
+	for (int i = 0, run; i < n; i += run) {
+		struct conn *first = srv->scratch[i];
+
+		for (run = 1; i + run < n && strcmp(srv->scratch[i + run]->addr,
+						    first->addr) == 0;
+		     run++)
+			;
+		if (run > best_n || (run == best_n && first->id < best->id)) {
+			best = first;
+			best_n = run;
+		}
+	}
+	return best;
+}
+
+/* End victim to make room for a newer connection (under the lock). */
+static void drop(struct server *srv, struct conn *victim, const char *why)
+{
+	snprintf(victim->dropped, sizeof(victim->dropped), "%s", why);
+	srv->pending--;
+	/* wakes the connection's thread wherever it waits */
+	shutdown(victim->fd, SHUT_RDWR);
+}
+
+/* Make room in the unauthenticated budget for cn (under the lock). */
+static void make_room(struct server *srv, const struct conn *cn)
+{
+	char why[160];
+	int n;
+	struct conn *old = oldest_from(srv, cn->addr, &n);
+
+	if (n >= srv->max_per_address) {
+		snprintf(why, sizeof(why),
+			 "dropped for a newer unauthenticated client from %s "
+			 "(--max-pending-per-address %d)",
+			 cn->addr, srv->max_per_address);
+		drop(srv, old, why);
+	} else if (srv->pending >= srv->max_pending) {
+		snprintf(why, sizeof(why),
+			 "dropped for a newer unauthenticated client "
+			 "(--max-pending %d)",
+			 srv->max_pending);
+		drop(srv, oldest_of_busiest(srv), why);
+	}
+}
+
+/*
+ * Take a slot for cn, unauthenticated, dropping an older one if the
+ * budget is full (under the lock). Returns NULL, or why not: every slot
+ * is still held by a connection that is ending.
+ */
+static const char *admit(struct server *srv, struct conn *cn)
 {
 	int slot = 0;
 
-	if (srv->active >= srv->max_clients)
-		snprintf(why, len, "too many clients (--max-clients %d)",
-			 srv->max_clients);
-	else if (srv->pending >= srv->max_pending)
-		snprintf(why, len,
-			 "too many unauthenticated clients (--max-pending %d)",
-			 srv->max_pending);
-	else if (pending_from(srv, cn->addr) >= srv->max_per_address)
-		snprintf(why, len,
-			 "too many unauthenticated clients from %s "
-			 "(--max-pending-per-address %d)",
-			 cn->addr, srv->max_per_address);
-	else
-		why = NULL;
-	if (why)
-		return why;
-	while (srv->conns[slot])
+	while (slot < srv->nslots && srv->conns[slot])
 		slot++;
+	if (slot == srv->nslots)
+		return "too many connections still closing";
+	make_room(srv, cn);
 	srv->conns[slot] = cn;
 	cn->slot = slot;
 	cn->id = ++srv->next_id;
 	cn->start = hb_now();
 	cn->deadline = cn->start + srv->preauth;
-	srv->active++;
 	srv->pending++;
 	return NULL;
 }
@@ -124,18 +225,37 @@ static const char *admit(struct server *srv, struct conn *cn, char *why,
 static void release(struct server *srv, struct conn *cn)
 {
 	srv->conns[cn->slot] = NULL;
-	srv->active--;
-	srv->pending -= !cn->authed;
+	srv->authed -= cn->authed;
+	srv->pending -= waiting(cn);
 }
 
-/* cn proved the token: it now runs until --max-time. */
-static void authenticated(struct server *srv, struct conn *cn)
+/*
+ * The sink_gate of a connection that proved the token: it moves to the
+ * authenticated budget and runs until --max-time, unless that budget is
+ * full or it was dropped meanwhile.
+ */
+static int authenticated(void *arg, char *why, size_t len)
 {
+	struct conn *cn = arg;
+	struct server *srv = cn->srv;
+	int rc = -1;
+
 	pthread_mutex_lock(&srv->lock);
-	cn->authed = 1;
-	srv->pending--;
-	cn->deadline = cn->start + srv->cfg.max_time;
+	if (cn->dropped[0] || cn->expired)
+		snprintf(why, len, "%s",
+			 cn->dropped[0] ? cn->dropped : "timed out");
+	else if (srv->authed >= srv->max_clients)
+		snprintf(why, len, "too many clients (--max-clients %d)",
+			 srv->max_clients);
+	else {
+		cn->authed = 1;
+		srv->authed++;
+		srv->pending--;
+		cn->deadline = cn->start + srv->cfg.max_time;
+		rc = 0;
+	}
 	pthread_mutex_unlock(&srv->lock);
+	return rc;
 }
 
 /* Count a handshake of addr for the next summary (under the lock). */
@@ -183,7 +303,10 @@ static void log_end(struct server *srv, const struct conn *cn,
 		snprintf(why, sizeof(why),
 			 "no proof of the token within %g s (--idle-timeout)",
 			 srv->preauth);
-	if (rc || expired)
+	if (cn->dropped[0])
+		serve_log("client %lu %s: %s: %s", cn->id, cn->peer,
+			  mode_names[st->mode], cn->dropped);
+	else if (rc || expired)
 		serve_log("client %lu %s: %s: %s", cn->id, cn->peer,
 			  mode_names[st->mode], expired ? why : err);
 	else if (st->mode != WIRE_HANDSHAKE)
@@ -200,19 +323,21 @@ static void *conn_main(void *arg)
 {
 	struct conn *cn = arg;
 	struct server *srv = cn->srv;
+	struct sink_gate gate = { .admit = authenticated, .arg = cn };
 	struct sink_conn c;
-	char err[256] = "", *buf = malloc(CONN_BUF);
-	int rc = HB_ENOMEM, expired;
+	char err[256] = "", *buf = NULL;
+	int rc, expired;
 
 	memset(&c, 0, sizeof(c));
-	if (buf)
-		rc = net_apply(cn->fd, &srv->net, err, sizeof(err));
+	rc = net_apply(cn->fd, &srv->net, err, sizeof(err));
 	if (rc == 0)
-		rc = sink_open(&srv->cfg, cn->fd, &c, err, sizeof(err));
+		rc = sink_open(&srv->cfg, cn->fd, &gate, &c, err, sizeof(err));
+	/* only an authenticated client costs the receive buffer */
 	if (rc == 0) {
-		authenticated(srv, cn);
-		rc = sink_finish(&srv->cfg, &c, buf, CONN_BUF, err,
-				 sizeof(err));
+		buf = malloc(CONN_BUF);
+		rc = buf ? sink_finish(&srv->cfg, &c, buf, CONN_BUF, err,
+				       sizeof(err))
+			 : HB_ENOMEM;
 	}
 	sink_close(&c);
 	if (rc && !err[0])
@@ -247,7 +372,6 @@ static int start(struct conn *cn)
 void serve_dispatch(struct server *srv, int fd)
 {
 	struct conn *cn = calloc(1, sizeof(*cn));
-	char buf[160];
 	const char *why;
 
 	if (!cn) {
@@ -258,9 +382,9 @@ void serve_dispatch(struct server *srv, int fd)
 	cn->srv = srv;
 	cn->fd = fd;
 	net_addr_text(fd, 1, cn->peer, sizeof(cn->peer));
-	addr_of(cn->peer, cn->addr, sizeof(cn->addr));
+	addr_of(fd, cn->addr, sizeof(cn->addr));
 	pthread_mutex_lock(&srv->lock);
-	why = admit(srv, cn, buf, sizeof(buf));
+	why = admit(srv, cn);
 	pthread_mutex_unlock(&srv->lock);
 	if (!why && start(cn) == 0)
 		return;
@@ -289,10 +413,10 @@ double serve_reap(struct server *srv)
 	next = now + SERVE_REAP_EVERY < srv->next_summary
 		       ? now + SERVE_REAP_EVERY
 		       : srv->next_summary;
-	for (int i = 0; i < srv->max_clients; i++) {
+	for (int i = 0; i < srv->nslots; i++) {
 		struct conn *cn = srv->conns[i];
 
-		if (!cn || cn->expired)
+		if (!cn || cn->expired || cn->dropped[0])
 			continue;
 		if (now < cn->deadline) {
 			next = cn->deadline < next ? cn->deadline : next;

@@ -15,11 +15,12 @@
 #include "err.h"
 #include "tls.h"
 
-/* Check the client's proof of the token and answer the hello. */
-static int greet(const struct sink_cfg *cfg, struct chan *ch,
-		 enum wire_mode mode, char *err, size_t errlen)
+/* Check the client's proof of the token, ask gate, answer the hello. */
+static int greet(const struct sink_cfg *cfg, const struct sink_gate *gate,
+		 struct chan *ch, enum wire_mode mode, char *err, size_t errlen)
 {
 	struct wire_auth a = { .mode = mode };
+	char why[160];
 	int rc = wire_auth_begin(ch, &a, 1, err, errlen);
 
 	if (rc == 0)
@@ -31,6 +32,10 @@ static int greet(const struct sink_cfg *cfg, struct chan *ch,
 	}
 	if (rc)
 		return rc;
+	if (gate && gate->admit(gate->arg, why, sizeof(why))) {
+		wire_send_reply(ch, WIRE_BUSY, why, &a, cfg->token, NULL, 0);
+		return hb_errorf(err, errlen, HB_EFAIL, "%s", why);
+	}
 	return wire_send_reply(ch, WIRE_OK, "", &a, cfg->token, err, errlen);
 }
 
@@ -78,8 +83,8 @@ static void await_close(struct chan *ch, char *buf, size_t buflen)
 		;
 }
 
-int sink_open(const struct sink_cfg *cfg, int fd, struct sink_conn *c,
-	      char *err, size_t errlen)
+int sink_open(const struct sink_cfg *cfg, int fd, const struct sink_gate *gate,
+	      struct sink_conn *c, char *err, size_t errlen)
 {
 	struct sink_stats *st = &c->st;
 	int rc, one = 1;
@@ -92,7 +97,7 @@ int sink_open(const struct sink_cfg *cfg, int fd, struct sink_conn *c,
 	if (rc)
 		return rc;
 	if (st->mode == WIRE_TCP)
-		return greet(cfg, &c->ch, st->mode, err, errlen);
+		return greet(cfg, gate, &c->ch, st->mode, err, errlen);
 	if (!cfg->tls)
 		return hb_errorf(err, errlen, HB_ENOTSUP,
 				 "TLS asked of a plain receiver");
@@ -103,11 +108,14 @@ int sink_open(const struct sink_cfg *cfg, int fd, struct sink_conn *c,
 	rc = SSL_accept(c->ch.ssl);
 	if (rc <= 0)
 		return tls_fail(c->ch.ssl, rc, "TLS handshake", err, errlen);
+	rc = tls_check_session(c->ch.ssl, err, errlen);
+	if (rc)
+		return rc;
 	snprintf(st->cipher, sizeof(st->cipher), "%s",
 		 SSL_get_cipher_name(c->ch.ssl));
 	snprintf(st->version, sizeof(st->version), "%s",
 		 SSL_get_version(c->ch.ssl));
-	return greet(cfg, &c->ch, st->mode, err, errlen);
+	return greet(cfg, gate, &c->ch, st->mode, err, errlen);
 }
 
 int sink_finish(const struct sink_cfg *cfg, struct sink_conn *c, char *buf,
@@ -134,7 +142,7 @@ int sink_serve(const struct sink_cfg *cfg, int fd, char *buf, size_t buflen,
 	       struct sink_stats *st, char *err, size_t errlen)
 {
 	struct sink_conn c;
-	int rc = sink_open(cfg, fd, &c, err, errlen);
+	int rc = sink_open(cfg, fd, NULL, &c, err, errlen);
 
 	if (rc == 0)
 		rc = sink_finish(cfg, &c, buf, buflen, err, errlen);

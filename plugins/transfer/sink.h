@@ -31,6 +31,16 @@ struct sink_stats {
 	char version[16]; /* TLS: "TLSv1.3" */
 };
 
+/*
+ * What a receiver asks once a client proved the token, before it says ok:
+ * admit(arg, why, len) returns 0 to go on, or nonzero with the reason the
+ * client is told in why ("too many clients").
+ */
+struct sink_gate {
+	int (*admit)(void *arg, char *why, size_t len);
+	void *arg;
+};
+
 /* One connection being served: its channel and what happened on it. */
 struct sink_conn {
 	struct chan ch;
@@ -40,11 +50,12 @@ struct sink_conn {
 /*
  * The pre-authentication phase on fd (which the caller closes): the
  * preface, the TLS handshake in TLS modes, and the client's proof of the
- * token. Returns 0 when the client is authenticated, or a negative code
- * with the reason; call sink_close() either way.
+ * token; then gate (NULL: every client that proves the token) decides.
+ * Returns 0 when the client is authenticated and admitted, or a negative
+ * code with the reason; call sink_close() either way.
  */
-int sink_open(const struct sink_cfg *cfg, int fd, struct sink_conn *c,
-	      char *err, size_t errlen);
+int sink_open(const struct sink_cfg *cfg, int fd, const struct sink_gate *gate,
+	      struct sink_conn *c, char *err, size_t errlen);
 
 /*
  * The rest of an authenticated connection, with a receive buffer of buflen

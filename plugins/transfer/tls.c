@@ -21,6 +21,13 @@
 	"TLS_AES_128_GCM_SHA256:TLS_AES_128_CCM_SHA256:"                       \
 	"TLS_AES_128_CCM_8_SHA256"
 
+/*
+ * Every TLS 1.2 suite with an ephemeral key exchange. A static RSA key
+ * exchange lets a relay that re-encrypts the premaster secret share one
+ * master secret with both ends, and so pass the proof bound to it.
+ */
+#define TLS12_FORWARD_SECRET "kECDHE:kDHE:!aNULL:!eNULL"
+
 /* A fresh key of type k. */
 static EVP_PKEY *make_key(enum tls_key k)
 {
@@ -85,7 +92,7 @@ int tls_server_ctx(unsigned keys, SSL_CTX **out, char *err, size_t errlen)
 	}
 	if (!SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION) ||
 	    !SSL_CTX_set_ciphersuites(ctx, TLS13_ALL) ||
-	    !SSL_CTX_set_cipher_list(ctx, "ALL:!aNULL:!eNULL") ||
+	    !SSL_CTX_set_cipher_list(ctx, TLS12_FORWARD_SECRET) ||
 	    !SSL_CTX_set_dh_auto(ctx, 1) ||
 	    !SSL_CTX_set_session_id_context(ctx, (const unsigned char *)"hb",
 					    2)) {
@@ -135,6 +142,31 @@ static const SSL_CIPHER *find_cipher(SSL_CTX *ctx, const char *name)
 	return NULL;
 }
 
+/* Nonzero when c's key exchange is ephemeral (every TLS 1.3 suite's is). */
+static int forward_secret(const SSL_CIPHER *c)
+{
+	int kx = SSL_CIPHER_get_kx_nid(c);
+
+	return kx == NID_kx_ecdhe || kx == NID_kx_dhe || kx == NID_kx_any;
+}
+
+int tls_check_session(SSL *ssl, char *err, size_t errlen)
+{
+	const SSL_CIPHER *c = SSL_get_current_cipher(ssl);
+
+	if (!c || !forward_secret(c))
+		return hb_errorf(err, errlen, HB_ECRYPTO,
+				 "TLS handshake: suite %s has no forward "
+				 "secrecy (static RSA key exchange): refused",
+				 c ? SSL_CIPHER_get_name(c) : "(none)");
+	if (SSL_version(ssl) < TLS1_3_VERSION &&
+	    SSL_get_extms_support(ssl) != 1)
+		return hb_errorf(err, errlen, HB_ECRYPTO,
+				 "TLS handshake: TLS 1.2 without the extended "
+				 "master secret (RFC 7627): refused");
+	return 0;
+}
+
 /* Restrict ctx to o->cipher; HB_EINVAL when OpenSSL has no such suite. */
 static int pin_cipher(SSL_CTX *ctx, const struct tls_client_opts *o, char *err,
 		      size_t errlen)
@@ -166,6 +198,12 @@ static int pin_cipher(SSL_CTX *ctx, const struct tls_client_opts *o, char *err,
 				 "cipher \"%s\" is not a TLS %s suite (set "
 				 "tls_version = %s)",
 				 o->cipher, vname, is13 ? "1.3" : "1.2");
+	if (!forward_secret(c))
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "cipher \"%s\" has no forward secrecy (its "
+				 "key exchange is static RSA): use an ECDHE or "
+				 "DHE suite, e.g. ECDHE-RSA-AES256-GCM-SHA384",
+				 o->cipher);
 	return 0;
 }
 

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OpenSSL contexts for both ends of a transfer: a key and self-signed
- * certificate made in memory, a server context that accepts TLS 1.2 and 1.3
- * with every suite OpenSSL offers, and a client context pinned to one
- * version and one cipher. Sockets reach OpenSSL through a BIO that sends
- * with MSG_NOSIGNAL, so a closed peer is an error, never a SIGPIPE.
+ * certificate made in memory, a server context that accepts TLS 1.3 with
+ * every suite OpenSSL offers and TLS 1.2 with every forward-secret one,
+ * and a client context pinned to one version and one cipher. Sockets reach
+ * OpenSSL through a BIO that sends with MSG_NOSIGNAL, so a closed peer is an
+ * error, never a SIGPIPE.
  */
 #ifndef HB_TRANSFER_TLS_H
 #define HB_TRANSFER_TLS_H
@@ -35,13 +36,23 @@ struct tls_client_opts {
 int tls_server_ctx(unsigned keys, SSL_CTX **out, char *err, size_t errlen);
 
 /*
- * A client context for o. A cipher OpenSSL does not know, or one that does
- * not belong to the version, is HB_EINVAL naming the cipher. The peer's
+ * A client context for o. A cipher OpenSSL does not know, one that does
+ * not belong to the version, or a static-RSA one is HB_EINVAL naming the
+ * cipher. The peer's
  * certificate is not verified: both ends are the user's own hosts and the
  * figure is throughput, not trust (docs/transfer.md).
  */
 int tls_client_ctx(const struct tls_client_opts *o, SSL_CTX **out, char *err,
 		   size_t errlen);
+
+/*
+ * Refuse a session a man in the middle could share with both ends: a
+ * suite without an ephemeral key exchange, or TLS 1.2 without the extended
+ * master secret (RFC 7627), whose exported keying material a relay can
+ * make equal on both sides. Both ends call it after the handshake, before
+ * the proofs. Returns 0, or HB_ECRYPTO with the reason.
+ */
+int tls_check_session(SSL *ssl, char *err, size_t errlen);
 
 /* The key type that suits a cipher name: ECDSA suites need an EC key. */
 enum tls_key tls_key_for_cipher(const char *cipher);

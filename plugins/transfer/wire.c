@@ -108,10 +108,10 @@ int wire_send_hello(struct chan *ch, struct wire_auth *a, const char *token,
 	unsigned char buf[WIRE_NONCE + WIRE_PROOF];
 	size_t len = strlen(token);
 
-	if (len > WIRE_TOKEN_MAX)
+	if (len > TOKEN_MAX)
 		return hb_errorf(err, errlen, HB_EINVAL,
 				 "token is %zu bytes, at most %d allowed", len,
-				 WIRE_TOKEN_MAX);
+				 TOKEN_MAX);
 	if (RAND_bytes(a->client_nonce, WIRE_NONCE) != 1)
 		return hb_errorf(err, errlen, HB_ECRYPTO, "RAND_bytes failed");
 	memcpy(buf, a->client_nonce, WIRE_NONCE);

@@ -29,11 +29,11 @@
 #include <stdint.h>
 
 #include "chan.h"
+#include "token.h"
 
-#define WIRE_MAGIC     "HBX2"
-#define WIRE_TOKEN_MAX 256
-#define WIRE_NONCE     32 /* bytes of each nonce */
-#define WIRE_PROOF     32 /* bytes of an HMAC-SHA256 proof */
+#define WIRE_MAGIC "HBX2"
+#define WIRE_NONCE 32 /* bytes of each nonce */
+#define WIRE_PROOF 32 /* bytes of an HMAC-SHA256 proof */
 
 /* What a connection is for, sent in the preface. */
 enum wire_mode {
@@ -46,6 +46,7 @@ enum wire_mode {
 enum wire_status {
 	WIRE_OK = 0,
 	WIRE_BAD_TOKEN = 1,
+	WIRE_BUSY = 2, /* the token holds, but the receiver has no room */
 };
 
 /* What both proofs of one session are computed over. */
@@ -76,7 +77,7 @@ int wire_auth_begin(struct chan *ch, struct wire_auth *a, int server, char *err,
 
 /*
  * Client: a fresh client nonce, and the hello proving token (at most
- * WIRE_TOKEN_MAX bytes) without sending it.
+ * TOKEN_MAX bytes) without sending it.
  */
 int wire_send_hello(struct chan *ch, struct wire_auth *a, const char *token,
 		    char *err, size_t errlen);

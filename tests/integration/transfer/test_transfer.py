@@ -33,8 +33,19 @@ HOLDER = os.environ.get("HB_HOLDER", "")
 SERVE = os.path.join(BUILD, "hostbench-serve")
 HOSTBENCH = os.path.join(BUILD, "hostbench")
 
+# A token passes the rule of plugins/transfer/token.h: 16 characters or
+# more, 6 or more of them different.
+TOKEN = "sekrit-0123456789abcdef"
+WRONG = "guess-0123456789abcdef"
+
 TLS13_SUITES = ["TLS_AES_256_GCM_SHA384", "TLS_AES_128_GCM_SHA256",
                 "TLS_CHACHA20_POLY1305_SHA256"]
+
+
+def token_env():
+    """The environment with HOSTBENCH_TOKEN=TOKEN: a peer's token where a
+    test names none."""
+    return dict(os.environ, HOSTBENCH_TOKEN=TOKEN)
 
 
 def drive(target, *params, workers=1, iterations=20, rounds=1, cwd=None):
@@ -42,7 +53,7 @@ def drive(target, *params, workers=1, iterations=20, rounds=1, cwd=None):
     args = [DRIVER, "-p", str(workers), "-n", str(iterations), "-r",
             str(rounds), PLUGIN, target] + list(params)
     out = subprocess.run(args, capture_output=True, text=True, timeout=60,
-                         cwd=cwd)
+                         cwd=cwd, env=token_env())
     try:
         return json.loads(out.stdout)
     except ValueError:
@@ -75,7 +86,7 @@ def free_port():
 class Server:
     """hostbench-serve on 127.0.0.1 with a free port, stopped by its PID."""
 
-    def __init__(self, token="sekrit", *extra, via_cli=False):
+    def __init__(self, token=TOKEN, *extra, via_cli=False):
         self.log = tempfile.TemporaryFile(mode="w+")
         cmd = [HOSTBENCH, "serve"] if via_cli else [SERVE]
         self.proc = subprocess.Popen(
@@ -333,7 +344,7 @@ def proof(token, who, mode, server_nonce, client_nonce, binding=bytes(32)):
     return hmac.new(token.encode(), msg, "sha256").digest()
 
 
-def greet_tcp(conn, token=""):
+def greet_tcp(conn, token=TOKEN):
     """A tcp-mode receiver up to its ok reply; the hello's nonce."""
     conn.recv(8)                                # preface
     server_nonce = os.urandom(32)
@@ -430,7 +441,8 @@ def test_peer_message_reaches_reports_sanitized():
                         "peer = 127.0.0.1:%d\n" % peer.port)
                 f.flush()
                 p = subprocess.run([HOSTBENCH, "run", f.name, "--format",
-                                    fmt], capture_output=True, timeout=60)
+                                    fmt], capture_output=True, timeout=60,
+                                   env=token_env())
             outs[fmt] = p.stdout
             expect(p.returncode == 1, "%s: exit %d" % (fmt, p.returncode))
         for fmt, out in outs.items():
@@ -545,9 +557,6 @@ def make_cert(d):
                     "-subj", "/CN=mitm"], check=True, capture_output=True)
 
 
-TOKEN = "sekrit-0123456789abcdef"
-
-
 def test_tcp_token_never_crosses_the_wire():
     srv = Server(TOKEN)
     mitm = Interceptor(srv.port)
@@ -610,21 +619,21 @@ def test_receiver_without_the_token_cannot_pass_for_one():
 # --- hostbench serve ---------------------------------------------------
 
 def test_serve_runs_every_target_with_the_token():
-    srv = Server("sekrit")
+    srv = Server()
     try:
-        r = drive("transfer/tcp", srv.peer, "token=sekrit", "size=64K",
+        r = drive("transfer/tcp", srv.peer, "token=" + TOKEN, "size=64K",
                   workers=2, iterations=30)
         expect_ok(r)
         expect(r["bytes"] == 2 * 30 * 65536, "bytes %d" % r["bytes"])
-        r = drive("transfer/tls", srv.peer, "token=sekrit",
+        r = drive("transfer/tls", srv.peer, "token=" + TOKEN,
                   "cipher=TLS_CHACHA20_POLY1305_SHA256", iterations=10)
         expect_ok(r)
         expect(r["notes"]["cipher"] == "TLS_CHACHA20_POLY1305_SHA256", "")
-        r = drive("transfer/tls", srv.peer, "token=sekrit",
+        r = drive("transfer/tls", srv.peer, "token=" + TOKEN,
                   "tls_version=1.2", "cipher=ECDHE-ECDSA-AES128-GCM-SHA256",
                   iterations=10)
         expect_ok(r)
-        r = drive("transfer/tls-handshake", srv.peer, "token=sekrit",
+        r = drive("transfer/tls-handshake", srv.peer, "token=" + TOKEN,
                   "resume=true", iterations=10)
         expect_ok(r)
         expect(srv.wait_log(r"tcp: 1966080 bytes"), "log: " + srv.text())
@@ -633,20 +642,20 @@ def test_serve_runs_every_target_with_the_token():
 
 
 def test_serve_refuses_a_wrong_token():
-    srv = Server("sekrit")
+    srv = Server()
     try:
-        r = drive("transfer/tcp", srv.peer, "token=guess")
+        r = drive("transfer/tcp", srv.peer, "token=" + WRONG)
         expect_failed(r, "refused by receiver: wrong token")
-        r = drive("transfer/tls-handshake", srv.peer, "token=")
+        r = drive("transfer/tls-handshake", srv.peer, "token=" + WRONG)
         expect_failed(r, "wrong token")
         expect(srv.wait_log("wrong token"), "not logged")
-        expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
+        expect_ok(drive("transfer/tcp", srv.peer, "token=" + TOKEN))
     finally:
         srv.stop()
 
 
 def test_serve_survives_a_garbage_client():
-    srv = Server("sekrit")
+    srv = Server()
     try:
         for junk in [os.urandom(5000), b"HBX1\x02\x00\x00\x00garbage",
                      b"HBX1\x01\x00\x00\x00\xff\xff"]:
@@ -658,19 +667,19 @@ def test_serve_survives_a_garbage_client():
                     pass
         expect(srv.wait_log("bad preface"), "log: " + srv.text())
         expect(srv.alive(), "server died")
-        expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
+        expect_ok(drive("transfer/tcp", srv.peer, "token=" + TOKEN))
     finally:
         srv.stop()
 
 
 def test_serve_drops_a_stalling_client_and_serves_others():
-    srv = Server("sekrit", "--idle-timeout", "0.5")
+    srv = Server(TOKEN, "--idle-timeout", "0.5")
     try:
         stall = socket.create_connection(("127.0.0.1", srv.port))
         half = socket.create_connection(("127.0.0.1", srv.port))
         half.sendall(b"HBX2\x01\x00\x00\x00" + bytes(20))
         # Others are served while both stall.
-        expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
+        expect_ok(drive("transfer/tcp", srv.peer, "token=" + TOKEN))
         expect(srv.wait_log(r"(timed out|no proof).*\n.*(timed out|no proof)",
                             20), srv.text())
         for s in (stall, half):
@@ -685,16 +694,23 @@ def test_serve_drops_a_stalling_client_and_serves_others():
 
 
 def test_serve_refuses_clients_beyond_its_limit():
-    srv = Server("sekrit", "--max-clients", "1", "--idle-timeout", "5")
+    srv = Server(TOKEN, "--max-clients", "1", "--max-pending", "4",
+                 "--max-pending-per-address", "4", "--idle-timeout", "5")
     try:
-        # Accepted first (the backlog is FIFO), so it holds the one slot.
-        hold = socket.create_connection(("127.0.0.1", srv.port))
-        r = drive("transfer/tcp", srv.peer, "token=sekrit")
-        expect_failed(r, "closed by peer", "--max-clients")
-        expect(srv.wait_log("too many clients"), srv.text())
-        hold.close()
-        expect(srv.wait_log(r"client 1 .*closed by peer"), srv.text())
-        expect_ok(drive("transfer/tcp", srv.peer, "token=sekrit"))
+        # an authenticated client holds the one slot for streams
+        hold = subprocess.Popen([HOLDER, "tcp", "127.0.0.1:%d" % srv.port,
+                                 TOKEN, "3"], stdout=subprocess.PIPE,
+                                text=True)
+        expect(srv.wait_log(r"listening"), srv.text())
+        for _ in range(500):
+            r = drive("transfer/tcp", srv.peer, "token=" + TOKEN)
+            if r["status"] != "ok":
+                break
+            time.sleep(0.01)   # the holder has not proved the token yet
+        expect_failed(r, "refused by receiver: too many clients "
+                      "(--max-clients 1)")
+        hold.wait(timeout=30)
+        expect_ok(drive("transfer/tcp", srv.peer, "token=" + TOKEN))
     finally:
         srv.stop()
 
@@ -731,24 +747,24 @@ class Dribbler(threading.Thread):
 
 
 def test_serve_slow_unauthenticated_clients_cannot_hold_it():
-    # the per-address limit holds for the real client too: room for its
-    # two workers to prove the token at once and for its peer check whose
-    # slot a loaded server has not yet given back (three from 127.0.0.1),
-    # beside the three 127.0.0.2 may hold; 127.0.0.2's other three are
-    # refused
-    srv = Server("sekrit", "--max-clients", "8", "--max-pending", "6",
+    # 127.0.0.2 may hold three unauthenticated connections: each of its
+    # later three replaces its oldest; the real client's two workers are
+    # from another address and prove the token at once
+    srv = Server(TOKEN, "--max-clients", "8", "--max-pending", "6",
                  "--max-pending-per-address", "3", "--idle-timeout", "2",
                  "--max-time", "30")
     try:
         slow = [Dribbler(srv.port) for _ in range(6)]
         for d in slow:
             d.start()
-        # 127.0.0.2 holds its three slots once its other three are refused
+        # 127.0.0.2 holds three connections once its other three have
+        # replaced its oldest
         hbtest.wait_for(lambda: len(re.findall(
-            r"too many unauthenticated clients from 127\.0\.0\.2",
-            srv.text())) >= 3, "three slow clients refused")
+            r"dropped for a newer unauthenticated client from "
+            r"127\.0\.0\.2", srv.text())) >= 3,
+            "three slow clients replaced")
         # slots stay for clients that prove the token, from elsewhere
-        r = drive("transfer/tcp", srv.peer, "token=sekrit", "size=4K",
+        r = drive("transfer/tcp", srv.peer, "token=" + TOKEN, "size=4K",
                   workers=2)
         expect_ok(r)
         for d in slow:
@@ -765,18 +781,245 @@ def test_serve_slow_unauthenticated_clients_cannot_hold_it():
         srv.stop()
 
 
+class SilentFlood(threading.Thread):
+    """Keeps per_source silent connections open from each source address,
+    opening a new one as soon as the server closes one, until stopped."""
+
+    def __init__(self, port, sources, per_source):
+        super().__init__(daemon=True)
+        self.port, self.sources, self.per = port, sources, per_source
+        self.opened = 0
+        self.stopping = False
+
+    def open_one(self, source):
+        s = socket.socket()
+        s.bind((source, 0))
+        s.setblocking(False)
+        s.connect_ex(("127.0.0.1", self.port))
+        self.opened += 1
+        return s
+
+    def run(self):
+        import select
+        socks = {self.open_one(src): src for src in self.sources
+                 for _ in range(self.per)}
+        while not self.stopping:
+            ready, _, _ = select.select(list(socks), [], [], 0.01)
+            for s in ready:
+                try:
+                    if s.recv(1):
+                        continue
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    pass
+                src = socks.pop(s)
+                s.close()
+                socks[self.open_one(src)] = src
+        for s in socks:
+            s.close()
+
+
+def test_serve_silent_sockets_from_several_addresses_cannot_lock_out_a_client():
+    # the default budgets (8 unauthenticated, 4 per address) against four
+    # silent sockets from each of four addresses, replaced as soon as the
+    # server drops them: every connection of the real client gets in
+    srv = Server()
+    flood = SilentFlood(srv.port, ["127.0.0.%d" % i for i in (2, 3, 4, 5)],
+                        4)
+    flood.start()
+    try:
+        expect(srv.wait_log("dropped for a newer unauthenticated client"),
+               srv.text()[-2000:])
+        results = [drive("transfer/tcp", srv.peer, "token=" + TOKEN,
+                         "size=4K", iterations=2) for _ in range(20)]
+        ok = sum(r["status"] == "ok" for r in results)
+        expect(ok == 20, "%d of 20 got in: %r" % (
+            ok, [r["reason"] for r in results if r["status"] != "ok"][:3]))
+        expect(flood.opened > 16, "the flood opened only %d" % flood.opened)
+        expect(srv.alive(), "server died")
+    finally:
+        flood.stopping = True
+        flood.join(10)
+        srv.stop()
+
+
+def tls12_client(cipher, ems=True):
+    """A TLS 1.2 client context offering only cipher, with or without the
+    extended master secret."""
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    ctx.minimum_version = ctx.maximum_version = ssl.TLSVersion.TLSv1_2
+    ctx.set_ciphers(cipher)
+    if not ems:
+        ctx.options |= SSL_OP_NO_EXTENDED_MASTER_SECRET
+    return ctx
+
+
+# OpenSSL 3's SSL_OP_NO_EXTENDED_MASTER_SECRET, which Python does not name
+SSL_OP_NO_EXTENDED_MASTER_SECRET = 1
+
+
+def tls12_session_with_serve(port, ctx):
+    """Preface and TLS 1.2 handshake with serve; then whether serve still
+    waits for the hello (True) or has closed the connection (False)."""
+    with socket.create_connection(("127.0.0.1", port), 10) as raw:
+        raw.sendall(b"HBX2\x02\x00\x00\x00")
+        tls = ctx.wrap_socket(raw)
+        tls.settimeout(3)
+        try:
+            return tls.recv(1) != b""
+        except socket.timeout:
+            return True
+        except (OSError, ssl.SSLError):
+            return False
+
+
+def test_serve_refuses_tls12_static_rsa_key_exchange():
+    srv = Server()
+    try:
+        for cipher in ("AES128-GCM-SHA256", "AES256-SHA256"):
+            try:
+                tls12_session_with_serve(srv.port, tls12_client(cipher))
+                refused = False
+            except ssl.SSLError:
+                refused = True
+            expect(refused, cipher + ": serve accepted static RSA")
+        # the same client with an ECDHE suite is let through to the hello
+        expect(tls12_session_with_serve(
+            srv.port, tls12_client("ECDHE-RSA-AES128-GCM-SHA256")),
+            "serve closed a session with an ECDHE suite: " + srv.text())
+        expect(srv.alive(), "server died")
+    finally:
+        srv.stop()
+
+
+def test_serve_refuses_tls12_without_extended_master_secret():
+    srv = Server()
+    try:
+        ctx = tls12_client("ECDHE-RSA-AES128-GCM-SHA256", ems=False)
+        expect(not tls12_session_with_serve(srv.port, ctx),
+               "serve waited for the proof of a session without EMS")
+        expect(srv.wait_log("TLS 1.2 without the extended master secret"),
+               srv.text())
+    finally:
+        srv.stop()
+
+
+class NoEmsServer(threading.Thread):
+    """A TLS 1.2 receiver without the extended master secret: reads the
+    preface, shakes hands, and records what the client sends after."""
+
+    def __init__(self, certdir):
+        super().__init__(daemon=True)
+        self.ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        self.ctx.load_cert_chain(os.path.join(certdir, "cert.pem"),
+                                 os.path.join(certdir, "key.pem"))
+        self.ctx.maximum_version = ssl.TLSVersion.TLSv1_2
+        self.ctx.options |= SSL_OP_NO_EXTENDED_MASTER_SECRET
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(1)
+        self.sock.settimeout(30)
+        self.port = self.sock.getsockname()[1]
+        self.handshakes, self.after = 0, b""
+
+    def run(self):
+        try:
+            conn, _ = self.sock.accept()
+            conn.settimeout(5)
+            conn.recv(8)
+            tls = self.ctx.wrap_socket(conn, server_side=True)
+            self.handshakes += 1
+            self.after = tls.recv(4096)
+            tls.close()
+        except (OSError, ssl.SSLError):
+            pass
+        self.sock.close()
+
+
+def test_client_refuses_a_tls12_receiver_without_extended_master_secret():
+    with tempfile.TemporaryDirectory() as d:
+        make_cert(d)
+        peer = NoEmsServer(d)
+        peer.start()
+        r = drive("transfer/tls", "peer=127.0.0.1:%d" % peer.port,
+                  "token=" + TOKEN, "tls_version=1.2",
+                  "cipher=ECDHE-RSA-AES256-GCM-SHA384", iterations=1)
+        peer.join(15)
+        expect(peer.handshakes == 1, "no TLS handshake took place")
+        expect_failed(r, "without the extended master secret")
+        expect(peer.after == b"", "the client sent its proof: %d bytes"
+               % len(peer.after))
+
+
+def test_client_refuses_a_static_rsa_cipher():
+    r = drive("transfer/tls", "tls_version=1.2", "cipher=AES256-GCM-SHA384")
+    expect_failed(r, "AES256-GCM-SHA384", "no forward secrecy")
+
+
+def test_serve_refuses_a_short_or_uniform_token():
+    for token, words in (("Q", "the token has 1 character, at least 16"),
+                         ("sekrit", "at least 16"),
+                         ("ab" * 10, "only 2 different characters")):
+        p = subprocess.run([SERVE, "--listen", "127.0.0.1:0", "--token",
+                            token], capture_output=True, text=True,
+                           timeout=10)
+        expect(p.returncode == 2, "%r: exit %d" % (token, p.returncode))
+        expect(words in p.stderr and "openssl rand -hex 16" in p.stderr,
+               p.stderr)
+        expect(token not in p.stderr.replace("--token", ""), p.stderr)
+
+
+def test_cli_short_token_is_refused_before_anything_runs():
+    with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+        f.write(TINY + "[short]\ntarget = transfer/tcp\n"
+                "peer = 127.0.0.1:5201\ntoken = s3cr3t\n")
+        f.flush()
+        p = subprocess.run([HOSTBENCH, "run", f.name], text=True,
+                           capture_output=True, timeout=60)
+    expect(p.returncode == 2 and p.stdout == "", "exit %d" % p.returncode)
+    expect("[short]" in p.stderr and "at least 16" in p.stderr and
+           "openssl rand -hex 16" in p.stderr, p.stderr)
+    expect("s3cr3t" not in p.stderr, p.stderr)
+
+
+def test_cli_malformed_token_value_is_never_shown():
+    secret = "hush-0123456789abcdef"
+    for value, words in ((secret + ",", "an empty list item"),
+                         ('"' + secret, "an unterminated quote")):
+        for where in ("suite", "--set"):
+            with tempfile.NamedTemporaryFile("w", suffix=".ini") as f:
+                f.write(TINY + "[remote]\ntarget = transfer/tcp\n"
+                        "peer = 127.0.0.1:5201\n")
+                if where == "suite":
+                    f.write("token = %s\n" % value)
+                f.flush()
+                extra = ["--set", "token=" + value] if where == "--set" \
+                    else []
+                p = subprocess.run([HOSTBENCH, "run", f.name] + extra,
+                                   text=True, capture_output=True,
+                                   timeout=60)
+            expect(p.returncode == 2, "%s: exit %d" % (where, p.returncode))
+            expect("token" in p.stderr and words in p.stderr,
+                   "%s: %r" % (where, p.stderr))
+            expect("hush" not in p.stderr and "0123456789" not in p.stderr,
+                   "%s: the token was shown: %r" % (where, p.stderr))
+
+
 def test_serve_ends_handshake_connections_at_max_time_and_logs_them():
-    srv = Server("sekrit", "--max-time", "2", "--idle-timeout", "30")
+    srv = Server(TOKEN, "--max-time", "2", "--idle-timeout", "30")
     try:
         p = subprocess.run([HOLDER, "handshake", "127.0.0.1:%d" % srv.port,
-                            "sekrit", "20"], capture_output=True, text=True,
+                            TOKEN, "20"], capture_output=True, text=True,
                            timeout=60)
         expect(p.returncode == 0, "held %s s (exit %d): %s"
                % (p.stdout.strip(), p.returncode, p.stderr))
         expect(float(p.stdout) < 10, "lasted %s s" % p.stdout.strip())
         expect(srv.wait_log(r"handshake: connection time limit of 2 s"),
                srv.text())
-        expect_ok(drive("transfer/tls-handshake", srv.peer, "token=sekrit",
+        expect_ok(drive("transfer/tls-handshake", srv.peer, "token=" + TOKEN,
                         iterations=5))
     finally:
         srv.stop()
@@ -790,9 +1033,9 @@ def test_serve_refuses_option_values_out_of_range():
              ("--idle-timeout", "inf"), ("--max-time", "-1"),
              ("--max-time", "1e400"), ("--max-clients", "0.5"),
              ("--max-clients", "1e12"), ("--max-clients", "0"),
-             ("--max-pending", "20")]
+             ("--max-pending-per-address", "20")]
     for opt, value in cases:
-        p = subprocess.run([SERVE, "--listen", "127.0.0.1:0", "--token", "t",
+        p = subprocess.run([SERVE, "--listen", "127.0.0.1:0", "--token", TOKEN,
                             opt, value], capture_output=True, text=True,
                            timeout=10)
         expect(p.returncode == 2, "%s %s: exit %d" % (opt, value,
@@ -800,7 +1043,7 @@ def test_serve_refuses_option_values_out_of_range():
         expect(opt in p.stderr and (" from " in p.stderr or
                                     "must not exceed" in p.stderr),
                "%s %s: %r" % (opt, value, p.stderr))
-    p = subprocess.run([SERVE, "--listen", "127.0.0.1:70000", "--token", "t"],
+    p = subprocess.run([SERVE, "--listen", "127.0.0.1:70000", "--token", TOKEN],
                        capture_output=True, text=True, timeout=10)
     expect(p.returncode == 2 and "0 to 65535" in p.stderr,
            "listen port: exit %d %r" % (p.returncode, p.stderr))
@@ -844,7 +1087,7 @@ def run_suite(text, *args):
         f.flush()
         p = subprocess.run([HOSTBENCH, "run", f.name, "--format", "json"] +
                            list(args), capture_output=True, text=True,
-                           timeout=120)
+                           timeout=120, env=token_env())
     try:
         return p.returncode, json.loads(p.stdout)["results"]
     except ValueError:
@@ -898,7 +1141,7 @@ file_dir = %s
 
 
 def test_cli_bad_inputs_fail_with_reasons_and_the_suite_goes_on():
-    srv = Server("sekrit")
+    srv = Server()
     peer = ClosingPeer()
     peer.start()
     marker = "27.18281%d" % os.getpid()
@@ -917,7 +1160,7 @@ io_timeout = 300ms
 [wrong token]
 target = transfer/tls
 peer = 127.0.0.1:%d
-token = guess
+token = guess-0123456789abcdef
 
 [closes]
 target = transfer/tcp
@@ -1055,14 +1298,14 @@ def bytes_served(srv, streams):
 
 
 def test_cli_peer_list_sends_to_every_serve_in_turn():
-    one, two = Server("t0k3n-1"), Server("t0k3n-2")
+    one, two = Server("t0k3n-1-0123456789ab"), Server("t0k3n-2-0123456789ab")
     try:
         peers = "127.0.0.1:%d, 127.0.0.1:%d" % (one.port, two.port)
         rc, results = run_suite("""
 [both tcp]
 target = transfer/tcp
 peer = "%s"
-token = "t0k3n-1, t0k3n-2"
+token = "t0k3n-1-0123456789ab, t0k3n-2-0123456789ab"
 parallel = 2
 size = 64K
 """ % peers)
@@ -1081,13 +1324,13 @@ size = 64K
 
 
 def test_cli_peer_list_handshakes_with_every_serve():
-    one, two = Server("same"), Server("same")
+    one, two = Server("same-0123456789abcdef"), Server("same-0123456789abcdef")
     try:
         rc, results = run_suite("""
 [both]
 target = transfer/tls-handshake
 peer = "127.0.0.1:%d,127.0.0.1:%d"
-token = same
+token = same-0123456789abcdef
 resume = true
 """ % (one.port, two.port))
         (r,) = results
@@ -1107,13 +1350,13 @@ resume = true
 
 
 def test_cli_peer_list_names_the_peer_that_fails():
-    srv, dead = Server("t0k3n"), free_port()
+    srv, dead = Server("t0k3n-0123456789ab"), free_port()
     try:
         rc, results = run_suite("""
 [one dead]
 target = transfer/tcp
 peer = "127.0.0.1:%d, 127.0.0.1:%d"
-token = t0k3n
+token = t0k3n-0123456789ab
 io_timeout = 2s
 """ % (srv.port, dead))
         expect(rc == 1, "exit %d" % rc)
@@ -1162,24 +1405,24 @@ peer = all-to-all
 
 
 def test_cli_serve_measures_between_two_processes():
-    srv = Server("t0k3n", via_cli=True)
+    srv = Server("t0k3n-0123456789ab", via_cli=True)
     try:
         rc, results = run_suite("""
 [remote tcp]
 target = transfer/tcp
 peer = 127.0.0.1:%d
-token = t0k3n
+token = t0k3n-0123456789ab
 parallel = 2
 
 [remote tls]
 target = transfer/tls
 peer = 127.0.0.1:%d
-token = t0k3n
+token = t0k3n-0123456789ab
 
 [wrong token]
 target = transfer/tcp
 peer = 127.0.0.1:%d
-token = nope
+token = nope-0123456789abcdef
 """ % (srv.port, srv.port, srv.port))
         got = by_title(results)
         expect(rc == 1, "exit %d" % rc)
@@ -1196,7 +1439,7 @@ token = nope
 
 
 def test_cli_secret_token_reaches_no_report_journal_or_log():
-    srv = Server("sekrit-one")
+    srv = Server("sekrit-one-0123456789")
     try:
         with tempfile.TemporaryDirectory() as d:
             suite = os.path.join(d, "s.ini")
@@ -1204,7 +1447,7 @@ def test_cli_secret_token_reaches_no_report_journal_or_log():
             with open(suite, "w") as f:
                 f.write(TINY + "[remote]\ntarget = transfer/tcp\n"
                         "peer = 127.0.0.1:%d\n"
-                        "token = sekrit-one, sekrit-two\n" % srv.port)
+                        "token = sekrit-one-0123456789, sekrit-two-0123456789\n" % srv.port)
             seen = b""
             for fmt in ("json", "csv", "text", "md", "html"):
                 p = subprocess.run([HOSTBENCH, "run", suite, "--format",
@@ -1231,9 +1474,9 @@ def test_cli_secret_token_reaches_no_report_journal_or_log():
 
 
 def test_token_from_the_environment():
-    srv = Server("sekrit")
+    srv = Server()
     try:
-        env = dict(os.environ, HOSTBENCH_TOKEN="sekrit")
+        env = dict(os.environ, HOSTBENCH_TOKEN=TOKEN)
         p = subprocess.run([DRIVER, PLUGIN, "transfer/tcp", srv.peer],
                            capture_output=True, text=True, timeout=60,
                            env=env)
