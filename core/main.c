@@ -16,6 +16,7 @@
 #include "app/command.h"
 #include "base/exit.h"
 #include "base/helper.h"
+#include "base/setid.h"
 
 /* The signal that asked us to stop, 0 while running. */
 static volatile sig_atomic_t stop_signal;
@@ -65,6 +66,10 @@ int main(int argc, char **argv)
 	struct cli cli;
 	int status;
 
+	if (setid_check(err, sizeof(err))) {
+		fprintf(stderr, "hostbench: %s\n", err);
+		return EXIT_BAD_INPUT;
+	}
 	settle_process();
 	if (argc > 1 && strcmp(argv[1], HELPER_ARG) == 0)
 		return command_helper(argc, argv);

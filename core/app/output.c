@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Report output: a temporary file renamed into place, or a direct write. */
-#define _GNU_SOURCE /* asprintf */
 #include "app/output.h"
 
 #include <errno.h>
@@ -9,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "base/fspath.h"
 #include "base/util.h"
 
 /* The process umask, read without changing it for long. */
@@ -65,14 +66,28 @@ static int open_fd(struct output *o, int fd)
 	return 0;
 }
 
-/* A device, FIFO or socket, opened for writing as it is. 0 or -errno. */
-static int open_direct(struct output *o, const char *path)
+/* Whether st is the null device, the one device a report may go to. */
+static int is_null_device(const struct stat *st)
 {
-	int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC), rc;
+	return S_ISCHR(st->st_mode) && st->st_rdev == makedev(1, 3);
+}
+
+/* The null device at o->at, opened as it is. 0 or -errno. */
+static int open_null(struct output *o)
+{
+	int fd = openat(o->at.dirfd, o->at.name,
+			O_WRONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW |
+				O_CLOEXEC),
+	    rc;
+	struct stat st;
 
 	if (fd < 0)
 		return -errno;
-	rc = open_fd(o, fd);
+	/* what was opened is what was judged, not a FIFO put there since */
+	rc = fstat(fd, &st) ? -errno
+	     : is_null_device(&st) && st.st_ino == o->at.st.st_ino
+		     ? open_fd(o, fd)
+		     : -EAGAIN;
 	close(fd);
 	return rc;
 }
@@ -88,23 +103,16 @@ static void keep_owner(int fd, const struct stat *old)
 }
 
 /*
- * A temporary file beside o->final, with the mode and owner of old (the
- * file it replaces), or those a plain fopen would give when old is NULL.
+ * A temporary file beside the final name, with the mode and owner of old
+ * (the file it replaces), or those a plain fopen would give when old is
+ * NULL.
  */
 static int open_temporary(struct output *o, const struct stat *old)
 {
-	char *tmp;
-	int fd, rc;
+	int fd = fspath_temporary(&o->at, 0600, &o->tmp), rc;
 
-	if (asprintf(&tmp, "%s.tmp-XXXXXX", o->final) < 0)
-		return -ENOMEM;
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		rc = -errno;
-		free(tmp);
-		return rc;
-	}
-	o->tmp = tmp;
+	if (fd < 0)
+		return fd;
 	/* the owner first: chown clears the set-id bits of the mode */
 	if (old)
 		keep_owner(fd, old);
@@ -114,58 +122,89 @@ static int open_temporary(struct output *o, const struct stat *old)
 		return 0;
 	rc = -errno;
 	close(fd);
-	unlink(o->tmp);
+	unlinkat(o->at.dirfd, o->tmp, 0);
 	free(o->tmp);
 	o->tmp = NULL;
 	return rc;
 }
 
-/* What path is, links followed: then the file, the device or a new name. */
-static int open_path(struct output *o, const char *path)
+/*
+ * A file another user may put at a name in a shared directory: root's
+ * report would take its owner, and anyone else's rename over it fails.
+ */
+static int check_owner(const struct output *o, char *why, size_t len)
 {
-	struct stat st;
+	if (!fspath_shared(&o->at.dst) || o->at.st.st_uid == geteuid())
+		return 0;
+	return hb_errorf(why, len, -EPERM,
+			 "%s belongs to user %u, in the shared directory %s "
+			 "(give a name of your own)",
+			 o->at.name, (unsigned)o->at.st.st_uid, o->at.dir);
+}
 
-	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-		o->final = realpath(path, NULL);
-		if (!o->final)
-			return errno == ENOENT ? -ENOLINK : -errno;
-		if (stat(o->final, &st))
-			return -errno;
-	} else {
-		o->final = strdup(path);
-		if (!o->final)
-			return -ENOMEM;
-		if (lstat(path, &st))
-			return errno == ENOENT ? open_temporary(o, NULL)
-					       : -errno;
-	}
-	if (S_ISDIR(st.st_mode))
+/*
+ * What path is, links followed under the protected_symlinks rule: a
+ * regular file or a new name gets a temporary file, the null device is
+ * written directly, anything else is refused.
+ */
+static int open_path(struct output *o, const char *path, char *why, size_t len)
+{
+	const struct stat *st = &o->at.st;
+	int rc = fspath_walk(&o->at, path, FSPATH_FOLLOW, why, len);
+
+	if (rc)
+		return rc;
+	if (!st->st_mode)
+		return open_temporary(o, NULL);
+	if (S_ISDIR(st->st_mode))
 		return -EISDIR;
-	if (S_ISREG(st.st_mode))
-		return open_temporary(o, &st);
-	return open_direct(o, o->final);
+	if (S_ISREG(st->st_mode))
+		return (rc = check_owner(o, why, len)) ? rc
+						       : open_temporary(o, st);
+	if (is_null_device(st))
+		return open_null(o);
+	return hb_errorf(why, len, -EINVAL,
+			 "not a regular file (a device, FIFO or socket is "
+			 "never written)");
 }
 
 int output_open(struct output *o, const char *path, char *err, size_t errlen)
 {
+	char why[512] = "";
 	int fd, rc;
 
 	memset(o, 0, sizeof(*o));
+	o->at.dirfd = -1;
 	if (!path) {
 		o->fp = stdout;
 		return 0;
 	}
 	o->path = path;
 	fd = named_fd(path);
-	rc = fd >= 0 ? open_fd(o, fd) : open_path(o, path);
+	rc = fd >= 0 ? open_fd(o, fd) : open_path(o, path, why, sizeof(why));
 	if (!rc)
 		return 0;
 	hb_error_fill(err, errlen, "--output %s: %s", path,
-		      rc == -ENOLINK ? "a symbolic link to nothing"
-				     : strerror(-rc));
-	free(o->final);
+		      *why ? why : strerror(-rc));
+	fspath_free(&o->at);
 	memset(o, 0, sizeof(*o));
 	return rc;
+}
+
+/*
+ * The finished report at o->tmp could not take the final name (another
+ * user's file came there in a shared directory): it stays where it is,
+ * and err says where.
+ */
+static void keep_temporary(struct output *o, int rc, char *err, size_t errlen)
+{
+	char *kept = fspath_join(&o->at, o->tmp);
+
+	hb_error_fill(err, errlen, "--output %s: %s; the report is kept in %s",
+		      o->path, strerror(-rc), kept ? kept : o->tmp);
+	free(kept);
+	free(o->tmp);
+	o->tmp = NULL;
 }
 
 int output_commit(struct output *o, char *err, size_t errlen)
@@ -180,17 +219,17 @@ int output_commit(struct output *o, char *err, size_t errlen)
 	if (fclose(o->fp) && !rc)
 		rc = -errno;
 	o->fp = NULL;
-	if (!rc && o->tmp && rename(o->tmp, o->final))
-		rc = -errno;
-	if (rc) {
-		if (o->tmp)
-			unlink(o->tmp);
+	if (rc)
 		hb_error_fill(err, errlen, "--output %s: %s", o->path,
 			      strerror(-rc));
-	}
-	free(o->tmp);
-	free(o->final);
-	memset(o, 0, sizeof(*o));
+	else if (o->tmp &&
+		 renameat(o->at.dirfd, o->tmp, o->at.dirfd, o->at.name))
+		keep_temporary(o, rc = -errno, err, errlen);
+	else
+		free(o->tmp);
+	if (!rc)
+		o->tmp = NULL;
+	output_abort(o);
 	return rc;
 }
 
@@ -201,9 +240,9 @@ void output_abort(struct output *o)
 	if (o->fp)
 		fclose(o->fp);
 	if (o->tmp)
-		unlink(o->tmp);
+		unlinkat(o->at.dirfd, o->tmp, 0);
 	free(o->tmp);
-	free(o->final);
+	fspath_free(&o->at);
 	memset(o, 0, sizeof(*o));
 }
 

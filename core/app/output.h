@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Report output that is never left half written and never replaces what
- * it should write into. --output FILE, when FILE is a regular file or a
- * new name, is written to a temporary file beside it and renamed over FILE
- * only when complete (keeping FILE's mode and owner); a device, a FIFO or
- * /dev/stdout is written directly; a symbolic link is followed. The
+ * Report output that is never left half written, never replaces what it
+ * should not, and never goes where another user's link points. --output
+ * FILE, when FILE is a regular file of yours or a new name, is written to
+ * a temporary file beside it and renamed over FILE only when complete
+ * (keeping FILE's mode and owner); the null device and /dev/stdout are
+ * written directly; a symbolic link is followed under the kernel's
+ * protected_symlinks rule (base/fspath.h); anything else is refused. The
  * output is opened before anything is measured, so a bad path costs
  * nothing (docs/usage.md).
  */
@@ -14,30 +16,36 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "base/fspath.h"
 #include "report/report.h"
 
 /* An output stream: stdout, a file written directly, or a temporary one. */
 struct output {
 	FILE *fp;
 	const char *path; /* --output as given, NULL for stdout */
-	char *final;	  /* where tmp is renamed to (links followed) */
-	char *tmp;	  /* temporary name, NULL when written directly */
+	struct fspath at; /* where tmp is renamed to (links followed) */
+	char *tmp;	  /* temporary name in at.dir, NULL when direct */
 };
 
 /*
  * Open path for writing (NULL: stdout). A regular file or a new name gets
  * a temporary file in the same directory (so the rename is atomic), with
- * the old file's mode and owner; a device, FIFO or socket is opened for
- * writing as it is; /dev/stdout, /dev/stderr, /dev/fd/N and
+ * the old file's mode and owner; in a shared directory (sticky, or
+ * writable by others, as /tmp) a file there must be yours. The null
+ * device is opened as it is; /dev/stdout, /dev/stderr, /dev/fd/N and
  * /proc/self/fd/N write to that descriptor; a symbolic link is followed
- * (one to nothing is refused); a directory is refused. Returns 0 or a
- * negative errno with "--output PATH: reason" in err.
+ * under fspath_walk()'s rule (one to nothing is refused); a directory,
+ * another device, a FIFO or a socket is refused (never opened, so a FIFO
+ * cannot block). Returns 0 or a negative errno with "--output PATH:
+ * reason" in err.
  */
 int output_open(struct output *o, const char *path, char *err, size_t errlen);
 
 /*
  * Flush and close; rename the temporary file into place. Returns 0 or a
- * negative errno with the reason in err.
+ * negative errno with the reason in err. When the final name cannot be
+ * taken (another user's file came there in a sticky directory), the
+ * finished report stays under its temporary name and err says where.
  */
 int output_commit(struct output *o, char *err, size_t errlen);
 

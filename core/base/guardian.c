@@ -19,6 +19,7 @@
 #include <hostbench/plugin.h>
 
 #include "base/helper.h"
+#include "base/setid.h"
 
 /* Largest request a helper reads. */
 #define GUARDIAN_REQUEST_MAX ((size_t)64 << 20)
@@ -281,9 +282,14 @@ int guardian_main(int argc, char **argv, const struct guardian_task *tasks)
 	struct sigaction sa = { .sa_handler = on_term };
 	const struct guardian_task *t = tasks;
 	const char *end;
-	char *request;
+	char *request, why[256];
 	int rc;
 
+	/* the caller picks the plugin on descriptor 3: never with our rights */
+	if (setid_check(why, sizeof(why))) {
+		fprintf(stderr, "hostbench: %s\n", why);
+		return 2;
+	}
 	if (argc != 4)
 		return 2;
 	while (t->mode && strcmp(t->mode, argv[2]) != 0)

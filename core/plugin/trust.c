@@ -13,6 +13,8 @@
 
 #include <hostbench/plugin.h>
 
+#include "base/fspath.h"
+
 /* Whether uid is root or the user hostbench runs as. */
 static int trusted_owner(uid_t uid)
 {
@@ -78,6 +80,29 @@ static int judge_parents(char *real, const struct stat *below, char *why,
 	return 0;
 }
 
+/*
+ * Open path read-only, its links followed only under the protected_symlinks
+ * rule: in a sticky plugin directory another user's link is refused
+ * whatever it points to. The descriptor, or a negative errno with why.
+ */
+static int open_walked(const char *path, char *why, size_t len)
+{
+	struct fspath at;
+	char reason[256];
+	int fd = fspath_walk(&at, path, FSPATH_FOLLOW, reason, sizeof(reason));
+
+	if (!fd && (fd = openat(at.dirfd, at.name,
+				O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK |
+					O_NOFOLLOW)) < 0) {
+		fd = -errno;
+		hb_error_fill(reason, sizeof(reason), "%s", strerror(errno));
+	}
+	if (fd < 0)
+		hb_error_fill(why, len, "cannot be opened: %s", reason);
+	fspath_free(&at);
+	return fd;
+}
+
 int trust_open(const char *path, int *fd, char *why, size_t len)
 {
 	char link[64], real[PATH_MAX];
@@ -85,10 +110,9 @@ int trust_open(const char *path, int *fd, char *why, size_t len)
 	ssize_t n;
 	int rc;
 
-	*fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	*fd = open_walked(path, why, len);
 	if (*fd < 0)
-		return hb_errorf(why, len, -errno, "cannot be opened: %s",
-				 strerror(errno));
+		return *fd;
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", *fd);
 	n = readlink(link, real, sizeof(real) - 1);
 	if (fstat(*fd, &st) != 0 || n <= 0 || real[0] != '/') {

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/fspath.h"
 #include "base/sanitize.h"
 #include "base/siphash.h"
 #include "base/util.h"
@@ -129,58 +130,85 @@ static int journal_read(struct journal *j, FILE *f)
 }
 
 /*
- * Open path as the journal: never through a symbolic link, and only a
- * regular file (a FIFO would hang, a device would swallow the lines); with
- * resume it must exist. Returns the stream, or NULL with *why set to an
- * errno value (ELOOP: a link; ENOTSUP: not a regular file).
+ * Judge the journal at fd (st): a regular file of yours that nobody else
+ * may write, so no line and no hash key in it came from someone else.
+ * Returns 0 or a negative errno with the reason in why.
  */
-static FILE *journal_file(const char *path, int resume, int *why)
+static int journal_judge(int fd, const struct stat *st, char *why, size_t len)
 {
-	/* O_NONBLOCK: opening a FIFO must not wait for a reader */
-	int fd = open(path,
-		      O_RDWR | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
-			      (resume ? 0 : O_CREAT),
-		      0666);
-	struct stat st;
-	FILE *f = NULL;
-
-	*why = fd < 0 ? errno : 0;
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) || fcntl(fd, F_SETFL, O_APPEND) ||
-	    (S_ISREG(st.st_mode) && !(f = fdopen(fd, "a+"))))
-		*why = errno;
-	else if (!S_ISREG(st.st_mode))
-		*why = ENOTSUP;
-	if (!f)
-		close(fd);
-	return f;
+	if (!S_ISREG(st->st_mode))
+		return hb_errorf(why, len, -ENOTSUP, "not a regular file");
+	if (st->st_uid != geteuid())
+		return hb_errorf(why, len, -EPERM,
+				 "belongs to user %u, not you (a journal is "
+				 "read back as your own)",
+				 (unsigned)st->st_uid);
+	if (st->st_mode & (S_IWGRP | S_IWOTH))
+		return hb_errorf(why, len, -EPERM,
+				 "writable by others (mode %04o; fix: chmod "
+				 "go-w)",
+				 (unsigned)(st->st_mode & 07777));
+	/* its hash key is a secret: the journal is the caller's alone */
+	if ((st->st_mode & 077) && fchmod(fd, st->st_mode & 0700))
+		return hb_errorf(why, len, -errno, "chmod go-r: %s",
+				 strerror(errno));
+	return 0;
 }
 
-/* Why journal_file() refused, in words. */
-static const char *journal_why(int why)
+/*
+ * Open path as the journal: links on the way under the protected_symlinks
+ * rule, none at the name itself, created 0600, and judged by
+ * journal_judge() (a FIFO must not hang: O_NONBLOCK); with resume it must
+ * exist. Returns the stream, or NULL with the reason in why.
+ */
+static FILE *journal_file(const char *path, int resume, char *why, size_t len)
 {
-	if (why == ELOOP)
-		return "a symbolic link (give the file itself)";
-	if (why == ENOTSUP)
-		return "not a regular file";
-	return strerror(why);
+	struct fspath at;
+	struct stat st;
+	FILE *f = NULL;
+	int fd = -1;
+
+	if (fspath_walk(&at, path, 0, why, len))
+		goto out;
+	if (S_ISLNK(at.st.st_mode)) {
+		hb_error_fill(why, len,
+			      "a symbolic link (give the file "
+			      "itself)");
+		goto out;
+	}
+	fd = openat(at.dirfd, at.name,
+		    O_RDWR | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
+			    (resume ? 0 : O_CREAT),
+		    0600);
+	if (fd < 0 || fstat(fd, &st) || fcntl(fd, F_SETFL, O_APPEND))
+		hb_error_fill(why, len, "%s",
+			      errno == ELOOP ? "a symbolic link (give the "
+					       "file itself)"
+					     : strerror(errno));
+	else if (!journal_judge(fd, &st, why, len) && !(f = fdopen(fd, "a+")))
+		hb_error_fill(why, len, "%s", strerror(errno));
+out:
+	if (!f && fd >= 0)
+		close(fd);
+	fspath_free(&at);
+	return f;
 }
 
 int journal_open(struct journal *j, const char *path, int resume, char *err,
 		 size_t errlen)
 {
 	const char *opt = resume ? "--resume" : "--journal";
-	int torn = 0, why;
+	char why[512] = "";
+	int torn = 0;
 
 	memset(j, 0, sizeof(*j));
 	j->done = json_object();
 	if (!j->done)
 		return -ENOMEM;
-	j->fp = journal_file(path, resume, &why);
+	j->fp = journal_file(path, resume, why, sizeof(why));
 	if (!j->fp)
-		return hb_errorf(err, errlen, -why, "%s %s: %s", opt, path,
-				 journal_why(why));
+		return hb_errorf(err, errlen, -EINVAL, "%s %s: %s", opt, path,
+				 why);
 	/* the hash key of an earlier run is read whether resumed or not */
 	torn = journal_read(j, j->fp);
 	if (!resume)

@@ -35,11 +35,14 @@ struct journal {
 };
 
 /*
- * Open path for appending: a regular file, never through a symbolic link
- * (O_NOFOLLOW). With resume, the file must exist and the lines already
- * there are read first (a torn last line from a crash is ignored; every
- * string is sanitized). Returns 0, or a negative errno with
- * "--journal PATH: reason" (or "--resume PATH: ...") in err.
+ * Open path for appending: a regular file of the caller's that nobody
+ * else may write, never a symbolic link itself (O_NOFOLLOW) and reached
+ * through links only under the protected_symlinks rule (base/fspath.h);
+ * created 0600, and an older one readable by others made so, since its
+ * hash key is a secret. With resume, the file must exist and the lines
+ * already there are read first (a torn last line from a crash is
+ * ignored; every string is sanitized). Returns 0, or a negative errno
+ * with "--journal PATH: reason" (or "--resume PATH: ...") in err.
  */
 int journal_open(struct journal *j, const char *path, int resume, char *err,
 		 size_t errlen);

@@ -11,6 +11,7 @@ test asserts what a user sees: exit status, files, report text.
 import json
 import os
 import re
+import shutil
 import stat
 import subprocess
 import sys
@@ -49,6 +50,16 @@ def write(path, text):
     return path
 
 
+def touching(marker):
+    """A suite whose one case creates marker: it shows a case ran."""
+    return QUICK + """
+[touch]
+target = transfer/command
+command = touch %s
+file_size = 1K
+""" % marker
+
+
 # --- plugin file names -------------------------------------------------------
 
 def test_plugin_file_names_reach_no_terminal_raw():
@@ -71,39 +82,45 @@ def test_plugin_file_names_reach_no_terminal_raw():
 
 # --- --output --------------------------------------------------------------
 
-def test_output_to_a_fifo_writes_into_it():
+def test_output_to_a_fifo_is_refused_without_waiting():
     with tempfile.TemporaryDirectory() as d:
         fifo = os.path.join(d, "fifo")
         os.mkfifo(fifo)
-        # a reader already there, so neither side waits for the other
-        rfd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+        marker = os.path.join(d, "ran")
         try:
-            status, _, err = run("run", write(os.path.join(d, "s.ini"),
-                                              MEMSET), "-o", fifo,
-                                 "--format", "csv")
-            try:
-                got = os.read(rfd, 1 << 20).decode()
-            except BlockingIOError:
-                got = ""
-        finally:
-            os.close(rfd)
-        expect(status == 0, "exit %d: %s" % (status, err))
+            status, out, err = run("run", write(os.path.join(d, "s.ini"),
+                                                touching(marker)),
+                                   "-o", fifo, timeout=30)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("-o FIFO waited for a reader")
+        expect(status == 2, "exit %d: %s" % (status, err))
+        expect("not a regular file" in err and err.count("\n") == 1, err)
+        expect(not os.path.exists(marker), "a case ran before the check")
         expect(stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO was replaced")
-        expect(got.startswith("job,title,"), "reader got %r" % got)
 
 
-def test_output_to_a_device_keeps_the_device():
+def test_output_to_a_device_is_refused():
     with tempfile.TemporaryDirectory() as d:
-        null = os.path.join(d, "null")
+        zero = os.path.join(d, "zero")
         try:
-            os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+            os.mknod(zero, 0o666 | stat.S_IFCHR, os.makedev(1, 5))
         except OSError as e:
             raise hbtest.Skip("cannot make a device node: %s" % e)
         status, _, err = run("run", write(os.path.join(d, "s.ini"), MEMSET),
-                             "-o", null)
-        expect(status == 0, "exit %d: %s" % (status, err))
-        expect(stat.S_ISCHR(os.lstat(null).st_mode),
+                             "-o", zero)
+        expect(status == 2, "exit %d: %s" % (status, err))
+        expect("not a regular file" in err, err)
+        expect(stat.S_ISCHR(os.lstat(zero).st_mode),
                "the device became a regular file")
+
+
+def test_output_to_dev_null_is_written():
+    with tempfile.TemporaryDirectory() as d:
+        status, out, err = run("run", write(os.path.join(d, "s.ini"), MEMSET),
+                               "-o", "/dev/null")
+        expect(status == 0 and out == "", "exit %d: %s" % (status, err))
+        expect(stat.S_ISCHR(os.lstat("/dev/null").st_mode),
+               "/dev/null was replaced")
 
 
 def test_output_to_a_descriptor_path_writes_to_it():
@@ -144,12 +161,7 @@ def test_output_to_a_dangling_symlink_is_refused():
 def test_output_in_a_missing_directory_fails_before_running():
     with tempfile.TemporaryDirectory() as d:
         marker = os.path.join(d, "ran")
-        suite = write(os.path.join(d, "s.ini"), QUICK + """
-[touch]
-target = transfer/command
-command = touch %s
-file_size = 1K
-""" % marker)
+        suite = write(os.path.join(d, "s.ini"), touching(marker))
         status, out, err = run("run", suite, "-o",
                                os.path.join(d, "no", "such", "dir.txt"))
         expect(status == 2, "exit %d, want 2: %s" % (status, err))
@@ -305,6 +317,179 @@ file_size = 1K
                    for a, b in zip(r["samples"], lines[0]["samples"]))
         expect(not same and "resumed" not in r,
                'a = 1, b = 2 took the result of a = "1|b=2"')
+
+
+# --- another user -----------------------------------------------------------
+# Attacks by a local user (nobody) on root's hostbench, and the reverse.
+
+NOBODY = 65534
+
+
+def as_nobody():
+    """The command prefix that runs a program as user and group nobody."""
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        raise hbtest.Skip("needs root and setpriv")
+    return ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY,
+            "--clear-groups"]
+
+
+def shared_dir(d):
+    """A directory like /tmp inside d: sticky and writable by everyone."""
+    path = os.path.join(d, "shared")
+    os.mkdir(path)
+    os.chmod(path, 0o1777)
+    os.chmod(d, 0o755)
+    return path
+
+
+def nobody_does(*args):
+    subprocess.run(as_nobody() + list(args), check=True, timeout=30)
+
+
+def setuid_copy(d):
+    """A copy of hostbench, set-user-ID root, that nobody may run."""
+    as_nobody()
+    if os.statvfs(d).f_flag & os.ST_NOSUID:
+        raise hbtest.Skip("%s is mounted nosuid" % d)
+    os.chmod(d, 0o755)
+    copy = os.path.join(d, "hostbench")
+    shutil.copy(HB, copy)
+    os.chmod(copy, 0o4755)
+    return copy
+
+
+def test_setuid_copy_refuses_to_run():
+    with tempfile.TemporaryDirectory() as d:
+        copy = setuid_copy(d)
+        p = subprocess.run(as_nobody() + [copy, "list"], capture_output=True,
+                           text=True, timeout=60)
+        expect(p.returncode == 2, "exit %d: %s" % (p.returncode, p.stderr))
+        expect(p.stdout == "", "stdout %r" % p.stdout[:200])
+        expect(p.stderr.count("\n") == 1 and "set-user-ID" in p.stderr,
+               p.stderr)
+
+
+def test_setuid_copy_refuses_helper_mode():
+    plugin = os.path.join(os.path.dirname(os.path.abspath(HB)), "plugins",
+                          "mem.so")
+    with tempfile.TemporaryDirectory() as d:
+        copy = setuid_copy(d)
+        answer = write(os.path.join(d, "answer"), "")
+        os.chmod(answer, 0o666)
+        # its parent is this process, as the helper's check asks
+        p = subprocess.run(
+            as_nobody() + ["sh", "-c", 'exec "$0" __helper probe "$1" '
+                           '3<"$2" 4>"$3"', copy, str(os.getpid()), plugin,
+                           answer], input="", capture_output=True,
+            text=True, timeout=60)
+        expect(p.returncode == 2, "exit %d: %s" % (p.returncode, p.stderr))
+        expect("set-user-ID" in p.stderr, p.stderr)
+        expect(open(answer).read() == "", "the helper loaded the plugin")
+
+
+def test_output_through_another_users_link_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        precious = write(os.path.join(d, "precious.conf"), "keep\n")
+        os.chmod(precious, 0o600)
+        report = os.path.join(shared, "report.txt")
+        nobody_does("ln", "-s", precious, report)
+        marker = os.path.join(d, "ran")
+        status, _, err = run("run", write(os.path.join(d, "s.ini"),
+                                          touching(marker)), "-o", report)
+        expect(status == 2, "exit %d: %s" % (status, err))
+        expect("not following report.txt, a symbolic link of user %d"
+               % NOBODY in err, err)
+        expect(open(precious).read() == "keep\n", "the link's target changed")
+        expect(not os.path.exists(marker), "a case ran before the check")
+
+
+def test_output_onto_another_users_file_in_a_sticky_dir_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        report = os.path.join(shared, "report.txt")
+        nobody_does("touch", report)
+        marker = os.path.join(d, "ran")
+        status, _, err = run("run", write(os.path.join(d, "s.ini"),
+                                          touching(marker)), "-o", report)
+        expect(status == 2, "exit %d: %s" % (status, err))
+        expect("belongs to user %d" % NOBODY in err, err)
+        expect(os.stat(report).st_uid == NOBODY and
+               os.path.getsize(report) == 0, "the other user's file changed")
+        expect(not os.path.exists(marker), "a case ran before the check")
+
+
+def test_report_is_kept_when_its_name_is_taken_during_the_run():
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        go = os.path.join(d, "go")
+        suite = write(os.path.join(d, "s.ini"), QUICK + """
+[wait]
+target = transfer/command
+command = sh -c 'until [ -e %s ]; do sleep 0.01; done'
+file_size = 1K
+""" % go)
+        report = os.path.join(shared, "report.csv")
+        p = subprocess.Popen(as_nobody() + [HB, "run", suite, "-o", report,
+                                            "--format", "csv"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+        try:
+            hbtest.wait_for(lambda: p.poll() is not None or any(
+                n.startswith("report.csv.tmp-") for n in os.listdir(shared)),
+                "the temporary report")
+            expect(p.poll() is None, "ended before its temporary file")
+            write(report, "root's\n")      # the name taken by another user
+            write(go, "")
+            _, err = p.communicate(timeout=120)
+        finally:
+            if p.poll() is None:
+                p.kill()
+        expect(p.returncode == 3, "exit %d: %s" % (p.returncode, err))
+        kept = [os.path.join(shared, n) for n in os.listdir(shared)
+                if n.startswith("report.csv.tmp-")]
+        expect(len(kept) == 1 and "the report is kept in %s" % kept[0] in err,
+               "%r, %r" % (kept, err))
+        expect(open(kept[0]).read().startswith("job,title,"), "kept report")
+        expect(open(report).read() == "root's\n", "the other file changed")
+
+
+def test_journal_of_another_user_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        journal = os.path.join(shared, "j.jsonl")
+        nobody_does("sh", "-c", 'echo \'{"journal_key":"%s"}\' > "$0"'
+                    % ("00" * 16), journal)
+        suite = write(os.path.join(d, "s.ini"), MEMSET)
+        for opt in ("--journal", "--resume"):
+            status, _, err = run("run", suite, opt, journal)
+            expect(status == 2, "%s: exit %d: %s" % (opt, status, err))
+            expect("belongs to user %d" % NOBODY in err, "%s: %r" % (opt, err))
+
+
+def test_journal_is_readable_by_its_owner_only():
+    with tempfile.TemporaryDirectory() as d:
+        suite = write(os.path.join(d, "s.ini"), MEMSET)
+        journal = os.path.join(d, "j.jsonl")
+        old = os.umask(0o022)
+        try:
+            status, _, err = run("run", suite, "--journal", journal)
+        finally:
+            os.umask(old)
+        expect(status == 0, "exit %d: %s" % (status, err))
+        mode = stat.S_IMODE(os.stat(journal).st_mode)
+        expect(mode == 0o600, "journal mode %o" % mode)
+
+
+def test_plugin_link_of_another_user_in_a_sticky_dir_is_refused():
+    plugin = os.path.join(os.path.dirname(os.path.abspath(HB)), "plugins",
+                          "mem.so")
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        nobody_does("ln", "-s", plugin, os.path.join(shared, "planted.so"))
+        status, out, err = run("list", "--plugin-dir", shared)
+        expect("planted.so" in err and "not following planted.so" in err,
+               "exit %d, stderr %r" % (status, err))
 
 
 # --- compare and merge ------------------------------------------------------
