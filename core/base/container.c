@@ -288,8 +288,11 @@ void container_default(struct container_bounds *b, unsigned share,
 	uint64_t memory, processes, want = 2 * (uint64_t)threads + 64;
 
 	container_room(&memory, &processes);
+	/* whole MiB, as a user would write it */
 	if (!b->memory && memory != UINT64_MAX)
-		b->memory = quarter_share(memory, share);
+		b->memory = quarter_share(memory, share) >> 20 << 20;
+	if (!b->memory && memory != UINT64_MAX)
+		b->memory = 1 << 20;
 	if (!b->processes)
 		b->processes = min_u64(
 			want > CONTAINER_PROCESSES ? want : CONTAINER_PROCESSES,
