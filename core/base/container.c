@@ -411,7 +411,15 @@ void container_open(struct container *ct, pid_t pid,
 	snprintf(text, sizeof(text), "%ld", (long)pid);
 	for (int i = 0; i < 4; i++) {
 		char *dir = group_at(ct, i);
+		char kill_file[PATH_MAX + 16];
 
+		/* each group costs a migration: no freezer where v2 can kill */
+		snprintf(kill_file, sizeof(kill_file), "%s/cgroup.kill",
+			 ct->v2);
+		dir[0] = '\0';
+		if (dir == ct->freezer && ct->v2[0] &&
+		    access(kill_file, W_OK) == 0)
+			continue;
 		group_make(ctrl[i], name, dir, PATH_MAX);
 		if (dir[0] && put(dir, "cgroup.procs", text)) {
 			rmdir(dir);

@@ -1148,7 +1148,7 @@ MEMORY = re.compile(r"out of memory: the case's processes reached their "
 
 
 def test_memory_hog_ends_at_memory_limit():
-    reason = bounded_case("memory-hog", "memory_limit = 64M")
+    reason = bounded_case("memory-hog", "memory_limit = 64M\ntimeout = 30s")
     m = MEMORY.fullmatch(reason)
     expect(m and m.group(1) == "64", reason)
 
