@@ -364,7 +364,9 @@ drop:
 int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
 	       size_t errlen)
 {
+	struct container_bounds bounds = { 0 };
 	struct helper_pipes p;
+	struct container ct;
 	int garbage = 0, rc;
 	pid_t pid = 0;
 
@@ -383,9 +385,17 @@ int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
 				 "cannot start a helper (this binary): %s",
 				 strerror(-rc));
 	}
+	if (req->bounds)
+		bounds = *req->bounds;
+	else
+		container_default(&bounds, 1, 1);
+	/* before the request: the guardian forks nothing until it has it all */
+	container_open(&ct, pid, &bounds);
 	write_request(p.request[1], req->request);
 	close_fd(&p.request[1]);
 	helper_wait(req, &p, pid, out, &garbage);
+	out->hits = container_hits(&ct);
+	container_close(&ct);
 	pipes_close(&p);
 	parse_answer(out, garbage);
 	return 0;

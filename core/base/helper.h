@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "base/container.h"
+
 /* The descriptor numbers a helper finds what it is given on. */
 enum helper_fd {
 	HELPER_FD_REQUEST = 0, /* the request text, then end of file */
@@ -36,6 +38,8 @@ struct helper_req {
 	const char *request; /* written to its standard input, or NULL */
 	double timeout;	     /* seconds until it is stopped */
 	const volatile sig_atomic_t *stop; /* nonzero: stop it now (or NULL) */
+	const struct container_bounds *bounds; /* or NULL: container_default()'s
+						* of a one-thread helper */
 };
 
 /* How a helper's task ended, as its guardian saw it. */
@@ -57,16 +61,19 @@ struct helper_out {
 	char out[121]; /* the start of what the task wrote on stdout */
 	size_t outlen;
 	pid_t task; /* the task's pid (0 if unknown), for names of leftovers */
+	int hits;   /* the container_hit bits of the bounds it reached */
 };
 
 /* Largest answer read from a helper; a longer one is garbage. */
 #define HELPER_ANSWER_MAX ((size_t)256 << 20)
 
 /*
- * Start a helper for req, feed it the request, and wait until it has
+ * Start a helper for req in a container of its own (base/container.h)
+ * bounded by req->bounds, feed it the request, and wait until it has
  * answered and exited, its deadline passed or *stop became nonzero (then
- * it is told to end, and killed with everything it started if it does not
- * within a second). Returns 0 with out filled (free with helper_out_free),
+ * it is told to end, and killed if it does not within a second). Then
+ * every process left in its container is killed, whatever became of the
+ * guardian. Returns 0 with out filled (free with helper_out_free),
  * or a negative errno when no helper could be started, with err filled.
  */
 int helper_run(const struct helper_req *req, struct helper_out *out, char *err,

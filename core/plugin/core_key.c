@@ -11,7 +11,8 @@ const char *const core_key_names[] = {
 	"target", "backend", "parallel", "queue_depth", "duration",
 	"repetitions", "warmup", "unit", "timeout", "section", "memory_limit",
 	"cpu_limit", "isolate", "plugins", "fleet", "fleet_timeout",
-	"precision", "min_repetitions", "max_time", "order", "cpus", NULL,
+	"precision", "min_repetitions", "max_time", "order", "cpus",
+	"process_limit", "open_files_limit", "file_size_limit", NULL,
 };
 /* clang-format on */
 
@@ -47,7 +48,10 @@ unsigned core_key_since(const char *key)
 		return 2;
 	if (strcmp(key, "precision") == 0 ||
 	    strcmp(key, "min_repetitions") == 0 ||
-	    strcmp(key, "max_time") == 0 || strcmp(key, "order") == 0)
+	    strcmp(key, "max_time") == 0 || strcmp(key, "order") == 0 ||
+	    strcmp(key, "process_limit") == 0 ||
+	    strcmp(key, "open_files_limit") == 0 ||
+	    strcmp(key, "file_size_limit") == 0)
 		return 3;
 	return 0;
 }

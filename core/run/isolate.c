@@ -8,6 +8,7 @@
 #include "run/isolate.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include <jansson.h>
 
 #include "base/helper.h"
+#include "base/parse.h"
 #include "result/case_json.h"
 #include "run/leftovers.h"
 #include "result/result_json.h"
@@ -43,18 +45,87 @@ static int child_verdict(struct result *r, enum result_status st,
 	return r->reason ? 0 : -ENOMEM;
 }
 
-/* Why the helper ended without a result, as the case's reason. */
-static int helper_failure(const struct helper_out *out,
-			  const struct bench_case *c, struct result *r)
+/* How the helper ended, before any bound it reached, into buf. */
+static void helper_ending(const struct helper_out *out,
+			  const struct bench_case *c, char *buf, size_t len)
 {
 	switch (out->end) {
-	case HELPER_INTERRUPTED:
+	case HELPER_TIMED_OUT:
+		snprintf(buf, len, "timed out after %.0fs", suite_case_timeout(c));
+		return;
+	case HELPER_SIGNALLED:
+		snprintf(buf, len, "crashed: signal %d (%s)", out->code,
+			 strsignal(out->code));
+		return;
+	case HELPER_EXITED:
+		snprintf(buf, len, "the case's process exited with status %d",
+			 out->code);
+		return;
+	default:
+		snprintf(buf, len,
+			 "the case's helper process ended without a result");
+	}
+}
+
+/*
+ * The reason of a case that reached one of its bounds b: 0 when set, 1
+ * when it reached none that explains how it ended, or -ENOMEM.
+ */
+static int bound_failure(const struct helper_out *out,
+			 const struct bench_case *c,
+			 const struct container_bounds *b, struct result *r)
+{
+	char how[160], size[32];
+
+	helper_ending(out, c, how, sizeof(how));
+	if (out->hits & CONTAINER_HIT_MEMORY) {
+		parse_format_size(b->memory, size, sizeof(size));
+		return child_verdict(r, RESULT_FAILED,
+				     "out of memory: the case's processes "
+				     "reached their bound of %s and were "
+				     "killed (raise memory_limit to allow "
+				     "more)",
+				     size);
+	}
+	if (out->end == HELPER_SIGNALLED && out->code == SIGXFSZ) {
+		parse_format_size(b->file_size, size, sizeof(size));
+		return child_verdict(r, RESULT_FAILED,
+				     "file too large: the case wrote a file "
+				     "past its bound of %s per file (raise "
+				     "file_size_limit to allow more)",
+				     size);
+	}
+	if (out->hits & CONTAINER_HIT_PROCESSES)
+		return child_verdict(r, RESULT_FAILED,
+				     "%s: the case's processes reached their "
+				     "bound of %llu processes and threads "
+				     "(raise process_limit to allow more)",
+				     how, (unsigned long long)b->processes);
+	return 1;
+}
+
+/* Why the helper ended without a result, as the case's reason. */
+static int helper_failure(const struct helper_out *out,
+			  const struct bench_case *c,
+			  const struct container_bounds *b, struct result *r)
+{
+	int rc;
+
+	if (out->end == HELPER_INTERRUPTED)
 		return child_verdict(r, RESULT_SKIPPED, "interrupted");
+	rc = bound_failure(out, c, b, r);
+
+	if (rc <= 0)
+		return rc;
+	switch (out->end) {
+	case HELPER_INTERRUPTED:
+		break;
 	case HELPER_TIMED_OUT:
 		return child_verdict(r, RESULT_FAILED,
 				     "timed out after %.0fs (set timeout = "
-				     "to allow more)",
-				     suite_case_timeout(c));
+				     "%.0fs to allow more)",
+				     suite_case_timeout(c),
+				     2 * suite_case_timeout(c));
 	case HELPER_SIGNALLED:
 		return child_verdict(
 			r, RESULT_FAILED, "crashed: signal %d (%s)%s",
@@ -83,7 +154,7 @@ static int helper_failure(const struct helper_out *out,
 
 /* Turn what the helper sent and how it ended into r. */
 static int helper_result(struct helper_out *out, const struct bench_case *c,
-			 struct result *r)
+			 const struct container_bounds *b, struct result *r)
 {
 	char err[256];
 	json_t *o = NULL;
@@ -101,7 +172,7 @@ static int helper_result(struct helper_out *out, const struct bench_case *c,
 	if (rc) {
 		result_free(r);
 		memset(r, 0, sizeof(*r));
-		rc = helper_failure(out, c, r);
+		rc = helper_failure(out, c, b, r);
 		if (out->task)
 			leftovers_remove(c, out->task);
 	} else if (out->outlen) {
@@ -144,25 +215,32 @@ static int run_in_helper(const struct bench_case *c,
 			 const struct isolate_turns *t,
 			 const volatile sig_atomic_t *stop, struct result *r)
 {
+	unsigned lanes = t && t->lanes ? t->lanes : 1;
+	struct container_bounds b = { .memory = c->memory_limit,
+				      .processes = c->process_limit,
+				      .open_files = c->open_files_limit,
+				      .file_size = c->file_size_limit };
 	char *text = case_request(c, t), err[256];
 	struct helper_req hr = { .mode = "case",
 				 .plugin_fd = c->plugin->fd,
 				 .request = text,
-				 .timeout = suite_case_timeout(c) *
-					    (t && t->lanes ? t->lanes : 1),
-				 .stop = stop };
+				 .timeout = suite_case_timeout(c) * lanes,
+				 .stop = stop,
+				 .bounds = &b };
 	struct helper_out out;
 	int rc;
 
 	if (!text)
 		return -ENOMEM;
+	/* the lanes of an interleaved job run at once: they share the room */
+	container_default(&b, lanes, c->parallel);
 	fflush(stdout);
 	fflush(stderr);
 	rc = helper_run(&hr, &out, err, sizeof(err));
 	free(text);
 	if (rc)
 		return rc;
-	rc = helper_result(&out, c, r);
+	rc = helper_result(&out, c, &b, r);
 	helper_out_free(&out);
 	return rc;
 }

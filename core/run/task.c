@@ -20,15 +20,11 @@
 /* Never set: the guardian ends the task by killing it. */
 static const volatile sig_atomic_t never;
 
-/* The case's memory and CPU limits, as setrlimit sees them. */
+/* The case's CPU limit; the core bounds its memory (base/container.h). */
 static void apply_limits(const struct bench_case *c)
 {
 	struct rlimit rl;
 
-	if (c->memory_limit) {
-		rl.rlim_cur = rl.rlim_max = (rlim_t)c->memory_limit;
-		setrlimit(RLIMIT_AS, &rl);
-	}
 	if (c->cpu_limit > 0) {
 		rl.rlim_cur = (rlim_t)c->cpu_limit + 1;
 		rl.rlim_max = rl.rlim_cur + 1;

@@ -9,7 +9,7 @@
 
 /*
  * Task "case": the request is {"path": ..., "case": ...} (run/case_json.h).
- * Apply the case's memory and CPU limits, load the plugin, run the case,
+ * Apply the case's CPU limit, load the plugin, run the case,
  * and answer its result as result_json_put() writes it; a plugin that
  * cannot be loaded gives a failed result with the reason.
  */

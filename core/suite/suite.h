@@ -34,19 +34,22 @@ struct bench_case {
 	char *reason;		       /* why it cannot run, or NULL */
 	struct kvlist params; /* every target option, defaults filled */
 	unsigned parallel;
-	unsigned queue_depth;  /* units in flight per worker (async targets) */
-	int depth_given;       /* the suite set queue_depth (even to 1) */
-	double duration;       /* seconds per sample */
-	unsigned repetitions;  /* kept samples (precision 0) */
-	unsigned warmup;       /* dropped samples (warmup_auto 0) */
-	double timeout;	       /* seconds per case, 0 = derived */
-	uint64_t memory_limit; /* bytes of address space, 0 = no limit */
-	double cpu_limit;      /* CPU seconds of the case, 0 = no limit */
-	int isolate;	       /* run in a child process (default 1) */
-	int fleet_sequential;  /* fleet = sequential: one rank at a time */
-	double fleet_timeout;  /* seconds a fleet waits for a rank beyond
-				  the case's own time (fleet_timeout) */
-	char *unit;	       /* display unit: "Gbps", "GB/s", ... */
+	unsigned queue_depth;	/* units in flight per worker (async targets) */
+	int depth_given;	/* the suite set queue_depth (even to 1) */
+	double duration;	/* seconds per sample */
+	unsigned repetitions;	/* kept samples (precision 0) */
+	unsigned warmup;	/* dropped samples (warmup_auto 0) */
+	double timeout;		/* seconds per case, 0 = derived */
+	uint64_t memory_limit;	/* bytes of memory, 0 = the default bound */
+	uint64_t process_limit; /* processes and threads, 0 = default */
+	uint64_t open_files_limit; /* descriptors per process, 0 = default */
+	uint64_t file_size_limit;  /* bytes per file written, 0 = default */
+	double cpu_limit;	   /* CPU seconds of the case, 0 = no limit */
+	int isolate;		   /* run in a child process (default 1) */
+	int fleet_sequential;	   /* fleet = sequential: one rank at a time */
+	double fleet_timeout;	   /* seconds a fleet waits for a rank beyond
+				      the case's own time (fleet_timeout) */
+	char *unit;		   /* display unit: "Gbps", "GB/s", ... */
 
 	/* Sampling to a precision and interleaved rounds (docs/suites.md). */
 	double precision;	  /* relative half-width of the median's CI95 to

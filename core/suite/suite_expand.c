@@ -275,6 +275,12 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	if (case_value(d, at, "memory_limit"))
 		parse_size(case_value(d, at, "memory_limit"), &c->memory_limit,
 			   NULL, 0);
+	if (case_value(d, at, "file_size_limit"))
+		parse_size(case_value(d, at, "file_size_limit"),
+			   &c->file_size_limit, NULL, 0);
+	c->process_limit = (uint64_t)case_number(d, at, "process_limit", 0);
+	c->open_files_limit =
+		(uint64_t)case_number(d, at, "open_files_limit", 0);
 	c->target = strdup(d->target);
 	c->backend = strdup(backend);
 	c->backend_chosen = !suite_draft_get(d, "backend");

@@ -107,9 +107,13 @@ static const struct {
 	int64_t min;
 	int64_t max;
 } core_ints[] = {
-	{ "parallel", 1, 1024 },	 { "repetitions", 1, 10000 },
-	{ "warmup", 0, 1000 },		 { "queue_depth", 1, 4096 },
+	{ "parallel", 1, 1024 },
+	{ "repetitions", 1, 10000 },
+	{ "warmup", 0, 1000 },
+	{ "queue_depth", 1, 4096 },
 	{ "min_repetitions", 1, 10000 },
+	{ "process_limit", 0, 4194304 },
+	{ "open_files_limit", 0, 1048576 },
 };
 
 /* Widest precision a suite may ask for: beyond it the median means little. */
@@ -194,7 +198,8 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 		return 0;
 	if (strcmp(key, "fleet_timeout") == 0)
 		return suite_value_wait(item, msg, len);
-	if (strcmp(key, "memory_limit") == 0)
+	if (strcmp(key, "memory_limit") == 0 ||
+	    strcmp(key, "file_size_limit") == 0)
 		return parse_size(item, &size, msg, len);
 	if (strcmp(key, "isolate") == 0)
 		return parse_bool(item, &rc, msg, len);

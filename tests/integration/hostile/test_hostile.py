@@ -1033,5 +1033,148 @@ backend = fixture
     s.finish()
 
 
+# 19. Escaping the guardian, and taking the host down.
+
+def group_of(controller):
+    """This process's group directory in the v1 hierarchy of controller."""
+    with open("/proc/self/cgroup") as f:
+        for line in f:
+            _, ctrls, path = line.rstrip("\n").split(":", 2)
+            if controller in ctrls.split(","):
+                d = "/sys/fs/cgroup/%s%s" % (controller, path)
+                if os.path.isdir(d):
+                    return d
+    raise hbtest.Skip("no %s control group hierarchy at /sys/fs/cgroup" %
+               controller)
+
+
+class Jail:
+    """A control group of the test's own that hostbench runs in, with a
+    limit it must stay inside (as a container or a CI job has)."""
+
+    def __init__(self, controller, limit_file, limit):
+        self.dir = os.path.join(group_of(controller),
+                                "hb-test-%d" % os.getpid())
+        try:
+            os.mkdir(self.dir)
+            with open(os.path.join(self.dir, limit_file), "w") as f:
+                f.write(str(limit))
+        except OSError as e:
+            raise hbtest.Skip("cannot make a %s group: %s" % (controller, e))
+
+    def enter(self):
+        with open(os.path.join(self.dir, "cgroup.procs"), "w") as f:
+            f.write(str(os.getpid()))
+
+    def count(self, name, key):
+        with open(os.path.join(self.dir, name)) as f:
+            for line in f:
+                k, _, v = line.partition(" ")
+                if k == key:
+                    return int(v)
+        return 0
+
+    def close(self):
+        until = time.monotonic() + 5
+        while time.monotonic() < until:
+            try:
+                os.rmdir(self.dir)
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError("processes left in %s" % self.dir)
+
+
+def bounded_case(name, extra="", jail=None):
+    """The hostile case then a good one; the hostile one's reason."""
+    s = Scratch()
+    run = s.hb("--plugin-dir", fixture_dir(name), "--plugin-dir", GOOD,
+               "run", s.suite(with_hostile(name, extra=extra)), "--format",
+               "json", preexec_fn=jail.enter if jail else None)
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    bad, good = results(run, 2)
+    expect(good["status"] == "ok", good)
+    expect(bad["status"] == "failed", (bad["status"], bad["reason"]))
+    s.finish()
+    return bad["reason"] or ""
+
+
+def test_daemon_killing_guardian_is_killed():
+    reason = bounded_case("escape-kill")
+    expect(reason == "the case's helper process ended without a result",
+           reason)
+
+
+def test_daemon_stopping_guardian_is_killed():
+    reason = bounded_case("escape-stop")
+    expect(reason.startswith("timed out after 3s"), reason)
+
+
+PROCESSES = re.compile(r"timed out after 3s: the case's processes reached "
+                       r"their bound of (\d+) processes and threads "
+                       r"\(raise process_limit to allow more\)")
+
+
+def test_fork_bomb_ends_at_process_limit():
+    jail = Jail("pids", "pids.max", 256)
+    try:
+        reason = bounded_case("fork-bomb", "process_limit = 32", jail)
+        m = PROCESSES.fullmatch(reason)
+        expect(m and m.group(1) == "32", reason)
+        expect(jail.count("pids.events", "max") == 0,
+               "the enclosing group's limit had to act")
+    finally:
+        jail.close()
+
+
+def test_fork_bomb_default_bound_fits_enclosing_limit():
+    jail = Jail("pids", "pids.max", 160)
+    try:
+        reason = bounded_case("fork-bomb", jail=jail)
+        m = PROCESSES.fullmatch(reason)
+        expect(m and 0 < int(m.group(1)) < 160, reason)
+        expect(jail.count("pids.events", "max") == 0,
+               "the enclosing group's limit had to act")
+    finally:
+        jail.close()
+
+
+MEMORY = re.compile(r"out of memory: the case's processes reached their "
+                    r"bound of (\d+)M and were killed \(raise memory_limit "
+                    r"to allow more\)")
+
+
+def test_memory_hog_ends_at_memory_limit():
+    reason = bounded_case("memory-hog", "memory_limit = 64M\ntimeout = 30s")
+    m = MEMORY.fullmatch(reason)
+    expect(m and m.group(1) == "64", reason)
+
+
+def test_memory_hog_default_bound_fits_enclosing_limit():
+    jail = Jail("memory", "memory.limit_in_bytes", 256 << 20)
+    try:
+        # pages are slow to fill on a busy host: time enough to fill them
+        reason = bounded_case("memory-hog", "timeout = 30s", jail)
+        m = MEMORY.fullmatch(reason)
+        expect(m and 0 < int(m.group(1)) < 256, reason)
+        expect(jail.count("memory.oom_control", "oom_kill") == 0,
+               "the enclosing group's limit had to act")
+    finally:
+        jail.close()
+
+
+def test_descriptor_hog_ends_at_open_files_limit():
+    reason = bounded_case("fd-hog", "open_files_limit = 64")
+    m = re.fullmatch(r"setup: open: Too many open files after (\d+) more",
+                     reason)
+    expect(m and int(m.group(1)) < 64, reason)
+
+
+def test_disk_filler_ends_at_file_size_limit():
+    reason = bounded_case("disk-filler", "file_size_limit = 4M")
+    expect(reason == "file too large: the case wrote a file past its bound "
+           "of 4M per file (raise file_size_limit to allow more)", reason)
+
+
 if __name__ == "__main__":
     hbtest.main()
