@@ -3,7 +3,8 @@
 # libipsec-mb-dev), which ships no pkg-config file. Reads the version from
 # IMB_VERSION_STR in its header. Sets IPSecMB_FOUND, IPSecMB_VERSION,
 # IPSecMB_INCLUDE_DIR, IPSecMB_LIBRARY and the imported target
-# IPSecMB::IPSecMB. Honours QUIET and a minimum version.
+# IPSecMB::IPSecMB (global: the backend's library links it, and tests in
+# other directories link that). Honours QUIET and a minimum version.
 find_path(IPSecMB_INCLUDE_DIR intel-ipsec-mb.h)
 find_library(IPSecMB_LIBRARY NAMES IPSec_MB)
 
@@ -21,7 +22,7 @@ find_package_handle_standard_args(IPSecMB
   VERSION_VAR IPSecMB_VERSION)
 
 if(IPSecMB_FOUND AND NOT TARGET IPSecMB::IPSecMB)
-  add_library(IPSecMB::IPSecMB UNKNOWN IMPORTED)
+  add_library(IPSecMB::IPSecMB UNKNOWN IMPORTED GLOBAL)
   set_target_properties(IPSecMB::IPSecMB PROPERTIES
     IMPORTED_LOCATION "${IPSecMB_LIBRARY}"
     INTERFACE_INCLUDE_DIRECTORIES "${IPSecMB_INCLUDE_DIR}")

@@ -13,6 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * The engine a crypto state belongs to: the symmetric engine (engine.c) or
+ * the pk group's (pk.c). Every state opens with it, so the plugin slots
+ * given only a state hand it to the engine that made it (backend.c).
+ */
+enum cx_engine { CX_ENGINE_SYMMETRIC = 1, CX_ENGINE_PK };
+
 /* Every primitive a crypto target is made of. */
 enum cx_alg {
 	CX_NONE = 0,

@@ -10,6 +10,7 @@
 
 #include <hostbench/crypto.h>
 
+#include "seam.h"
 #include "state.h"
 #include "targets.h"
 
@@ -390,10 +391,7 @@ static int prepare_received(struct cx_state *s, const struct cx_spec *sp,
 		rc = cx_jobs_prepare_received(s, sp, err, errlen);
 	else
 		rc = received_by_updates(s, sp->alg, err, errlen);
-#ifdef CX_TAMPER_RECEIVED
-	/* Tests only: a message damaged in transit must fail the run. */
-	s->src[s->size / 2] ^= 0x01;
-#endif
+	cx_seam_received(s->src, s->size);
 	return rc;
 }
 
@@ -499,6 +497,7 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	s->engine = CX_ENGINE_SYMMETRIC;
 	s->ops = ops;
 	s->worker = c->worker;
 	set_kind(s, sp);

@@ -5,28 +5,21 @@
  * one-time key, and the core's tag), made at setup for the case's queue
  * depth, so the same code serves the plugin's submit and poll, run() (one
  * message at a time), the known-answer checks and the received message of
- * a decrypt case. CX_BUG_ASYNC_IV builds a deliberately broken backend for
- * the tests of `hostbench check`: a decrypt that takes the IV of its
- * slot, right only while one message is in flight.
+ * a decrypt case.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "seam.h"
 #include "state.h"
-
-/* The IV number of every received message (the one setup made). */
-#ifdef CX_BUG_ASYNC_IV
-#define RECEIVED_IV(sl) ((uint64_t)(sl)->index)
-#else
-#define RECEIVED_IV(sl) 0
-#endif
 
 /* One message in flight. */
 struct cx_slot {
 	struct cx_job job; /* first: a finished job is its slot */
 	uint64_t tag;	   /* the core's */
 	uint64_t msgno;
-	unsigned index; /* in s->slots */
+	unsigned index;	      /* in s->slots */
+	uint64_t received_iv; /* decrypt: the IV number of its message */
 	struct cx_slot *next_free;
 	uint8_t *buf; /* encrypted in place, or decrypted into */
 	uint8_t iv[CX_MAX_IV];
@@ -185,6 +178,7 @@ static struct cx_slot *slot_make(struct cx_state *s)
 		}
 	}
 	sl->index = s->nslots;
+	sl->received_iv = cx_seam_received_iv(sl->index);
 	s->slots[s->nslots++] = sl;
 	return sl;
 }
@@ -264,7 +258,7 @@ int cx_jobs_prepare_received(struct cx_state *s, const struct cx_spec *sp,
 static void fill_message(struct cx_state *s, struct cx_slot *sl)
 {
 	struct cx_job *j = &sl->job;
-	uint64_t n = s->encrypt ? s->msgno : RECEIVED_IV(sl);
+	uint64_t n = s->encrypt ? s->msgno : sl->received_iv;
 
 	memset(j, 0, sizeof(*j));
 	if (!s->encrypt)

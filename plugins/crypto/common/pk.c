@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cx.h"
+#include "seam.h"
+
 const struct hb_option pk_rsa_options[] = {
 	PK_OPT_BITS,
 	PK_OPT_PADDING,
@@ -31,11 +34,9 @@ const struct hb_option pk_eddsa_options[] = {
 	HB_CRYPTO_OPT_END,
 };
 
-/*
- * One worker. Every crypto state starts with its backend table, so the
- * plugin can tell a pk state from an engine state (pk_state_of).
- */
+/* One worker. */
 struct pk_state {
+	enum cx_engine engine; /* first: CX_ENGINE_PK (cx.h) */
 	const struct pk_ops *ops;
 	struct pk_params p;
 	void *key;
@@ -253,16 +254,13 @@ static int open_armed(struct pk_state *s, void **op, char *err, size_t errlen)
 	rc = s->ops->sig_set(*op, s->sig, s->sig_len, err, errlen);
 	if (!rc)
 		rc = s->ops->op_run(*op, err, errlen);
-#ifdef CX_TAMPER_RECEIVED
-	/* Tests only: a damaged signature must fail the run. */
 	if (!rc) {
-		uint8_t bad[PK_MAX_SIG];
+		uint8_t got[PK_MAX_SIG];
 
-		memcpy(bad, s->sig, s->sig_len);
-		bad[s->sig_len / 2] ^= 0x01;
-		rc = s->ops->sig_set(*op, bad, s->sig_len, err, errlen);
+		memcpy(got, s->sig, s->sig_len);
+		if (cx_seam_received(got, s->sig_len))
+			rc = s->ops->sig_set(*op, got, s->sig_len, err, errlen);
 	}
-#endif
 	return rc;
 }
 
@@ -322,6 +320,7 @@ int pk_setup(const struct pk_ops *ops, const struct hb_case *c, void **state,
 
 	if (!s)
 		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	s->engine = CX_ENGINE_PK;
 	s->ops = ops;
 	rc = pk_params_read(c, &s->p, err, errlen);
 	if (!rc)
@@ -449,9 +448,4 @@ int pk_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 			return rc;
 	}
 	return (int)n;
-}
-
-int pk_state_of(const void *state, const struct pk_ops *ops)
-{
-	return *(const struct pk_ops *const *)state == ops;
 }

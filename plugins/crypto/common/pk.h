@@ -228,13 +228,6 @@ int pk_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 	    struct hb_completion *out, char *err, size_t errlen);
 
 /*
- * Whether state (from the plugin's setup) is a pk state of backend ops:
- * every crypto state starts with its backend table, so the plugin's run
- * and teardown can hand each state to the code that made it.
- */
-int pk_state_of(const void *state, const struct pk_ops *ops);
-
-/*
  * Check p's published vector through ops: sign reproduces a deterministic
  * signature (RSA PKCS#1 v1.5, EdDSA) and verify accepts it, verify accepts
  * the ECDSA vector, derive gives the vector's secret. Returns 0, HB_SKIP,

@@ -17,6 +17,7 @@ struct cx_slot;
 
 /* One worker. */
 struct cx_state {
+	enum cx_engine engine; /* first: CX_ENGINE_SYMMETRIC */
 	const struct cx_ops *ops;
 	void *lib;
 	const struct cx_alginfo *ci; /* cipher or AEAD, NULL if none */

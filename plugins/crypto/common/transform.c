@@ -2,15 +2,16 @@
 /*
  * The transform slot (ABI 1.2) of every engine backend: one message of the
  * core's, through the same library primitives the timed path uses, so
- * `hostbench check` compares backends byte for byte. CX_BUG_CTR32 and
- * CX_BUG_NO_TAG_CHECK build deliberately broken backends for the tests of
- * the check itself: a CTR counter that carries only its low 32 bits, and a
- * decrypt that never checks the tag.
+ * `hostbench check` compares backends byte for byte. The deliberately
+ * broken backends that test the check itself change it through the seam
+ * (seam.h): a CTR counter that carries only its low 32 bits, a decrypt
+ * that never checks the tag.
  */
 #include "transform.h"
 
 #include <string.h>
 
+#include "seam.h"
 #include "state.h"
 #include "targets.h"
 
@@ -52,19 +53,10 @@ static int tx_hash(struct tx *t, enum cx_alg alg, const uint8_t *key,
 static int tag_check(const uint8_t *got, const struct hb_message *m, size_t len,
 		     const char *what, char *err, size_t errlen)
 {
-#ifdef CX_BUG_NO_TAG_CHECK
-	(void)got;
-	(void)m;
-	(void)len;
-	(void)what;
-	(void)err;
-	(void)errlen;
-	return 0;
-#else
-	if (m->tag_len == len && memcmp(got, m->tag, len) == 0)
+	if (!cx_seam_checks_tags() ||
+	    (m->tag_len == len && memcmp(got, m->tag, len) == 0))
 		return 0;
 	return hb_errorf(err, errlen, HB_EVERIFY, "%s does not match", what);
-#endif
 }
 
 /* Encrypt or decrypt len bytes from iv, one cipher message. */
@@ -91,39 +83,20 @@ static int tx_crypt(struct tx *t, enum cx_alg alg, const struct hb_message *m,
 	return rc;
 }
 
-#ifdef CX_BUG_CTR32
-/* Blocks until the low 32 bits of a counter block iv wrap. */
-static size_t blocks_to_wrap(const uint8_t *iv)
-{
-	uint32_t low = (uint32_t)iv[12] << 24 | (uint32_t)iv[13] << 16 |
-		       (uint32_t)iv[14] << 8 | iv[15];
-
-	return (size_t)(UINT32_MAX - low) + 1;
-}
-#endif
-
-/* A cipher over the message; a CTR counter carried as the bug says. */
+/* A cipher over the message; a CTR counter carried as the seam says. */
 static int tx_cipher(struct tx *t, enum cx_alg alg, struct hb_message *m,
 		     uint8_t *tag, char *err, size_t errlen)
 {
-#ifdef CX_BUG_CTR32
 	const struct cx_alginfo *ai = cx_alg_info(alg);
-	size_t wrap = blocks_to_wrap(m->iv) * 16;
+	int ctr = ai->kind == CX_CIPHER && ai->iv_len == 16 && ai->block == 1;
+	uint8_t next_iv[16];
+	size_t first = ctr ? cx_seam_ctr_split(m->iv, m->len, next_iv) : m->len;
+	int rc = tx_crypt(t, alg, m, m->iv, 0, first, tag, err, errlen);
 
-	if (ai->kind == CX_CIPHER && ai->iv_len == 16 && ai->block == 1 &&
-	    wrap < m->len) {
-		uint8_t iv[16];
-		int rc = tx_crypt(t, alg, m, m->iv, 0, wrap, tag, err, errlen);
-
-		/* the low 32 bits wrap to 0 and carry nothing upward */
-		memcpy(iv, m->iv, 12);
-		memset(iv + 12, 0, 4);
-		return rc ? rc
-			  : tx_crypt(t, alg, m, iv, wrap, m->len - wrap, tag,
-				     err, errlen);
-	}
-#endif
-	return tx_crypt(t, alg, m, m->iv, 0, m->len, tag, err, errlen);
+	if (!rc && first < m->len)
+		rc = tx_crypt(t, alg, m, next_iv, first, m->len - first, tag,
+			      err, errlen);
+	return rc;
 }
 
 /* A cipher, AEAD or composite message; its tag in m->tag. */
@@ -147,10 +120,8 @@ static int tx_message(struct tx *t, const struct cx_spec *sp,
 		memcpy(tag, m->tag, m->tag_len < sizeof(tag) ? m->tag_len : 0);
 	if (!rc)
 		rc = tx_cipher(t, sp->alg, m, tag, err, errlen);
-#ifdef CX_BUG_NO_TAG_CHECK
-	if (rc == HB_EVERIFY)
+	if (rc == HB_EVERIFY && !cx_seam_checks_tags())
 		rc = 0;
-#endif
 	if (rc || !m->encrypt)
 		return rc;
 	if (mi) {

@@ -9,16 +9,9 @@
 
 #include <hostbench/plugin.h>
 
-#include "../common/engine.h"
-#include "../common/pk.h"
+#include "../common/backend.h"
 #include "../common/targets.h"
-#include "../common/transform.h"
 #include "gc.h"
-
-/* The backend name; test builds of deliberately broken backends change it. */
-#ifndef CX_BACKEND_NAME
-#define CX_BACKEND_NAME "gcrypt"
-#endif
 
 /* clang-format off */
 static const struct hb_option cipher_options[] = {
@@ -79,58 +72,38 @@ static int gc_describe(struct hb_about *a, char *err, size_t errlen)
 	return 0;
 }
 
+static const struct cx_backend backend = {
+	.cx = &cx_gcrypt_ops,
+	.pk = &pk_gcrypt_ops,
+};
+
 static int gc_setup(const struct hb_case *c, void **state, char *err,
 		    size_t errlen)
 {
-	if (pk_is_target(c->target))
-		return pk_setup(&pk_gcrypt_ops, c, state, err, errlen);
-	return cx_setup(&cx_gcrypt_ops, c, state, err, errlen);
-}
-
-/* A pk state runs the pk loop, any other the engine's. */
-static int gc_run(void *state, uint64_t iterations, struct hb_done *done,
-		  char *err, size_t errlen)
-{
-	if (pk_state_of(state, &pk_gcrypt_ops))
-		return pk_run(state, iterations, done, err, errlen);
-	return cx_run(state, iterations, done, err, errlen);
-}
-
-static void gc_teardown(void *state)
-{
-	if (pk_state_of(state, &pk_gcrypt_ops))
-		pk_teardown(state);
-	else
-		cx_teardown(state);
-}
-
-/* pk options are checked whole by the core's option table. */
-static int gc_validate(const struct hb_case *c, char *err, size_t errlen)
-{
-	return pk_is_target(c->target) ? 0 : cx_validate(c, err, errlen);
+	return cx_backend_setup(&backend, c, state, err, errlen);
 }
 
 /* One message of `hostbench check` (ABI 1.2). */
 static int gc_transform(const struct hb_case *c, struct hb_message *m,
 			char *err, size_t errlen)
 {
-	return cx_transform(&cx_gcrypt_ops, c, m, err, errlen);
+	return cx_backend_transform(&backend, c, m, err, errlen);
 }
 
 static const struct hb_plugin plugin = {
 	.abi_major = HB_ABI_MAJOR,
 	.abi_minor = HB_ABI_MINOR,
 	.size = sizeof(struct hb_plugin),
-	.name = CX_BACKEND_NAME,
+	.name = "gcrypt",
 	.version = "1.0.0",
 	.summary = "ciphers, MACs, digests and public-key operations through "
 		   "libgcrypt",
 	.targets = targets,
 	.describe = gc_describe,
 	.setup = gc_setup,
-	.run = gc_run,
-	.teardown = gc_teardown,
-	.validate = gc_validate,
+	.run = cx_backend_run,
+	.teardown = cx_backend_teardown,
+	.validate = cx_backend_validate,
 	.transform = gc_transform,
 };
 

@@ -12,16 +12,10 @@
 
 #include <hostbench/plugin.h>
 
-#include "../common/engine.h"
-#include "../common/pk.h"
+#include "../common/backend.h"
+#include "../common/seam.h"
 #include "../common/targets.h"
-#include "../common/transform.h"
 #include "ossl.h"
-
-/* The backend name; test builds of deliberately broken backends change it. */
-#ifndef CX_BACKEND_NAME
-#define CX_BACKEND_NAME "openssl"
-#endif
 
 /* clang-format off */
 /* Providers and property query, OpenSSL's own options. */
@@ -97,80 +91,44 @@ static int ossl_describe(struct hb_about *a, char *err, size_t errlen)
 	return 0;
 }
 
+static const struct cx_backend backend = {
+	.cx = &cx_openssl_ops,
+	.pk = &pk_openssl_ops,
+};
+
 static int ossl_setup(const struct hb_case *c, void **state, char *err,
 		      size_t errlen)
 {
-	if (pk_is_target(c->target))
-		return pk_setup(&pk_openssl_ops, c, state, err, errlen);
-	return cx_setup(&cx_openssl_ops, c, state, err, errlen);
-}
-
-/* A pk state runs the pk loop, any other the engine's. */
-static int ossl_run(void *state, uint64_t iterations, struct hb_done *done,
-		    char *err, size_t errlen)
-{
-	if (pk_state_of(state, &pk_openssl_ops))
-		return pk_run(state, iterations, done, err, errlen);
-	return cx_run(state, iterations, done, err, errlen);
-}
-
-static void ossl_teardown(void *state)
-{
-	if (pk_state_of(state, &pk_openssl_ops))
-		pk_teardown(state);
-	else
-		cx_teardown(state);
-}
-
-static int ossl_submit(void *state, uint64_t tag, char *err, size_t errlen)
-{
-	if (pk_state_of(state, &pk_openssl_ops))
-		return pk_submit(state, tag, err, errlen);
-	return cx_submit(state, tag, err, errlen);
-}
-
-static int ossl_poll(void *state, unsigned min, unsigned max,
-		     uint64_t timeout_ns, struct hb_completion *out, char *err,
-		     size_t errlen)
-{
-	if (pk_state_of(state, &pk_openssl_ops))
-		return pk_poll(state, min, max, timeout_ns, out, err, errlen);
-	return cx_poll(state, min, max, timeout_ns, out, err, errlen);
-}
-
-/* pk options are checked whole by the core's option table. */
-static int ossl_validate(const struct hb_case *c, char *err, size_t errlen)
-{
-	return pk_is_target(c->target) ? 0 : cx_validate(c, err, errlen);
+	return cx_backend_setup(&backend, c, state, err, errlen);
 }
 
 /* One message of `hostbench check` (ABI 1.2). */
 static int ossl_transform(const struct hb_case *c, struct hb_message *m,
 			  char *err, size_t errlen)
 {
-	return cx_transform(&cx_openssl_ops, c, m, err, errlen);
+	return cx_backend_transform(&backend, c, m, err, errlen);
 }
 
 static const struct hb_plugin plugin = {
 	.abi_major = HB_ABI_MAJOR,
 	.abi_minor = HB_ABI_MINOR,
 	.size = sizeof(struct hb_plugin),
-	.name = CX_BACKEND_NAME,
+	.name = "openssl",
 	.version = "1.0.0",
 	.summary = "ciphers, MACs, digests and public-key operations through "
 		   "OpenSSL libcrypto (EVP)",
 	.targets = targets,
 	.describe = ossl_describe,
 	.setup = ossl_setup,
-	.run = ossl_run,
-	.teardown = ossl_teardown,
-	.validate = ossl_validate,
-	.submit = ossl_submit,
-	.poll = ossl_poll,
+	.run = cx_backend_run,
+	.teardown = cx_backend_teardown,
+	.validate = cx_backend_validate,
+	.submit = cx_backend_submit,
+	.poll = cx_backend_poll,
 	.transform = ossl_transform,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)
 {
-	return &plugin;
+	return cx_seam_plugin(&plugin);
 }

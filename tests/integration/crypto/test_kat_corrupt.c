@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Built with CX_KAT_CORRUPT, the plugin's known-answer vectors expect a
- * wrong answer: every target must then fail setup with HB_EVERIFY and a
- * reason naming the check, in both directions, and never run; so must
- * it with sixteen messages in flight (the known answers go the timed
- * messages' path: the openssl backend's ASYNC jobs at that depth).
+ * Linked with the kat_corrupt seam (tests/fixtures/crypto), the plugin's
+ * known-answer vectors expect a wrong answer: every target must then fail setup
+ * with HB_EVERIFY and a reason naming the check, in both directions, and never
+ * run; so must it with sixteen messages in flight (the known answers go the
+ * timed messages' path: the openssl backend's ASYNC jobs at that depth).
  */
 #include <string.h>
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Built with CX_TAMPER_RECEIVED: a damaged signature fails every pk
- * verify target's poll with HB_EVERIFY, at depth 1 and inside the
- * ASYNC_JOBs at depth 16; sign and derive targets still complete.
+ * Linked with the tamper seam (tests/fixtures/crypto): a damaged signature
+ * fails every pk verify target's poll with HB_EVERIFY, at depth 1 and inside
+ * the ASYNC_JOBs at depth 16; sign and derive targets still complete.
  */
 #include "pk_async.h"
 

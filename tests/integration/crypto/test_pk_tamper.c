@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Built with CX_TAMPER_RECEIVED, the signature a pk verify target checks
- * is damaged after setup: every verify run must fail with HB_EVERIFY and
- * count no operation, and every sign and derive still runs.
+ * Linked with the tamper seam (tests/fixtures/crypto), the signature a pk
+ * verify target checks is damaged after setup: every verify run must fail with
+ * HB_EVERIFY and count no operation, and every sign and derive still runs.
  */
 #include "pk_cases.h"
 

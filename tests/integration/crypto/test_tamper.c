@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Built with CX_TAMPER_RECEIVED, the engine damages one byte of the
- * message it prepared for decrypt cases, after its tag and MAC were
+ * Linked with the tamper seam (tests/fixtures/crypto), the engine damages one
+ * byte of the message it prepared for decrypt cases, after its tag and MAC were
  * computed: every authenticated target (AEADs, composites, MACs) must then
  * fail run() with HB_EVERIFY, while plain CTR and CBC, which carry no tag,
  * decrypt it without complaint.

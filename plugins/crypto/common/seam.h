@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The test seam of the crypto backends: the few points where a test, or
+ * a deliberately broken backend built for the tests of `hostbench check`,
+ * changes what the shipped code does. seam.c defines each as a weak
+ * symbol with the shipped behaviour; a test or fixture links an object
+ * that defines it again (tests/fixtures/crypto/). Shipped plugins never
+ * define them, so they always run seam.c's.
+ */
+#ifndef HB_CRYPTO_SEAM_H
+#define HB_CRYPTO_SEAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hostbench/plugin.h>
+
+/*
+ * A known answer's expected bytes (want, len of them), as loaded: shipped,
+ * unchanged. A test makes them wrong to prove a wrong answer fails setup.
+ */
+void cx_seam_known_answer(uint8_t *want, size_t len);
+
+/*
+ * A received message or signature (len bytes), after its tag, MAC or
+ * check was made and before the timed run checks it again: shipped,
+ * unchanged (returns 0). A test damages it (returns 1) to prove a
+ * damaged one fails the run.
+ */
+int cx_seam_received(uint8_t *msg, size_t len);
+
+/*
+ * The IV number of the received message a decrypt slot (index, in the
+ * order made) takes: shipped, 0, the one setup prepared.
+ */
+uint64_t cx_seam_received_iv(unsigned index);
+
+/* Whether a decrypt checks the tag or MAC it is given: shipped, 1. */
+int cx_seam_checks_tags(void);
+
+/*
+ * Bytes of a CTR message of len bytes from counter block iv before the
+ * counter goes on from next_iv: shipped, len (the library carries the
+ * whole counter, next_iv untouched).
+ */
+size_t cx_seam_ctr_split(const uint8_t *iv, size_t len, uint8_t *next_iv);
+
+/* The plugin table a backend's entry point returns: shipped, p. */
+const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p);
+
+#endif
