@@ -988,14 +988,21 @@ def test_cache_replaced_plugin_probed_again():
 
 def test_cache_ten_thousand_targets_list():
     s = Scratch()
+    # the probe of 10,000 targets is what is timed on a busy host, not the
+    # point here: give it the default deadline, not the scratch's 2 s
+    env = dict(s.env, HOSTBENCH_PROBE_TIMEOUT="10")
     dirs = ("--plugin-dir", fixture_dir("many-targets"))
-    cold = s.hb(*dirs, "list", "--format", "json")
-    warm = s.hb(*dirs, "list", "--format", "json")
+    cold = s.hb(*dirs, "list", "--format", "json", env=env)
+    cache = os.path.join(s.cache, "hostbench", "registry.json")
+    cached = os.stat(cache).st_mtime_ns if os.path.exists(cache) else None
+    warm = s.hb(*dirs, "list", "--format", "json", env=env)
     print("10,000 targets: cold list %.2fs, warm list %.2fs" %
           (cold.secs, warm.secs))
+    expect(cached is not None, "no registry cache after the cold list")
+    expect(os.stat(cache).st_mtime_ns == cached,
+           "the warm list wrote the cache again: it probed")
     for run, what in ((cold, "cold"), (warm, "warm")):
         expect(run.rc == 0, "%s exit %d: %s" % (what, run.rc, run.err[:300]))
-        expect(run.secs < 10, "%s list took %.1fs" % (what, run.secs))
         many = [t for t in run.json()["targets"]
                 if t["backend"] == "hostile-many-targets"]
         expect(len(many) == 10000, "%s: %d targets" % (what, len(many)))
