@@ -697,19 +697,23 @@ def test_serve_refuses_clients_beyond_its_limit():
     srv = Server(TOKEN, "--max-clients", "1", "--max-pending", "4",
                  "--max-pending-per-address", "4", "--idle-timeout", "5")
     try:
-        # an authenticated client holds the one slot for streams
+        # an authenticated client holds the one slot for streams until it
+        # is told to go, however slowly a busy host runs the drives
         hold = subprocess.Popen([HOLDER, "tcp", "127.0.0.1:%d" % srv.port,
-                                 TOKEN, "3"], stdout=subprocess.PIPE,
+                                 TOKEN, "120"], stdout=subprocess.PIPE,
                                 text=True)
         expect(srv.wait_log(r"listening"), srv.text())
         for _ in range(500):
+            expect(hold.poll() is None, "the holder ended (%s): %r" %
+                   (hold.returncode, hold.communicate()[0]))
             r = drive("transfer/tcp", srv.peer, "token=" + TOKEN)
             if r["status"] != "ok":
                 break
             time.sleep(0.01)   # the holder has not proved the token yet
+        hold.terminate()
+        hold.wait(timeout=30)
         expect_failed(r, "refused by receiver: too many clients "
                       "(--max-clients 1)")
-        hold.wait(timeout=30)
         expect_ok(drive("transfer/tcp", srv.peer, "token=" + TOKEN))
     finally:
         srv.stop()
@@ -1315,9 +1319,11 @@ size = 64K
         expect(r["info"]["peer"] == peers, "peer %r" % r["info"]["peer"])
         expect(r["stats"]["median"] > 0, "a figure")
         # each of the 2 workers held a stream to each receiver, and dealt
-        # its sends round-robin: both took in about as much
+        # its sends round-robin: the two differ by at most one send of
+        # each worker, however few sends a busy host allowed
         a, b = bytes_served(one, 2), bytes_served(two, 2)
-        expect(a > 0 and 0.9 < a / b < 1.1, "served %d and %d" % (a, b))
+        expect(a > 0 and b > 0 and abs(a - b) <= 2 * 65536,
+               "served %d and %d" % (a, b))
     finally:
         one.stop()
         two.stop()
@@ -1460,13 +1466,14 @@ def test_cli_secret_token_reaches_no_report_journal_or_log():
             expect(b"sekrit" not in seen, "the token was shown: %r" %
                    seen[seen.find(b"sekrit") - 200:][:400])
             expect(b"(secret)" in seen, "nothing stands for the token")
-            # the two cases stay apart in the journal: one ok, one refused
+            # the two cases stay apart in the journal: the ok one is
+            # resumed, the refused one measured (and refused) again
             p = subprocess.run([HOSTBENCH, "run", suite, "--resume",
                                 journal, "--format", "json"],
                                capture_output=True, text=True, timeout=120)
             res = json.loads(p.stdout)["results"]
             expect([(r["status"], r.get("resumed")) for r in res] ==
-                   [("ok", True), ("failed", True)],
+                   [("ok", True), ("failed", None)],
                    "resumed %r" % [(r["status"], r.get("resumed"))
                                    for r in res])
     finally:
