@@ -167,19 +167,37 @@ static size_t best_split(const double *x, size_t s, size_t e, size_t m)
 	return at;
 }
 
-/* Whether the split at t of x[s..e) passes the test and the magnitude. */
-static int split_holds(const double *x, const double *w, size_t s, size_t t,
-		       size_t e, const struct changepoint_opts *o,
-		       struct changepoint *cp)
+static int compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Median of x[a..b), sorted in scratch. */
+static double median_of(const double *x, size_t a, size_t b, double *scratch)
+{
+	size_t n = b - a;
+
+	memcpy(scratch, x + a, n * sizeof(*x));
+	qsort(scratch, n, sizeof(*x), compare_double);
+	return n % 2 ? scratch[n / 2]
+		     : (scratch[n / 2 - 1] + scratch[n / 2]) / 2;
+}
+
+int changepoint_test(const double *x, const double *w, size_t s, size_t t,
+		     size_t e, const struct changepoint_opts *o,
+		     double *scratch, struct changepoint *cp)
 {
 	double ma, mb;
 
 	cp->index = t;
 	cp->p = changepoint_ttest(x, w, s, t, t, e, &ma, &mb);
-	cp->before = ma;
-	cp->after = mb;
-	cp->change = ma != 0 ? mb / ma - 1 : 0;
-	return ma != 0 && cp->p < o->alpha && fabs(cp->change) >= o->min_change;
+	cp->before = median_of(x, s, t, scratch);
+	cp->after = median_of(x, t, e, scratch);
+	cp->change = cp->before != 0 ? cp->after / cp->before - 1 : 0;
+	return cp->before != 0 && cp->p < o->alpha &&
+	       fabs(cp->change) >= o->min_change;
 }
 
 /* Insert v into the sorted idx[0..*n). */
@@ -202,7 +220,7 @@ static void insert_sorted(size_t *idx, size_t *n, size_t v)
  */
 static size_t prune(const double *x, const double *w, size_t n,
 		    const struct changepoint_opts *o, size_t *idx, size_t k,
-		    struct changepoint *cps)
+		    double *scratch, struct changepoint *cps)
 {
 	for (;;) {
 		size_t worst = k;
@@ -212,7 +230,8 @@ static size_t prune(const double *x, const double *w, size_t n,
 			size_t s = i ? idx[i - 1] : 0;
 			size_t e = i + 1 < k ? idx[i + 1] : n;
 
-			if (!split_holds(x, w, s, idx[i], e, o, &cps[i]) &&
+			if (!changepoint_test(x, w, s, idx[i], e, o, scratch,
+					      &cps[i]) &&
 			    cps[i].p > worst_p)
 				worst = i, worst_p = cps[i].p;
 		}
@@ -230,13 +249,15 @@ int changepoint_find(const double *x, const double *w, size_t n,
 {
 	size_t m = o->min_size ? o->min_size : 1, k = 0, top = 0;
 	size_t *idx, *stack;
+	double *scratch;
 
 	*ncp = 0;
 	if (n < 2 * m)
 		return 0;
 	idx = malloc(3 * n * sizeof(*idx));
-	if (!idx)
-		return -ENOMEM;
+	scratch = malloc(n * sizeof(*scratch));
+	if (!idx || !scratch)
+		goto fail_alloc;
 	stack = idx + n;
 	stack[top++] = 0;
 	stack[top++] = n;
@@ -245,7 +266,7 @@ int changepoint_find(const double *x, const double *w, size_t n,
 		size_t t = best_split(x, s, e, m);
 		struct changepoint cp;
 
-		if (!t || !split_holds(x, w, s, t, e, o, &cp))
+		if (!t || !changepoint_test(x, w, s, t, e, o, scratch, &cp))
 			continue;
 		insert_sorted(idx, &k, t);
 		stack[top++] = s;
@@ -253,7 +274,12 @@ int changepoint_find(const double *x, const double *w, size_t n,
 		stack[top++] = t;
 		stack[top++] = e;
 	}
-	*ncp = prune(x, w, n, o, idx, k, cps);
+	*ncp = prune(x, w, n, o, idx, k, scratch, cps);
+	free(scratch);
 	free(idx);
 	return 0;
+fail_alloc:
+	free(scratch);
+	free(idx);
+	return -ENOMEM;
 }

@@ -21,8 +21,8 @@ struct changepoint_opts {
 /* One change point: the level of the series either side of it. */
 struct changepoint {
 	size_t index;  /* first point after the step */
-	double before; /* weighted mean from the previous change point */
-	double after;  /* weighted mean up to the next change point */
+	double before; /* median from the previous change point */
+	double after;  /* median up to the next change point */
 	double change; /* after / before - 1 */
 	double p;      /* Student's t-test between the two stretches */
 };
@@ -38,6 +38,17 @@ struct changepoint {
 int changepoint_find(const double *x, const double *w, size_t n,
 		     const struct changepoint_opts *o, struct changepoint *cps,
 		     size_t *ncp);
+
+/*
+ * Whether the split of x[s..e) at t is a change point: Student's t-test of
+ * the two sides (weighted by w, NULL: alike) gives p < o->alpha, and their
+ * medians differ by at least o->min_change (a median, so one outlier in a
+ * short stretch cannot make a step). Fills cp either way; scratch holds
+ * e - s values.
+ */
+int changepoint_test(const double *x, const double *w, size_t s, size_t t,
+		     size_t e, const struct changepoint_opts *o,
+		     double *scratch, struct changepoint *cp);
 
 /*
  * Two-sided p of Student's t-test between x[a0..a1) and x[b0..b1), weighted

@@ -172,18 +172,14 @@ static int changes_add(json_t *changes, json_t *entry, char *err, size_t errlen)
  */
 static int context_step(const struct judge *j, const struct point *pts,
 			const double *x, size_t level, size_t c, size_t next,
-			json_t *changes, char *err, size_t errlen)
+			double *scratch, json_t *changes, char *err,
+			size_t errlen)
 {
-	struct changepoint cp = { .index = c };
+	struct changepoint_opts co = { j->o.alpha, j->o.min_change, 1 };
+	struct changepoint cp;
 
-	if (c - level < 2)
-		return 0;
-	cp.p = changepoint_ttest(x, NULL, level, c, c, next, &cp.before,
-				 &cp.after);
-	if (cp.before == 0)
-		return 0;
-	cp.change = cp.after / cp.before - 1;
-	if (!(cp.p < j->o.alpha) || fabs(cp.change) < j->o.min_change)
+	if (c - level < 2 ||
+	    !changepoint_test(x, NULL, level, c, next, &co, scratch, &cp))
 		return 0;
 	return changes_add(changes, change_entry(j, pts, &cp, 1), err, errlen);
 }
@@ -216,8 +212,8 @@ static int context_changes(const struct judge *j, const struct point *pts,
 	}
 	next = ncp ? a + wk->cps[0].index : b;
 	if (a > 0) {
-		rc = context_step(j, pts, wk->x, *level, a, next, changes, err,
-				  errlen);
+		rc = context_step(j, pts, wk->x, *level, a, next, wk->scratch,
+				  changes, err, errlen);
 		if (rc)
 			return rc;
 	}
