@@ -263,7 +263,7 @@ static json_t *newest_entry(const struct judge *j, const struct point *pts,
 	const struct point *p = &pts[n - 1];
 	int by_cpu = p->starved && !isnan(p->cpu);
 	size_t from = level, count = 0;
-	double med = NAN, z = NAN, change = NAN, x = judged_value(p, by_cpu);
+	double z = NAN, change = NAN, x = judged_value(p, by_cpu);
 
 	if (n - 1 - from > j->o.window)
 		from = n - 1 - j->o.window;
@@ -271,7 +271,8 @@ static json_t *newest_entry(const struct judge *j, const struct point *pts,
 		if (!isnan(judged_value(&pts[i], by_cpu)))
 			v[count++] = judged_value(&pts[i], by_cpu);
 	if (count) {
-		med = median_of(v, count);
+		double med = median_of(v, count);
+
 		change = med != 0 ? x / med - 1 : NAN;
 		for (size_t i = 0; i < count; i++)
 			v[i] = fabs(v[i] - med);
@@ -346,10 +347,9 @@ fail_changes:
 static void judge_init(struct judge *j, const struct regress_opts *o,
 		       const json_t *series)
 {
-	static const struct regress_opts none;
 	const char *better;
 
-	j->o = o ? *o : none;
+	j->o = o ? *o : (struct regress_opts){ 0 };
 	if (!(j->o.alpha > 0))
 		j->o.alpha = REGRESS_ALPHA;
 	if (!(j->o.min_change > 0))
