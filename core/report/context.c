@@ -80,7 +80,7 @@ static void command_text(const struct strlist *cmd, char *buf, size_t len)
 /* "UUID, STARTED to ENDED (65.3 s)". */
 static void run_line(const struct runinfo *ri, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s, %s to %s (%.1f s)", ri->uuid,
+	snprintf(buf, len, "%s, %s to %s (%.3f s)", ri->uuid,
 		 ri->started[0] ? ri->started : "unknown",
 		 ri->ended[0] ? ri->ended : "unknown", ri->duration);
 }
