@@ -17,6 +17,7 @@
 #include "base/jsonw.h"
 #include "compare/merge.h"
 #include "compare/report_read.h"
+#include "report/report_json.h"
 
 /* r's report as JSON text into *text (the caller frees it). */
 static int doc_text(const struct report *r, char **text)
