@@ -335,6 +335,8 @@ int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
 	cli->format = REPORT_TEXT;
 	cli->threshold = -1; /* not given */
 	cli->rank = -1;
+	cli->argc = argc;
+	cli->argv = argv;
 	rc = own_args_command(argc, argv, cli, err, errlen);
 	if (rc)
 		return rc < 0 ? rc : 0;

@@ -33,6 +33,8 @@ struct cli {
 	int rank; /* --rank N: one host of fleet reports; -1 = not given */
 	int help;
 	int version;
+	int argc;	   /* the words as given, argv[0] the program */
+	char *const *argv; /* (argmask() shows them in a report) */
 };
 
 /*

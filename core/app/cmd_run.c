@@ -17,6 +17,7 @@
 #include "app/output.h"
 #include "app/paths.h"
 #include "app/progress.h"
+#include "base/argmask.h"
 #include "base/exit.h"
 #include "fleet/fleet.h"
 #include "report/context.h"
@@ -25,6 +26,7 @@
 #include "run/interleave.h"
 #include "run/isolate.h"
 #include "result/journal.h"
+#include "result/runinfo.h"
 #include "run/leftovers.h"
 #include "run/precheck.h"
 #include "run/runner.h"
@@ -43,6 +45,7 @@ struct run_ctx {
 	struct output out;	/* --output (or stdout), open before any case */
 	struct sysinfo sys;	/* the host */
 	struct progress progress; /* the line on a terminal's stderr */
+	struct runinfo run;	  /* its uuid, times, command line, suites */
 };
 
 /* What the fleet report writer needs: the fleet and this rank's report. */
@@ -66,6 +69,48 @@ static int find_suites(const struct cli *cli, char *buf, size_t len,
 	}
 	*one = buf;
 	return 0;
+}
+
+/* argmask_secret_fn: an option some loaded target declares secret. */
+static int registry_secret(const char *key, void *ctx)
+{
+	const struct registry *reg = ctx;
+
+	for (size_t p = 0; reg && p < reg->n; p++) {
+		const struct hb_target *t = reg->plugins[p].desc->targets;
+
+		for (; t && t->name; t++) {
+			const struct hb_option *o = plugin_option_find(t, key);
+
+			if (o && o->type == HB_OPT_SECRET)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The run's identity: a uuid, the start time, the command line with its
+ * secrets masked and the suite files with their SHA-256. Returns 0 or a
+ * negative code, said on one line.
+ */
+static int begin_run(struct run_ctx *ctx, const struct command_env *env,
+		     const char *const *suites, size_t nsuites)
+{
+	const struct cli *cli = env->cli;
+	struct strlist cmd = { 0 };
+	char err[256];
+	int rc = argmask(cli->argc, cli->argv, registry_secret,
+			 (void *)env->reg, &cmd);
+
+	rc = rc ? hb_errorf(err, sizeof(err), rc, "run: out of memory")
+		: runinfo_begin(&ctx->run, &cmd, err, sizeof(err));
+	if (!rc && runinfo_suites(&ctx->run, suites, nsuites))
+		rc = hb_errorf(err, sizeof(err), -ENOMEM, "run: out of memory");
+	strlist_free(&cmd);
+	if (rc)
+		fprintf(stderr, "hostbench: %s\n", err);
+	return rc;
 }
 
 /*
@@ -98,11 +143,17 @@ static int load_suite(struct run_ctx *ctx, const struct command_env *env)
 	const char *one = NULL;
 	int rc;
 
+	const char *const *files;
+	size_t nfiles;
+
 	if (find_suites(cli, buf, sizeof(buf), &one))
 		return EXIT_BAD_INPUT;
-	rc = suite_load(
-		&ctx->suite, one ? &one : (const char *const *)cli->args.items,
-		one ? 1 : cli->args.n, &cli->sets, env->reg, err, sizeof(err));
+	files = one ? &one : (const char *const *)cli->args.items;
+	nfiles = one ? 1 : cli->args.n;
+	if (begin_run(ctx, env, files, nfiles))
+		return EXIT_INTERNAL;
+	rc = suite_load(&ctx->suite, files, nfiles, &cli->sets, env->reg, err,
+			sizeof(err));
 	/* the suite first: its fleet_timeout bounds the wait for every rank */
 	if (fleet_init(&ctx->fleet, cli->format,
 		       fleet_setup_wait(&ctx->suite, rc), init_err,
@@ -111,6 +162,8 @@ static int load_suite(struct run_ctx *ctx, const struct command_env *env)
 		return EXIT_BAD_INPUT;
 	}
 	ctx->joined = 1;
+	if (runinfo_fleet(&ctx->run, ctx->fleet.rank, ctx->fleet.size))
+		return EXIT_INTERNAL;
 	rc = agree_on_suite(ctx, env->reg, rc, err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "hostbench: %s\n", err);
@@ -327,10 +380,12 @@ static int report_results(struct run_ctx *ctx, const struct command_env *env)
 				    .reg = env->reg,
 				    .suite = &ctx->suite,
 				    .results = ctx->results,
-				    .nresults = ctx->suite.ncases };
+				    .nresults = ctx->suite.ncases,
+				    .run = &ctx->run };
 
 	if (fleet_silent(&ctx->fleet))
 		return 0;
+	runinfo_end(&ctx->run);
 	return output_finish(&ctx->out, env->cli->format, write_run_report,
 			     &(struct run_report){ &ctx->fleet, &own });
 }
@@ -342,6 +397,7 @@ static int report_results(struct run_ctx *ctx, const struct command_env *env)
 static int run_ctx_free(struct run_ctx *ctx, int status)
 {
 	sysinfo_free(&ctx->sys);
+	runinfo_free(&ctx->run);
 	output_abort(&ctx->out); /* when no report was written */
 	journal_close(&ctx->journal);
 	for (size_t i = 0; ctx->results && i < ctx->suite.ncases; i++)

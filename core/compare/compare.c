@@ -309,6 +309,28 @@ static char *flags_text(const struct sysinfo *si)
 	return s;
 }
 
+/* A field of doc's run, NULL when the report has no "run" (older). */
+static const char *run_field(const struct doc_report *doc, const char *field)
+{
+	return doc->run.known ? field : NULL;
+}
+
+/* The runs' uuids and times, where either report has them. */
+static int run_facts(struct comparison *cmp)
+{
+	const struct doc_report *b = cmp->base, *n = cmp->new;
+	int err = 0;
+
+	if (!b->run.known && !n->run.known)
+		return 0;
+	err = add_fact(cmp, "Run", run_field(b, b->run.uuid),
+		       run_field(n, n->run.uuid));
+	err = err ? err
+		  : add_fact(cmp, "Started", run_field(b, b->run.started),
+			     run_field(n, n->run.started));
+	return err;
+}
+
 /* Host facts of both files, in report order. */
 static int host_facts(struct comparison *cmp)
 {
@@ -505,6 +527,8 @@ int compare_build_by(struct comparison *cmp, const struct doc_report *base,
 		rc = side_label(new, cmp->by.key, cmp->by.new, &cmp->new_label);
 	if (!rc)
 		rc = match_rows(cmp);
+	if (!rc)
+		rc = run_facts(cmp);
 	if (!rc)
 		rc = host_facts(cmp);
 	if (!rc)

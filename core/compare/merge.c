@@ -203,6 +203,32 @@ static void libraries_text(const struct doc_report *doc, char *buf, size_t len)
 		}
 }
 
+/* Nonzero when a report of m has a "run" (older reports have none). */
+static int any_run(const struct merge *m)
+{
+	for (size_t d = 0; d < m->ndocs; d++)
+		if (m->docs[d].run.known)
+			return 1;
+	return 0;
+}
+
+/* The Run and Started rows (row, row + 1) of every report, "-" if none. */
+static int run_rows(const struct merge *m, struct table *t, size_t row)
+{
+	int err = table_set(t, row, 0, "Run");
+
+	err = err ? err : table_set(t, row + 1, 0, "Started");
+	for (size_t d = 0; d < m->ndocs && !err; d++) {
+		const struct runinfo *ri = &m->docs[d].run;
+
+		err = table_set(t, row, 1 + d, ri->known ? ri->uuid : "-");
+		err = err ? err
+			  : table_set(t, row + 1, 1 + d,
+				      ri->known ? ri->started : "-");
+	}
+	return err;
+}
+
 /* The context of every report: a row per fact, a column per report. */
 static int context_table(const struct merge *m, struct table *t)
 {
@@ -211,7 +237,8 @@ static int context_table(const struct merge *m, struct table *t)
 					     "OS",    "Libraries" };
 	const size_t nfacts = sizeof(facts) / sizeof(facts[0]);
 	char text[REPORT_LINE];
-	int err = table_init(t, 1 + nfacts, 1 + m->ndocs);
+	int runs = any_run(m);
+	int err = table_init(t, 1 + nfacts + (runs ? 2 : 0), 1 + m->ndocs);
 
 	for (size_t f = 0; f < nfacts && !err; f++)
 		err = table_set(t, 1 + f, 0, facts[f]);
@@ -233,6 +260,8 @@ static int context_table(const struct merge *m, struct table *t)
 		libraries_text(&m->docs[d], text, sizeof(text));
 		err = err ? err : table_set(t, 8, 1 + d, text);
 	}
+	if (!err && runs)
+		err = run_rows(m, t, 1 + nfacts);
 	if (err)
 		table_free(t);
 	return err;
@@ -426,6 +455,10 @@ static json_t *column_json(const struct merge *m, size_t d, int *bad)
 	jsonw_set(o, "os", jsonw_text(doc->sys.os), bad);
 	jsonw_set(o, "libraries", libs ? json_deep_copy(libs) : json_object(),
 		  bad);
+	if (doc->run.known) {
+		jsonw_set(o, "run", jsonw_text(doc->run.uuid), bad);
+		jsonw_set(o, "started", jsonw_text(doc->run.started), bad);
+	}
 	return o;
 }
 

@@ -164,6 +164,9 @@ static int registry_from(struct report_doc *rd, const struct doc_report *doc)
 		return -ENOMEM;
 	for (size_t i = 0; i < doc->nplugins; i++) {
 		rd->descs[i].name = doc->plugins[i].name;
+		rd->descs[i].version = doc->plugins[i].version;
+		/* shared with the document, as every string here is */
+		rd->reg.plugins[i].path = (char *)doc->plugins[i].file;
 		rd->reg.plugins[i].desc = &rd->descs[i];
 		rd->reg.plugins[i].libraries = doc->plugins[i].libraries;
 	}
@@ -211,7 +214,8 @@ int report_doc_build(struct report_doc *rd, const struct doc_report *docs,
 				 .reg = &rd->reg,
 				 .suite = &rd->suite,
 				 .results = rd->results,
-				 .nresults = total };
+				 .nresults = total,
+				 .run = n ? &docs[0].run : NULL };
 	return 0;
 }
 

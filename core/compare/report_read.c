@@ -149,14 +149,15 @@ static int system_get(const json_t *root, struct sysinfo *si)
 
 	si->version = dup_text(hb, "version");
 	si->build_type = dup_text(hb, "build_type");
+	si->commit = dup_text(hb, "commit");
 	si->sanitized = json_is_true(json_object_get(hb, "sanitized"));
 	si->arch = dup_text(sys, "arch");
 	si->cpu_model = dup_text(sys, "cpu_model");
 	si->kernel = dup_text(sys, "kernel");
 	si->os = dup_text(sys, "os");
 	si->hostname = dup_text(sys, "hostname");
-	if (!si->version || !si->build_type || !si->arch || !si->cpu_model ||
-	    !si->kernel || !si->os || !si->hostname)
+	if (!si->version || !si->build_type || !si->commit || !si->arch ||
+	    !si->cpu_model || !si->kernel || !si->os || !si->hostname)
 		return -ENOMEM;
 	si->physical_cores = (unsigned)uint_of(sys, "physical_cores");
 	si->logical_cpus = (unsigned)uint_of(sys, "logical_cpus");
@@ -196,6 +197,28 @@ static int libraries_get(const json_t *root, struct doc_report *doc)
 		}
 	}
 	return 0;
+}
+
+/* The file and version of each plugin the "plugins" array names. */
+static void plugin_files_get(const json_t *root, struct doc_report *doc)
+{
+	const json_t *a = json_object_get(root, "plugins");
+	size_t i;
+	json_t *p;
+
+	json_array_foreach(a, i, p) {
+		const char *name =
+			json_string_value(json_object_get(p, "name"));
+
+		for (size_t k = 0; name && k < doc->nplugins; k++) {
+			if (strcmp(doc->plugins[k].name, name) != 0)
+				continue;
+			doc->plugins[k].file =
+				json_string_value(json_object_get(p, "file"));
+			doc->plugins[k].version = json_string_value(
+				json_object_get(p, "version"));
+		}
+	}
 }
 
 char *report_read_params_text(const json_t *params)
@@ -354,8 +377,10 @@ static int doc_get(struct doc_report *doc, int rank, char *err, size_t errlen)
 				 "version %d (a newer hostbench wrote it?)",
 				 (long long)json_integer_value(version),
 				 REPORT_SCHEMA_VERSION);
-	if (system_get(root, &doc->sys) || libraries_get(root, doc))
+	if (system_get(root, &doc->sys) || libraries_get(root, doc) ||
+	    runinfo_from_json(&doc->run, json_object_get(root, "run")))
 		return -ENOMEM;
+	plugin_files_get(root, doc);
 	doc->results =
 		calloc(json_array_size(results) + 1, sizeof(*doc->results));
 	if (!doc->results)
@@ -499,6 +524,7 @@ void report_read_free(struct doc_report *doc)
 		kvlist_free(&doc->plugins[i].libraries);
 	free(doc->plugins);
 	sysinfo_free(&doc->sys);
+	runinfo_free(&doc->run);
 	json_decref(doc->root);
 	memset(doc, 0, sizeof(*doc));
 }

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "result/result.h"
+#include "result/runinfo.h"
 #include "result/sysinfo.h"
 #include "base/util.h"
 
@@ -31,10 +32,14 @@ struct doc_result {
 	struct result res; /* res.c is NULL: no suite behind it */
 };
 
-/* The libraries one plugin reported: its name and library -> version. */
+/*
+ * One plugin of the report: its name and library -> version, and its file
+ * and version where the report names them ("plugins"), else NULL.
+ */
 struct doc_plugin {
 	const char *name;
 	struct kvlist libraries;
+	const char *file, *version;
 };
 
 /* A whole report file. */
@@ -42,6 +47,7 @@ struct doc_report {
 	const char *path;   /* as given to report_read() */
 	json_t *root;	    /* keeps every string above alive */
 	struct sysinfo sys; /* the host; version and build_type too */
+	struct runinfo run; /* "run": not known in an older report */
 	struct doc_plugin *plugins;
 	size_t nplugins;
 	struct doc_result *results;

@@ -17,6 +17,7 @@
 #include "base/jsonw.h"
 #include "compare/merge.h"
 #include "compare/report_read.h"
+#include "report/report_json.h"
 
 /* r's report as JSON text into *text (the caller frees it). */
 static int doc_text(const struct report *r, char **text)
@@ -72,6 +73,10 @@ json_t *fleet_rank_doc(const struct fleet *f, int r, const struct report *own)
 		json_object_set_new(doc, "system", sys);
 		json_object_set_new(doc, "libraries", json_object());
 	}
+	/* one run across the fleet: each host's report names its own rank */
+	json_object_set_new(
+		json_object_get(json_object_get(doc, "run"), "fleet"), "rank",
+		json_integer(r));
 	return doc;
 }
 

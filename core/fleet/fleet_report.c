@@ -17,6 +17,7 @@
 #include "base/jsonw.h"
 #include "report/table.h"
 #include "result/result_json.h"
+#include "result/runinfo.h"
 
 /* {"rank": r, "host": ...} with a value of the spread. */
 static json_t *rank_ref(const struct fleet *f, int r, double value, int *bad)
@@ -176,6 +177,8 @@ static json_t *fleet_doc(const struct fleet *f, const struct report *own,
 		  docs[0] ? json_incref(json_object_get(docs[0], "hostbench"))
 			  : json_null(),
 		  bad);
+	if (own->run && own->run->known)
+		jsonw_set(doc, "run", runinfo_json(own->run, bad), bad);
 	jsonw_set(fl, "ranks", json_integer(f->size), bad);
 	jsonw_set(fl, "hosts", hosts, bad);
 	jsonw_set(fl, "spread", spread, bad);

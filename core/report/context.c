@@ -32,11 +32,108 @@ void report_app_line(const struct report *r, char *buf, size_t len)
 	const char *warning = report_build_warning(si);
 	size_t os_len = si && si->kernel ? strcspn(si->kernel, " ") : 0;
 
-	snprintf(buf, len, "hostbench %s (%s build%s) / %.*s%s%s", version,
+	const char *commit = si && si->commit ? si->commit : "";
+
+	snprintf(buf, len, "hostbench %s (%s build%s%s%s) / %.*s%s%s", version,
 		 build[0] ? build : "unknown",
 		 si && si->sanitized ? ", sanitized" : "",
-		 os_len ? (int)os_len : 5, os_len ? si->kernel : "Linux",
-		 warning ? " - WARNING: " : "", warning ? warning : "");
+		 commit[0] ? ", commit " : "", commit, os_len ? (int)os_len : 5,
+		 os_len ? si->kernel : "Linux", warning ? " - WARNING: " : "",
+		 warning ? warning : "");
+}
+
+/* s, or "unknown" when empty. */
+static const char *known(const char *s)
+{
+	return s && s[0] ? s : "unknown";
+}
+
+/* Nonzero when word needs quotes to read back as one shell word. */
+static int needs_quotes(const char *word)
+{
+	return !word[0] || word[strcspn(word, " \t\n'\"\\$`;&|<>()*?[]#~{}")];
+}
+
+/* The command line as a shell would take it, words quoted where needed. */
+static void command_text(const struct strlist *cmd, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < cmd->n; i++) {
+		const char *w = cmd->items[i];
+
+		report_appendf(buf, len, "%s", i ? " " : "");
+		if (!needs_quotes(w)) {
+			report_appendf(buf, len, "%s", w);
+			continue;
+		}
+		report_appendf(buf, len, "'");
+		for (; *w; w++) {
+			if (*w == '\'')
+				report_appendf(buf, len, "'\\''");
+			else
+				report_appendf(buf, len, "%c", *w);
+		}
+		report_appendf(buf, len, "'");
+	}
+}
+
+/* "UUID, STARTED to ENDED (65.3 s)". */
+static void run_line(const struct runinfo *ri, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s, %s to %s (%.3f s)", ri->uuid,
+		 ri->started[0] ? ri->started : "unknown",
+		 ri->ended[0] ? ri->ended : "unknown", ri->duration);
+}
+
+/* "lab.ini sha256 HEX; more.ini sha256 HEX", "none" without a file. */
+static void suites_line(const struct runinfo *ri, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", ri->nsuites ? "" : "none");
+	for (size_t i = 0; i < ri->nsuites; i++)
+		report_appendf(buf, len, "%s%s sha256 %s", i ? "; " : "",
+			       ri->suites[i].path,
+			       ri->suites[i].sha256[0] ? ri->suites[i].sha256
+						       : "unknown");
+}
+
+int report_run_facts(const struct report *r, struct kvlist *out)
+{
+	const struct runinfo *ri = r->run;
+	char line[4 * REPORT_LINE];
+	int err;
+
+	if (!ri || !ri->known)
+		return 0;
+	run_line(ri, line, sizeof(line));
+	err = kvlist_set(out, "Run", line);
+	suites_line(ri, line, sizeof(line));
+	err = err ? err : kvlist_set(out, "Suite", line);
+	command_text(&ri->command_line, line, sizeof(line));
+	err = err ? err : kvlist_set(out, "Command", line);
+	if (ri->fleet_size > 0) {
+		snprintf(line, sizeof(line), "job %s, rank %d of %d",
+			 ri->fleet_job ? ri->fleet_job : "unknown",
+			 ri->fleet_rank, ri->fleet_size);
+		err = err ? err : kvlist_set(out, "Fleet", line);
+	}
+	return err;
+}
+
+int report_plugins(const struct report *r, struct strlist *out)
+{
+	char line[REPORT_LINE];
+
+	if (!r->run || !r->run->known)
+		return 0;
+	for (size_t i = 0; r->reg && i < r->reg->n; i++) {
+		const struct plugin *p = &r->reg->plugins[i];
+
+		snprintf(line, sizeof(line), "%s %s (%s)", p->desc->name,
+			 known(p->desc->version), known(p->path));
+		if (strlist_push(out, line))
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 int report_libraries(const struct report *r, struct strlist *out)
@@ -87,12 +184,6 @@ static void features_line(const struct sysinfo *si, char *buf, size_t len)
 	for (size_t i = 0; f[i].flag; i++)
 		report_appendf(buf, len, "%s %s %s", i ? "," : "", f[i].label,
 			       has_flag(si, f[i].flag) ? "ON" : "OFF");
-}
-
-/* s, or "unknown" when empty. */
-static const char *known(const char *s)
-{
-	return s && s[0] ? s : "unknown";
 }
 
 /* "node 0: CPUs 0-3, 16384 MiB; node 1: ..." */

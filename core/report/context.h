@@ -15,8 +15,23 @@
  */
 const char *report_build_warning(const struct sysinfo *si);
 
-/* "hostbench 0.1.0 (Release build) / Linux". */
+/* "hostbench 0.1.0 (Release build, commit d54abfe) / Linux". */
 void report_app_line(const struct report *r, char *buf, size_t len);
+
+/*
+ * The run's identity as label -> value, in report order, for a report
+ * whose run is known (none for an older report): Run ("UUID, STARTED to
+ * ENDED (65.3 s)"), Suite ("lab.ini sha256 HEX", "; " between files),
+ * Command (the masked command line, shell-quoted) and Fleet. Returns 0 or
+ * -ENOMEM.
+ */
+int report_run_facts(const struct report *r, struct kvlist *out);
+
+/*
+ * Each plugin as "name version (FILE)", in load order, for a report whose
+ * run is known (none for an older report). Returns 0 or -ENOMEM.
+ */
+int report_plugins(const struct report *r, struct strlist *out);
 
 /*
  * Each distinct library of every loaded plugin as "name version" (the

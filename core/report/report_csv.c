@@ -3,7 +3,9 @@
  * The CSV report: one header row and one row per result, quoted as RFC 4180
  * says (fields with a comma, quote or line break in double quotes, quotes
  * doubled, CRLF line ends). Rates are bytes per second ("_bps"); median
- * alone is in the case's display unit.
+ * alone is in the case's display unit. A report of a known run ends each
+ * row with the run's uuid and start time, so rows of many runs pasted
+ * into one sheet stay apart; an older report has neither column.
  */
 #include "report/report_csv.h"
 
@@ -117,6 +119,12 @@ static void ci_fields(FILE *out, const struct result *res)
 		res->warmup_samples);
 }
 
+/* Nonzero when r's run is known: the run columns are written. */
+static int run_columns(const struct report *r)
+{
+	return r->run && r->run->known;
+}
+
 /* One result's row. */
 static void row(FILE *out, const struct report *r, const struct result *res)
 {
@@ -157,14 +165,21 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 	async_fields(out, res);
 	ci_fields(out, res);
 	cpu_fields(out, res);
+	if (run_columns(r)) {
+		table_csv_field(out, ",", r->run->uuid);
+		table_csv_field(out, ",", r->run->started);
+	}
 	fputs("\r\n", out);
 }
 
 int report_csv(const void *doc, FILE *out, char *err, size_t errlen)
 {
 	const struct report *r = doc;
+
 	for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
 		table_csv_field(out, i ? "," : "", columns[i]);
+	if (run_columns(r))
+		fputs(",run_uuid,started", out);
 	fputs("\r\n", out);
 	for (size_t i = 0; i < r->nresults; i++)
 		row(out, r, &r->results[i]);

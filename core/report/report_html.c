@@ -37,15 +37,17 @@ static int fact_row(struct table *t, size_t *row, const char *k, const char *v)
 /* The context: application, libraries, system facts, NICs, filesystems. */
 static int write_context(const struct report *r, FILE *out)
 {
-	struct kvlist facts = { 0 };
-	struct strlist libs = { 0 };
+	struct kvlist facts = { 0 }, run = { 0 };
+	struct strlist libs = { 0 }, plugins = { 0 };
 	struct table t;
 	char line[REPORT_LINE];
 	size_t nrows, row = 1;
 	int err = report_libraries(r, &libs);
 
 	err = err ? err : report_system_facts(r, &facts);
-	nrows = 3 + facts.n + libs.n +
+	err = err ? err : report_run_facts(r, &run);
+	err = err ? err : report_plugins(r, &plugins);
+	nrows = 3 + facts.n + libs.n + run.n + plugins.n +
 		(r->sys ? r->sys->nnetifs + r->sys->nfs : 0);
 	err = err ? err : table_init(&t, nrows, 2);
 	if (err)
@@ -54,8 +56,12 @@ static int write_context(const struct report *r, FILE *out)
 	table_set(&t, 0, 1, "");
 	report_app_line(r, line, sizeof(line));
 	err = fact_row(&t, &row, "Application", line);
+	for (size_t i = 0; i < run.n && !err; i++)
+		err = fact_row(&t, &row, run.items[i].key, run.items[i].value);
 	for (size_t i = 0; i < libs.n && !err; i++)
 		err = fact_row(&t, &row, "Library", libs.items[i]);
+	for (size_t i = 0; i < plugins.n && !err; i++)
+		err = fact_row(&t, &row, "Plugin", plugins.items[i]);
 	for (size_t i = 0; i < facts.n && !err; i++)
 		err = fact_row(&t, &row, facts.items[i].key,
 			       facts.items[i].value);
@@ -75,7 +81,9 @@ static int write_context(const struct report *r, FILE *out)
 	table_free(&t);
 free_lists:
 	kvlist_free(&facts);
+	kvlist_free(&run);
 	strlist_free(&libs);
+	strlist_free(&plugins);
 	return err;
 }
 

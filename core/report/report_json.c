@@ -267,9 +267,16 @@ static json_t *system_json(const struct sysinfo *si, int *bad)
 	return o;
 }
 
-/* hostbench's own build. */
-static json_t *hostbench_json(const struct sysinfo *si, int *bad)
+/* Nonzero when r's run was measured (not an older report read back). */
+static int run_known(const struct report *r)
 {
+	return r->run && r->run->known;
+}
+
+/* hostbench's own build; its commit only where the run is known. */
+static json_t *hostbench_json(const struct report *r, int *bad)
+{
+	const struct sysinfo *si = r->sys;
 	json_t *o = json_object();
 
 	jsonw_set(o, "version",
@@ -280,7 +287,30 @@ static json_t *hostbench_json(const struct sysinfo *si, int *bad)
 						  : HB_BUILD_TYPE),
 		  bad);
 	jsonw_set(o, "sanitized", json_boolean(si && si->sanitized), bad);
+	if (run_known(r))
+		jsonw_set(o, "commit",
+			  si && si->commit && si->commit[0]
+				  ? jsonw_text(si->commit)
+				  : json_null(),
+			  bad);
 	return o;
+}
+
+/* Each loaded plugin's name, file and version. */
+static json_t *plugins_json(const struct registry *reg, int *bad)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; reg && i < reg->n; i++) {
+		const struct plugin *p = &reg->plugins[i];
+		json_t *o = json_object();
+
+		jsonw_set(o, "name", jsonw_text(p->desc->name), bad);
+		jsonw_set(o, "file", jsonw_text(p->path), bad);
+		jsonw_set(o, "version", jsonw_text(p->desc->version), bad);
+		jsonw_push(a, o, bad);
+	}
+	return a;
 }
 
 /* Each loaded plugin's libraries: {plugin: {library: version}}. */
@@ -300,7 +330,12 @@ static json_t *document(const struct report *r, int *bad)
 	json_t *doc = json_object(), *results = json_array();
 
 	jsonw_set(doc, "schema_version", json_integer(SCHEMA_VERSION), bad);
-	jsonw_set(doc, "hostbench", hostbench_json(r->sys, bad), bad);
+	jsonw_set(doc, "hostbench", hostbench_json(r, bad), bad);
+	/* what an older report never had stays out of its rendering */
+	if (run_known(r)) {
+		jsonw_set(doc, "run", runinfo_json(r->run, bad), bad);
+		jsonw_set(doc, "plugins", plugins_json(r->reg, bad), bad);
+	}
 	jsonw_set(doc, "system", system_json(r->sys, bad), bad);
 	jsonw_set(doc, "libraries", libraries_json(r->reg, bad), bad);
 	for (size_t i = 0; i < r->nresults; i++)

@@ -23,30 +23,50 @@ static void item(FILE *out, const char *name, const char *value)
 	fputc('\n', out);
 }
 
-/* The context: hostbench, the host, the libraries. */
+/* "- **NAME**: a, b" of l; "none" when empty, nothing when quiet. */
+static void list_item(FILE *out, const char *name, const struct strlist *l,
+		      int quiet)
+{
+	if (quiet && !l->n)
+		return;
+	fprintf(out, "- **%s**: ", name);
+	for (size_t i = 0; i < l->n; i++) {
+		fputs(i ? ", " : "", out);
+		table_md_text(out, l->items[i]);
+	}
+	fputs(l->n ? "\n" : "none\n", out);
+}
+
+/* Each item of l as "- **KEY**: VALUE". */
+static void kv_items(FILE *out, const struct kvlist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		item(out, l->items[i].key, l->items[i].value);
+}
+
+/* The context: hostbench and the run, the host, libraries and plugins. */
 static int write_context(const struct report *r, FILE *out)
 {
-	struct kvlist facts = { 0 };
-	struct strlist libs = { 0 };
+	struct kvlist facts = { 0 }, run = { 0 };
+	struct strlist libs = { 0 }, plugins = { 0 };
 	char line[REPORT_LINE];
 	int err;
 
 	report_app_line(r, line, sizeof(line));
 	fputs("# hostbench report\n\n", out);
 	item(out, "Application", line);
-	err = report_system_facts(r, &facts);
-	for (size_t i = 0; i < facts.n; i++)
-		item(out, facts.items[i].key, facts.items[i].value);
+	err = report_run_facts(r, &run);
+	kv_items(out, &run);
+	kvlist_free(&run);
+	err = err ? err : report_system_facts(r, &facts);
+	kv_items(out, &facts);
 	kvlist_free(&facts);
-	if (!err)
-		err = report_libraries(r, &libs);
-	fputs("- **Libraries**: ", out);
-	for (size_t i = 0; i < libs.n; i++) {
-		fputs(i ? ", " : "", out);
-		table_md_text(out, libs.items[i]);
-	}
-	fputs(libs.n ? "\n" : "none\n", out);
+	err = err ? err : report_libraries(r, &libs);
+	list_item(out, "Libraries", &libs, 0);
 	strlist_free(&libs);
+	err = err ? err : report_plugins(r, &plugins);
+	list_item(out, "Plugins", &plugins, 1);
+	strlist_free(&plugins);
 	for (size_t i = 0; r->sys && i < r->sys->nnetifs; i++) {
 		report_netif_line(&r->sys->netifs[i], line, sizeof(line));
 		item(out, "Network", line);

@@ -13,21 +13,37 @@
 #include "report/report_pk.h"
 #include "report/table.h"
 
-/* Application and Linked Libraries. */
+/* A rule titled title over the lines of l, none when l is empty. */
+static void write_lines(const char *title, const struct strlist *l, FILE *out)
+{
+	if (title && l->n)
+		table_rule(out, title);
+	for (size_t i = 0; i < l->n; i++)
+		fprintf(out, "%s\n", l->items[i]);
+}
+
+/* Application (the run, where known), Linked Libraries and Plugins. */
 static int write_application(const struct report *r, FILE *out)
 {
-	struct strlist libs = { 0 };
+	struct strlist libs = { 0 }, plugins = { 0 };
+	struct kvlist run = { 0 };
 	char line[REPORT_LINE];
 	int err;
 
 	table_rule(out, "Application");
 	report_app_line(r, line, sizeof(line));
 	fprintf(out, "%s\n", line);
+	err = report_run_facts(r, &run);
+	for (size_t i = 0; i < run.n; i++)
+		fprintf(out, "%s : %s\n", run.items[i].key, run.items[i].value);
 	table_rule(out, "Linked Libraries");
-	err = report_libraries(r, &libs);
-	for (size_t i = 0; i < libs.n; i++)
-		fprintf(out, "%s\n", libs.items[i]);
+	err = err ? err : report_libraries(r, &libs);
+	write_lines(NULL, &libs, out);
+	err = err ? err : report_plugins(r, &plugins);
+	write_lines("Plugins", &plugins, out);
+	kvlist_free(&run);
 	strlist_free(&libs);
+	strlist_free(&plugins);
 	return err;
 }
 

@@ -12,6 +12,7 @@
 #include "plugin/registry.h"
 #include "report/table.h"
 #include "result/result.h"
+#include "result/runinfo.h"
 #include "suite/suite.h"
 #include "result/sysinfo.h"
 
@@ -31,6 +32,9 @@ struct report {
 	const struct suite *suite;
 	const struct result *results; /* suite->ncases of them, same order */
 	size_t nresults;
+	/* the run's identity and times; NULL or not known: an older report,
+	 * whose renderings stay as they were */
+	const struct runinfo *run;
 };
 
 /*

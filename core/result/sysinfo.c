@@ -499,6 +499,8 @@ int sysinfo_read(struct sysinfo *si)
 		err = set_str(&si->version, HB_VERSION);
 	if (!err)
 		err = set_str(&si->build_type, HB_BUILD_TYPE);
+	if (!err)
+		err = set_str(&si->commit, HB_COMMIT);
 	if (err) {
 		sysinfo_free(si);
 		return err;
@@ -592,6 +594,7 @@ void sysinfo_free(struct sysinfo *si)
 	free(si->hostname);
 	free(si->version);
 	free(si->build_type);
+	free(si->commit);
 	topology_free(&si->topo);
 	memset(si, 0, sizeof(*si));
 }

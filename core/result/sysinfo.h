@@ -48,6 +48,7 @@ struct sysinfo {
 	size_t nfs;
 	char *version;	  /* hostbench version */
 	char *build_type; /* "Release", "Debug", ... */
+	char *commit;	  /* `git describe` of the source, "" for none */
 	int sanitized;	  /* built with a sanitizer */
 };
 

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * A command line as a report may show it: the value of every secret option
+ * replaced by "(secret)". Pure (no I/O), so it is unit tested.
+ */
+#ifndef HB_CORE_BASE_ARGMASK_H
+#define HB_CORE_BASE_ARGMASK_H
+
+#include "base/util.h"
+
+/* What stands for a secret value ("(secret)", as suites show them). */
+#define ARGMASK_SECRET "(secret)"
+
+/*
+ * Nonzero when an option called key (the KEY of "--set [SECTION.]KEY=V",
+ * without its section) holds a secret. ctx is argmask()'s.
+ */
+typedef int (*argmask_secret_fn)(const char *key, void *ctx);
+
+/*
+ * argv[0..argc) into out (appended), masked: the value of "--set" ("-s")
+ * when is_secret says its key is one (names ending in "token", "password"
+ * or "secret" always are); the value of "--token" and "--password"; and
+ * the password of any URL with one ("postgresql://user:PASSWORD@host").
+ * A masked value reads "(secret)" with its key kept ("token=(secret)").
+ * is_secret may be NULL. Returns 0 or -ENOMEM.
+ */
+int argmask(int argc, char *const *argv, argmask_secret_fn is_secret, void *ctx,
+	    struct strlist *out);
+
+#endif
