@@ -38,19 +38,17 @@ void chart_si(double v, char *buf, size_t len)
 	static const struct {
 		double scale;
 		const char *prefix;
-	} si[] = { { 1e12, "T" }, { 1e9, "G" },	 { 1e6, "M" },	{ 1e3, "k" },
-		   { 1, "" },	  { 1e-3, "m" }, { 1e-6, "u" }, { 1e-9, "n" } };
+	} si[] = { { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" } };
 	double a = fabs(v);
-	size_t i = 0;
 
-	if (a == 0 || !isfinite(v)) {
-		snprintf(buf, len, "%s", a == 0 ? "0" : "-");
-		return;
-	}
-	while (i + 1 < sizeof(si) / sizeof(si[0]) && a < si[i].scale * 0.9995)
-		i++;
-	snprintf(buf, len, "%.3g%s", v / si[i].scale, si[i].prefix);
-	if (strchr(buf, 'e')) /* below the smallest prefix */
+	for (size_t i = 0; i < sizeof(si) / sizeof(si[0]); i++)
+		if (a >= si[i].scale * 0.9995) {
+			snprintf(buf, len, "%.3g%s", v / si[i].scale,
+				 si[i].prefix);
+			return;
+		}
+	snprintf(buf, len, "%.3g", v);
+	if (strchr(buf, 'e')) /* a tiny figure: decimals, not an exponent */
 		snprintf(buf, len, "%.9f", v);
 }
 

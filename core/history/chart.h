@@ -23,8 +23,8 @@
 int chart_write(FILE *out, const json_t *s, const char *title);
 
 /*
- * v as an axis label with an SI prefix, three significant digits: "2M",
- * "1.5k", "3.6", "250m"; never an exponent.
+ * v as an axis label with an SI prefix from k up, three significant
+ * digits: "2M", "1.5k", "3.6", "0.25"; never an exponent.
  */
 void chart_si(double v, char *buf, size_t len);
 
