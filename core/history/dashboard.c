@@ -191,7 +191,7 @@ static int index_runs(FILE *out, const json_t *doc, const char *id)
 	const char *key;
 	size_t n = 0;
 
-	order = runs ? calloc(json_object_size(runs) + 1, sizeof(*order))
+	order = runs ? calloc(json_object_size(runs) + 1, sizeof(json_t *))
 		     : NULL;
 	if (!order) {
 		json_decref(runs);
@@ -199,7 +199,7 @@ static int index_runs(FILE *out, const json_t *doc, const char *id)
 	}
 	json_object_foreach(runs, key, r)
 		order[n++] = r;
-	qsort(order, n, sizeof(*order), newest_first);
+	qsort(order, n, sizeof(json_t *), newest_first);
 	fputs("<table class=\"runs\">\n<thead><tr><th>Time</th><th>Run</th>"
 	      "<th>Results</th></tr></thead>\n<tbody>\n",
 	      out);
@@ -243,19 +243,19 @@ static void host_facts(FILE *out, const json_t *h)
 /* The index: every host, its facts, its newest runs, a link to its page. */
 static int index_page(FILE *out, const json_t *doc)
 {
-	const json_t *h;
+	const json_t *hosts = json_object_get(doc, "hosts");
 	char page[3 * DASHBOARD_ID_MAX + 16];
-	size_t i;
 	int rc = 0;
 
 	html_begin(out, "hostbench dashboard");
 	fputs("<p class=\"notes\">Store: ", out);
 	html_text(out, view_str(doc, "store"));
 	fputs("</p>\n", out);
-	json_array_foreach(json_object_get(doc, "hosts"), i, h) {
+	for (size_t i = 0; i < json_array_size(hosts) && !rc; i++) {
+		const json_t *h = json_array_get(hosts, i);
 		const char *id = view_str(h, "id");
 
-		if (rc || !id)
+		if (!id)
 			continue;
 		dashboard_page_name(id, page, sizeof(page));
 		html_section(out, view_host_name(doc, id));
@@ -275,10 +275,9 @@ static int index_page(FILE *out, const json_t *doc)
 /* A host's page: its facts, then each of its series with its chart. */
 static int host_page(FILE *out, const json_t *doc, const json_t *h)
 {
+	const json_t *series = json_object_get(doc, "series");
 	const char *id = view_str(h, "id");
 	char title[VIEW_LINE];
-	const json_t *s;
-	size_t i;
 	int rc = 0;
 
 	snprintf(title, sizeof(title), "hostbench dashboard: %s",
@@ -287,10 +286,10 @@ static int host_page(FILE *out, const json_t *doc, const json_t *h)
 	fputs("<p><a class=\"index\" href=\"index.html\">All hosts</a></p>\n",
 	      out);
 	host_facts(out, h);
-	json_array_foreach(json_object_get(doc, "series"), i, s) {
-		if (!rc && of_host(s, id))
-			rc = history_write_html_series(out, doc, s, 0);
-	}
+	for (size_t i = 0; i < json_array_size(series) && !rc; i++)
+		if (of_host(json_array_get(series, i), id))
+			rc = history_write_html_series(
+				out, doc, json_array_get(series, i), 0);
 	html_end(out);
 	return rc;
 }

@@ -170,16 +170,12 @@ static int csv_rows(FILE *out, const json_t *doc, const json_t *s)
 
 static int write_csv(const void *p, FILE *out, char *err, size_t errlen)
 {
-	const json_t *doc = p, *s;
-	size_t i;
+	const json_t *series = json_object_get(p, "series");
 	int rc = 0;
 
 	fputs(csv_header, out);
-	json_array_foreach(json_object_get(doc, "series"), i, s) {
-		if (rc)
-			break;
-		rc = csv_rows(out, doc, s);
-	}
+	for (size_t i = 0; i < json_array_size(series) && !rc; i++)
+		rc = csv_rows(out, p, json_array_get(series, i));
 	return report_write_end("history", rc, out, err, errlen);
 }
 
