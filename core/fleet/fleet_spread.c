@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/figure.h"
 #include "report/table.h"
 #include "result/result_json.h"
 

@@ -31,7 +31,10 @@ Scripts import it with tests/support on sys.path:
     from hbtest import expect  # noqa: E402
 """
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -81,6 +84,31 @@ def children(pid):
         if int(ppid) == pid and state != "Z":
             found.append(int(entry))
     return found
+
+
+# Headless Chromium as the tests load a page: no network worth the name
+# (every host name resolves to nothing), no profile left behind.
+CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+            "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage",  # containers with a small /dev/shm
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+            "--enable-logging=stderr", "--v=0"]
+
+
+def chromium(page):
+    """Load page (a file) in headless Chromium: (DOM after load, console
+    lines). Skips when chromium is not installed."""
+    exe = shutil.which("chromium")
+    if not exe:
+        raise Skip("chromium is not installed (apt-get install chromium)")
+    with tempfile.TemporaryDirectory(prefix="hb-chromium-") as profile:
+        p = subprocess.run([exe, *CHROMIUM, "--user-data-dir=" + profile,
+                            "--dump-dom", "file://" + os.path.abspath(page)],
+                           capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 0, f"chromium: exit {p.returncode}: {p.stderr}")
+    console = [line for line in p.stderr.splitlines() if ":CONSOLE" in line]
+    return p.stdout, console
 
 
 def _usage(names, why):

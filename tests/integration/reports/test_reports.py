@@ -308,28 +308,6 @@ def test_md_reads_size_by_parallel_as_grid():
                          % size, md, re.M), f"grid row {size}:\n{md}")
 
 
-CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-            "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync",
-            "--disable-dev-shm-usage",  # containers with a small /dev/shm
-            "--enable-logging=stderr", "--v=0"]
-
-
-def chromium(page):
-    """Load page in headless Chromium: (DOM after load, console lines)."""
-    exe = shutil.which("chromium")
-    if not exe:
-        raise hbtest.Skip(
-            "chromium is not installed (apt-get install chromium)")
-    profile = tempfile.mkdtemp(dir=WORK)
-    p = subprocess.run([exe, *CHROMIUM, "--user-data-dir=" + profile,
-                        "--dump-dom", "file://" + page],
-                       capture_output=True, text=True, timeout=60)
-    expect(p.returncode == 0, f"chromium: exit {p.returncode}: {p.stderr}")
-    console = [l for l in p.stderr.splitlines() if ":CONSOLE" in l]
-    return p.stdout, console
-
-
 def self_contained(page):
     text = open(page).read()
     expect("<script" not in text and "<link" not in text, "script or link")
@@ -343,7 +321,7 @@ def self_contained(page):
 def test_html_report_renders_in_chromium():
     page = measured("html", "run.html")
     self_contained(page)
-    dom, console = chromium(page)
+    dom, console = hbtest.chromium(page)
     expect(not console, f"console messages: {console}")
     expect("<h1>hostbench report</h1>" in dom, "title")
     expect('<table class="context">' in dom, "context table")
@@ -372,7 +350,7 @@ def test_html_compare_renders_in_chromium():
                          "-o", page)
     expect(status == 0, err)
     self_contained(page)
-    dom, console = chromium(page)
+    dom, console = hbtest.chromium(page)
     expect(not console, f"console messages: {console}")
     expect("<h1>hostbench compare</h1>" in dom, "title")
     expect('<rect class="noise-band"' in dom, "noise band")
