@@ -1,0 +1,412 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Change points and the newest run's verdict for every series. */
+#include "history/regress.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/siphash.h"
+#include "history/changepoint.h"
+
+/* Fewest points on either side of a change point inside a context. */
+#define REGRESS_MIN_SIZE 3
+/* Fewest earlier points the newest can be judged against. */
+#define REGRESS_MIN_WINDOW 5
+/* MAD of a normal sample is 0.6745 sigma. */
+#define REGRESS_MAD_SIGMA 1.4826
+/* A spread below this fraction of the median is counted as this much. */
+#define REGRESS_MIN_SPREAD 1e-3
+
+/* One point of a series, as the detector needs it. */
+struct point {
+	double median;
+	double half; /* CI half-width over the median; NAN when unknown */
+	double cpu;  /* per CPU-second figure; NAN when absent */
+	const char *run, *time, *context;
+	int starved, imprecise, noisy;
+};
+
+/* What a series is judged with: options resolved, direction, its id. */
+struct judge {
+	struct regress_opts o;
+	int lower_better;
+	const char *series_id;
+};
+
+static double number_or_nan(const json_t *v)
+{
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static int has_flag(const json_t *flags, const char *name)
+{
+	for (size_t i = 0; i < json_array_size(flags); i++) {
+		const char *f = json_string_value(json_array_get(flags, i));
+
+		if (f && !strcmp(f, name))
+			return 1;
+	}
+	return 0;
+}
+
+static int point_read(const json_t *j, size_t i, struct point *p, char *err,
+		      size_t errlen)
+{
+	double lo = number_or_nan(json_object_get(j, "ci_low"));
+	double hi = number_or_nan(json_object_get(j, "ci_high"));
+	const json_t *flags = json_object_get(j, "flags");
+
+	p->median = number_or_nan(json_object_get(j, "median"));
+	if (isnan(p->median)) {
+		snprintf(err, errlen, "history point %zu: no numeric median",
+			 i);
+		return -EINVAL;
+	}
+	p->half = p->median != 0 ? fmax(p->median - lo, hi - p->median) /
+					   fabs(p->median)
+				 : NAN;
+	p->cpu = number_or_nan(json_object_get(j, "cpu_median"));
+	p->run = json_string_value(json_object_get(j, "run"));
+	p->time = json_string_value(json_object_get(j, "time"));
+	p->context = json_string_value(json_object_get(j, "context"));
+	p->starved = has_flag(flags, "starved");
+	p->imprecise = has_flag(flags, "imprecise");
+	p->noisy = has_flag(flags, "noisy");
+	return 0;
+}
+
+static int same_context(const struct point *a, const struct point *b)
+{
+	if (!a->context || !b->context)
+		return a->context == b->context;
+	return !strcmp(a->context, b->context);
+}
+
+static int compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median_of(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), compare_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/*
+ * Weights of pts[a..b) for the t-test, 1 / CI half-width as asv weighs its
+ * points; a half-width below half the stretch's median one counts as that,
+ * so one lucky narrow interval cannot outvote the rest. NULL in w's place
+ * (equal weights) when no point has an interval.
+ */
+static const double *weights(const struct point *pts, size_t a, size_t b,
+			     double *w, double *scratch)
+{
+	size_t k = 0;
+	double floor;
+
+	for (size_t i = a; i < b; i++)
+		if (pts[i].half > 0)
+			scratch[k++] = pts[i].half;
+	if (!k)
+		return NULL;
+	floor = median_of(scratch, k);
+	for (size_t i = a; i < b; i++)
+		w[i] = 1 /
+		       fmax(pts[i].half > 0 ? pts[i].half : floor, floor / 2);
+	return w;
+}
+
+static const char *direction(double change, int lower_better)
+{
+	return (change < 0) != lower_better ? "regression" : "improvement";
+}
+
+static json_t *number(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *change_entry(const struct judge *j, const struct point *pts,
+			    const struct changepoint *cp, int context_change)
+{
+	static const unsigned char key[SIPHASH_KEY] = "hostbench-change";
+	const struct point *p = &pts[cp->index];
+	char buf[512], id[24];
+	int len = snprintf(buf, sizeof(buf), "%s%c%s", j->series_id, 0,
+			   p->run ? p->run : "");
+
+	snprintf(id, sizeof(id), "ch-%016" PRIx64,
+		 siphash(key, buf, len < 0 ? 0 : (size_t)len));
+	return json_pack("{s:s, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:b, "
+			 "s:s}",
+			 "id", id, "index", (json_int_t)cp->index, "run",
+			 p->run ? json_string(p->run) : json_null(), "time",
+			 p->time ? json_string(p->time) : json_null(), "before",
+			 number(cp->before), "after", number(cp->after),
+			 "change", number(cp->change), "p", number(cp->p),
+			 "kind", direction(cp->change, j->lower_better),
+			 "context_change", context_change, "state", "new");
+}
+
+/* Append an entry to changes; -ENOMEM when it could not be built. */
+static int changes_add(json_t *changes, json_t *entry, char *err, size_t errlen)
+{
+	if (!entry || json_array_append_new(changes, entry)) {
+		snprintf(err, errlen, "history regressions: out of memory");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * The step where a context starts at c: the level before it (from *level
+ * to c) against the new context's first level (c to next), by the same
+ * test and magnitude as a change point.
+ */
+static int context_step(const struct judge *j, const struct point *pts,
+			const double *x, size_t level, size_t c, size_t next,
+			double *scratch, json_t *changes, char *err,
+			size_t errlen)
+{
+	struct changepoint_opts co = { j->o.alpha, j->o.min_change, 1 };
+	struct changepoint cp;
+
+	if (c - level < 2 ||
+	    !changepoint_test(x, NULL, level, c, next, &co, scratch, &cp))
+		return 0;
+	return changes_add(changes, change_entry(j, pts, &cp, 1), err, errlen);
+}
+
+/* Scratch arrays of one series, n entries each. */
+struct work {
+	double *x, *w, *scratch;
+	struct changepoint *cps;
+};
+
+/*
+ * Change points of pts[a..b), one context, after the step into it;
+ * *level gets the start of the stretch since the last change point.
+ */
+static int context_changes(const struct judge *j, const struct point *pts,
+			   size_t a, size_t b, size_t *level, struct work *wk,
+			   json_t *changes, char *err, size_t errlen)
+{
+	struct changepoint_opts co = { j->o.alpha, j->o.min_change,
+				       REGRESS_MIN_SIZE };
+	const double *w = weights(pts, a, b, wk->w, wk->scratch);
+	size_t ncp, next;
+	int rc;
+
+	rc = changepoint_find(wk->x + a, w ? w + a : NULL, b - a, &co, wk->cps,
+			      &ncp);
+	if (rc) {
+		snprintf(err, errlen, "history regressions: out of memory");
+		return rc;
+	}
+	next = ncp ? a + wk->cps[0].index : b;
+	if (a > 0) {
+		rc = context_step(j, pts, wk->x, *level, a, next, wk->scratch,
+				  changes, err, errlen);
+		if (rc)
+			return rc;
+	}
+	*level = a;
+	for (size_t i = 0; i < ncp; i++) {
+		wk->cps[i].index += a;
+		rc = changes_add(changes, change_entry(j, pts, &wk->cps[i], 0),
+				 err, errlen);
+		if (rc)
+			return rc;
+		*level = wk->cps[i].index;
+	}
+	return 0;
+}
+
+/*
+ * The figure the newest point is judged by: its median, or its per
+ * CPU-second figure when it was starved of CPU and has one (a neighbour's
+ * load moves the first, not the second). NAN when it has neither.
+ */
+static double judged_value(const struct point *p, int by_cpu)
+{
+	return by_cpu ? p->cpu : p->median;
+}
+
+static const char *verdict_of(const struct judge *j, const struct point *p,
+			      int by_cpu, size_t count, double z, double change)
+{
+	double threshold =
+		fmax(j->o.min_change, 2 * (p->half > 0 ? p->half : 0));
+
+	if (p->noisy || p->imprecise || (p->starved && !by_cpu) ||
+	    count < REGRESS_MIN_WINDOW)
+		return "inconclusive";
+	if (fabs(z) >= j->o.z && fabs(change) >= threshold)
+		return direction(change, j->lower_better);
+	return "within noise";
+}
+
+/*
+ * Robust z (median and MAD) and relative change of the newest of pts[0..n)
+ * against at most o.window points before it from level on.
+ */
+static json_t *newest_entry(const struct judge *j, const struct point *pts,
+			    size_t n, size_t level, double *v)
+{
+	const struct point *p = &pts[n - 1];
+	int by_cpu = p->starved && !isnan(p->cpu);
+	size_t from = level, count = 0;
+	double med = NAN, z = NAN, change = NAN, x = judged_value(p, by_cpu);
+
+	if (n - 1 - from > j->o.window)
+		from = n - 1 - j->o.window;
+	for (size_t i = from; i + 1 < n; i++)
+		if (!isnan(judged_value(&pts[i], by_cpu)))
+			v[count++] = judged_value(&pts[i], by_cpu);
+	if (count) {
+		med = median_of(v, count);
+		change = med != 0 ? x / med - 1 : NAN;
+		for (size_t i = 0; i < count; i++)
+			v[i] = fabs(v[i] - med);
+		z = (x - med) / fmax(REGRESS_MAD_SIGMA * median_of(v, count),
+				     REGRESS_MIN_SPREAD * fabs(med));
+	}
+	if (count < REGRESS_MIN_WINDOW)
+		z = NAN;
+	return json_pack("{s:o, s:o, s:s, s:I}", "z", number(z), "change",
+			 number(change), "verdict",
+			 verdict_of(j, p, by_cpu, count, z, change), "window",
+			 (json_int_t)count);
+}
+
+static void work_free(struct work *wk)
+{
+	free(wk->x);
+	free(wk->cps);
+}
+
+static int work_alloc(struct work *wk, size_t n)
+{
+	wk->x = malloc(3 * n * sizeof(*wk->x));
+	wk->cps = malloc(n * sizeof(*wk->cps));
+	if (!wk->x || !wk->cps) {
+		work_free(wk);
+		return -ENOMEM;
+	}
+	wk->w = wk->x + n;
+	wk->scratch = wk->w + n;
+	return 0;
+}
+
+/* Every context's change points in order, then the newest's verdict. */
+static int series_judge(const struct judge *j, const struct point *pts,
+			size_t n, struct work *wk, json_t *series, char *err,
+			size_t errlen)
+{
+	json_t *changes = json_array(), *newest;
+	size_t a = 0, level = 0;
+	int rc = changes ? 0 : -ENOMEM;
+
+	for (size_t i = 0; i < n; i++)
+		wk->x[i] = pts[i].median;
+	for (size_t b = 1; !rc && b <= n; b++) {
+		if (b < n && same_context(&pts[b - 1], &pts[b]))
+			continue;
+		rc = context_changes(j, pts, a, b, &level, wk, changes, err,
+				     errlen);
+		a = b;
+	}
+	if (rc)
+		goto fail_changes;
+	newest = n ? newest_entry(j, pts, n, level, wk->scratch) : json_null();
+	if (!newest)
+		goto fail_oom;
+	/* jansson takes both references, even when setting fails */
+	rc = json_object_set_new(series, "changes", changes);
+	rc |= json_object_set_new(series, "newest", newest);
+	if (rc)
+		goto fail_oom;
+	return 0;
+fail_oom:
+	rc = -ENOMEM;
+	snprintf(err, errlen, "history regressions: out of memory");
+	return rc;
+fail_changes:
+	json_decref(changes);
+	return rc;
+}
+
+static void judge_init(struct judge *j, const struct regress_opts *o,
+		       const json_t *series)
+{
+	static const struct regress_opts none;
+	const char *better;
+
+	j->o = o ? *o : none;
+	if (!(j->o.alpha > 0))
+		j->o.alpha = REGRESS_ALPHA;
+	if (!(j->o.min_change > 0))
+		j->o.min_change = REGRESS_MIN_CHANGE;
+	if (!j->o.window)
+		j->o.window = REGRESS_WINDOW;
+	if (!(j->o.z > 0))
+		j->o.z = REGRESS_Z;
+	better = json_string_value(json_object_get(series, "better"));
+	j->lower_better = better && !strcmp(better, "lower");
+	j->series_id = json_string_value(json_object_get(series, "id"));
+	if (!j->series_id)
+		j->series_id = "";
+}
+
+/* Read the points of one series and judge them. */
+static int series_regressions(json_t *series, const struct regress_opts *o,
+			      char *err, size_t errlen)
+{
+	const json_t *points = json_object_get(series, "points");
+	size_t n = json_array_size(points);
+	struct point *pts = calloc(n ? n : 1, sizeof(*pts));
+	struct work wk = { 0 };
+	struct judge j;
+	int rc;
+
+	judge_init(&j, o, series);
+	if (!pts || work_alloc(&wk, n ? n : 1)) {
+		snprintf(err, errlen, "history regressions: out of memory");
+		rc = -ENOMEM;
+		goto out_points;
+	}
+	for (size_t i = 0; i < n; i++) {
+		rc = point_read(json_array_get(points, i), i, &pts[i], err,
+				errlen);
+		if (rc)
+			goto out_work;
+	}
+	rc = series_judge(&j, pts, n, &wk, series, err, errlen);
+out_work:
+	work_free(&wk);
+out_points:
+	free(pts);
+	return rc;
+}
+
+int history_regressions(json_t *doc, const struct regress_opts *o, char *err,
+			size_t errlen)
+{
+	json_t *all = json_object_get(doc, "series");
+
+	for (size_t i = 0; i < json_array_size(all); i++) {
+		int rc = series_regressions(json_array_get(all, i), o, err,
+					    errlen);
+
+		if (rc)
+			return rc;
+	}
+	return 0;
+}

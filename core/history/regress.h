@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Regressions over time: the change points of every series of a history
+ * document (docs/history-detector.md) and a verdict on its newest point.
+ * Pure work on the document, no I/O.
+ */
+#ifndef HB_CORE_HISTORY_REGRESS_H
+#define HB_CORE_HISTORY_REGRESS_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* The defaults a zeroed field of struct regress_opts takes. */
+#define REGRESS_ALPHA	   0.01
+#define REGRESS_MIN_CHANGE 0.05
+#define REGRESS_WINDOW	   20
+#define REGRESS_Z	   4.0
+
+/* Options of the detector; zeroed fields take the defaults above. */
+struct regress_opts {
+	double alpha;	   /* significance of a change point */
+	double min_change; /* minimum magnitude, fraction */
+	unsigned window;   /* points the newest run is judged against */
+	double z;	   /* robust z beyond which the newest is a change */
+};
+
+/*
+ * Fill every series' "changes" (each with state "new") and "newest" in doc,
+ * in place, replacing what was there. A series is cut where its points'
+ * context changes: no change point spans a cut, and a step at a cut is
+ * reported with "context_change": true. The newest point is judged against
+ * at most o->window points before it, since the last change point or cut.
+ * o may be NULL (all defaults). Returns 0, -EINVAL when a point has no
+ * numeric "median", or -ENOMEM; the message goes to err.
+ */
+int history_regressions(json_t *doc, const struct regress_opts *o, char *err,
+			size_t errlen);
+
+#endif

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * changepoint: Student's t against tabled values, and E-divisive with the
+ * t-test on series with known steps, flat noise and too small a step.
+ */
+#include <stdint.h>
+
+#include "check.h"
+#include "history/changepoint.h"
+
+#define N 200
+
+static const struct changepoint_opts opts = { 0.01, 0.05, 3 };
+
+/* Normal noise of a fixed seed (splitmix64, Box-Muller): runs repeat. */
+static double noise(uint64_t *s)
+{
+	double u[2];
+
+	for (int i = 0; i < 2; i++) {
+		uint64_t z = (*s += 0x9e3779b97f4a7c15u);
+
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+		z ^= z >> 31;
+		u[i] = ((double)(z >> 11) + 0.5) / 9007199254740992.0;
+	}
+	return sqrt(-2 * log(u[0])) * cos(6.283185307179586 * u[1]);
+}
+
+/* x[i] = level (level * (1 + step) from at on) with cv noise. */
+static void series(double *x, size_t n, size_t at, double step, double cv,
+		   uint64_t seed)
+{
+	for (size_t i = 0; i < n; i++)
+		x[i] = 100 * (i >= at ? 1 + step : 1) * (1 + cv * noise(&seed));
+}
+
+static int student_p_matches_tables(void)
+{
+	CHECK_NEAR(changepoint_student_p(1, 1), 0.5, 1e-12);
+	CHECK_NEAR(changepoint_student_p(2.2281388519649385, 10), 0.05, 1e-9);
+	CHECK_NEAR(changepoint_student_p(-2.2281388519649385, 10), 0.05, 1e-9);
+	CHECK_NEAR(changepoint_student_p(2.5758293035489, 1e9), 0.01, 1e-6);
+	CHECK_NEAR(changepoint_student_p(0, 5), 1, 1e-12);
+	return 0;
+}
+
+static int ttest_of_equal_constant_sides_is_not_significant(void)
+{
+	const double x[] = { 5, 5, 5, 5, 5, 5 };
+	double ma, mb;
+
+	CHECK_NEAR(changepoint_ttest(x, NULL, 0, 3, 3, 6, &ma, &mb), 1, 0);
+	CHECK_NEAR(ma, 5, 0);
+	CHECK_NEAR(mb, 5, 0);
+	return 0;
+}
+
+static int step_found_at_its_index(void)
+{
+	double x[N];
+	struct changepoint cps[N];
+	size_t n;
+
+	series(x, N, 120, -0.10, 0.01, 42);
+	CHECK_INT(changepoint_find(x, NULL, N, &opts, cps, &n), 0);
+	CHECK_INT(n, 1);
+	CHECK_INT(cps[0].index, 120);
+	CHECK_NEAR(cps[0].change, -0.10, 0.01);
+	CHECK(cps[0].p < 0.01);
+	return 0;
+}
+
+static int two_steps_found_in_order(void)
+{
+	double x[N];
+	struct changepoint cps[N];
+	size_t n;
+
+	series(x, N, 60, 0.2, 0.01, 7);
+	for (size_t i = 140; i < N; i++)
+		x[i] *= 0.8;
+	CHECK_INT(changepoint_find(x, NULL, N, &opts, cps, &n), 0);
+	CHECK_INT(n, 2);
+	CHECK_INT(cps[0].index, 60);
+	CHECK_INT(cps[1].index, 140);
+	return 0;
+}
+
+static int flat_noise_has_no_change(void)
+{
+	double x[N];
+	struct changepoint cps[N];
+	size_t n;
+
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		series(x, N, N, 0, 0.02, seed);
+		CHECK_INT(changepoint_find(x, NULL, N, &opts, cps, &n), 0);
+		CHECK_INT(n, 0);
+	}
+	return 0;
+}
+
+static int step_below_min_change_not_reported(void)
+{
+	double x[N];
+	struct changepoint cps[N];
+	size_t n;
+
+	series(x, N, 100, 0.03, 0.002, 9);
+	CHECK_INT(changepoint_find(x, NULL, N, &opts, cps, &n), 0);
+	CHECK_INT(n, 0);
+	return 0;
+}
+
+static int weights_discount_imprecise_points(void)
+{
+	/* wide outliers towards the other level blur the step unweighted */
+	double x[40], w[40];
+	struct changepoint cps[40], plain[40];
+	size_t n, nplain;
+
+	series(x, 40, 20, -0.1, 0.005, 3);
+	for (size_t i = 0; i < 40; i++)
+		w[i] = i % 5 == 2 ? 0.01 : 1;
+	for (size_t i = 2; i < 40; i += 5)
+		x[i] *= i < 20 ? 0.9 : 1.1;
+	CHECK_INT(changepoint_find(x, w, 40, &opts, cps, &n), 0);
+	CHECK_INT(changepoint_find(x, NULL, 40, &opts, plain, &nplain), 0);
+	CHECK_INT(n, 1);
+	CHECK_INT(cps[0].index, 20);
+	CHECK(nplain == 0 || plain[0].p > cps[0].p);
+	return 0;
+}
+
+static int empty_and_one_point_series_have_no_change(void)
+{
+	double x[1] = { 1 };
+	struct changepoint cps[1];
+	size_t n = 7;
+
+	CHECK_INT(changepoint_find(x, NULL, 0, &opts, cps, &n), 0);
+	CHECK_INT(n, 0);
+	n = 7;
+	CHECK_INT(changepoint_find(x, NULL, 1, &opts, cps, &n), 0);
+	CHECK_INT(n, 0);
+	return 0;
+}
+
+/* clang-format off */
+static const struct test tests[] = {
+	{"student_p_matches_tables", student_p_matches_tables},
+	{"ttest_of_equal_constant_sides_is_not_significant", ttest_of_equal_constant_sides_is_not_significant},
+	{"step_found_at_its_index", step_found_at_its_index},
+	{"two_steps_found_in_order", two_steps_found_in_order},
+	{"flat_noise_has_no_change", flat_noise_has_no_change},
+	{"step_below_min_change_not_reported", step_below_min_change_not_reported},
+	{"weights_discount_imprecise_points", weights_discount_imprecise_points},
+	{"empty_and_one_point_series_have_no_change", empty_and_one_point_series_have_no_change},
+};
+/* clang-format on */
+
+TEST_MAIN(tests)
