@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * What the charts of svg.c and svg_latency.c share: the frame of a chart,
- * its colours and its text. Internal to report/.
+ * What the charts of svg.c, svg_latency.c and history/chart.c share: the
+ * frame of a chart, its colours and its text.
  */
 #ifndef HB_CORE_REPORT_SVG_DRAW_H
 #define HB_CORE_REPORT_SVG_DRAW_H

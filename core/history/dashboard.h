@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The dashboard: the history document as a static site in a directory.
+ * index.html lists the hosts and their latest runs and links each host's
+ * page, host-ID.html, which shows one trend chart per case with its change
+ * points. Every page stands alone (inline style and SVG, no script, no
+ * external resource), so the site works from file:// and from any static
+ * web server.
+ */
+#ifndef HB_CORE_HISTORY_DASHBOARD_H
+#define HB_CORE_HISTORY_DASHBOARD_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+/* Longest host id a page is named for. */
+#define DASHBOARD_ID_MAX 64
+
+/*
+ * Write the site for doc into dir, created (0755 less the umask) when it
+ * does not exist. Each page is written whole: to a temporary name beside
+ * it, then renamed over it, so a reader never sees half a page. Returns 0,
+ * or a negative code with err filled: -ENOTDIR when dir exists and is no
+ * directory, -EINVAL for a host id longer than DASHBOARD_ID_MAX, -ENOMEM,
+ * or the errno of a failed creation or write.
+ */
+int dashboard_write(const json_t *doc, const char *dir, char *err,
+		    size_t errlen);
+
+/*
+ * The file name of the page of host id: "host-ID.html", each byte of id
+ * outside [A-Za-z0-9-] written "_XX" (hex), so no id names a path
+ * elsewhere and two ids never share a page. The name comes from the id,
+ * never from the host's name. buf holds at least 3 * DASHBOARD_ID_MAX + 11.
+ */
+void dashboard_page_name(const char *id, char *buf, size_t len);
+
+#endif
