@@ -45,6 +45,9 @@ int store_open(struct store **st, const char *url, char *err, size_t errlen);
  */
 int store_put(struct store *st, const json_t *report, char *err, size_t errlen);
 
+/* The uuid store_put() stores report under (one host's report). */
+void store_run_uuid(const json_t *report, char out[37]);
+
 /*
  * Import a saved JSON report or journal file (compare/report_read.h
  * reads it); a report without "run" gets the uuid of the SHA-256 of the

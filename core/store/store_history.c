@@ -122,10 +122,10 @@ static int add_context(struct history_build *b, json_t *s,
 	if (last &&
 	    strcmp(json_string_value(json_object_get(last, "id")), id) == 0)
 		return 0;
-	return json_array_append_new(ctxs,
-				     json_pack("{s:s, s:I, s:O}", "id", id,
-					       "first", (json_int_t)index,
-					       facts ? facts : json_null()));
+	return json_array_append_new(
+		ctxs, json_pack("{s:s, s:I, s:O}", "id", id, "first",
+				(json_int_t)index, "facts",
+				facts ? facts : json_null()));
 }
 
 static int series_row(void *arg, const struct store_val *v, size_t n)

@@ -399,16 +399,23 @@ int store_put_as(struct store *st, const json_t *report, const char *uuid,
 	return store_end(st, rc, err, errlen);
 }
 
+void store_run_uuid(const json_t *report, char out[37])
+{
+	const char *own = text_of(json_object_get(report, "run"), "uuid");
+	char *text = own ? NULL : canonical(report);
+
+	if (own)
+		snprintf(out, 37, "%s", own);
+	else
+		store_uuid_of(text ? text : "", text ? strlen(text) : 0, out);
+	free(text);
+}
+
 int store_put(struct store *st, const json_t *report, char *err, size_t errlen)
 {
-	char *text = json_dumps(report, JSON_COMPACT | JSON_SORT_KEYS);
 	char uuid[37];
-	int added, rc;
+	int added;
 
-	if (!text)
-		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
-	store_uuid_of(text, strlen(text), uuid);
-	free(text);
-	rc = store_put_as(st, report, uuid, NULL, &added, err, errlen);
-	return rc;
+	store_run_uuid(report, uuid);
+	return store_put_as(st, report, uuid, NULL, &added, err, errlen);
 }
