@@ -3,6 +3,7 @@
 #include "app/cli.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,13 @@ const char cli_usage[] =
 	"  merge A.json B.json...   one table of hosts (or runs) by cases\n"
 	"  check BACKEND            conformance of a crypto backend against a\n"
 	"                           reference (--reference, default openssl)\n"
+	"  store import FILE...     saved JSON reports and journals into the\n"
+	"                           store (each run once)\n"
+	"  history                  the series of the store (host x case x\n"
+	"                           figure), their latest value and trend\n"
+	"  regressions              change points of every series and the\n"
+	"                           newest run judged against its series\n"
+	"  dashboard -o DIR         a static site of the store's history\n"
 	"  serve --listen ADDR:PORT --token TOKEN\n"
 	"                           the receiving side of transfer targets\n"
 	"\n"
@@ -56,6 +64,15 @@ const char cli_usage[] =
 	"  --by KEY=A,B             compare: KEY=A against KEY=B\n"
 	"  --rank N                 compare, merge: rank N's host of a fleet\n"
 	"                           report\n"
+	"  --store URL              sqlite:PATH or postgresql://... (default\n"
+	"                           HOSTBENCH_STORE, else sqlite:\n"
+	"                           $XDG_DATA_HOME/hostbench/results.db)\n"
+	"  --no-store               run: keep the report out of the store\n"
+	"  --history                run: each line against its series\n"
+	"  --host H, --case PATTERN, --since DATE\n"
+	"                           history, regressions, dashboard: select\n"
+	"  --fail                   regressions: exit 1 while one is open\n"
+	"  --ack ID, --ignore ID    regressions: decide on a change point\n"
 	"  -h, --help               this text\n"
 	"  -V, --version            the version\n"
 	"\n"
@@ -63,7 +80,8 @@ const char cli_usage[] =
 	"Exit status: 0 every case ok or skipped, 1 a case failed (compare\n"
 	"--fail-on-regression: a case regressed), 2 bad command line, suite "
 	"or\n"
-	"report, 130/143 interrupted.\n";
+	"report, 4 the run's report was written but the store failed,\n"
+	"130/143 interrupted.\n";
 // clang-format on
 
 /* Nonzero when word is a command that may follow options. */
@@ -139,6 +157,34 @@ static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
 	return 0;
 }
 
+/* The store's options taking a value: 1 if w was one, <0 on error. */
+static int store_option(int argc, char **argv, int *i, struct cli *cli,
+			char *err, size_t errlen)
+{
+	static const struct {
+		const char *name;
+		size_t at;
+	} opts[] = {
+		{ "--store", offsetof(struct cli, store) },
+		{ "--host", offsetof(struct cli, host) },
+		{ "--case", offsetof(struct cli, cases) },
+		{ "--since", offsetof(struct cli, since) },
+		{ "--ack", offsetof(struct cli, ack) },
+		{ "--ignore", offsetof(struct cli, ignore) },
+	};
+
+	for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
+		const char **slot;
+
+		if (!opt_is(argv[*i], NULL, opts[k].name))
+			continue;
+		slot = (const char **)((char *)cli + opts[k].at);
+		*slot = option_value(argc, argv, i, opts[k].name, err, errlen);
+		return *slot ? 1 : -EINVAL;
+	}
+	return 0;
+}
+
 /* Handle one option taking a value; returns 1 if it was one, <0 on error. */
 static int value_option(int argc, char **argv, int *i, struct cli *cli,
 			char *err, size_t errlen)
@@ -200,6 +246,8 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		if (!v)
 			return -EINVAL;
 		rc = threshold_parse(v, &cli->threshold, err, errlen);
+	} else if ((rc = store_option(argc, argv, i, cli, err, errlen)) != 0) {
+		return rc;
 	} else if (opt_is(w, NULL, "--rank")) {
 		v = option_value(argc, argv, i, "--rank", err, errlen);
 		if (!v)
@@ -226,6 +274,12 @@ static int cli_word(int argc, char **argv, int *i, struct cli *cli, char *err,
 		cli->extended = 1;
 	else if (strcmp(w, "--fail-on-regression") == 0)
 		cli->fail_on_regression = 1;
+	else if (strcmp(w, "--no-store") == 0)
+		cli->no_store = 1;
+	else if (strcmp(w, "--history") == 0)
+		cli->history = 1;
+	else if (strcmp(w, "--fail") == 0)
+		cli->fail = 1;
 	else if ((rc = value_option(argc, argv, i, cli, err, errlen)) != 0)
 		return rc < 0 ? rc : 0;
 	else if (w[0] == '-' && w[1] != '\0')
@@ -300,6 +354,21 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 				 "--resume appends to its own file; drop "
 				 "--journal %s",
 				 cli->journal);
+	if ((cli->no_store || cli->history) && strcmp(cli->command, "run"))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--no-store and --history only go with run");
+	if ((cli->fail || cli->ack || cli->ignore) &&
+	    strcmp(cli->command, "regressions") != 0)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--fail, --ack and --ignore only go with "
+				 "regressions");
+	if (strcmp(cli->command, "store") == 0 &&
+	    (cli->args.n < 2 || strcmp(cli->args.items[0], "import") != 0))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "store needs import FILE...");
+	if (strcmp(cli->command, "dashboard") == 0 && !cli->output)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "dashboard needs -o DIR");
 	if (strcmp(cli->command, "run") == 0 && cli->extended && cli->args.n)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--extended runs its own suite; drop %s",

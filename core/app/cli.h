@@ -31,6 +31,15 @@ struct cli {
 	const char *reference;	/* check --reference BACKEND, NULL = openssl */
 	const char *by;		/* compare --by KEY=BASE,NEW, as typed */
 	int rank; /* --rank N: one host of fleet reports; -1 = not given */
+	const char *store;  /* --store URL, NULL = HOSTBENCH_STORE/default */
+	int no_store;	    /* run --no-store */
+	int history;	    /* run --history: each line against its series */
+	const char *host;   /* history, regressions, dashboard --host */
+	const char *cases;  /* --case PATTERN */
+	const char *since;  /* --since DATE */
+	int fail;	    /* regressions --fail */
+	const char *ack;    /* regressions --ack ID */
+	const char *ignore; /* regressions --ignore ID */
 	int help;
 	int version;
 	int argc;	   /* the words as given, argv[0] the program */

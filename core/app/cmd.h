@@ -55,6 +55,26 @@ int cmd_merge(const struct command_env *env);
 int cmd_check(const struct command_env *env);
 
 /*
+ * store import FILE...: saved reports and journals into the store, each
+ * run once. EXIT_BAD_INPUT for a file that is not a report, EXIT_STORE
+ * when the store cannot be opened or written.
+ */
+int cmd_store(const struct command_env *env);
+
+/* history: the store's series as text, json, csv, md or html. */
+int cmd_history(const struct command_env *env);
+
+/*
+ * regressions: change points of every series (kept with their state) and
+ * the newest run judged; --ack/--ignore ID decide on one. With --fail,
+ * EXIT_CASE_FAILED while a regression is neither acknowledged nor ignored.
+ */
+int cmd_regressions(const struct command_env *env);
+
+/* dashboard -o DIR: the static site of the store's history. */
+int cmd_dashboard(const struct command_env *env);
+
+/*
  * serve ARGS...: exec the transfer plugin's server program with ARGS.
  * Returns only when it cannot: EXIT_BAD_INPUT, it is not installed.
  */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "app/cli.h"
+#include "app/cmd_store.h"
 #include "app/output.h"
 #include "app/paths.h"
 #include "app/progress.h"
@@ -390,6 +391,107 @@ static int report_results(struct run_ctx *ctx, const struct command_env *env)
 			     &(struct run_report){ &ctx->fleet, &own });
 }
 
+/* The JSON report this rank wrote (or would have): what the store keeps. */
+static json_t *report_json(struct run_ctx *ctx, const struct command_env *env)
+{
+	const struct report own = { .sys = &ctx->sys,
+				    .reg = env->reg,
+				    .suite = &ctx->suite,
+				    .results = ctx->results,
+				    .nresults = ctx->suite.ncases };
+	char *text = NULL, err[256];
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	json_t *doc = NULL;
+	int rc;
+
+	if (!m)
+		return NULL;
+	rc = write_run_report(&(struct run_report){ &ctx->fleet, &own },
+			      REPORT_JSON, m, err, sizeof(err));
+	if (fclose(m) == 0 && rc == 0)
+		doc = json_loadb(text, len, 0, NULL);
+	free(text);
+	return doc;
+}
+
+/*
+ * run --history: each line of this run against its series, on stderr
+ * (the report itself stays as it is).
+ */
+static void print_history(struct store *st, const struct command_env *env,
+			  const char *uuid)
+{
+	json_t *doc = NULL, *s;
+	size_t i;
+
+	if (cmd_store_history(st, env->cli, 1, &doc))
+		return;
+	fprintf(stderr, "history (this run against its series):\n");
+	json_array_foreach(json_object_get(doc, "series"), i, s) {
+		const json_t *pts = json_object_get(s, "points");
+		const json_t *last =
+			json_array_get(pts, json_array_size(pts) - 1);
+		const json_t *newest = json_object_get(s, "newest");
+
+		if (strcmp(json_string_value(json_object_get(last, "run"))
+				   ?: "",
+			   uuid) != 0)
+			continue;
+		fprintf(stderr, "  %-40s %+7.1f%%  %s (%zu points)\n",
+			json_string_value(json_object_get(
+				json_object_get(s, "case"), "title"))
+				?: "?",
+			100 * json_number_value(
+				      json_object_get(newest, "change")),
+			json_string_value(json_object_get(newest, "verdict"))
+				?: "first point",
+			json_array_size(pts));
+	}
+	json_decref(doc);
+}
+
+/*
+ * Keep this rank's report (the fleet's, every rank's, on rank 0) in the
+ * store unless --no-store; the end of the run says where. The report is
+ * written already: a store that fails costs the store, never the run.
+ * Returns 0, or -1 said on one line.
+ */
+static int store_results(struct run_ctx *ctx, const struct command_env *env)
+{
+	const struct cli *cli = env->cli;
+	json_t *doc = NULL;
+	struct store *st = NULL;
+	char err[1024], uuid[37];
+	int rc;
+
+	if (cli->no_store || fleet_silent(&ctx->fleet))
+		return 0;
+	rc = store_open(&st, cli->store, err, sizeof(err));
+	if (!rc) {
+		doc = report_json(ctx, env);
+		rc = doc ? store_put(st, doc, err, sizeof(err)) : -ENOMEM;
+		if (!doc)
+			snprintf(err, sizeof(err), "out of memory");
+	}
+	if (rc) {
+		if (st && doc)
+			fprintf(stderr, "hostbench: store %s: %s\n",
+				store_where(st), err);
+		else
+			fprintf(stderr, "hostbench: %s\n", err);
+	} else {
+		store_run_uuid(doc, uuid);
+		fprintf(stderr, "hostbench: stored in %s (run %s)\n",
+			store_where(st), uuid);
+		if (cli->history)
+			print_history(st, env, uuid);
+	}
+	json_decref(doc);
+	store_close(st);
+	return rc ? -1 : 0;
+}
+
 /*
  * Free everything ctx holds and leave the fleet (before the suite: the
  * fleet points into it). Returns the exit status fleet_end() settles on.
@@ -422,6 +524,9 @@ int cmd_run(const struct command_env *env)
 		status = fleet_finish(&ctx.fleet, take_cases(&ctx, env));
 		if (status != EXIT_INTERNAL && report_results(&ctx, env))
 			status = EXIT_INTERNAL;
+		else if (status != EXIT_INTERNAL && store_results(&ctx, env) &&
+			 status == EXIT_ALL_OK)
+			status = EXIT_STORE;
 	}
 	return run_ctx_free(&ctx, status);
 }

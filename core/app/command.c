@@ -30,6 +30,10 @@ static const struct command commands[] = {
 	{ "compare", cmd_compare, 0 },
 	{ "merge", cmd_merge, 0 },
 	{ "check", cmd_check, COMMAND_PLUGINS },
+	{ "store", cmd_store, 0 },
+	{ "history", cmd_history, 0 },
+	{ "regressions", cmd_regressions, 0 },
+	{ "dashboard", cmd_dashboard, 0 },
 	{ "serve", cmd_serve, COMMAND_OWN_ARGS },
 };
 

@@ -8,6 +8,7 @@
 
 #include <hostbench/plugin.h>
 #include <openssl/evp.h>
+#include <openssl/sha.h>
 
 /* The digest's bytes as lowercase hex. */
 static void to_hex(const unsigned char *md, unsigned n,
@@ -57,4 +58,9 @@ out_close:
 		return hb_errorf(err, errlen, rc, "%s: %s", path,
 				 strerror(-rc));
 	return 0;
+}
+
+void digest_sha256(const void *data, size_t len, uint8_t out[32])
+{
+	SHA256(data, len, out);
 }

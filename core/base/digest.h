@@ -4,9 +4,13 @@
 #define HB_CORE_BASE_DIGEST_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* 64 hex digits and the NUL. */
 #define DIGEST_SHA256_HEX 65
+
+/* The SHA-256 of len bytes at data, into out. */
+void digest_sha256(const void *data, size_t len, uint8_t out[32]);
 
 /*
  * The SHA-256 of the bytes of the file at path, as lowercase hex. Returns 0,

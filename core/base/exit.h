@@ -12,6 +12,7 @@ enum hb_exit {
 		1,	    /* a case failed (or compare found a regression) */
 	EXIT_BAD_INPUT = 2, /* bad command line, suite, report or file */
 	EXIT_INTERNAL = 3,  /* out of memory, a write that failed */
+	EXIT_STORE = 4,	    /* the report is written, the store failed */
 };
 
 /* 128 + the signal that interrupted a run (130 for SIGINT, 143 SIGTERM). */

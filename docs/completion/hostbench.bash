@@ -24,17 +24,20 @@ _hostbench()
 		cword=$COMP_CWORD
 	fi
 
-	local commands="run list describe sysinfo report compare merge check serve"
+	local commands="run list describe sysinfo report compare merge check store
+		history regressions dashboard serve"
 	local options="--extended --format --output --set --journal --resume
 		--plugin-dir --threshold --fail-on-regression --by --reference
-		--rank --help --version"
+		--rank --store --no-store --history --host --case --since --fail
+		--ack --ignore --help --version"
 	local serve_options="--listen --token --max-clients --max-pending
 		--max-pending-per-address --max-time --idle-timeout --help"
 	local command="" i
 	local -a dirs=()
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
-		run | list | describe | sysinfo | report | compare | merge | check | serve)
+		run | list | describe | sysinfo | report | compare | merge | check | \
+			store | history | regressions | dashboard | serve)
 			[[ -z $command ]] && command=${words[i]}
 			;;
 		-P | --plugin-dir)

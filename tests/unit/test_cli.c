@@ -74,7 +74,8 @@ static int cli_unknown_command_names_every_command(void)
 
 	CHECK_INT(parse(&cli, err, 2, argv), -EINVAL);
 	CHECK_STR(err, "unknown command \"nosuch\" (try run, list, describe, "
-		       "sysinfo, report, compare, merge, check, serve)");
+		       "sysinfo, report, compare, merge, check, store, "
+		       "history, regressions, dashboard, serve)");
 	cli_free(&cli);
 	return 0;
 }

@@ -41,7 +41,7 @@ static int command_names_lists_the_table_in_order(void)
 
 	command_names(buf, sizeof(buf));
 	CHECK_STR(buf, "run, list, describe, sysinfo, report, compare, merge, "
-		       "check, serve");
+		       "check, store, history, regressions, dashboard, serve");
 	return 0;
 }
 

@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The commands of the results store: `store import`, `history`,
+ * `regressions` and `dashboard`. Each opens the store, builds the
+ * history document (store/store.h) and hands it to history/.
+ */
+#include "app/cmd.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/cli.h"
+#include "app/cmd_store.h"
+#include "base/exit.h"
+#include "history/dashboard.h"
+#include "history/history_write.h"
+#include "history/regress.h"
+#include "store/store.h"
+
+/* Open the store of --store (or the default); one line when it fails. */
+static struct store *open_store(const struct cli *cli)
+{
+	struct store *st;
+	char err[1024];
+
+	if (store_open(&st, cli->store, err, sizeof(err)) == 0)
+		return st;
+	fprintf(stderr, "hostbench: %s\n", err);
+	return NULL;
+}
+
+int cmd_store(const struct command_env *env)
+{
+	const struct cli *cli = env->cli;
+	struct store *st = open_store(cli);
+	int status = EXIT_ALL_OK, added, rc, n = 0;
+	char err[1024];
+
+	if (!st)
+		return EXIT_STORE;
+	for (size_t i = 1; i < cli->args.n; i++) {
+		rc = store_import(st, cli->args.items[i], &added, err,
+				  sizeof(err));
+		if (rc) {
+			fprintf(stderr, "hostbench: %s\n", err);
+			status = rc == -EINVAL ? EXIT_BAD_INPUT : EXIT_STORE;
+			continue;
+		}
+		n += added;
+	}
+	fprintf(stderr, "hostbench: %d new run%s stored in %s\n", n,
+		n == 1 ? "" : "s", store_where(st));
+	store_close(st);
+	return status;
+}
+
+int cmd_store_history(struct store *st, const struct cli *cli, int detect,
+		      json_t **doc)
+{
+	const struct store_query q = { .host = cli->host,
+				       .cases = cli->cases,
+				       .since = cli->since };
+	char err[1024];
+	int rc = store_history(st, &q, doc, err, sizeof(err));
+
+	if (!rc && detect)
+		rc = history_regressions(*doc, &(struct regress_opts){ 0 }, err,
+					 sizeof(err));
+	if (!rc && detect)
+		rc = store_changes_save(st, *doc, err, sizeof(err));
+	if (!rc)
+		return 0;
+	fprintf(stderr, "hostbench: store %s: %s\n", store_where(st), err);
+	json_decref(*doc);
+	*doc = NULL;
+	return -1;
+}
+
+/* Write doc in --format to --output (or stdout). Returns an exit status. */
+static int write_doc(const json_t *doc, const struct cli *cli)
+{
+	FILE *out = cli->output ? fopen(cli->output, "w") : stdout;
+	char err[1024] = "";
+	int rc;
+
+	if (!out) {
+		fprintf(stderr, "hostbench: --output %s: %s\n", cli->output,
+			strerror(errno));
+		return EXIT_BAD_INPUT;
+	}
+	rc = history_write(doc, cli->format, out, err, sizeof(err));
+	if (out != stdout && fclose(out) && !rc)
+		rc = -EIO;
+	if (rc)
+		fprintf(stderr, "hostbench: %s\n",
+			err[0] ? err : "write failed");
+	return rc ? EXIT_INTERNAL : EXIT_ALL_OK;
+}
+
+int cmd_history(const struct command_env *env)
+{
+	struct store *st = open_store(env->cli);
+	json_t *doc = NULL;
+	int status = EXIT_STORE;
+
+	if (st && cmd_store_history(st, env->cli, 0, &doc) == 0)
+		status = write_doc(doc, env->cli);
+	json_decref(doc);
+	store_close(st);
+	return status;
+}
+
+/* --ack ID or --ignore ID: the change point's new state. */
+static int decide(struct store *st, const struct cli *cli)
+{
+	const char *id = cli->ack ? cli->ack : cli->ignore;
+	char err[1024];
+	int rc;
+
+	rc = store_change_state(st, id, cli->ack ? "acknowledged" : "ignored",
+				err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "hostbench: %s\n", err);
+		return rc == -ENOENT ? EXIT_BAD_INPUT : EXIT_STORE;
+	}
+	fprintf(stderr, "hostbench: %s %s\n", id,
+		cli->ack ? "acknowledged" : "ignored");
+	return EXIT_ALL_OK;
+}
+
+/* Regressions of doc neither acknowledged nor ignored. */
+static size_t open_regressions(const json_t *doc)
+{
+	const json_t *s, *c;
+	size_t i, k, n = 0;
+
+	json_array_foreach(json_object_get(doc, "series"), i, s)
+		json_array_foreach(json_object_get(s, "changes"), k, c)
+			n += strcmp(json_string_value(
+					    json_object_get(c, "kind"))
+					    ?: "",
+				    "regression") == 0 &&
+			     strcmp(json_string_value(
+					    json_object_get(c, "state"))
+					    ?: "",
+				    "new") == 0;
+	return n;
+}
+
+int cmd_regressions(const struct command_env *env)
+{
+	const struct cli *cli = env->cli;
+	struct store *st = open_store(cli);
+	json_t *doc = NULL;
+	int status = EXIT_STORE;
+
+	if (st && (cli->ack || cli->ignore))
+		status = decide(st, cli);
+	else if (st && cmd_store_history(st, cli, 1, &doc) == 0)
+		status = write_doc(doc, cli);
+	if (status == EXIT_ALL_OK && cli->fail && doc &&
+	    open_regressions(doc)) {
+		fprintf(stderr, "hostbench: %zu regression%s open\n",
+			open_regressions(doc),
+			open_regressions(doc) == 1 ? "" : "s");
+		status = EXIT_CASE_FAILED;
+	}
+	json_decref(doc);
+	store_close(st);
+	return status;
+}
+
+int cmd_dashboard(const struct command_env *env)
+{
+	struct store *st = open_store(env->cli);
+	json_t *doc = NULL;
+	char err[1024];
+	int status = EXIT_STORE;
+
+	if (st && cmd_store_history(st, env->cli, 1, &doc) == 0) {
+		status = EXIT_ALL_OK;
+		if (dashboard_write(doc, env->cli->output, err, sizeof(err))) {
+			fprintf(stderr, "hostbench: %s\n", err);
+			status = EXIT_INTERNAL;
+		} else {
+			fprintf(stderr, "hostbench: dashboard in %s\n",
+				env->cli->output);
+		}
+	}
+	json_decref(doc);
+	store_close(st);
+	return status;
+}

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Which store a URL names, opening it with its backend, and what every
+ * statement goes through: the password masked in every message.
+ */
+#include "store/store_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/digest.h"
+#include "base/util.h"
+
+/* The backends, by URL scheme. */
+static const struct {
+	const char *prefix;
+	const struct store_ops *ops;
+	int keep_prefix; /* libpq takes the whole URL */
+} schemes[] = {
+	{ "sqlite:", &store_sqlite_ops, 0 },
+	{ "postgresql://", &store_pg_ops, 1 },
+	{ "postgres://", &store_pg_ops, 1 },
+};
+
+#define NSCHEMES (sizeof(schemes) / sizeof(schemes[0]))
+
+/* Every copy of the password in err replaced by "***". */
+static void mask_secret(const struct store *st, char *err)
+{
+	size_t n = st->secret ? strlen(st->secret) : 0;
+	char *at;
+
+	if (!n || !err)
+		return;
+	while ((at = strstr(err, st->secret)) != NULL) {
+		memmove(at + 3, at + n, strlen(at + n) + 1);
+		memcpy(at, "***", 3);
+	}
+}
+
+/*
+ * The password of a postgresql URL (user:PASSWORD@host or a password=
+ * parameter), NULL for none; *start and *len where it is in url.
+ */
+static int find_password(const char *url, size_t *start, size_t *len)
+{
+	const char *auth = strstr(url, "://"), *end, *colon, *param;
+
+	if (auth) {
+		auth += 3;
+		end = auth + strcspn(auth, "/?#");
+		colon = memchr(auth, ':', (size_t)(end - auth));
+		for (const char *at = end; at > auth; at--)
+			if (at[-1] == '@' && colon && colon < at - 1) {
+				*start = (size_t)(colon + 1 - url);
+				*len = (size_t)(at - 1 - (colon + 1));
+				return 1;
+			}
+	}
+	param = strstr(url, "password=");
+	if (param && (param[-1] == '?' || param[-1] == '&')) {
+		*start = (size_t)(param + 9 - url);
+		*len = strcspn(param + 9, "&#");
+		return 1;
+	}
+	return 0;
+}
+
+/* st->where (masked) and st->secret from url. Returns 0 or -ENOMEM. */
+static int set_where(struct store *st, const char *url)
+{
+	size_t start, len;
+
+	if (!find_password(url, &start, &len) || !len) {
+		st->where = strdup(url);
+		return st->where ? 0 : -ENOMEM;
+	}
+	st->secret = strndup(url + start, len);
+	st->where = malloc(strlen(url) + 4);
+	if (!st->secret || !st->where)
+		return -ENOMEM;
+	sprintf(st->where, "%.*s***%s", (int)start, url, url + start + len);
+	return 0;
+}
+
+/* The default store's URL into buf: HOSTBENCH_STORE or the XDG path. */
+static int default_url(char *buf, size_t len)
+{
+	const char *env = getenv("HOSTBENCH_STORE"),
+		   *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	int n;
+
+	if (env && *env)
+		n = snprintf(buf, len, "%s", env);
+	else if (xdg && *xdg == '/')
+		n = snprintf(buf, len, "sqlite:%s/hostbench/results.db", xdg);
+	else if (home && *home)
+		n = snprintf(buf, len,
+			     "sqlite:%s/.local/share/hostbench/results.db",
+			     home);
+	else
+		return -ENOENT;
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* The backend of url and what it connects to; NULL for an unknown one. */
+static const struct store_ops *pick_backend(const char *url,
+					    const char **target)
+{
+	for (size_t i = 0; i < NSCHEMES; i++) {
+		size_t n = strlen(schemes[i].prefix);
+
+		if (strncmp(url, schemes[i].prefix, n) == 0) {
+			*target = schemes[i].keep_prefix ? url : url + n;
+			return schemes[i].ops;
+		}
+	}
+	return NULL;
+}
+
+/* Open st at url: connect, then create or migrate the schema. */
+static int connect_and_migrate(struct store *st, const char *url, char *err,
+			       size_t errlen)
+{
+	const char *target = NULL;
+	char why[1024] = "";
+	int rc;
+
+	st->ops = pick_backend(url, &target);
+	if (!st->ops)
+		rc = hb_errorf(why, sizeof(why), -EINVAL,
+			       "not a store URL (sqlite:PATH or "
+			       "postgresql://...)");
+	else if (!*target)
+		rc = hb_errorf(why, sizeof(why), -EINVAL, "no path");
+	else
+		rc = st->ops->open(st, target, why, sizeof(why));
+	if (!rc)
+		rc = store_schema_migrate(st, why, sizeof(why));
+	if (rc) {
+		mask_secret(st, why);
+		hb_error_fill(err, errlen, "store %s: %s", st->where, why);
+	}
+	return rc;
+}
+
+int store_open(struct store **out, const char *url, char *err, size_t errlen)
+{
+	char buf[4096];
+	struct store *st;
+	int rc;
+
+	*out = NULL;
+	if (!url) {
+		rc = default_url(buf, sizeof(buf));
+		if (rc)
+			return hb_errorf(err, errlen, rc,
+					 "store: no HOSTBENCH_STORE, "
+					 "XDG_DATA_HOME or HOME to put it in");
+		url = buf;
+	}
+	st = calloc(1, sizeof(*st));
+	if (!st || set_where(st, url)) {
+		store_close(st);
+		return hb_errorf(err, errlen, -ENOMEM, "store: out of memory");
+	}
+	rc = connect_and_migrate(st, url, err, errlen);
+	if (rc) {
+		store_close(st);
+		return rc;
+	}
+	*out = st;
+	return 0;
+}
+
+int store_query(struct store *st, const char *sql, const struct store_val *args,
+		size_t nargs, store_row_fn row, void *arg, char *err,
+		size_t errlen)
+{
+	int rc = st->ops->exec(st, sql, args, nargs, row, arg, err, errlen);
+
+	if (rc)
+		mask_secret(st, err);
+	return rc;
+}
+
+int store_exec(struct store *st, const char *sql, const struct store_val *args,
+	       size_t nargs, char *err, size_t errlen)
+{
+	return store_query(st, sql, args, nargs, NULL, NULL, err, errlen);
+}
+
+int store_begin(struct store *st, char *err, size_t errlen)
+{
+	return store_exec(st, st->ops->begin, NULL, 0, err, errlen);
+}
+
+int store_end(struct store *st, int rc, char *err, size_t errlen)
+{
+	char ignored[256];
+
+	if (rc) {
+		store_exec(st, "ROLLBACK", NULL, 0, ignored, sizeof(ignored));
+		return rc;
+	}
+	return store_exec(st, "COMMIT", NULL, 0, err, errlen);
+}
+
+void store_hash_id(const char *prefix, const char *text, size_t len,
+		   unsigned hexlen, char *out, size_t outlen)
+{
+	uint8_t d[32];
+	size_t n = (size_t)snprintf(out, outlen, "%s", prefix);
+
+	digest_sha256(text, len, d);
+	for (unsigned i = 0; i < hexlen && i < 64 && n + 2 < outlen; i++)
+		n += (size_t)snprintf(out + n, outlen - n, "%x",
+				      (d[i / 2] >> (i % 2 ? 0 : 4)) & 0xf);
+}
+
+char *store_join(const char *a, const char *b, const char *c)
+{
+	size_t n = strlen(a ? a : "") + strlen(b ? b : "") +
+		   strlen(c ? c : "") + 3;
+	char *out = malloc(n);
+
+	if (out)
+		snprintf(out, n, "%s\n%s\n%s", a ? a : "", b ? b : "",
+			 c ? c : "");
+	return out;
+}
+
+void store_now(char *buf, size_t len)
+{
+	struct timespec ts;
+	struct tm tm;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	snprintf(buf, len, "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ",
+		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		 tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000000);
+}
+
+const char *store_where(const struct store *st)
+{
+	return st->where;
+}
+
+void store_close(struct store *st)
+{
+	if (!st)
+		return;
+	if (st->ops && st->conn)
+		st->ops->close(st);
+	free(st->where);
+	free(st->secret);
+	free(st);
+}

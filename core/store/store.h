@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The results store: every run's report kept in a database, SQLite by
+ * default or a lab's PostgreSQL server, behind one API and one schema
+ * (docs/history.md). Every value reaches SQL as a bound parameter; a
+ * report is stored in one transaction, so a killed run leaves nothing
+ * half written. Messages never show a URL's password.
+ */
+#ifndef HB_CORE_STORE_STORE_H
+#define HB_CORE_STORE_STORE_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+/* The newest schema this build reads and writes. */
+#define STORE_SCHEMA_VERSION 1
+
+struct store;
+
+/* What store_history() selects; NULL or 0 fields select everything. */
+struct store_query {
+	const char *host;  /* a host id (h-...) or host name */
+	const char *cases; /* fnmatch(3) pattern of a job, title or target */
+	const char *since; /* RFC 3339 time or date: points from then on */
+};
+
+/*
+ * Open (and create or migrate) the store at url: "sqlite:PATH",
+ * "postgresql://..." (or "postgres://..."); NULL takes HOSTBENCH_STORE,
+ * then $XDG_DATA_HOME/hostbench/results.db (~/.local/share without it).
+ * A new SQLite file is created mode 0600 in a directory made 0700. A
+ * database of a newer schema than STORE_SCHEMA_VERSION is refused.
+ * Returns 0, or a negative errno with "STORE: reason" in err (password
+ * masked); *st is NULL on error.
+ */
+int store_open(struct store **st, const char *url, char *err, size_t errlen);
+
+/*
+ * Store report (a JSON report as `run --format json` writes it; a fleet
+ * report stores every host's report) in one transaction. Idempotent by
+ * run.uuid: a run already stored is left as it is. A report without "run"
+ * gets a uuid from the SHA-256 of its compact text. Returns 0 or a
+ * negative code with err filled.
+ */
+int store_put(struct store *st, const json_t *report, char *err, size_t errlen);
+
+/* The uuid store_put() stores report under (one host's report). */
+void store_run_uuid(const json_t *report, char out[37]);
+
+/*
+ * Import a saved JSON report or journal file (compare/report_read.h
+ * reads it); a report without "run" gets the uuid of the SHA-256 of the
+ * file's bytes and the file's time. *added is 1 when it was new, 0 when
+ * the run was stored already. Returns 0, -EINVAL for a file that is not
+ * a report (err names it), or another negative code.
+ */
+int store_import(struct store *st, const char *path, int *added, char *err,
+		 size_t errlen);
+
+/*
+ * The history document (docs/history.md, "history_version": 1) of what q
+ * selects: hosts, and series of host x case x figure with their points
+ * oldest first, their contexts and their stored change points. *doc is
+ * the caller's (json_decref). Returns 0 or a negative code.
+ */
+int store_history(struct store *st, const struct store_query *q, json_t **doc,
+		  char *err, size_t errlen);
+
+/*
+ * Persist every series' "changes" of doc (new ones as "new"), then set
+ * each change's "state" in doc to the stored one (acknowledged and ignored
+ * survive a new detection). One transaction. Returns 0 or a negative code.
+ */
+int store_changes_save(struct store *st, json_t *doc, char *err, size_t errlen);
+
+/*
+ * Set change point change_id's state: "new", "acknowledged" or "ignored".
+ * -ENOENT for an unknown id, -EINVAL for an unknown state.
+ */
+int store_change_state(struct store *st, const char *change_id,
+		       const char *state, char *err, size_t errlen);
+
+/* Where the store is, as a URL with its password masked. */
+const char *store_where(const struct store *st);
+
+/* Close st (NULL is fine). */
+void store_close(struct store *st);
+
+#endif

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * What the files of store/ share: the backend table (one per database
+ * kind, designated initializers as fio's ioengine_ops), typed values for
+ * bound parameters and result rows, and the store itself.
+ */
+#ifndef HB_CORE_STORE_STORE_INT_H
+#define HB_CORE_STORE_STORE_INT_H
+
+#include <stddef.h>
+
+#include "store/store.h"
+
+/* A bound parameter or a column's value. */
+enum store_type { STORE_NULL, STORE_TEXT, STORE_INT, STORE_REAL };
+
+struct store_val {
+	enum store_type type;
+	const char *s; /* STORE_TEXT */
+	long long i;   /* STORE_INT */
+	double d;      /* STORE_REAL */
+};
+
+/* Text s as a value; NULL is SQL's NULL. */
+static inline struct store_val store_text(const char *s)
+{
+	return (struct store_val){ .type = s ? STORE_TEXT : STORE_NULL,
+				   .s = s };
+}
+
+static inline struct store_val store_int(long long i)
+{
+	return (struct store_val){ .type = STORE_INT, .i = i };
+}
+
+static inline struct store_val store_real(double d)
+{
+	return (struct store_val){ .type = STORE_REAL, .d = d };
+}
+
+/* Called for each row of a query; nonzero stops it and is returned. */
+typedef int (*store_row_fn)(void *arg, const struct store_val *cols,
+			    size_t ncols);
+
+/*
+ * One kind of database. SQL is portable with '?' placeholders (a backend
+ * rewrites them to its own); where the dialects differ, the table gives
+ * the backend's string.
+ */
+struct store_ops {
+	const char *name; /* "sqlite", "postgresql" */
+	/* connect to target (a path or a libpq URL); fills st->conn */
+	int (*open)(struct store *st, const char *target, char *err,
+		    size_t errlen);
+	/* run one statement with args bound; row (may be NULL) per row */
+	int (*exec)(struct store *st, const char *sql,
+		    const struct store_val *args, size_t nargs,
+		    store_row_fn row, void *arg, char *err, size_t errlen);
+	void (*close)(struct store *st);
+	const char *begin; /* a transaction that will write */
+	const char *lock;  /* serializes migrations, NULL when begin does */
+};
+
+extern const struct store_ops store_sqlite_ops;
+extern const struct store_ops store_pg_ops;
+
+struct store {
+	const struct store_ops *ops;
+	void *conn;
+	char *where;  /* URL, password masked */
+	char *secret; /* the password, masked in every message; or NULL */
+};
+
+/* Run sql with args, no rows wanted. */
+int store_exec(struct store *st, const char *sql, const struct store_val *args,
+	       size_t nargs, char *err, size_t errlen);
+
+/* Run sql, row called per row. */
+int store_query(struct store *st, const char *sql, const struct store_val *args,
+		size_t nargs, store_row_fn row, void *arg, char *err,
+		size_t errlen);
+
+/* Begin a writing transaction; store_end() commits (rc 0) or rolls back. */
+int store_begin(struct store *st, char *err, size_t errlen);
+int store_end(struct store *st, int rc, char *err, size_t errlen);
+
+/* Create the tables or bring them to STORE_SCHEMA_VERSION (store_schema.c). */
+int store_schema_migrate(struct store *st, char *err, size_t errlen);
+
+/* "prefix-" and the first hexlen hex digits of SHA-256(text) into out. */
+void store_hash_id(const char *prefix, const char *text, size_t len,
+		   unsigned hexlen, char *out, size_t outlen);
+
+/* "a\nb\nc" (NULL as ""), malloc'd; NULL when out of memory. */
+char *store_join(const char *a, const char *b, const char *c);
+
+/* The current UTC time as RFC 3339 with milliseconds. */
+void store_now(char *buf, size_t len);
+
+#endif

@@ -1,0 +1,421 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * A JSON report into the store's rows, in one transaction: its host (by
+ * a fingerprint of facts an upgrade does not change), its context (what
+ * an upgrade does change), the run with the whole report, and each
+ * result's headline figure with its samples.
+ */
+#include "store/store_put.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/digest.h"
+#include "base/util.h"
+
+/* What a report is stored as, besides its own fields. */
+struct put_as {
+	const char *uuid; /* the run's uuid */
+	const char *time; /* started, when the report has no "run" */
+	const char *job;  /* a fleet's job, or NULL */
+	long long rank;	  /* a fleet rank, or -1 */
+};
+
+/* obj[key] as a string, or NULL. */
+static const char *text_of(const json_t *obj, const char *key)
+{
+	return json_string_value(json_object_get(obj, key));
+}
+
+/* obj[key] as a bound value: text, number or NULL. */
+static struct store_val val_of(const json_t *obj, const char *key)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	if (json_is_integer(v))
+		return store_int(json_integer_value(v));
+	if (json_is_real(v))
+		return store_real(json_real_value(v));
+	return store_text(json_string_value(v));
+}
+
+void store_uuid_of(const void *data, size_t len, char out[37])
+{
+	uint8_t d[32];
+	char hex[33];
+
+	digest_sha256(data, len, d);
+	d[6] = (uint8_t)((d[6] & 0x0f) | 0x80); /* version 8: custom */
+	d[8] = (uint8_t)((d[8] & 0x3f) | 0x80); /* RFC 4122 variant */
+	for (int i = 0; i < 16; i++)
+		sprintf(hex + 2 * i, "%02x", d[i]);
+	snprintf(out, 37, "%.8s-%.4s-%.4s-%.4s-%.12s", hex, hex + 8, hex + 12,
+		 hex + 16, hex + 20);
+}
+
+/* Compact JSON text of o with sorted keys; NULL when out of memory. */
+static char *canonical(const json_t *o)
+{
+	return json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+}
+
+/* Nonzero when the run uuid is stored already. */
+static int row_seen(void *arg, const struct store_val *v, size_t n)
+{
+	(void)v;
+	(void)n;
+	*(int *)arg = 1;
+	return 0;
+}
+
+/*
+ * The host of sys, its id into id: the fingerprint keeps to what a
+ * kernel or library upgrade leaves alone (not the RAM the kernel
+ * reserves, not the kernel).
+ */
+static int put_host(struct store *st, const json_t *sys, const char *now,
+		    char id[32], char *err, size_t errlen)
+{
+	char fp[1024];
+
+	snprintf(fp, sizeof(fp), "%s\n%s\n%s\n%lld\n%lld",
+		 text_of(sys, "hostname") ? text_of(sys, "hostname") : "",
+		 text_of(sys, "arch") ? text_of(sys, "arch") : "",
+		 text_of(sys, "cpu_model") ? text_of(sys, "cpu_model") : "",
+		 json_integer_value(json_object_get(sys, "logical_cpus")),
+		 json_integer_value(json_object_get(sys, "physical_cores")));
+	store_hash_id("h-", fp, strlen(fp), 8, id, 32);
+	return store_exec(
+		st,
+		"INSERT INTO host (id, fingerprint, name, arch, cpu_model, "
+		"logical_cpus, physical_cores, ram_kb, first_seen) VALUES "
+		"(?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+		(struct store_val[]){
+			store_text(id), store_text(fp), val_of(sys, "hostname"),
+			val_of(sys, "arch"), val_of(sys, "cpu_model"),
+			val_of(sys, "logical_cpus"),
+			val_of(sys, "physical_cores"), val_of(sys, "ram_kb"),
+			store_text(now) },
+		9, err, errlen);
+}
+
+/* The facts of a context: what changes under a host without moving it. */
+static json_t *context_facts(const json_t *rep)
+{
+	const json_t *sys = json_object_get(rep, "system");
+	json_t *f = json_object();
+
+	if (!f)
+		return NULL;
+	json_object_set(f, "kernel", json_object_get(sys, "kernel"));
+	json_object_set(f, "os", json_object_get(sys, "os"));
+	json_object_set(f, "libraries", json_object_get(rep, "libraries"));
+	json_object_set(f, "cpu_flags", json_object_get(sys, "cpu_flags"));
+	json_object_set(f, "governor", json_object_get(sys, "governor"));
+	json_object_set(
+		f, "hostbench",
+		json_object_get(json_object_get(rep, "hostbench"), "version"));
+	return f;
+}
+
+/* The context of rep on host, its id into id. */
+static int put_context(struct store *st, const json_t *rep, const char *host,
+		       char id[32], char *err, size_t errlen)
+{
+	json_t *facts = context_facts(rep);
+	char *text = facts ? canonical(facts) : NULL, *keyed = NULL;
+	int rc = -ENOMEM;
+
+	if (text)
+		keyed = store_join(host, NULL, text);
+	if (keyed) {
+		store_hash_id("c-", keyed, strlen(keyed), 8, id, 32);
+		rc = store_exec(st,
+				"INSERT INTO context (id, host, facts) VALUES "
+				"(?, ?, ?) ON CONFLICT DO NOTHING",
+				(struct store_val[]){ store_text(id),
+						      store_text(host),
+						      store_text(text) },
+				3, err, errlen);
+	} else {
+		hb_error_fill(err, errlen, "out of memory");
+	}
+	free(keyed);
+	free(text);
+	json_decref(facts);
+	return rc;
+}
+
+/* The case of result r, its id into id: target, backend and params. */
+static int put_case(struct store *st, const json_t *r, char id[32], char *err,
+		    size_t errlen)
+{
+	char *params = canonical(json_object_get(r, "params")), *key = NULL;
+	int rc = -ENOMEM;
+
+	if (params)
+		key = store_join(text_of(r, "target"), text_of(r, "backend"),
+				 params);
+	if (key) {
+		store_hash_id("k-", key, strlen(key), 12, id, 32);
+		rc = store_exec(
+			st,
+			"INSERT INTO bcase (id, job, title, target, backend, "
+			"params) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO "
+			"NOTHING",
+			(struct store_val[]){
+				store_text(id), val_of(r, "job"),
+				val_of(r, "title"), val_of(r, "target"),
+				val_of(r, "backend"), store_text(params) },
+			6, err, errlen);
+	} else {
+		hb_error_fill(err, errlen, "out of memory");
+	}
+	free(key);
+	free(params);
+	return rc;
+}
+
+/* The names of r's flags that are set, as a JSON array's text. */
+static char *flags_text(const json_t *r)
+{
+	json_t *set = json_array(), *v;
+	const char *name;
+	char *text;
+
+	json_object_foreach((json_t *)json_object_get(r, "flags"), name, v)
+		if (json_is_true(v))
+			json_array_append_new(set, json_string(name));
+	text = set ? canonical(set) : NULL;
+	json_decref(set);
+	return text;
+}
+
+/* The samples of result r (its headline rates) under (run, kase, fig). */
+static int put_samples(struct store *st, const json_t *r,
+		       const struct store_val key[3], char *err, size_t errlen)
+{
+	const json_t *v;
+	size_t i;
+	int rc = 0;
+
+	json_array_foreach(json_object_get(r, "samples"), i, v) {
+		if (rc)
+			break;
+		rc = store_exec(st,
+				"INSERT INTO sample (run, bcase, figure, idx, "
+				"value) VALUES (?, ?, ?, ?, ?)",
+				(struct store_val[]){
+					key[0], key[1], key[2],
+					store_int((long long)i),
+					store_real(json_number_value(v)) },
+				5, err, errlen);
+	}
+	return rc;
+}
+
+/* Result r of run uuid: its case, headline figure and samples. */
+static int put_result(struct store *st, const char *uuid, const json_t *r,
+		      char *err, size_t errlen)
+{
+	const char *unit = text_of(r, "unit");
+	int ops = unit && strcmp(unit, "ops/s") == 0;
+	const json_t *stats = json_object_get(r, ops ? "ops_stats" : "stats");
+	char kase[32], *flags = NULL;
+	struct store_val key[3];
+	int rc = put_case(st, r, kase, err, errlen);
+
+	if (rc)
+		return rc;
+	flags = flags_text(r);
+	key[0] = store_text(uuid);
+	key[1] = store_text(kase);
+	key[2] = store_text(ops ? "ops_rate" : "rate");
+	rc = store_exec(
+		st,
+		"INSERT INTO result (run, bcase, figure, unit, better, status, "
+		"median, ci_low, ci_high, n, cv, cpu_median, flags) VALUES "
+		"(?, ?, ?, ?, 'higher', ?, ?, ?, ?, ?, ?, ?, ?)",
+		(struct store_val[]){
+			key[0], key[1], key[2], store_text(unit),
+			store_text(text_of(r, "status") ? text_of(r, "status")
+							: "ok"),
+			val_of(stats, "median"), val_of(stats, "ci95_low"),
+			val_of(stats, "ci95_high"),
+			store_int((long long)json_array_size(
+				json_object_get(r, "samples"))),
+			val_of(stats, "cv"),
+			val_of(r, ops ? "ops_per_cpu_second"
+				      : "bytes_per_cpu_second"),
+			store_text(flags) },
+		12, err, errlen);
+	free(flags);
+	return rc ? rc : put_samples(st, r, key, err, errlen);
+}
+
+/* The first suite of the run object: its path and hash. */
+static const json_t *first_suite(const json_t *run)
+{
+	return json_array_get(json_object_get(run, "suites"), 0);
+}
+
+/* The run row of rep. */
+static int put_run(struct store *st, const json_t *rep, const struct put_as *as,
+		   const char *host, const char *context, const char *now,
+		   char *err, size_t errlen)
+{
+	const json_t *run = json_object_get(rep, "run");
+	const json_t *hb = json_object_get(rep, "hostbench");
+	char *text = json_dumps(rep, JSON_COMPACT);
+	const char *started = text_of(run, "started");
+	int rc;
+
+	if (!text)
+		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
+	rc = store_exec(
+		st,
+		"INSERT INTO run (uuid, host, context, started, ended, "
+		"duration, suite_path, suite_sha256, label, fleet_job, "
+		"fleet_rank, hostbench_version, hostbench_commit, stored, "
+		"report) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		(struct store_val[]){
+			store_text(as->uuid), store_text(host),
+			store_text(context),
+			store_text(started ? started : as->time),
+			val_of(run, "ended"), val_of(run, "duration"),
+			val_of(first_suite(run), "path"),
+			val_of(first_suite(run), "sha256"),
+			val_of(run, "label"), store_text(as->job),
+			as->rank >= 0 ? store_int(as->rank) : store_text(NULL),
+			val_of(hb, "version"), val_of(hb, "commit"),
+			store_text(now), store_text(text) },
+		15, err, errlen);
+	free(text);
+	return rc;
+}
+
+/* One host's report under as; *added 1 when it was not stored yet. */
+static int put_report(struct store *st, const json_t *rep,
+		      const struct put_as *as, int *added, char *err,
+		      size_t errlen)
+{
+	char host[32], context[32], now[40];
+	const json_t *r;
+	int seen = 0, rc;
+	size_t i;
+
+	store_now(now, sizeof(now));
+	rc = store_query(st, "SELECT 1 FROM run WHERE uuid = ?",
+			 (struct store_val[]){ store_text(as->uuid) }, 1,
+			 row_seen, &seen, err, errlen);
+	if (rc || seen)
+		return rc;
+	rc = put_host(st, json_object_get(rep, "system"), now, host, err,
+		      errlen);
+	if (!rc)
+		rc = put_context(st, rep, host, context, err, errlen);
+	if (!rc)
+		rc = put_run(st, rep, as, host, context, now, err, errlen);
+	json_array_foreach(json_object_get(rep, "results"), i, r) {
+		if (rc)
+			break;
+		rc = put_result(st, as->uuid, r, err, errlen);
+	}
+	*added += !rc;
+	return rc;
+}
+
+/* A rank's uuid: its report's own, or one from the fleet's and the rank. */
+static void rank_uuid(const json_t *rep, const char *fleet_uuid, long long rank,
+		      char out[37])
+{
+	const char *own = text_of(json_object_get(rep, "run"), "uuid");
+	char key[128];
+
+	if (own) {
+		snprintf(out, 37, "%s", own);
+		return;
+	}
+	snprintf(key, sizeof(key), "%s rank %lld", fleet_uuid, rank);
+	store_uuid_of(key, strlen(key), out);
+}
+
+/* Every host's report of a fleet report, each as its rank. */
+static int put_fleet(struct store *st, const json_t *hosts,
+		     const struct put_as *as, int *added, char *err,
+		     size_t errlen)
+{
+	const json_t *h;
+	char uuid[37];
+	size_t i;
+	int rc = 0;
+
+	json_array_foreach(hosts, i, h) {
+		const json_t *rep = json_object_get(h, "report");
+		struct put_as one = *as;
+
+		if (rc)
+			break;
+		if (!json_is_object(rep))
+			continue;
+		one.rank = json_integer_value(json_object_get(h, "rank"));
+		rank_uuid(rep, as->uuid, one.rank, uuid);
+		one.uuid = uuid;
+		rc = put_report(st, rep, &one, added, err, errlen);
+	}
+	return rc;
+}
+
+int store_put_as(struct store *st, const json_t *report, const char *uuid,
+		 const char *time, int *added, char *err, size_t errlen)
+{
+	const json_t *run = json_object_get(report, "run");
+	const json_t *fleet = json_object_get(report, "fleet");
+	const json_t *hosts = json_object_get(fleet, "hosts");
+	struct put_as as = { .uuid = text_of(run, "uuid"),
+			     .time = time,
+			     .job = text_of(json_object_get(run, "fleet"),
+					    "job"),
+			     .rank = -1 };
+	char fallback[40];
+	int rc;
+
+	*added = 0;
+	if (!as.uuid)
+		as.uuid = uuid;
+	if (!as.time) {
+		store_now(fallback, sizeof(fallback));
+		as.time = fallback;
+	}
+	rc = store_begin(st, err, errlen);
+	if (rc)
+		return rc;
+	if (json_is_array(hosts))
+		rc = put_fleet(st, hosts, &as, added, err, errlen);
+	else
+		rc = put_report(st, report, &as, added, err, errlen);
+	return store_end(st, rc, err, errlen);
+}
+
+void store_run_uuid(const json_t *report, char out[37])
+{
+	const char *own = text_of(json_object_get(report, "run"), "uuid");
+	char *text = own ? NULL : canonical(report);
+
+	if (own)
+		snprintf(out, 37, "%s", own);
+	else
+		store_uuid_of(text ? text : "", text ? strlen(text) : 0, out);
+	free(text);
+}
+
+int store_put(struct store *st, const json_t *report, char *err, size_t errlen)
+{
+	char uuid[37];
+	int added;
+
+	store_run_uuid(report, uuid);
+	return store_put_as(st, report, uuid, NULL, &added, err, errlen);
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* A report into the store's rows (store_put(), store_import()). */
+#ifndef HB_CORE_STORE_STORE_PUT_H
+#define HB_CORE_STORE_STORE_PUT_H
+
+#include "store/store_int.h"
+
+/*
+ * Store report in one transaction as store_put() does, uuid and time
+ * standing in for a report without "run" (its uuid, its start). *added
+ * counts the host reports newly stored. Returns 0 or a negative code.
+ */
+int store_put_as(struct store *st, const json_t *report, const char *uuid,
+		 const char *time, int *added, char *err, size_t errlen);
+
+/* A uuid-shaped name (version 8, "custom") of SHA-256(data). */
+void store_uuid_of(const void *data, size_t len, char out[37]);
+
+#endif

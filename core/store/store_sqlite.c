@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The SQLite backend: one file, write-ahead log and a busy timeout so
+ * runs storing at once wait for each other instead of failing.
+ */
+#include "store/store_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/util.h"
+
+/* How long a writer waits for another one: a run's store is short. */
+#define SQLITE_WAIT_MS	30000
+#define SQLITE_CACHED	48
+#define SQLITE_MAX_COLS 32
+
+/* A connection and its prepared statements, by their SQL text. */
+struct sqlite_conn {
+	sqlite3 *db;
+	struct {
+		const char *sql;
+		sqlite3_stmt *stmt;
+	} cache[SQLITE_CACHED];
+	size_t ncache;
+};
+
+/* mkdir -p of path's directory, new ones 0700 (results are private). */
+static int make_parent(const char *path, char *err, size_t errlen)
+{
+	char dir[PATH_MAX];
+	char *slash;
+
+	if (strlen(path) >= sizeof(dir))
+		return hb_errorf(err, errlen, -ENAMETOOLONG, "path too long");
+	strcpy(dir, path);
+	slash = strrchr(dir, '/');
+	if (!slash || slash == dir)
+		return 0;
+	*slash = '\0';
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) && errno != EEXIST)
+			return hb_errorf(err, errlen, -errno, "mkdir %s: %s",
+					 dir, strerror(errno));
+		*p = '/';
+	}
+	if (mkdir(dir, 0700) && errno != EEXIST)
+		return hb_errorf(err, errlen, -errno, "mkdir %s: %s", dir,
+				 strerror(errno));
+	return 0;
+}
+
+/* Create path 0600 unless it exists: SQLite would make it 0644. */
+static int create_private(const char *path, char *err, size_t errlen)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd >= 0)
+		return close(fd), 0;
+	if (errno == EEXIST || errno == EROFS || errno == EACCES)
+		return 0; /* exists, or SQLite says why it cannot open */
+	return hb_errorf(err, errlen, -errno, "%s", strerror(errno));
+}
+
+static int sqlite_open(struct store *st, const char *path, char *err,
+		       size_t errlen)
+{
+	struct sqlite_conn *c;
+	int rc = make_parent(path, err, errlen);
+
+	if (!rc)
+		rc = create_private(path, err, errlen);
+	if (rc)
+		return rc;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
+	st->conn = c;
+	if (sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK)
+		return hb_errorf(err, errlen, -EIO, "%s",
+				 c->db ? sqlite3_errmsg(c->db)
+				       : "out of memory");
+	sqlite3_busy_timeout(c->db, SQLITE_WAIT_MS);
+	/* WAL: readers never block the writer; NORMAL is crash-safe in WAL */
+	sqlite3_exec(c->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+	sqlite3_exec(c->db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
+	sqlite3_exec(c->db, "PRAGMA foreign_keys=ON", NULL, NULL, NULL);
+	return 0;
+}
+
+/* The prepared statement of sql, from the cache or made now. */
+static sqlite3_stmt *prepared(struct sqlite_conn *c, const char *sql)
+{
+	sqlite3_stmt *s = NULL;
+
+	for (size_t i = 0; i < c->ncache; i++)
+		if (c->cache[i].sql == sql || strcmp(c->cache[i].sql, sql) == 0)
+			return c->cache[i].stmt;
+	if (sqlite3_prepare_v2(c->db, sql, -1, &s, NULL) != SQLITE_OK)
+		return NULL;
+	if (c->ncache < SQLITE_CACHED) {
+		c->cache[c->ncache].sql = strdup(sql);
+		if (c->cache[c->ncache].sql) {
+			c->cache[c->ncache++].stmt = s;
+			return s;
+		}
+	}
+	return s; /* uncached: finalized after its use */
+}
+
+/* Nonzero when s is in the cache (kept after its use). */
+static int cached(const struct sqlite_conn *c, const sqlite3_stmt *s)
+{
+	for (size_t i = 0; i < c->ncache; i++)
+		if (c->cache[i].stmt == s)
+			return 1;
+	return 0;
+}
+
+static int bind_all(sqlite3_stmt *s, const struct store_val *args, size_t nargs)
+{
+	int rc = SQLITE_OK;
+
+	for (size_t i = 0; i < nargs && rc == SQLITE_OK; i++) {
+		int at = (int)i + 1;
+
+		switch (args[i].type) {
+		case STORE_TEXT:
+			rc = sqlite3_bind_text(s, at, args[i].s, -1,
+					       SQLITE_TRANSIENT);
+			break;
+		case STORE_INT:
+			rc = sqlite3_bind_int64(s, at, args[i].i);
+			break;
+		case STORE_REAL:
+			rc = sqlite3_bind_double(s, at, args[i].d);
+			break;
+		default:
+			rc = sqlite3_bind_null(s, at);
+		}
+	}
+	return rc;
+}
+
+/* The columns of the current row of s as values into v. */
+static size_t row_values(sqlite3_stmt *s, struct store_val *v)
+{
+	int n = sqlite3_column_count(s);
+
+	if (n > SQLITE_MAX_COLS)
+		n = SQLITE_MAX_COLS;
+	for (int i = 0; i < n; i++) {
+		switch (sqlite3_column_type(s, i)) {
+		case SQLITE_INTEGER:
+			v[i] = store_int(sqlite3_column_int64(s, i));
+			v[i].d = (double)v[i].i;
+			break;
+		case SQLITE_FLOAT:
+			v[i] = store_real(sqlite3_column_double(s, i));
+			v[i].i = (long long)v[i].d;
+			break;
+		case SQLITE_NULL:
+			v[i] = (struct store_val){ .type = STORE_NULL };
+			break;
+		default:
+			v[i] = store_text(
+				(const char *)sqlite3_column_text(s, i));
+		}
+	}
+	return (size_t)n;
+}
+
+static int sqlite_exec(struct store *st, const char *sql,
+		       const struct store_val *args, size_t nargs,
+		       store_row_fn row, void *arg, char *err, size_t errlen)
+{
+	struct sqlite_conn *c = st->conn;
+	struct store_val v[SQLITE_MAX_COLS];
+	sqlite3_stmt *s = prepared(c, sql);
+	int rc, stop = 0;
+
+	if (!s)
+		return hb_errorf(err, errlen, -EIO, "%s",
+				 sqlite3_errmsg(c->db));
+	rc = bind_all(s, args, nargs);
+	while (rc == SQLITE_OK || rc == SQLITE_ROW) {
+		rc = sqlite3_step(s);
+		if (rc == SQLITE_ROW && row) {
+			stop = row(arg, v, row_values(s, v));
+			if (stop)
+				break;
+		}
+	}
+	if (rc != SQLITE_DONE && !stop)
+		hb_error_fill(err, errlen, "%s", sqlite3_errmsg(c->db));
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	if (!cached(c, s))
+		sqlite3_finalize(s);
+	if (stop)
+		return stop;
+	return rc == SQLITE_DONE ? 0 : -EIO;
+}
+
+static void sqlite_close(struct store *st)
+{
+	struct sqlite_conn *c = st->conn;
+
+	for (size_t i = 0; i < c->ncache; i++) {
+		sqlite3_finalize(c->cache[i].stmt);
+		free((char *)c->cache[i].sql);
+	}
+	sqlite3_close(c->db);
+	free(c);
+	st->conn = NULL;
+}
+
+const struct store_ops store_sqlite_ops = {
+	.name = "sqlite",
+	.open = sqlite_open,
+	.exec = sqlite_exec,
+	.close = sqlite_close,
+	/* take the write lock now: a later upgrade could deadlock */
+	.begin = "BEGIN IMMEDIATE",
+	.lock = NULL,
+};

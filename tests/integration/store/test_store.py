@@ -1,0 +1,351 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The results store end to end, on SQLite and on PostgreSQL alike.
+
+Usage: test_store.py NAME HOSTBENCH
+Runs test_NAME. PostgreSQL is a private server the test starts (initdb and
+pg_ctl on a Unix socket in a temporary directory, as the postgres user
+when run as root) and stops at the end.
+"""
+import atexit
+import glob
+import json
+import os
+import pwd
+import resource
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../support"))
+import hbtest  # noqa: E402
+from hbtest import expect  # noqa: E402
+
+HB = hbtest.args("HOSTBENCH")
+WORK = tempfile.mkdtemp(prefix="hb-store-")
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)
+os.chmod(WORK, 0o755)
+HOSTILE = "x'); DROP TABLE result;--"
+PASSWORD = "s3cretPW-9f2"
+EXIT_STORE = 4
+
+SUITE = """[global]
+duration = 10ms
+repetitions = 3
+warmup = 0
+
+[fill]
+target = mem/memset
+size = 64K
+"""
+
+
+def path(name):
+    return os.path.join(WORK, name)
+
+
+def run(*args, env=None, preexec=None):
+    """Run hostbench; return (status, stdout, stderr)."""
+    e = dict(os.environ, XDG_DATA_HOME=path("xdg"))
+    e.pop("HOSTBENCH_STORE", None)
+    e.update(env or {})
+    p = subprocess.run([HB, *args], capture_output=True, text=True,
+                       timeout=150, env=e, preexec_fn=preexec)
+    return p.returncode, p.stdout, p.stderr
+
+
+def suite():
+    with open(path("suite.ini"), "w") as f:
+        f.write(SUITE)
+    return path("suite.ini")
+
+
+def sqlite_url(name="results.db"):
+    return "sqlite:" + path(name)
+
+
+def pg_bin(name):
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    if not found:
+        raise hbtest.Skip("postgresql is not installed (.ci/setup --tests)")
+    return found[-1]
+
+
+def as_postgres(cmd):
+    """cmd as the postgres user when root (postgres refuses root)."""
+    if os.geteuid() != 0:
+        return cmd
+    return ["runuser", "-u", "postgres", "--", *cmd]
+
+
+def pg_server():
+    """A private PostgreSQL server; its URL (with a password in it)."""
+    data, sock = path("pgdata"), path("pgsock")
+    os.makedirs(sock, exist_ok=True)
+    if os.geteuid() == 0:
+        pw = pwd.getpwnam("postgres")
+        os.chown(sock, pw.pw_uid, pw.pw_gid)
+        os.makedirs(data, exist_ok=True)
+        os.chown(data, pw.pw_uid, pw.pw_gid)
+    user = "postgres" if os.geteuid() == 0 else pwd.getpwuid(os.geteuid())[0]
+    subprocess.run(as_postgres([pg_bin("initdb"), "-D", data, "-U", user,
+                                "-A", "trust"]), check=True,
+                   capture_output=True, timeout=120)
+    subprocess.run(as_postgres([pg_bin("pg_ctl"), "-D", data, "-w", "-l",
+                                os.path.join(data, "log"), "-o",
+                                f"-k {sock} -c listen_addresses=''",
+                                "start"]),
+                   check=True, capture_output=True, timeout=120)
+    atexit.register(subprocess.run, as_postgres(
+        [pg_bin("pg_ctl"), "-D", data, "-m", "immediate", "stop"]),
+        capture_output=True)
+    return f"postgresql://{user}:{PASSWORD}@/postgres?host={sock}"
+
+
+def measured():
+    """One real run's JSON report (stored nowhere)."""
+    status, _, err = run("run", suite(), "-f", "json", "-o",
+                         path("base.json"), "--no-store")
+    expect(status == 0, f"run: exit {status}: {err}")
+    return json.load(open(path("base.json")))
+
+
+def variant(doc, name, host=None, target=None, scale=1.0):
+    """A copy of doc as another run: its own file, optionally renamed."""
+    d = json.loads(json.dumps(doc))
+    d.pop("run", None)
+    if host:
+        d["system"]["hostname"] = host
+    for r in d["results"]:
+        if target:
+            r["target"] = target
+        if r["status"] == "ok":
+            r["samples"] = [v * scale for v in r["samples"]]
+            for k in ("median", "min", "max", "mean", "ci95_low",
+                      "ci95_high", "p25", "p75"):
+                r["stats"][k] *= scale
+            for s in r["sample_details"]:
+                s["bytes"] *= scale
+    d["saved_as"] = name  # another file: another run's bytes
+    with open(path(name), "w") as f:
+        json.dump(d, f)
+    return path(name)
+
+
+def history(url, *args):
+    status, out, err = run("history", "--store", url, "-f", "json", *args)
+    expect(status == 0, f"history: exit {status}: {err}")
+    return json.loads(out)
+
+
+def points(doc):
+    return sum(len(s["points"]) for s in doc["series"])
+
+
+# -- behaviours, each run on both backends by the tests below ---------------
+
+def stores_and_says_where(url):
+    status, out, err = run("run", suite(), "--store", url, "-f", "json",
+                           "-o", path("r.json"))
+    expect(status == 0, f"run: exit {status}: {err}")
+    lines = [ln for ln in err.splitlines() if "stored in" in ln]
+    expect(len(lines) == 1, f"one line says where: {err!r}")
+    uuid = lines[0].split("(run ")[1].rstrip(")")
+    doc = history(url)
+    runs = {p["run"] for s in doc["series"] for p in s["points"]}
+    expect(uuid in runs, f"run {uuid} in the history: {runs}")
+    expect(PASSWORD not in err + out, "no password in the run's output")
+    expect(PASSWORD not in open(path("r.json")).read(), "none in report")
+
+
+def import_is_idempotent(url):
+    base = measured()
+    files = [variant(base, f"v{i}.json") for i in range(3)]
+    status, _, err = run("store", "import", *files, "--store", url)
+    expect(status == 0 and "3 new runs" in err, f"first import: {err}")
+    status, _, err = run("store", "import", *files, "--store", url)
+    expect(status == 0 and "0 new runs" in err, f"second import: {err}")
+    expect(points(history(url)) == 3 * len(base["results"]),
+           "each result once")
+
+
+def hostile_names_stored_and_read_back(url):
+    f = variant(measured(), "hostile.json", host=HOSTILE, target=HOSTILE)
+    status, _, err = run("store", "import", f, "--store", url)
+    expect(status == 0, f"import: exit {status}: {err}")
+    doc = history(url, "--host", HOSTILE)
+    expect([h["name"] for h in doc["hosts"]] == [HOSTILE], "host read back")
+    expect(all(s["case"]["target"] == HOSTILE for s in doc["series"])
+           and doc["series"], "target read back")
+    status, _, err = run("store", "import", variant(measured(), "n.json"),
+                         "--store", url)
+    expect(status == 0, f"result table still there: {err}")
+
+
+def regression_acknowledged(url):
+    base = measured()
+    files = [variant(base, f"s{i:02}.json", scale=1.0 + 0.002 * (i % 3))
+             for i in range(12)]
+    files += [variant(base, f"t{i:02}.json", scale=0.7 + 0.002 * (i % 3))
+              for i in range(12)]
+    for i, f in enumerate(files):  # a report without "run": its file's time
+        os.utime(f, (1.7e9 + 3600 * i, 1.7e9 + 3600 * i))
+    status, _, err = run("store", "import", *files, "--store", url)
+    expect(status == 0, f"import: {err}")
+    status, out, err = run("regressions", "--store", url, "-f", "json",
+                           "--fail")
+    expect(status == 1, f"--fail with an open regression: {status} {err}")
+    changes = [c for s in json.loads(out)["series"] for c in s["changes"]
+               if c["kind"] == "regression"]
+    expect(changes, "a regression found")
+    for c in changes:
+        status, _, err = run("regressions", "--store", url, "--ack", c["id"])
+        expect(status == 0, f"--ack: {err}")
+    status, out, err = run("regressions", "--store", url, "-f", "json",
+                           "--fail")
+    expect(status == 0, f"acknowledged: exit {status}: {err}")
+
+
+# -- SQLite -----------------------------------------------------------------
+
+def test_run_stores_and_says_where_sqlite():
+    stores_and_says_where(sqlite_url())
+
+
+def test_run_stores_in_the_default_place():
+    status, _, err = run("run", suite(), "-o", path("r.txt"))
+    expect(status == 0, f"run: {err}")
+    db = path("xdg/hostbench/results.db")
+    expect(f"stored in sqlite:{db}" in err, f"says where: {err}")
+    expect(os.stat(db).st_mode & 0o777 == 0o600, "database file is 0600")
+
+
+def test_no_store_keeps_nothing():
+    status, _, err = run("run", suite(), "--no-store", "-o", path("r.txt"))
+    expect(status == 0 and "stored" not in err, f"run: {err}")
+    expect(not os.path.exists(path("xdg/hostbench/results.db")), "no db")
+
+
+def test_import_is_idempotent_sqlite():
+    import_is_idempotent(sqlite_url())
+
+
+def test_hostile_names_sqlite():
+    hostile_names_stored_and_read_back(sqlite_url())
+
+
+def test_regression_acknowledged_sqlite():
+    regression_acknowledged(sqlite_url())
+
+
+def test_four_runs_at_once_lose_nothing():
+    url = sqlite_url()
+    e = dict(os.environ, XDG_DATA_HOME=path("xdg"))
+    procs = [subprocess.Popen([HB, "run", suite(), "--store", url, "-o",
+                               path(f"r{i}.txt")], env=e,
+                              stderr=subprocess.PIPE, text=True)
+             for i in range(4)]
+    for p in procs:
+        _, err = p.communicate(timeout=150)
+        expect(p.returncode == 0 and "stored in" in err, f"run: {err}")
+    db = sqlite3.connect(path("results.db"))
+    expect(db.execute("SELECT count(*) FROM run").fetchone()[0] == 4,
+           "four runs stored")
+
+
+def test_kill_during_import_leaves_db_consistent():
+    base = measured()
+    files = [variant(base, f"k{i:03}.json") for i in range(150)]
+    url = sqlite_url()
+    for _ in range(3):
+        p = subprocess.Popen([HB, "store", "import", *files, "--store", url],
+                             stderr=subprocess.DEVNULL)
+        time.sleep(0.3)
+        p.send_signal(signal.SIGKILL)
+        p.wait()
+    db = sqlite3.connect(path("results.db"))
+    expect(db.execute("PRAGMA integrity_check").fetchone()[0] == "ok",
+           "integrity_check ok")
+    partial = db.execute(
+        "SELECT count(*) FROM run r WHERE (SELECT count(*) FROM result x "
+        "WHERE x.run = r.uuid) != ?", (len(base["results"]),)).fetchone()[0]
+    expect(partial == 0, f"{partial} runs stored in part")
+
+
+def store_fails(url, env=None, preexec=None):
+    """A run whose store fails: report written (stdout), one line, exit 4."""
+    status, out, err = run("run", suite(), "--store", url, "-f", "json",
+                           env=env, preexec=preexec)
+    expect(status == EXIT_STORE, f"exit {status}, not 4: {err}")
+    expect(json.loads(out)["results"], "the report is written")
+    lines = [ln for ln in err.splitlines() if "store" in ln]
+    expect(len(lines) == 1, f"one line names the store: {err!r}")
+    return lines[0]
+
+
+def test_store_read_only_keeps_the_report():
+    os.makedirs(path("ro"))
+    sqlite3.connect(path("ro/results.db")).execute(
+        "CREATE TABLE t (x)").connection.commit()
+    shutil.copy(path("ro/results.db"), path("ro/copy.db"))
+    os.chmod(path("ro/results.db"), 0o400)
+    os.chmod(path("ro"), 0o500)
+    if os.geteuid() == 0:  # root writes anyway: a read-only mount instead
+        store_fails("sqlite:/proc/version")
+    else:
+        store_fails(sqlite_url("ro/results.db"))
+
+
+def test_store_full_keeps_the_report():
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+    line = store_fails(sqlite_url("full.db"), preexec=small_files)
+    expect("full.db" in line, line)
+
+
+def test_store_corrupt_keeps_the_report():
+    with open(path("bad.db"), "wb") as f:
+        f.write(b"this is not a database " * 400)
+    line = store_fails(sqlite_url("bad.db"))
+    expect("not a database" in line, line)
+
+
+def test_store_newer_schema_is_refused():
+    db = sqlite3.connect(path("new.db"))
+    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    db.execute("INSERT INTO schema_version VALUES (99)")
+    db.commit()
+    line = store_fails(sqlite_url("new.db"))
+    expect("schema version 99" in line, line)
+
+
+def test_store_unreachable_postgresql_masks_password():
+    line = store_fails(f"postgresql://u:{PASSWORD}@/db?host={WORK}/none")
+    expect(PASSWORD not in line and "***" in line, line)
+
+
+# -- PostgreSQL -------------------------------------------------------------
+
+def test_run_stores_and_says_where_postgresql():
+    stores_and_says_where(pg_server())
+
+
+def test_import_is_idempotent_postgresql():
+    import_is_idempotent(pg_server())
+
+
+def test_hostile_names_postgresql():
+    hostile_names_stored_and_read_back(pg_server())
+
+
+def test_regression_acknowledged_postgresql():
+    regression_acknowledged(pg_server())
+
+
+if __name__ == "__main__":
+    hbtest.main()
