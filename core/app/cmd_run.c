@@ -451,6 +451,15 @@ static void print_history(struct store *st, const struct command_env *env,
 	json_decref(doc);
 }
 
+/* Whether a suite lets its run be stored: no job of it says store = no. */
+static int suite_stores(const struct suite *s)
+{
+	for (size_t i = 0; s && i < s->ncases; i++)
+		if (!s->cases[i].store)
+			return 0;
+	return 1;
+}
+
 /*
  * Keep this rank's report (the fleet's, every rank's, on rank 0) in the
  * store unless --no-store; the end of the run says where. The report is
@@ -465,7 +474,8 @@ static int store_results(struct run_ctx *ctx, const struct command_env *env)
 	char err[1024], uuid[37];
 	int rc;
 
-	if (cli->no_store || fleet_silent(&ctx->fleet))
+	if (cli->no_store || fleet_silent(&ctx->fleet) ||
+	    !suite_stores(&ctx->suite))
 		return 0;
 	rc = store_open(&st, cli->store, err, sizeof(err));
 	if (!rc) {

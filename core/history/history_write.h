@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The history document (docs/history-views.md) as text, JSON, CSV,
+ * The history document (docs/history.md) as text, JSON, CSV,
  * Markdown or HTML: the series with their latest figure and trend, then
  * each series' points over time (and in HTML its trend chart). Every
  * string of the document is escaped for the format: it carries text from

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Regressions over time: the change points of every series of a history
- * document (docs/history-detector.md) and a verdict on its newest point.
+ * document (docs/history.md) and a verdict on its newest point.
  * Pure work on the document, no I/O.
  */
 #ifndef HB_CORE_HISTORY_REGRESS_H

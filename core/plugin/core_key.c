@@ -12,7 +12,7 @@ const char *const core_key_names[] = {
 	"repetitions", "warmup", "unit", "timeout", "section", "memory_limit",
 	"cpu_limit", "isolate", "plugins", "fleet", "fleet_timeout",
 	"precision", "min_repetitions", "max_time", "order", "cpus",
-	"process_limit", "open_files_limit", "file_size_limit", NULL,
+	"process_limit", "open_files_limit", "file_size_limit", "store", NULL,
 };
 /* clang-format on */
 
@@ -31,7 +31,7 @@ int core_key_single(const char *key)
 	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
 	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0 ||
 	       strcmp(key, "fleet_timeout") == 0 || strcmp(key, "order") == 0 ||
-	       strcmp(key, "cpus") == 0;
+	       strcmp(key, "cpus") == 0 || strcmp(key, "store") == 0;
 }
 
 int core_key_zero_is_none(const char *key)
@@ -51,7 +51,7 @@ unsigned core_key_since(const char *key)
 	    strcmp(key, "max_time") == 0 || strcmp(key, "order") == 0 ||
 	    strcmp(key, "process_limit") == 0 ||
 	    strcmp(key, "open_files_limit") == 0 ||
-	    strcmp(key, "file_size_limit") == 0)
+	    strcmp(key, "file_size_limit") == 0 || strcmp(key, "store") == 0)
 		return 3;
 	return 0;
 }

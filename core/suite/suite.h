@@ -46,10 +46,11 @@ struct bench_case {
 	uint64_t file_size_limit;  /* bytes per file written, 0 = default */
 	double cpu_limit;	   /* CPU seconds of the case, 0 = no limit */
 	int isolate;		   /* run in a child process (default 1) */
-	int fleet_sequential;	   /* fleet = sequential: one rank at a time */
-	double fleet_timeout;	   /* seconds a fleet waits for a rank beyond
-				      the case's own time (fleet_timeout) */
-	char *unit;		   /* display unit: "Gbps", "GB/s", ... */
+	int store;	      /* store = no keeps the run out of the store */
+	int fleet_sequential; /* fleet = sequential: one rank at a time */
+	double fleet_timeout; /* seconds a fleet waits for a rank beyond
+				 the case's own time (fleet_timeout) */
+	char *unit;	      /* display unit: "Gbps", "GB/s", ... */
 
 	/* Sampling to a precision and interleaved rounds (docs/suites.md). */
 	double precision;	  /* relative half-width of the median's CI95 to

@@ -269,6 +269,9 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	c->isolate = 1;
 	if (case_value(d, at, "isolate"))
 		parse_bool(case_value(d, at, "isolate"), &c->isolate, NULL, 0);
+	c->store = 1;
+	if (case_value(d, at, "store"))
+		parse_bool(case_value(d, at, "store"), &c->store, NULL, 0);
 	if (case_value(d, at, "fleet"))
 		c->fleet_sequential =
 			strcmp(case_value(d, at, "fleet"), "sequential") == 0;

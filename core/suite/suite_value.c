@@ -201,7 +201,7 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 	if (strcmp(key, "memory_limit") == 0 ||
 	    strcmp(key, "file_size_limit") == 0)
 		return parse_size(item, &size, msg, len);
-	if (strcmp(key, "isolate") == 0)
+	if (strcmp(key, "isolate") == 0 || strcmp(key, "store") == 0)
 		return parse_bool(item, &rc, msg, len);
 	if (strcmp(key, "max_time") == 0) {
 		rc = suite_value_wait(item, msg, len);

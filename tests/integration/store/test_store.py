@@ -230,6 +230,16 @@ def test_no_store_keeps_nothing():
     expect(not os.path.exists(path("xdg/hostbench/results.db")), "no db")
 
 
+def test_store_no_in_the_suite_keeps_nothing():
+    with open(path("nostore.ini"), "w") as f:
+        f.write(SUITE.replace("[global]\n", "[global]\nstore = no\n"))
+    status, _, err = run("run", path("nostore.ini"), "-o", path("r.txt"))
+    expect(status == 0 and "stored" not in err, f"run: {err}")
+    expect(not os.path.exists(path("xdg/hostbench/results.db")), "no db")
+    status, _, err = run("run", suite(), "--set", "store=maybe")
+    expect(status == 2 and "store" in err, f"a bad value: {status} {err}")
+
+
 def test_import_is_idempotent_sqlite():
     import_is_idempotent(sqlite_url())
 
