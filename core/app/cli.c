@@ -354,7 +354,7 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 				 "--resume appends to its own file; drop "
 				 "--journal %s",
 				 cli->journal);
-	if ((cli->no_store || cli->history) && strcmp(cli->command, "run"))
+	if ((cli->no_store || cli->history) && strcmp(cli->command, "run") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--no-store and --history only go with run");
 	if ((cli->fail || cli->ack || cli->ignore) &&

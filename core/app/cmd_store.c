@@ -129,22 +129,30 @@ static int decide(struct store *st, const struct cli *cli)
 	return EXIT_ALL_OK;
 }
 
+/* Whether change c is a regression neither acknowledged nor ignored. */
+static int is_open_regression(const json_t *c)
+{
+	const char *kind = json_string_value(json_object_get(c, "kind"));
+	const char *state = json_string_value(json_object_get(c, "state"));
+
+	return kind && state && strcmp(kind, "regression") == 0 &&
+	       strcmp(state, "new") == 0;
+}
+
 /* Regressions of doc neither acknowledged nor ignored. */
 static size_t open_regressions(const json_t *doc)
 {
-	const json_t *s, *c;
-	size_t i, k, n = 0;
+	const json_t *series = json_object_get(doc, "series");
+	size_t n = 0;
 
-	json_array_foreach(json_object_get(doc, "series"), i, s)
-		json_array_foreach(json_object_get(s, "changes"), k, c)
-			n += strcmp(json_string_value(
-					    json_object_get(c, "kind"))
-					    ?: "",
-				    "regression") == 0 &&
-			     strcmp(json_string_value(
-					    json_object_get(c, "state"))
-					    ?: "",
-				    "new") == 0;
+	for (size_t i = 0; i < json_array_size(series); i++) {
+		const json_t *changes =
+			json_object_get(json_array_get(series, i), "changes");
+
+		for (size_t k = 0; k < json_array_size(changes); k++)
+			n += (size_t)is_open_regression(
+				json_array_get(changes, k));
+	}
 	return n;
 }
 

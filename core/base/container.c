@@ -91,7 +91,8 @@ static int own_group(const char *controller, char *path, size_t len)
 static int mount_line(char *line, const char *controller, char *mount,
 		      char *root, size_t len)
 {
-	char *f[5], *save = NULL, *dash = strstr(line, " - "), *type, *opts;
+	char *f[5] = { 0 }, *save = NULL, *dash = strstr(line, " - "), *type,
+	     *opts;
 
 	if (!dash)
 		return -1;

@@ -163,19 +163,22 @@ static int step(struct fspath *p, struct walk *w)
 
 	if (!name) /* the path names a directory itself */
 		return (p->name = strdup(".")) ? (p->st = p->dst, 1) : -ENOMEM;
-	if (strcmp(name, "..") &&
+	if (strcmp(name, "..") != 0 &&
 	    fstatat(p->dirfd, name, &p->st, AT_SYMLINK_NOFOLLOW)) {
 		if (errno != ENOENT || !last)
 			return -errno;
 		memset(&p->st, 0, sizeof(p->st));
 		return (p->name = strdup(name)) ? 1 : -ENOMEM;
 	}
-	if (strcmp(name, "..") && S_ISLNK(p->st.st_mode) &&
+	if (strcmp(name, "..") != 0 && S_ISLNK(p->st.st_mode) &&
 	    (!last || w->follow)) {
 		p->via_link = last;
+		/* name and after point into w->rest, which follow() replaces
+		   only after its last use of them: nothing is lost */
+		// NOLINTNEXTLINE(clang-analyzer-unix.Malloc)
 		return follow(p, w, name, after);
 	}
-	if (last && strcmp(name, ".."))
+	if (last && strcmp(name, "..") != 0)
 		return (p->name = strdup(name)) ? 1 : -ENOMEM;
 	rc = descend(p, name);
 	/* the rest moves to the front: after points into w->rest */

@@ -270,11 +270,11 @@ int journal_recall(const struct journal *j, const struct suite *s,
 		rc = -EINVAL;
 	if (!rc)
 		rc = result_check(r, err, sizeof(err));
-	if (!rc)
-		journal_forget_claims(r);
 	/* the figures come from the samples, never from the line's word */
-	if (!rc)
+	if (!rc) {
+		journal_forget_claims(r);
 		rc = result_rates(r);
+	}
 	if (!rc)
 		rc = result_finish(r);
 	if (!rc)

@@ -27,17 +27,22 @@ static const struct {
 
 #define NSCHEMES (sizeof(schemes) / sizeof(schemes[0]))
 
-/* Every copy of the password in err replaced by "***". */
+/*
+ * Every copy of the password in err replaced by "***" (a shorter password
+ * by as many stars: err never grows), the search going on after each.
+ */
 static void mask_secret(const struct store *st, char *err)
 {
 	size_t n = st->secret ? strlen(st->secret) : 0;
-	char *at;
+	size_t stars = n < 3 ? n : 3;
+	char *at = err;
 
 	if (!n || !err)
 		return;
-	while ((at = strstr(err, st->secret)) != NULL) {
-		memmove(at + 3, at + n, strlen(at + n) + 1);
-		memcpy(at, "***", 3);
+	while ((at = strstr(at, st->secret)) != NULL) {
+		memmove(at + stars, at + n, strlen(at + n) + 1);
+		memset(at, '*', stars);
+		at += stars;
 	}
 }
 

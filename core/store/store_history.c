@@ -21,7 +21,6 @@ struct history_build {
 	json_t *contexts;     /* context id -> facts */
 	json_t *cur;	      /* the series rows are going into */
 	char cur_key[128];
-	int bad;
 };
 
 /* A column as JSON: text, number or null. */

@@ -197,13 +197,12 @@ static char *flags_text(const json_t *r)
 static int put_samples(struct store *st, const json_t *r,
 		       const struct store_val key[3], char *err, size_t errlen)
 {
-	const json_t *v;
-	size_t i;
+	const json_t *samples = json_object_get(r, "samples");
 	int rc = 0;
 
-	json_array_foreach(json_object_get(r, "samples"), i, v) {
-		if (rc)
-			break;
+	for (size_t i = 0; !rc && i < json_array_size(samples); i++) {
+		const json_t *v = json_array_get(samples, i);
+
 		rc = store_exec(st,
 				"INSERT INTO sample (run, bcase, figure, idx, "
 				"value) VALUES (?, ?, ?, ?, ?)",
@@ -347,17 +346,14 @@ static int put_fleet(struct store *st, const json_t *hosts,
 		     const struct put_as *as, int *added, char *err,
 		     size_t errlen)
 {
-	const json_t *h;
 	char uuid[37];
-	size_t i;
 	int rc = 0;
 
-	json_array_foreach(hosts, i, h) {
+	for (size_t i = 0; !rc && i < json_array_size(hosts); i++) {
+		const json_t *h = json_array_get(hosts, i);
 		const json_t *rep = json_object_get(h, "report");
 		struct put_as one = *as;
 
-		if (rc)
-			break;
 		if (!json_is_object(rep))
 			continue;
 		one.rank = json_integer_value(json_object_get(h, "rank"));

@@ -79,7 +79,7 @@ int serve_conns_init(struct server *srv)
  */
 static void addr_of(int fd, char *out, size_t len)
 {
-	struct sockaddr_storage ss;
+	struct sockaddr_storage ss = { 0 };
 	struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&ss;
 	socklen_t sl = sizeof(ss);
 	char text[INET6_ADDRSTRLEN] = "?";
@@ -151,6 +151,8 @@ static struct conn *oldest_of_busiest(struct server *srv)
 	for (int i = 0; i < srv->nslots; i++)
 		if (waiting(srv->conns[i]))
 			srv->scratch[n++] = srv->conns[i];
+	/* an array of pointers, sorted as pointers */
+	// NOLINTNEXTLINE(bugprone-sizeof-expression)
 	qsort(srv->scratch, (size_t)n, sizeof(*srv->scratch), by_addr_then_age);
 	for (int i = 0, run; i < n; i += run) {
 		struct conn *first = srv->scratch[i];
