@@ -474,8 +474,8 @@ static int store_results(struct run_ctx *ctx, const struct command_env *env)
 	char err[1024], uuid[37];
 	int rc;
 
-	if (cli->no_store || fleet_silent(&ctx->fleet) ||
-	    !suite_stores(&ctx->suite))
+	if (cli->no_store || store_off(cli->store) ||
+	    fleet_silent(&ctx->fleet) || !suite_stores(&ctx->suite))
 		return 0;
 	rc = store_open(&st, cli->store, err, sizeof(err));
 	if (!rc) {

@@ -91,6 +91,13 @@ static int set_where(struct store *st, const char *url)
 	return 0;
 }
 
+int store_off(const char *url)
+{
+	const char *v = url ? url : getenv("HOSTBENCH_STORE");
+
+	return v && strcmp(v, "none") == 0;
+}
+
 /* The default store's URL into buf: HOSTBENCH_STORE or the XDG path. */
 static int default_url(char *buf, size_t len)
 {

@@ -26,6 +26,12 @@ struct store_query {
 };
 
 /*
+ * Nonzero when url, or HOSTBENCH_STORE when url is NULL, is "none": the
+ * run is kept out of the store, as with --no-store.
+ */
+int store_off(const char *url);
+
+/*
  * Open (and create or migrate) the store at url: "sqlite:PATH",
  * "postgresql://..." (or "postgres://..."); NULL takes HOSTBENCH_STORE,
  * then $XDG_DATA_HOME/hostbench/results.db (~/.local/share without it).

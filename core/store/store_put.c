@@ -148,16 +148,21 @@ static int put_context(struct store *st, const json_t *rep, const char *host,
 	return rc;
 }
 
-/* The case of result r, its id into id: target, backend and params. */
+/*
+ * The case of result r, its id into id: job, target, backend and params
+ * (two jobs may run one target alike, e.g. on other CPUs).
+ */
 static int put_case(struct store *st, const json_t *r, char id[32], char *err,
 		    size_t errlen)
 {
 	char *params = canonical(json_object_get(r, "params")), *key = NULL;
+	char *what = store_join(text_of(r, "job"), text_of(r, "target"),
+				text_of(r, "backend"));
 	int rc = -ENOMEM;
 
-	if (params)
-		key = store_join(text_of(r, "target"), text_of(r, "backend"),
-				 params);
+	if (params && what)
+		key = store_join(what, params, NULL);
+	free(what);
 	if (key) {
 		store_hash_id("k-", key, strlen(key), 12, id, 32);
 		rc = store_exec(
@@ -205,7 +210,8 @@ static int put_samples(struct store *st, const json_t *r,
 
 		rc = store_exec(st,
 				"INSERT INTO sample (run, bcase, figure, idx, "
-				"value) VALUES (?, ?, ?, ?, ?)",
+				"value) VALUES (?, ?, ?, ?, ?) "
+				"ON CONFLICT DO NOTHING",
 				(struct store_val[]){
 					key[0], key[1], key[2],
 					store_int((long long)i),
@@ -236,7 +242,8 @@ static int put_result(struct store *st, const char *uuid, const json_t *r,
 		st,
 		"INSERT INTO result (run, bcase, figure, unit, better, status, "
 		"median, ci_low, ci_high, n, cv, cpu_median, flags) VALUES "
-		"(?, ?, ?, ?, 'higher', ?, ?, ?, ?, ?, ?, ?, ?)",
+		"(?, ?, ?, ?, 'higher', ?, ?, ?, ?, ?, ?, ?, ?) "
+		"ON CONFLICT DO NOTHING",
 		(struct store_val[]){
 			key[0], key[1], key[2], store_text(unit),
 			store_text(text_of(r, "status") ? text_of(r, "status")

@@ -704,8 +704,9 @@ def test_serve_refuses_clients_beyond_its_limit():
                                 text=True)
         expect(srv.wait_log(r"listening"), srv.text())
         for _ in range(500):
-            expect(hold.poll() is None, "the holder ended (%s): %r" %
-                   (hold.returncode, hold.communicate()[0]))
+            if hold.poll() is not None:
+                raise AssertionError("the holder ended (%s): %r" %
+                                     (hold.returncode, hold.stdout.read()))
             r = drive("transfer/tcp", srv.peer, "token=" + TOKEN)
             if r["status"] != "ok":
                 break
