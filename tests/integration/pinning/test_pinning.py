@@ -118,10 +118,15 @@ def test_two_workers_on_one_cpu_each_get_half():
     per_worker = shared / 2 / one
     expect(0.3 < per_worker < 0.75,
            f"per-worker rate on one CPU is {per_worker:.2f} of one worker's")
-    # two workers on two CPUs use more than one of them; their rate is not
-    # compared: two virtual CPUs may share one core of the host
+    # two workers on two CPUs use more than one of them when the host
+    # leaves them their CPUs (a case not flagged starved); their rate is
+    # not compared: two virtual CPUs may share one core of the host
+    free = [r for r in aparts if not r["flags"]["starved"]]
+    if not free:
+        print("every two-CPU case was starved: their CPU use not judged")
+        return
     most = max(s["cpu_seconds"] / s["seconds"]
-               for r in aparts for s in r["sample_details"])
+               for r in free for s in r["sample_details"])
     expect(most > 1.05, f"two workers on two CPUs used at most {most:.2f}")
 
 
