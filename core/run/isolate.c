@@ -51,7 +51,8 @@ static void helper_ending(const struct helper_out *out,
 {
 	switch (out->end) {
 	case HELPER_TIMED_OUT:
-		snprintf(buf, len, "timed out after %.0fs", suite_case_timeout(c));
+		snprintf(buf, len, "timed out after %.0fs",
+			 suite_case_timeout(c));
 		return;
 	case HELPER_SIGNALLED:
 		snprintf(buf, len, "crashed: signal %d (%s)", out->code,
