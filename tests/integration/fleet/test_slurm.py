@@ -117,11 +117,17 @@ class Cluster:
     def _daemon(self, argv, pidfile):
         subprocess.run(argv, check=True, env=self.env, timeout=30,
                        stdout=subprocess.DEVNULL)
+        # the daemon creates its pid file, then writes it: wait for the pid
         deadline = time.monotonic() + 10
-        while not os.path.exists(pidfile) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        with open(pidfile) as f:
-            self.pids.append(int(f.read().split()[0]))
+        pid = None
+        while pid is None and time.monotonic() < deadline:
+            try:
+                with open(pidfile) as f:
+                    pid = int(f.read().split()[0])
+            except (OSError, ValueError, IndexError):
+                time.sleep(0.05)
+        expect(pid is not None, f"{argv[0]} wrote no pid to {pidfile}")
+        self.pids.append(pid)
 
     def _start(self, key):
         d = self.dir
