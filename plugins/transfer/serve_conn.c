@@ -5,13 +5,15 @@
  * within --idle-timeout in all (a client dribbling a byte at a time gains
  * nothing), may last --max-time in every mode. Connections that have not
  * proved the token have a budget of their own, where a newcomer replaces
- * the oldest of the address that holds the most: silent sockets, from
- * however many addresses, cannot keep out a client that proves the token
- * promptly, nor take the room of authenticated streams.
+ * the oldest of the address that holds the most, silent ones first: silent
+ * sockets, from however many addresses, cannot keep out a client that
+ * proves the token promptly, nor take the room of authenticated streams.
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <linux/tcp.h>
 #include <netinet/in.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,18 +141,41 @@ static int by_addr_then_age(const void *a, const void *b)
 	return c ? c : (x->id > y->id) - (x->id < y->id);
 }
 
+/* Nonzero when a byte ever came from cn's peer (the kernel's count). */
+static int spoke(const struct conn *cn)
+{
+	struct tcp_info ti = { 0 };
+	socklen_t len = sizeof(ti);
+
+	return getsockopt(cn->fd, IPPROTO_TCP, TCP_INFO, &ti, &len) == 0 &&
+	       len >= offsetof(struct tcp_info, tcpi_bytes_received) +
+			       sizeof(ti.tcpi_bytes_received) &&
+	       ti.tcpi_bytes_received > 0;
+}
+
 /*
  * The oldest waiting connection of the address holding the most of them;
- * of equal addresses, the one whose oldest is oldest (under the lock).
+ * of equal addresses, the one whose oldest is oldest. Silent connections
+ * (no byte sent yet) go first: a client that is proving the token is
+ * dropped only when every waiting one has spoken (under the lock).
  */
 static struct conn *oldest_of_busiest(struct server *srv)
 {
 	struct conn *best = NULL;
-	int n = 0, best_n = 0;
+	int n = 0, best_n = 0, nsilent = 0;
 
 	for (int i = 0; i < srv->nslots; i++)
-		if (waiting(srv->conns[i]))
-			srv->scratch[n++] = srv->conns[i];
+		if (waiting(srv->conns[i])) {
+			struct conn *cn = srv->conns[i];
+
+			/* the silent ones to the front */
+			if (!spoke(cn)) {
+				srv->scratch[n++] = srv->scratch[nsilent];
+				srv->scratch[nsilent++] = cn;
+			} else
+				srv->scratch[n++] = cn;
+		}
+	n = nsilent ? nsilent : n;
 	/* an array of pointers, sorted as pointers */
 	// NOLINTNEXTLINE(bugprone-sizeof-expression)
 	qsort(srv->scratch, (size_t)n, sizeof(*srv->scratch), by_addr_then_age);

@@ -384,9 +384,11 @@ def test_openssl_runs_at_depth_1_and_16():
         lat = r.get("latency") or {}
         check(lat.get("count", 0) > 0 and 0 < lat["p50"] <= lat["max"],
               f'depth {r["params"]["queue_depth"]}: latency {lat}')
+    # a job switch per message costs more under a sanitizer's fibres;
+    # work skipped or done twice over sixteen jobs is far outside 3x
     ratio = sixteen["bytes_per_cpu_second"] / one["bytes_per_cpu_second"]
-    check(0.5 <= ratio <= 2, f"depth 16 / depth 1 = {ratio:.2f} per "
-          "CPU-second, want 0.5 to 2")
+    check(1 / 3 <= ratio <= 3, f"depth 16 / depth 1 = {ratio:.2f} per "
+          "CPU-second, want 1/3 to 3")
 
 
 def test_openssl_without_queue_depth_runs_one_message_at_a_time():

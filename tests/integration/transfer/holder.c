@@ -2,8 +2,8 @@
 /*
  * transfer-holder: a client that authenticates like the plugin (peer.c)
  * and then holds its connection open, writing one byte every 0.3 s, until
- * the receiver closes it or LIMIT seconds pass. It prints the seconds the
- * connection lasted; exit 0 when the receiver closed it, 1 when it was
+ * the receiver closes it or LIMIT seconds pass. It prints `connected` once
+ * the receiver took its proof, then the seconds the connection lasted; exit 0 when the receiver closed it, 1 when it was
  * still open at LIMIT, 2 on a failure to connect. For the tests of the
  * receiver's limits, which need a client past the token check.
  *
@@ -65,6 +65,8 @@ int main(int argc, char **argv)
 	limit = atof(argv[4]);
 	if (open_session(mode, argv[2], argv[3], &pc, &ch))
 		return 2;
+	puts("connected");
+	fflush(stdout);
 	t0 = hb_now();
 	while (!closed && hb_now() - t0 < limit) {
 		struct timespec nap = { 0, 300 * 1000 * 1000 };
