@@ -844,6 +844,42 @@ def test_serve_silent_sockets_from_several_addresses_cannot_lock_out_a_client():
         srv.stop()
 
 
+def test_serve_drops_a_silent_socket_before_a_client_that_spoke():
+    # one waiting connection a side from three addresses, room for two: the
+    # newcomer replaces the silent one, not the older one that sent its
+    # preface and holds its challenge
+    srv = Server(TOKEN, "--max-pending", "2", "--max-pending-per-address",
+                 "1", "--idle-timeout", "30")
+    socks = []
+    try:
+        def connect(source):
+            s = socket.socket()
+            s.bind((source, 0))
+            s.settimeout(10)
+            s.connect(("127.0.0.1", srv.port))
+            socks.append(s)
+            return s
+        talker = connect("127.0.0.1")
+        talker.sendall(b"HBX2\x01\x00\x00\x00")
+        expect(len(talker.recv(32)) > 0, "no challenge for the talker")
+        # the server admits connections in the order they arrived
+        silent = connect("127.0.0.2")
+        connect("127.0.0.3")
+        expect(silent.recv(100) == b"", "the silent socket stayed")
+        talker.settimeout(0.5)
+        try:
+            left = talker.recv(100)
+        except socket.timeout:
+            left = None
+        expect(left is None, "the talker was dropped: %r" % (left,))
+        expect(srv.wait_log(r"127\.0\.0\.2.*dropped for a newer"),
+               srv.text())
+    finally:
+        for s in socks:
+            s.close()
+        srv.stop()
+
+
 def tls12_client(cipher, ems=True):
     """A TLS 1.2 client context offering only cipher, with or without the
     extended master secret."""
