@@ -21,6 +21,7 @@ struct put_as {
 	const char *time; /* started, when the report has no "run" */
 	const char *job;  /* a fleet's job, or NULL */
 	long long rank;	  /* a fleet rank, or -1 */
+	const char *text; /* the report's compact text, or NULL: written */
 };
 
 /* obj[key] as a string, or NULL. */
@@ -274,7 +275,8 @@ static int put_run(struct store *st, const json_t *rep, const struct put_as *as,
 {
 	const json_t *run = json_object_get(rep, "run");
 	const json_t *hb = json_object_get(rep, "hostbench");
-	char *text = json_dumps(rep, JSON_COMPACT);
+	char *own = as->text ? NULL : json_dumps(rep, JSON_COMPACT);
+	const char *text = as->text ? as->text : own;
 	const char *started = text_of(run, "started");
 	int rc;
 
@@ -298,7 +300,7 @@ static int put_run(struct store *st, const json_t *rep, const struct put_as *as,
 			val_of(hb, "version"), val_of(hb, "commit"),
 			store_text(now), store_text(text) },
 		15, err, errlen);
-	free(text);
+	free(own);
 	return rc;
 }
 
@@ -361,6 +363,7 @@ static int put_fleet(struct store *st, const json_t *hosts,
 		const json_t *rep = json_object_get(h, "report");
 		struct put_as one = *as;
 
+		one.text = NULL; /* the text is the fleet's, not the rank's */
 		if (!json_is_object(rep))
 			continue;
 		one.rank = json_integer_value(json_object_get(h, "rank"));
@@ -371,8 +374,9 @@ static int put_fleet(struct store *st, const json_t *hosts,
 	return rc;
 }
 
-int store_put_as(struct store *st, const json_t *report, const char *uuid,
-		 const char *time, int *added, char *err, size_t errlen)
+int store_put_as(struct store *st, const json_t *report, const char *text,
+		 const char *uuid, const char *time, int *added, char *err,
+		 size_t errlen)
 {
 	const json_t *run = json_object_get(report, "run");
 	const json_t *fleet = json_object_get(report, "fleet");
@@ -381,7 +385,8 @@ int store_put_as(struct store *st, const json_t *report, const char *uuid,
 			     .time = time,
 			     .job = text_of(json_object_get(run, "fleet"),
 					    "job"),
-			     .rank = -1 };
+			     .rank = -1,
+			     .text = text };
 	char fallback[40];
 	int rc;
 
@@ -420,5 +425,5 @@ int store_put(struct store *st, const json_t *report, char *err, size_t errlen)
 	int added;
 
 	store_run_uuid(report, uuid);
-	return store_put_as(st, report, uuid, NULL, &added, err, errlen);
+	return store_put_as(st, report, NULL, uuid, NULL, &added, err, errlen);
 }

@@ -286,6 +286,39 @@ def test_kill_during_import_leaves_db_consistent():
     expect(partial == 0, f"{partial} runs stored in part")
 
 
+def stored_reports(db):
+    """Each stored run's report, by its uuid."""
+    return {u: json.loads(t) for u, t in
+            db.execute("SELECT uuid, report FROM run").fetchall()}
+
+
+def test_import_stores_each_report_as_read():
+    base = measured()
+    plain = variant(base, "plain.json")
+    with open(plain) as f:
+        doc = json.load(f)
+    with open(plain, "w") as f:  # as `run -f json` writes it: indented
+        json.dump(doc, f, indent=2)
+    escaped = json.loads(json.dumps(doc))
+    escaped["saved_as"] = "escaped"
+    escaped["results"][0]["title"] = "t\x1b[31m\u00e9"
+    with open(path("escaped.json"), "w") as f:
+        json.dump(escaped, f)  # "\u001b", "\u00e9": escapes to read
+    status, _, err = run("store", "import", plain, path("escaped.json"),
+                         "--store", sqlite_url())
+    expect(status == 0 and "2 new runs" in err, f"import: {err}")
+    db = sqlite3.connect(path("results.db"))
+    reports = list(stored_reports(db).values())
+    expect(doc in reports, "the indented report stored as it reads")
+    escaped["results"][0]["title"] = "t?[31m\u00e9"
+    expect(escaped in reports, "the escaped one stored sanitized")
+    medians = sorted(p["median"] for s in history(sqlite_url())["series"]
+                     for p in s["points"])
+    want = sorted(r["stats"]["median"] for d in (doc, escaped)
+                  for r in d["results"] if r["status"] == "ok")
+    expect(medians == want, f"history's medians {medians} are {want}")
+
+
 def store_fails(url, env=None, preexec=None):
     """A run whose store fails: report written (stdout), one line, exit 4."""
     status, out, err = run("run", suite(), "--store", url, "-f", "json",
