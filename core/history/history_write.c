@@ -88,10 +88,16 @@ static int write_md(const void *p, FILE *out, char *err, size_t errlen)
 
 static int write_json(const void *p, FILE *out, char *err, size_t errlen)
 {
-	int rc = json_dumpf(p, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	/* into memory first: json_dumpf() writes a token at a time */
+	char *text = json_dumps(p, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 
-	fputc('\n', out);
-	return report_write_end("history", rc ? -EIO : 0, out, err, errlen);
+	if (text) {
+		fputs(text, out);
+		fputc('\n', out);
+	}
+	free(text);
+	return report_write_end("history", text ? 0 : -ENOMEM, out, err,
+				errlen);
 }
 
 /* The CSV columns: a series' own, then a point's, then the trend's. */

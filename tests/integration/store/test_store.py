@@ -319,6 +319,20 @@ def test_import_stores_each_report_as_read():
     expect(medians == want, f"history's medians {medians} are {want}")
 
 
+def test_history_case_selects_its_series_only():
+    base = measured()
+    files = [variant(base, f"c{i}.json", target=t)
+             for i, t in enumerate(("mem/memset", "other/thing") * 2)]
+    status, _, err = run("store", "import", *files, "--store", sqlite_url())
+    expect(status == 0, f"import: {err}")
+    every = history(sqlite_url())
+    some = history(sqlite_url(), "--case", "other/*")
+    want = [s for s in every["series"] if s["case"]["target"] == "other/thing"]
+    expect(want and some["series"] == want,
+           f"--case selects the other target's series, same points: "
+           f"{[s['case']['target'] for s in some['series']]}")
+
+
 def store_fails(url, env=None, preexec=None):
     """A run whose store fails: report written (stdout), one line, exit 4."""
     status, out, err = run("run", suite(), "--store", url, "-f", "json",
