@@ -104,7 +104,7 @@ static int write_json(const void *p, FILE *out, char *err, size_t errlen)
 static const char csv_header[] =
 	"series,host,host_name,job,title,target,backend,figure,better,"
 	"run,time,context,median,ci_low,ci_high,n,cv,cpu_median,flags,"
-	"change_id,change_kind,change_state,trend_change,verdict\n";
+	"change_id,change_kind,change_state,trend_change,verdict,label\n";
 
 /* A number field, empty when v is none. */
 static void csv_number(FILE *out, double v)
@@ -169,6 +169,11 @@ static int csv_rows(FILE *out, const json_t *doc, const json_t *s)
 		csv_point(out, s, i);
 		csv_number(out, latest ? tr.change : NAN);
 		table_csv_field(out, ",", latest ? tr.verdict : NULL);
+		table_csv_field(
+			out, ",",
+			view_str(
+				json_array_get(json_object_get(s, "points"), i),
+				"label"));
 		fputc('\n', out);
 	}
 	return rc;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "report/writer.h"
 
 /* What the row callbacks build. */
 struct history_build {
@@ -81,6 +82,7 @@ enum {
 	C_RUN,
 	C_TIME,
 	C_CONTEXT,
+	C_LABEL,
 	C_MEDIAN,
 	C_CI_LOW,
 	C_CI_HIGH,
@@ -163,15 +165,11 @@ static json_t *new_point(const struct store_val *v)
 		const char *key;
 		int col;
 	} cols[] = {
-		{ "run", C_RUN },
-		{ "time", C_TIME },
-		{ "context", C_CONTEXT },
-		{ "median", C_MEDIAN },
-		{ "ci_low", C_CI_LOW },
-		{ "ci_high", C_CI_HIGH },
-		{ "n", C_N },
-		{ "cv", C_CV },
-		{ "cpu_median", C_CPU },
+		{ "run", C_RUN },	  { "time", C_TIME },
+		{ "context", C_CONTEXT }, { "label", C_LABEL },
+		{ "median", C_MEDIAN },	  { "ci_low", C_CI_LOW },
+		{ "ci_high", C_CI_HIGH }, { "n", C_N },
+		{ "cv", C_CV },		  { "cpu_median", C_CPU },
 	};
 	json_t *p = json_object();
 
@@ -297,47 +295,53 @@ static const char hosts_sql[] =
 /* a series' points in a row each; its case's facts are read once */
 #define SERIES_SELECT                                                          \
 	"SELECT r.host, x.bcase, x.figure, x.unit, x.better, r.uuid, "         \
-	"r.started, r.context, x.median, x.ci_low, x.ci_high, x.n, x.cv, "     \
-	"x.cpu_median, x.flags FROM result x JOIN run r ON r.uuid = x.run "    \
-	"JOIN host h ON h.id = r.host WHERE x.status = 'ok' "
+	"r.started, r.context, r.label, x.median, x.ci_low, x.ci_high, "       \
+	"x.n, x.cv, x.cpu_median, x.flags FROM result x JOIN run r ON "        \
+	"r.uuid = x.run JOIN host h ON h.id = r.host WHERE x.status = 'ok' "
 #define SERIES_ORDER " ORDER BY r.host, x.bcase, x.figure, r.started, r.uuid"
 
-/* The series query for q's filters (values bound, never in the text). */
-static const char *series_sql(const struct store_query *q)
+/*
+ * The series query for q's filters into sql, their values into args
+ * (bound, never in the text); the number of args.
+ */
+static size_t series_sql(const struct store_query *q, char *sql, size_t len,
+			 struct store_val args[4])
 {
-	static const char *const sql[4] = {
-		SERIES_SELECT SERIES_ORDER,
-		SERIES_SELECT "AND (r.host = ? OR h.name = ?)" SERIES_ORDER,
-		SERIES_SELECT "AND r.started >= ?" SERIES_ORDER,
-		SERIES_SELECT "AND (r.host = ? OR h.name = ?) AND r.started >= "
-			      "?" SERIES_ORDER,
-	};
+	size_t n = 0;
 
-	return sql[(q->host ? 1 : 0) + (q->since ? 2 : 0)];
+	snprintf(sql, len, "%s", SERIES_SELECT);
+	if (q->host) {
+		report_appendf(sql, len, "AND (r.host = ? OR h.name = ?) ");
+		args[n++] = store_text(q->host);
+		args[n++] = store_text(q->host);
+	}
+	if (q->since) {
+		report_appendf(sql, len, "AND r.started >= ? ");
+		args[n++] = store_text(q->since);
+	}
+	if (q->label) {
+		report_appendf(sql, len, "AND r.label = ? ");
+		args[n++] = store_text(q->label);
+	}
+	report_appendf(sql, len, "%s", SERIES_ORDER);
+	return n;
 }
 
 /* Fill b->doc from the store. */
 static int build(struct store *st, struct history_build *b, char *err,
 		 size_t errlen)
 {
-	const struct store_query *q = b->q;
-	struct store_val args[3];
-	size_t n = 0;
+	struct store_val args[4];
+	char sql[1024];
+	size_t n = series_sql(b->q, sql, sizeof(sql), args);
 	int rc;
 
-	if (q->host) {
-		args[n++] = store_text(q->host);
-		args[n++] = store_text(q->host);
-	}
-	if (q->since)
-		args[n++] = store_text(q->since);
 	rc = store_query(st, hosts_sql, NULL, 0, host_row, b, err, errlen);
 	if (!rc)
 		rc = store_query(st, "SELECT id, facts FROM context", NULL, 0,
 				 context_row, b, err, errlen);
 	if (!rc)
-		rc = store_query(st, series_sql(q), args, n, series_row, b, err,
-				 errlen);
+		rc = store_query(st, sql, args, n, series_row, b, err, errlen);
 	if (!rc)
 		rc = store_query(st,
 				 "SELECT id, series, run, kind, rel_change, p, "

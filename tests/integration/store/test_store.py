@@ -7,7 +7,9 @@ pg_ctl on a Unix socket in a temporary directory, as the postgres user
 when run as root) and stops at the end.
 """
 import atexit
+import csv
 import glob
+import io
 import json
 import os
 import pwd
@@ -331,6 +333,52 @@ def test_history_case_selects_its_series_only():
     expect(want and some["series"] == want,
            f"--case selects the other target's series, same points: "
            f"{[s['case']['target'] for s in some['series']]}")
+
+
+def test_run_label_is_kept_shown_and_selects():
+    url = sqlite_url()
+    status, _, err = run("run", suite(), "--store", url, "--label",
+                         "nightly 7", "-f", "json", "-o", path("l.json"))
+    expect(status == 0, f"run --label: exit {status}: {err}")
+    status, _, err = run("run", suite(), "--store", url, "--label", "other")
+    expect(status == 0, f"second run: {err}")
+    with open(path("l.json")) as f:
+        doc = json.load(f)
+    expect(doc["run"]["label"] == "nightly 7", f"run.label {doc['run']}")
+    db = sqlite3.connect(path("results.db"))
+    stored = stored_reports(db)
+    expect(doc["run"]["uuid"] in stored, "stored under the report's uuid")
+    expect(stored[doc["run"]["uuid"]]["run"] == doc["run"],
+           "the stored report has the run written")
+    for fmt in ("text", "md", "html", "csv"):
+        status, out, err = run("report", path("l.json"), "-f", fmt)
+        expect(status == 0 and "nightly 7" in out, f"{fmt} shows the label")
+    picked = history(url, "--label", "nightly 7")
+    labels = {p["label"] for s in picked["series"] for p in s["points"]}
+    expect(labels == {"nightly 7"}, f"--label selects its runs: {labels}")
+    expect(points(picked) * 2 == points(history(url)), "half the points")
+    status, out, _ = run("history", "--store", url, "-f", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    expect(rows[0][-1] == "label" and
+           {r[-1] for r in rows[1:]} == {"nightly 7", "other"},
+           f"csv's label column: {rows[0][-1]}")
+    status, _, err = run("store", "import", path("l.json"), "--store",
+                         sqlite_url("again.db"))
+    expect(status == 0, f"import: {err}")
+    again = history(sqlite_url("again.db"))
+    expect({p["label"] for s in again["series"] for p in s["points"]} ==
+           {"nightly 7"}, "import keeps the report's label")
+
+
+def test_run_label_bad_is_refused_before_anything():
+    for bad in ("x" * 129, "a\x1b[2Jb", ""):
+        status, _, err = run("run", suite(), "--store", sqlite_url("b.db"),
+                             "--label", bad)
+        expect(status == 2 and "--label" in err.splitlines()[0],
+               f"--label {bad[:10]!r}: exit {status}: {err}")
+    expect(not os.path.exists(path("b.db")), "nothing stored")
+    status, _, err = run("compare", "--label", "x", "a.json", "b.json")
+    expect(status == 2 and "--label only goes" in err, f"compare: {err}")
 
 
 def store_fails(url, env=None, preexec=None):
