@@ -22,6 +22,7 @@ struct put_as {
 	const char *job;  /* a fleet's job, or NULL */
 	long long rank;	  /* a fleet rank, or -1 */
 	const char *text; /* the report's compact text, or NULL: written */
+	const char *now;  /* when stored: one time for one transaction */
 };
 
 /* obj[key] as a string, or NULL. */
@@ -309,12 +310,12 @@ static int put_report(struct store *st, const json_t *rep,
 		      const struct put_as *as, int *added, char *err,
 		      size_t errlen)
 {
-	char host[32], context[32], now[40];
+	const char *now = as->now;
+	char host[32], context[32];
 	const json_t *r;
 	int seen = 0, rc;
 	size_t i;
 
-	store_now(now, sizeof(now));
 	rc = store_query(st, "SELECT 1 FROM run WHERE uuid = ?",
 			 (struct store_val[]){ store_text(as->uuid) }, 1,
 			 row_seen, &seen, err, errlen);
@@ -335,14 +336,18 @@ static int put_report(struct store *st, const json_t *rep,
 	return rc;
 }
 
-/* A rank's uuid: its report's own, or one from the fleet's and the rank. */
+/*
+ * A rank's uuid: its report's own, or one made of the fleet's and the
+ * rank. Every rank's report carries the fleet run's uuid: rank 0 keeps
+ * it (the uuid the run's end names), each other rank is a run of its own.
+ */
 static void rank_uuid(const json_t *rep, const char *fleet_uuid, long long rank,
 		      char out[37])
 {
 	const char *own = text_of(json_object_get(rep, "run"), "uuid");
 	char key[128];
 
-	if (own) {
+	if (own && (rank == 0 || strcmp(own, fleet_uuid) != 0)) {
 		snprintf(out, 37, "%s", own);
 		return;
 	}
@@ -387,16 +392,16 @@ int store_put_as(struct store *st, const json_t *report, const char *text,
 					    "job"),
 			     .rank = -1,
 			     .text = text };
-	char fallback[40];
+	char now[40];
 	int rc;
 
 	*added = 0;
+	store_now(now, sizeof(now));
+	as.now = now;
 	if (!as.uuid)
 		as.uuid = uuid;
-	if (!as.time) {
-		store_now(fallback, sizeof(fallback));
-		as.time = fallback;
-	}
+	if (!as.time)
+		as.time = now;
 	rc = store_begin(st, err, errlen);
 	if (rc)
 		return rc;
