@@ -381,6 +381,39 @@ def test_run_label_bad_is_refused_before_anything():
     expect(status == 2 and "--label only goes" in err, f"compare: {err}")
 
 
+def test_a_version_1_store_is_migrated_and_reads_the_same():
+    files = [variant(measured(), f"m{i}.json") for i in range(2)]
+    status, _, err = run("store", "import", *files, "--store", sqlite_url())
+    expect(status == 0, f"import: {err}")
+    before = history(sqlite_url())
+    db = sqlite3.connect(path("results.db"))
+    # as version 1 made it: no run_point, samples in a rowid table
+    db.executescript("""
+        DROP INDEX run_point;
+        CREATE TABLE s1 (run TEXT NOT NULL, bcase TEXT NOT NULL,
+            figure TEXT NOT NULL, idx INTEGER NOT NULL,
+            value DOUBLE PRECISION, PRIMARY KEY (run, bcase, figure, idx));
+        INSERT INTO s1 SELECT * FROM sample;
+        DROP TABLE sample;
+        ALTER TABLE s1 RENAME TO sample;
+        DELETE FROM schema_version WHERE version > 1;
+    """)
+    samples = db.execute("SELECT * FROM sample ORDER BY 1, 2, 3, 4"
+                         ).fetchall()
+    db.close()
+    expect(history(sqlite_url()) == before, "the same history")
+    db = sqlite3.connect(path("results.db"))
+    expect(db.execute("SELECT max(version) FROM schema_version"
+                      ).fetchone()[0] == 2, "now version 2")
+    expect(db.execute("SELECT * FROM sample ORDER BY 1, 2, 3, 4"
+                      ).fetchall() == samples and samples, "every sample")
+    expect(db.execute("PRAGMA integrity_check").fetchone()[0] == "ok",
+           "integrity_check ok")
+    sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'sample'"
+                     ).fetchone()[0]
+    expect("WITHOUT ROWID" in sql, f"samples by their key alone: {sql}")
+
+
 def store_fails(url, env=None, preexec=None):
     """A run whose store fails: report written (stdout), one line, exit 4."""
     status, out, err = run("run", suite(), "--store", url, "-f", "json",
