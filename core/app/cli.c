@@ -10,6 +10,7 @@
 
 #include "app/command.h"
 #include "base/parse.h"
+#include "base/sanitize.h"
 #include "compare/compare_by.h"
 
 // clang-format off
@@ -69,7 +70,9 @@ const char cli_usage[] =
 	"                           $XDG_DATA_HOME/hostbench/results.db)\n"
 	"  --no-store               run: keep the report out of the store\n"
 	"  --history                run: each line against its series\n"
-	"  --host H, --case PATTERN, --since DATE\n"
+	"  --label TEXT             run: a label kept with the run (at most\n"
+	"                           128 bytes of printable text)\n"
+	"  --host H, --case PATTERN, --since DATE, --label TEXT\n"
 	"                           history, regressions, dashboard: select\n"
 	"  --fail                   regressions: exit 1 while one is open\n"
 	"  --ack ID, --ignore ID    regressions: decide on a change point\n"
@@ -157,6 +160,31 @@ static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * --label TEXT: with run (kept with it) or a command reading the store
+ * (selects by it); printable and bounded, as every report shows it.
+ */
+static int label_check(const struct cli *cli, char *err, size_t errlen)
+{
+	static const char *const with[] = { "run", "history", "regressions",
+					    "dashboard" };
+	int ok = 0;
+
+	for (size_t i = 0; i < sizeof(with) / sizeof(with[0]); i++)
+		ok |= strcmp(cli->command, with[i]) == 0;
+	if (!ok)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--label only goes with run, history, "
+				 "regressions and dashboard");
+	if (strlen(cli->label) > CLI_LABEL_MAX || !*cli->label ||
+	    !sanitize_is_clean(cli->label))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--label: expected 1 to %d bytes of printable "
+				 "text",
+				 CLI_LABEL_MAX);
+	return 0;
+}
+
 /* The store's options taking a value: 1 if w was one, <0 on error. */
 static int store_option(int argc, char **argv, int *i, struct cli *cli,
 			char *err, size_t errlen)
@@ -169,6 +197,7 @@ static int store_option(int argc, char **argv, int *i, struct cli *cli,
 		{ "--host", offsetof(struct cli, host) },
 		{ "--case", offsetof(struct cli, cases) },
 		{ "--since", offsetof(struct cli, since) },
+		{ "--label", offsetof(struct cli, label) },
 		{ "--ack", offsetof(struct cli, ack) },
 		{ "--ignore", offsetof(struct cli, ignore) },
 	};
@@ -357,6 +386,8 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 	if ((cli->no_store || cli->history) && strcmp(cli->command, "run") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--no-store and --history only go with run");
+	if (cli->label && label_check(cli, err, errlen))
+		return -EINVAL;
 	if ((cli->fail || cli->ack || cli->ignore) &&
 	    strcmp(cli->command, "regressions") != 0)
 		return hb_errorf(err, errlen, -EINVAL,

@@ -13,6 +13,9 @@
 #include "base/util.h"
 
 /* A parsed command line. */
+/* The longest --label, in bytes. */
+#define CLI_LABEL_MAX 128
+
 struct cli {
 	const char *command; /* a name of app/command.c's table: "run", ... */
 	struct strlist args; /* suites for run, a target for describe,
@@ -37,6 +40,7 @@ struct cli {
 	const char *host;   /* history, regressions, dashboard --host */
 	const char *cases;  /* --case PATTERN */
 	const char *since;  /* --since DATE */
+	const char *label;  /* run --label TEXT; history: select by it */
 	int fail;	    /* regressions --fail */
 	const char *ack;    /* regressions --ack ID */
 	const char *ignore; /* regressions --ignore ID */

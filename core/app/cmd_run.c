@@ -108,6 +108,8 @@ static int begin_run(struct run_ctx *ctx, const struct command_env *env,
 		: runinfo_begin(&ctx->run, &cmd, err, sizeof(err));
 	if (!rc && runinfo_suites(&ctx->run, suites, nsuites))
 		rc = hb_errorf(err, sizeof(err), -ENOMEM, "run: out of memory");
+	if (!rc && cli->label && !(ctx->run.label = strdup(cli->label)))
+		rc = hb_errorf(err, sizeof(err), -ENOMEM, "run: out of memory");
 	strlist_free(&cmd);
 	if (rc)
 		fprintf(stderr, "hostbench: %s\n", err);
@@ -370,6 +372,18 @@ static int write_run_report(const void *doc, enum report_format f, FILE *out,
 	return report_write(f, rr->own, out, err, errlen);
 }
 
+/* This rank's report of its results and its run. */
+static struct report own_report(struct run_ctx *ctx,
+				const struct command_env *env)
+{
+	return (struct report){ .sys = &ctx->sys,
+				.reg = env->reg,
+				.suite = &ctx->suite,
+				.results = ctx->results,
+				.nresults = ctx->suite.ncases,
+				.run = &ctx->run };
+}
+
 /*
  * Write the report of the results to --output or stdout; the fleet's
  * report instead when this rank writes one for every rank, none when
@@ -377,12 +391,7 @@ static int write_run_report(const void *doc, enum report_format f, FILE *out,
  */
 static int report_results(struct run_ctx *ctx, const struct command_env *env)
 {
-	const struct report own = { .sys = &ctx->sys,
-				    .reg = env->reg,
-				    .suite = &ctx->suite,
-				    .results = ctx->results,
-				    .nresults = ctx->suite.ncases,
-				    .run = &ctx->run };
+	const struct report own = own_report(ctx, env);
 
 	if (fleet_silent(&ctx->fleet))
 		return 0;
@@ -394,11 +403,8 @@ static int report_results(struct run_ctx *ctx, const struct command_env *env)
 /* The JSON report this rank wrote (or would have): what the store keeps. */
 static json_t *report_json(struct run_ctx *ctx, const struct command_env *env)
 {
-	const struct report own = { .sys = &ctx->sys,
-				    .reg = env->reg,
-				    .suite = &ctx->suite,
-				    .results = ctx->results,
-				    .nresults = ctx->suite.ncases };
+	/* with its run: the store keeps the uuid, times and label written */
+	const struct report own = own_report(ctx, env);
 	char *text = NULL, err[256];
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);

@@ -60,7 +60,8 @@ int cmd_store_history(struct store *st, const struct cli *cli, int detect,
 {
 	const struct store_query q = { .host = cli->host,
 				       .cases = cli->cases,
-				       .since = cli->since };
+				       .since = cli->since,
+				       .label = cli->label };
 	char err[1024];
 	int rc = store_history(st, &q, doc, err, sizeof(err));
 

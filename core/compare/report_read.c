@@ -481,6 +481,17 @@ static int read_text(struct doc_report *doc, const char *name, const char *text,
 	return doc_load(doc, rank, &jerr, err, errlen);
 }
 
+int report_read_root(struct doc_report *doc, const char *name, json_t *root,
+		     char *err, size_t errlen)
+{
+	const json_error_t jerr = { .line = 0, .text = "no document" };
+
+	memset(doc, 0, sizeof(*doc));
+	doc->path = name;
+	doc->root = root;
+	return doc_load(doc, -1, &jerr, err, errlen);
+}
+
 int report_read_text(struct doc_report *doc, const char *name, const char *text,
 		     size_t len, char *err, size_t errlen)
 {

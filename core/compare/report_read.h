@@ -89,6 +89,14 @@ int report_read_rank(struct doc_report *doc, const char *path, int rank,
 int report_read_text(struct doc_report *doc, const char *name, const char *text,
 		     size_t len, char *err, size_t errlen);
 
+/*
+ * report_read() of a document already parsed: root (its reference taken
+ * by doc, freed with it or on error) named name in messages. The same
+ * checks, sanitizing and results, without parsing the text again.
+ */
+int report_read_root(struct doc_report *doc, const char *name, json_t *root,
+		     char *err, size_t errlen);
+
 /* Free what doc owns and zero it. */
 void report_read_free(struct doc_report *doc);
 

@@ -11,9 +11,10 @@
 static const char *const series_columns[] = { "Host",	"Case",	  "Points",
 					      "Latest", "Before", "Change",
 					      "Verdict" };
-static const char *const point_columns[] = { "Time",	"Run",	 "Median",
-					     "CI95",	"n",	 "CV",
-					     "Context", "Flags", "Change" };
+static const char *const point_columns[] = { "Time",   "Run",	  "Label",
+					     "Median", "CI95",	  "n",
+					     "CV",     "Context", "Flags",
+					     "Change" };
 static const char *const change_columns[] = { "Time",  "Run",	 "Before",
 					      "After", "Change", "p",
 					      "Kind",  "State",	 "Id" };
@@ -119,13 +120,14 @@ static int point_row(const json_t *s, size_t i, struct table *t)
 	change_text(view_change_at(s, i), change, sizeof(change));
 	err = cell(t, row, 0, err, "%s", or_dash(view_str(p, "time")));
 	err = cell(t, row, 1, err, "%s", or_dash(view_str(p, "run")));
-	err = cell(t, row, 2, err, "%s", median);
-	err = cell(t, row, 3, err, "%s .. %s", lo, hi);
-	err = cell(t, row, 4, err, "%.0f", view_num(p, "n"));
-	err = cell(t, row, 5, err, "%.1f%%", view_num(p, "cv") * 100);
-	err = cell(t, row, 6, err, "%s", or_dash(view_str(p, "context")));
-	err = cell(t, row, 7, err, "%s", flags);
-	return cell(t, row, 8, err, "%s", change);
+	err = cell(t, row, 2, err, "%s", or_dash(view_str(p, "label")));
+	err = cell(t, row, 3, err, "%s", median);
+	err = cell(t, row, 4, err, "%s .. %s", lo, hi);
+	err = cell(t, row, 5, err, "%.0f", view_num(p, "n"));
+	err = cell(t, row, 6, err, "%.1f%%", view_num(p, "cv") * 100);
+	err = cell(t, row, 7, err, "%s", or_dash(view_str(p, "context")));
+	err = cell(t, row, 8, err, "%s", flags);
+	return cell(t, row, 9, err, "%s", change);
 }
 
 int history_table_points(const json_t *s, struct table *t)

@@ -88,17 +88,23 @@ static int write_md(const void *p, FILE *out, char *err, size_t errlen)
 
 static int write_json(const void *p, FILE *out, char *err, size_t errlen)
 {
-	int rc = json_dumpf(p, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	/* into memory first: json_dumpf() writes a token at a time */
+	char *text = json_dumps(p, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 
-	fputc('\n', out);
-	return report_write_end("history", rc ? -EIO : 0, out, err, errlen);
+	if (text) {
+		fputs(text, out);
+		fputc('\n', out);
+	}
+	free(text);
+	return report_write_end("history", text ? 0 : -ENOMEM, out, err,
+				errlen);
 }
 
 /* The CSV columns: a series' own, then a point's, then the trend's. */
 static const char csv_header[] =
 	"series,host,host_name,job,title,target,backend,figure,better,"
 	"run,time,context,median,ci_low,ci_high,n,cv,cpu_median,flags,"
-	"change_id,change_kind,change_state,trend_change,verdict\n";
+	"change_id,change_kind,change_state,trend_change,verdict,label\n";
 
 /* A number field, empty when v is none. */
 static void csv_number(FILE *out, double v)
@@ -163,6 +169,11 @@ static int csv_rows(FILE *out, const json_t *doc, const json_t *s)
 		csv_point(out, s, i);
 		csv_number(out, latest ? tr.change : NAN);
 		table_csv_field(out, ",", latest ? tr.verdict : NULL);
+		table_csv_field(
+			out, ",",
+			view_str(
+				json_array_get(json_object_get(s, "points"), i),
+				"label"));
 		fputc('\n', out);
 	}
 	return rc;

@@ -110,6 +110,8 @@ int report_run_facts(const struct report *r, struct kvlist *out)
 	err = err ? err : kvlist_set(out, "Suite", line);
 	command_text(&ri->command_line, line, sizeof(line));
 	err = err ? err : kvlist_set(out, "Command", line);
+	if (ri->label)
+		err = err ? err : kvlist_set(out, "Label", ri->label);
 	if (ri->fleet_size > 0) {
 		snprintf(line, sizeof(line), "job %s, rank %d of %d",
 			 ri->fleet_job ? ri->fleet_job : "unknown",

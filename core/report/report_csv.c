@@ -4,7 +4,7 @@
  * says (fields with a comma, quote or line break in double quotes, quotes
  * doubled, CRLF line ends). Rates are bytes per second ("_bps"); median
  * alone is in the case's display unit. A report of a known run ends each
- * row with the run's uuid and start time, so rows of many runs pasted
+ * row with the run's uuid, start time and label, so rows of many runs pasted
  * into one sheet stay apart; an older report has neither column.
  */
 #include "report/report_csv.h"
@@ -168,6 +168,7 @@ static void row(FILE *out, const struct report *r, const struct result *res)
 	if (run_columns(r)) {
 		table_csv_field(out, ",", r->run->uuid);
 		table_csv_field(out, ",", r->run->started);
+		table_csv_field(out, ",", r->run->label);
 	}
 	fputs("\r\n", out);
 }
@@ -179,7 +180,7 @@ int report_csv(const void *doc, FILE *out, char *err, size_t errlen)
 	for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
 		table_csv_field(out, i ? "," : "", columns[i]);
 	if (run_columns(r))
-		fputs(",run_uuid,started", out);
+		fputs(",run_uuid,started,label", out);
 	fputs("\r\n", out);
 	for (size_t i = 0; i < r->nresults; i++)
 		row(out, r, &r->results[i]);

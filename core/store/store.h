@@ -14,7 +14,7 @@
 #include <jansson.h>
 
 /* The newest schema this build reads and writes. */
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 
 struct store;
 
@@ -23,6 +23,7 @@ struct store_query {
 	const char *host;  /* a host id (h-...) or host name */
 	const char *cases; /* fnmatch(3) pattern of a job, title or target */
 	const char *since; /* RFC 3339 time or date: points from then on */
+	const char *label; /* runs of this label only */
 };
 
 /*

@@ -12,15 +12,19 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "report/writer.h"
 
 /* What the row callbacks build. */
 struct history_build {
+	struct store *st;
+	char *err; /* what a query inside a row callback says */
+	size_t errlen;
 	const struct store_query *q;
 	json_t *doc, *series; /* doc's "series" array */
 	json_t *by_id;	      /* series id -> series (borrowed) */
 	json_t *contexts;     /* context id -> facts */
-	json_t *cur;	      /* the series rows are going into */
-	char cur_key[128];
+	json_t *cur;	      /* the series rows are going into, or NULL */
+	char cur_key[128];    /* its host, case and figure ("" before one) */
 };
 
 /* A column as JSON: text, number or null. */
@@ -51,14 +55,20 @@ static const char *jtext(const struct store_val *v)
 	return v->type == STORE_TEXT ? v->s : "";
 }
 
-/* Does the case (job, title, target) match q's pattern? */
-static int case_matches(const struct store_query *q, const struct store_val *v)
+/* Does the case kase (its job, title or target) match q's pattern? */
+static int case_matches(const struct store_query *q, const json_t *kase)
 {
+	static const char *const keys[] = { "job", "title", "target" };
+
 	if (!q->cases)
 		return 1;
-	for (int i = 0; i < 3; i++)
-		if (fnmatch(q->cases, jtext(&v[i]), 0) == 0)
+	for (int i = 0; i < 3; i++) {
+		const char *v =
+			json_string_value(json_object_get(kase, keys[i]));
+
+		if (fnmatch(q->cases, v ? v : "", 0) == 0)
 			return 1;
+	}
 	return 0;
 }
 
@@ -66,17 +76,13 @@ static int case_matches(const struct store_query *q, const struct store_val *v)
 enum {
 	C_HOST,
 	C_CASE,
-	C_JOB,
-	C_TITLE,
-	C_TARGET,
-	C_BACKEND,
-	C_PARAMS,
 	C_FIGURE,
 	C_UNIT,
 	C_BETTER,
 	C_RUN,
 	C_TIME,
 	C_CONTEXT,
+	C_LABEL,
 	C_MEDIAN,
 	C_CI_LOW,
 	C_CI_HIGH,
@@ -87,26 +93,50 @@ enum {
 	C_NCOLS
 };
 
-/* A new series for row v, appended to the document. */
-static json_t *new_series(struct history_build *b, const struct store_val *v,
-			  const char *key)
+/* The case's row (job, title, target, backend, params) as an object. */
+static int case_row(void *arg, const struct store_val *v, size_t n)
 {
-	char id[32];
-	json_t *s;
+	json_t **kase = arg;
 
+	if (n < 5)
+		return 0;
+	*kase = json_pack("{s:o, s:o, s:o, s:o, s:o}", "job", jval(&v[0]),
+			  "title", jval(&v[1]), "target", jval(&v[2]),
+			  "backend", jval(&v[3]), "params", jparse(&v[4]));
+	return *kase ? 0 : -ENOMEM;
+}
+
+/*
+ * A new series for row v (host, case and figure key), appended to the
+ * document, into b->cur; NULL there when --case does not select its case
+ * (its facts read once per series, not once per point).
+ */
+static int new_series(struct history_build *b, const struct store_val *v,
+		      const char *key)
+{
+	json_t *kase = NULL, *s;
+	char id[32];
+	int rc = store_query(b->st,
+			     "SELECT job, title, target, backend, params FROM "
+			     "bcase WHERE id = ?",
+			     (struct store_val[]){ v[C_CASE] }, 1, case_row,
+			     &kase, b->err, b->errlen);
+
+	b->cur = NULL;
+	if (rc || !kase || !case_matches(b->q, kase)) {
+		json_decref(kase);
+		return rc;
+	}
 	store_hash_id("s-", key, strlen(key), 12, id, sizeof(id));
-	s = json_pack("{s:s, s:s, s:{s:o, s:o, s:o, s:o, s:o}, s:o, s:o, s:o, "
-		      "s:[], s:[], s:[]}",
-		      "id", id, "host", jtext(&v[C_HOST]), "case", "job",
-		      jval(&v[C_JOB]), "title", jval(&v[C_TITLE]), "target",
-		      jval(&v[C_TARGET]), "backend", jval(&v[C_BACKEND]),
-		      "params", jparse(&v[C_PARAMS]), "figure",
+	s = json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:[], s:[], s:[]}", "id",
+		      id, "host", jtext(&v[C_HOST]), "case", kase, "figure",
 		      jval(&v[C_FIGURE]), "unit", jval(&v[C_UNIT]), "better",
 		      jval(&v[C_BETTER]), "points", "contexts", "changes");
 	if (!s || json_array_append_new(b->series, s) ||
 	    json_object_set(b->by_id, id, s))
-		return NULL;
-	return s;
+		return -ENOMEM;
+	b->cur = s;
+	return 0;
 }
 
 /* Note the point's context when it differs from the series' last one. */
@@ -127,30 +157,56 @@ static int add_context(struct history_build *b, json_t *s,
 				facts ? facts : json_null()));
 }
 
+/* The point of row v; NULL when out of memory. */
+static json_t *new_point(const struct store_val *v)
+{
+	/* keys set one by one: a point per run, json_pack's parse adds up */
+	static const struct {
+		const char *key;
+		int col;
+	} cols[] = {
+		{ "run", C_RUN },	  { "time", C_TIME },
+		{ "context", C_CONTEXT }, { "label", C_LABEL },
+		{ "median", C_MEDIAN },	  { "ci_low", C_CI_LOW },
+		{ "ci_high", C_CI_HIGH }, { "n", C_N },
+		{ "cv", C_CV },		  { "cpu_median", C_CPU },
+	};
+	json_t *p = json_object();
+
+	for (size_t i = 0; p && i < sizeof(cols) / sizeof(cols[0]); i++)
+		if (json_object_set_new_nocheck(p, cols[i].key,
+						jval(&v[cols[i].col]))) {
+			json_decref(p);
+			return NULL;
+		}
+	if (p && json_object_set_new_nocheck(p, "flags", jparse(&v[C_FLAGS]))) {
+		json_decref(p);
+		return NULL;
+	}
+	return p;
+}
+
 static int series_row(void *arg, const struct store_val *v, size_t n)
 {
 	struct history_build *b = arg;
 	char key[128];
 	json_t *points, *p;
+	int rc;
 
-	if (n < C_NCOLS || !case_matches(b->q, &v[C_JOB]))
+	if (n < C_NCOLS)
 		return 0;
 	snprintf(key, sizeof(key), "%s\n%s\n%s", jtext(&v[C_HOST]),
 		 jtext(&v[C_CASE]), jtext(&v[C_FIGURE]));
-	if (!b->cur || strcmp(key, b->cur_key) != 0) {
-		b->cur = new_series(b, v, key);
+	if (strcmp(key, b->cur_key) != 0) {
 		snprintf(b->cur_key, sizeof(b->cur_key), "%s", key);
+		rc = new_series(b, v, key);
+		if (rc)
+			return rc;
 	}
 	if (!b->cur)
-		return -ENOMEM;
+		return 0; /* a case --case leaves out */
 	points = json_object_get(b->cur, "points");
-	p = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
-		      "run", jval(&v[C_RUN]), "time", jval(&v[C_TIME]),
-		      "context", jval(&v[C_CONTEXT]), "median",
-		      jval(&v[C_MEDIAN]), "ci_low", jval(&v[C_CI_LOW]),
-		      "ci_high", jval(&v[C_CI_HIGH]), "n", jval(&v[C_N]), "cv",
-		      jval(&v[C_CV]), "cpu_median", jval(&v[C_CPU]), "flags",
-		      jparse(&v[C_FLAGS]));
+	p = new_point(v);
 	if (!p || add_context(b, b->cur, v, json_array_size(points)) ||
 	    json_array_append_new(points, p))
 		return -ENOMEM;
@@ -236,50 +292,56 @@ static const char hosts_sql[] =
 	"run r ON r.host = h.id GROUP BY h.id, h.name, h.cpu_model, "
 	"h.logical_cpus, h.ram_kb ORDER BY h.name, h.id";
 
+/* a series' points in a row each; its case's facts are read once */
 #define SERIES_SELECT                                                          \
-	"SELECT r.host, c.id, c.job, c.title, c.target, c.backend, c.params, " \
-	"x.figure, x.unit, x.better, r.uuid, r.started, r.context, "           \
-	"x.median, x.ci_low, x.ci_high, x.n, x.cv, x.cpu_median, x.flags "     \
-	"FROM result x JOIN run r ON r.uuid = x.run JOIN bcase c ON c.id = "   \
-	"x.bcase JOIN host h ON h.id = r.host WHERE x.status = 'ok' "
-#define SERIES_ORDER " ORDER BY r.host, c.id, x.figure, r.started, r.uuid"
+	"SELECT r.host, x.bcase, x.figure, x.unit, x.better, r.uuid, "         \
+	"r.started, r.context, r.label, x.median, x.ci_low, x.ci_high, "       \
+	"x.n, x.cv, x.cpu_median, x.flags FROM result x JOIN run r ON "        \
+	"r.uuid = x.run JOIN host h ON h.id = r.host WHERE x.status = 'ok' "
+#define SERIES_ORDER " ORDER BY r.host, x.bcase, x.figure, r.started, r.uuid"
 
-/* The series query for q's filters (values bound, never in the text). */
-static const char *series_sql(const struct store_query *q)
+/*
+ * The series query for q's filters into sql, their values into args
+ * (bound, never in the text); the number of args.
+ */
+static size_t series_sql(const struct store_query *q, char *sql, size_t len,
+			 struct store_val args[4])
 {
-	static const char *const sql[4] = {
-		SERIES_SELECT SERIES_ORDER,
-		SERIES_SELECT "AND (r.host = ? OR h.name = ?)" SERIES_ORDER,
-		SERIES_SELECT "AND r.started >= ?" SERIES_ORDER,
-		SERIES_SELECT "AND (r.host = ? OR h.name = ?) AND r.started >= "
-			      "?" SERIES_ORDER,
-	};
+	size_t n = 0;
 
-	return sql[(q->host ? 1 : 0) + (q->since ? 2 : 0)];
+	snprintf(sql, len, "%s", SERIES_SELECT);
+	if (q->host) {
+		report_appendf(sql, len, "AND (r.host = ? OR h.name = ?) ");
+		args[n++] = store_text(q->host);
+		args[n++] = store_text(q->host);
+	}
+	if (q->since) {
+		report_appendf(sql, len, "AND r.started >= ? ");
+		args[n++] = store_text(q->since);
+	}
+	if (q->label) {
+		report_appendf(sql, len, "AND r.label = ? ");
+		args[n++] = store_text(q->label);
+	}
+	report_appendf(sql, len, "%s", SERIES_ORDER);
+	return n;
 }
 
 /* Fill b->doc from the store. */
 static int build(struct store *st, struct history_build *b, char *err,
 		 size_t errlen)
 {
-	const struct store_query *q = b->q;
-	struct store_val args[3];
-	size_t n = 0;
+	struct store_val args[4];
+	char sql[1024];
+	size_t n = series_sql(b->q, sql, sizeof(sql), args);
 	int rc;
 
-	if (q->host) {
-		args[n++] = store_text(q->host);
-		args[n++] = store_text(q->host);
-	}
-	if (q->since)
-		args[n++] = store_text(q->since);
 	rc = store_query(st, hosts_sql, NULL, 0, host_row, b, err, errlen);
 	if (!rc)
 		rc = store_query(st, "SELECT id, facts FROM context", NULL, 0,
 				 context_row, b, err, errlen);
 	if (!rc)
-		rc = store_query(st, series_sql(q), args, n, series_row, b, err,
-				 errlen);
+		rc = store_query(st, sql, args, n, series_row, b, err, errlen);
 	if (!rc)
 		rc = store_query(st,
 				 "SELECT id, series, run, kind, rel_change, p, "
@@ -293,7 +355,9 @@ static int build(struct store *st, struct history_build *b, char *err,
 int store_history(struct store *st, const struct store_query *q, json_t **doc,
 		  char *err, size_t errlen)
 {
-	struct history_build b = { .q = q };
+	struct history_build b = {
+		.st = st, .err = err, .errlen = errlen, .q = q
+	};
 	int rc = -ENOMEM;
 
 	*doc = NULL;

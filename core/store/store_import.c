@@ -44,42 +44,102 @@ static int slurp(const char *path, char **text, size_t *len, char *when,
 	return 0;
 }
 
-/* A fleet report (every rank's report in fleet.hosts), sanitized. */
-static json_t *fleet_root(const char *text, size_t len)
+/*
+ * A fleet report (every rank's report in fleet.hosts) parsed from root,
+ * sanitized; NULL for another document (root is kept).
+ */
+static json_t *fleet_root(json_t *root)
 {
-	json_t *root = json_loadb(text, len, 0, NULL);
-
-	if (json_is_array(
-		    json_object_get(json_object_get(root, "fleet"), "hosts")) &&
-	    sanitize_json(root) == 0)
+	if (!json_is_array(
+		    json_object_get(json_object_get(root, "fleet"), "hosts")))
+		return NULL;
+	if (sanitize_json(root) == 0)
 		return root;
-	json_decref(root);
 	return NULL;
+}
+
+/* Is c a blank JSON allows between tokens? */
+static int json_blank(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/*
+ * text without the blanks between its tokens, malloc'd, when reading it
+ * changes nothing: printable ASCII without a '\\' (no escape, nothing
+ * the sanitizer would replace); NULL otherwise (the parsed document is
+ * then written out again).
+ */
+static char *compact_text(const char *text, size_t len)
+{
+	char *out = malloc(len + 1), *o = out;
+	int quoted = 0;
+
+	for (size_t i = 0; out && i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		if (c == '\\' || c > 0x7e ||
+		    (c < 0x20 && (quoted || !json_blank(c)))) {
+			free(out);
+			return NULL;
+		}
+		quoted ^= c == '"';
+		if (quoted || !json_blank(c))
+			*o++ = (char)c;
+	}
+	if (out)
+		*o = '\0';
+	return out;
+}
+
+/* One host's report (or a journal) of path, parsed or not (root NULL). */
+static int import_report(struct store *st, const char *path, json_t *root,
+			 const char *text, size_t len, const char *uuid,
+			 const char *when, int *added, char *err, size_t errlen)
+{
+	struct doc_report doc = { 0 };
+	char *compact = NULL;
+	int rc;
+
+	if (root) {
+		compact = compact_text(text, len);
+		rc = report_read_root(&doc, path, root, err, errlen);
+	} else {
+		rc = report_read_text(&doc, path, text, len, err, errlen);
+	}
+	if (!rc)
+		rc = store_put_as(st, doc.root, compact, uuid, when, added, err,
+				  errlen);
+	report_read_free(&doc);
+	free(compact);
+	return rc;
 }
 
 int store_import(struct store *st, const char *path, int *added, char *err,
 		 size_t errlen)
 {
-	struct doc_report doc = { 0 };
 	char when[40], uuid[37], *text = NULL;
 	size_t len = 0;
-	json_t *fleet;
+	json_t *root;
 	int rc = slurp(path, &text, &len, when, sizeof(when), err, errlen);
 
 	*added = 0;
 	if (rc)
 		return rc;
-	store_uuid_of(text, len, uuid);
-	fleet = fleet_root(text, len);
-	if (fleet) {
-		rc = store_put_as(st, fleet, uuid, when, added, err, errlen);
-		json_decref(fleet);
+	/* parsed once: the text of 100 results is most of an import's time */
+	root = json_loadb(text, len, JSON_DECODE_ANY, NULL);
+	if (!json_string_value(
+		    json_object_get(json_object_get(root, "run"), "uuid")))
+		store_uuid_of(text, len, uuid); /* an older report */
+	else
+		uuid[0] = '\0'; /* its own */
+	if (fleet_root(root)) {
+		rc = store_put_as(st, root, NULL, uuid, when, added, err,
+				  errlen);
+		json_decref(root);
 	} else {
-		rc = report_read_text(&doc, path, text, len, err, errlen);
-		if (!rc)
-			rc = store_put_as(st, doc.root, uuid, when, added, err,
-					  errlen);
-		report_read_free(&doc);
+		rc = import_report(st, path, root, text, len, uuid, when, added,
+				   err, errlen);
 	}
 	free(text);
 	return rc;

@@ -21,6 +21,8 @@ struct put_as {
 	const char *time; /* started, when the report has no "run" */
 	const char *job;  /* a fleet's job, or NULL */
 	long long rank;	  /* a fleet rank, or -1 */
+	const char *text; /* the report's compact text, or NULL: written */
+	const char *now;  /* when stored: one time for one transaction */
 };
 
 /* obj[key] as a string, or NULL. */
@@ -274,7 +276,8 @@ static int put_run(struct store *st, const json_t *rep, const struct put_as *as,
 {
 	const json_t *run = json_object_get(rep, "run");
 	const json_t *hb = json_object_get(rep, "hostbench");
-	char *text = json_dumps(rep, JSON_COMPACT);
+	char *own = as->text ? NULL : json_dumps(rep, JSON_COMPACT);
+	const char *text = as->text ? as->text : own;
 	const char *started = text_of(run, "started");
 	int rc;
 
@@ -298,7 +301,7 @@ static int put_run(struct store *st, const json_t *rep, const struct put_as *as,
 			val_of(hb, "version"), val_of(hb, "commit"),
 			store_text(now), store_text(text) },
 		15, err, errlen);
-	free(text);
+	free(own);
 	return rc;
 }
 
@@ -307,12 +310,12 @@ static int put_report(struct store *st, const json_t *rep,
 		      const struct put_as *as, int *added, char *err,
 		      size_t errlen)
 {
-	char host[32], context[32], now[40];
+	const char *now = as->now;
+	char host[32], context[32];
 	const json_t *r;
 	int seen = 0, rc;
 	size_t i;
 
-	store_now(now, sizeof(now));
 	rc = store_query(st, "SELECT 1 FROM run WHERE uuid = ?",
 			 (struct store_val[]){ store_text(as->uuid) }, 1,
 			 row_seen, &seen, err, errlen);
@@ -333,14 +336,18 @@ static int put_report(struct store *st, const json_t *rep,
 	return rc;
 }
 
-/* A rank's uuid: its report's own, or one from the fleet's and the rank. */
+/*
+ * A rank's uuid: its report's own, or one made of the fleet's and the
+ * rank. Every rank's report carries the fleet run's uuid: rank 0 keeps
+ * it (the uuid the run's end names), each other rank is a run of its own.
+ */
 static void rank_uuid(const json_t *rep, const char *fleet_uuid, long long rank,
 		      char out[37])
 {
 	const char *own = text_of(json_object_get(rep, "run"), "uuid");
 	char key[128];
 
-	if (own) {
+	if (own && (rank == 0 || strcmp(own, fleet_uuid) != 0)) {
 		snprintf(out, 37, "%s", own);
 		return;
 	}
@@ -361,6 +368,7 @@ static int put_fleet(struct store *st, const json_t *hosts,
 		const json_t *rep = json_object_get(h, "report");
 		struct put_as one = *as;
 
+		one.text = NULL; /* the text is the fleet's, not the rank's */
 		if (!json_is_object(rep))
 			continue;
 		one.rank = json_integer_value(json_object_get(h, "rank"));
@@ -371,8 +379,9 @@ static int put_fleet(struct store *st, const json_t *hosts,
 	return rc;
 }
 
-int store_put_as(struct store *st, const json_t *report, const char *uuid,
-		 const char *time, int *added, char *err, size_t errlen)
+int store_put_as(struct store *st, const json_t *report, const char *text,
+		 const char *uuid, const char *time, int *added, char *err,
+		 size_t errlen)
 {
 	const json_t *run = json_object_get(report, "run");
 	const json_t *fleet = json_object_get(report, "fleet");
@@ -381,17 +390,18 @@ int store_put_as(struct store *st, const json_t *report, const char *uuid,
 			     .time = time,
 			     .job = text_of(json_object_get(run, "fleet"),
 					    "job"),
-			     .rank = -1 };
-	char fallback[40];
+			     .rank = -1,
+			     .text = text };
+	char now[40];
 	int rc;
 
 	*added = 0;
+	store_now(now, sizeof(now));
+	as.now = now;
 	if (!as.uuid)
 		as.uuid = uuid;
-	if (!as.time) {
-		store_now(fallback, sizeof(fallback));
-		as.time = fallback;
-	}
+	if (!as.time)
+		as.time = now;
 	rc = store_begin(st, err, errlen);
 	if (rc)
 		return rc;
@@ -420,5 +430,5 @@ int store_put(struct store *st, const json_t *report, char *err, size_t errlen)
 	int added;
 
 	store_run_uuid(report, uuid);
-	return store_put_as(st, report, uuid, NULL, &added, err, errlen);
+	return store_put_as(st, report, NULL, uuid, NULL, &added, err, errlen);
 }

@@ -13,7 +13,10 @@
 
 #include "base/util.h"
 
-/* One statement: portable, or per backend (NULL: the portable one). */
+/*
+ * One statement: portable, or per backend (NULL: the portable one; "":
+ * nothing on that backend).
+ */
 struct schema_sql {
 	const char *sql;
 	const char *sqlite, *pg;
@@ -68,8 +71,31 @@ static const struct schema_sql version_1[] = {
 	{ .sql = NULL },
 };
 
+/*
+ * Version 2: a run's point columns in an index, so history reads them
+ * without stepping through the rows that hold whole reports; on SQLite,
+ * the samples kept in their key's order alone (WITHOUT ROWID), not in a
+ * table and again in its key's index: a sample's run, case and figure
+ * were stored twice.
+ */
+#define SAMPLE_COLUMNS                                                         \
+	"(run TEXT NOT NULL, bcase TEXT NOT NULL, figure TEXT NOT NULL, idx "  \
+	"INTEGER NOT NULL, value DOUBLE PRECISION, PRIMARY KEY (run, bcase, "  \
+	"figure, idx), FOREIGN KEY (run, bcase, figure) REFERENCES "           \
+	"result(run, bcase, figure))"
+static const struct schema_sql version_2[] = {
+	{ .sql = "CREATE INDEX run_point ON run (uuid, host, started, "
+		 "context)" },
+	{ .sql = "",
+	  .sqlite = "CREATE TABLE sample_v2 " SAMPLE_COLUMNS " WITHOUT ROWID" },
+	{ .sql = "", .sqlite = "INSERT INTO sample_v2 SELECT * FROM sample" },
+	{ .sql = "", .sqlite = "DROP TABLE sample" },
+	{ .sql = "", .sqlite = "ALTER TABLE sample_v2 RENAME TO sample" },
+	{ .sql = NULL },
+};
+
 /* migrations[N - 1] brings version N - 1 to N. */
-static const struct schema_sql *const migrations[] = { version_1 };
+static const struct schema_sql *const migrations[] = { version_1, version_2 };
 
 #define NMIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 
@@ -114,8 +140,9 @@ static int apply(struct store *st, long long version, char *err, size_t errlen)
 	for (size_t m = (size_t)version; m < NMIGRATIONS && !rc; m++) {
 		for (const struct schema_sql *s = migrations[m]; s->sql && !rc;
 		     s++)
-			rc = store_exec(st, dialect(st, s), NULL, 0, err,
-					errlen);
+			if (*dialect(st, s))
+				rc = store_exec(st, dialect(st, s), NULL, 0,
+						err, errlen);
 		if (!rc)
 			rc = store_exec(st,
 					"INSERT INTO schema_version (version) "

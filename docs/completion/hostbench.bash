@@ -28,7 +28,8 @@ _hostbench()
 		history regressions dashboard serve"
 	local options="--extended --format --output --set --journal --resume
 		--plugin-dir --threshold --fail-on-regression --by --reference
-		--rank --store --no-store --history --host --case --since --fail
+		--rank --store --no-store --history --label --host --case --since
+		--fail
 		--ack --ignore --help --version"
 	local serve_options="--listen --token --max-clients --max-pending
 		--max-pending-per-address --max-time --idle-timeout --help"

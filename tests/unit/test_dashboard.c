@@ -15,27 +15,17 @@
 #include "check.h"
 #include "history/chart.h"
 #include "history/dashboard.h"
+#include "text_fixture.h"
+
+static int write_chart(FILE *out, const void *series)
+{
+	return chart_write(out, series, "title");
+}
 
 /* The chart of series n of the fixture, as a string; *rc its code. */
 static char *chart_of(const json_t *doc, size_t n, int *rc)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-
-	*rc = chart_write(f, history_fixture_series(doc, n), "title");
-	fclose(f);
-	return text;
-}
-
-/* Occurrences of needle in s. */
-static size_t count(const char *s, const char *needle)
-{
-	size_t n = 0;
-
-	for (const char *p = s; (p = strstr(p, needle)); p++)
-		n++;
-	return n;
+	return text_written(write_chart, history_fixture_series(doc, n), rc);
 }
 
 /* The whole of file dir/name as a string (the caller's), NULL if none. */
@@ -84,8 +74,8 @@ static int chart_has_a_point_per_run(void)
 	char *svg = chart_of(doc, 1, &rc);
 
 	CHECK_INT(rc, 0);
-	CHECK_INT(count(svg, "<circle class=\"point"), 8);
-	CHECK_INT(count(svg, "<circle class=\"point flagged\""), 1);
+	CHECK_INT(text_count(svg, "<circle class=\"point"), 8);
+	CHECK_INT(text_count(svg, "<circle class=\"point flagged\""), 1);
 	CHECK_CONTAINS(svg, "<polygon class=\"ci-band\"");
 	CHECK_CONTAINS(svg, "<polyline class=\"median\"");
 	CHECK_CONTAINS(svg, "width=\"640\"");
@@ -123,7 +113,7 @@ static int chart_marks_context_changes(void)
 	char *svg = chart_of(doc, 1, &rc);
 
 	CHECK_INT(rc, 0);
-	CHECK_INT(count(svg, "class=\"context-change\""), 1);
+	CHECK_INT(text_count(svg, "class=\"context-change\""), 1);
 	CHECK_CONTAINS(svg, "class=\"context-change\" data-id=\"c-2\"");
 	CHECK_CONTAINS(svg, ">context c-2</text>");
 	free(svg);
@@ -208,7 +198,7 @@ static int site_has_an_index_and_a_page_per_host(void)
 	CHECK(!strstr(index, "<script"));
 	page = slurp(site, "host-h-1.html");
 	CHECK(page);
-	CHECK_INT(count(page, "class=\"chart trend-chart\""), 2);
+	CHECK_INT(text_count(page, "class=\"chart trend-chart\""), 2);
 	CHECK_CONTAINS(page, "<table class=\"changes\">");
 	CHECK_CONTAINS(page, "<td class=\"text\">acknowledged</td>");
 	CHECK(!strstr(page, "<script"));

@@ -11,29 +11,29 @@
 #include "check.h"
 #include "history/history_write.h"
 #include "history/view.h"
+#include "text_fixture.h"
+
+/* What history_write() is given. */
+struct written_as {
+	const json_t *doc;
+	enum report_format fmt;
+};
+
+static int write_as(FILE *out, const void *arg)
+{
+	const struct written_as *w = arg;
+	char err[256] = "";
+	int rc = history_write(w->doc, w->fmt, out, err, sizeof(err));
+
+	if (rc)
+		fprintf(stderr, "history_write: %s\n", err);
+	return rc;
+}
 
 /* doc written in fmt, as a string (the caller's to free); *rc its code. */
 static char *written(const json_t *doc, enum report_format fmt, int *rc)
 {
-	char *text = NULL, err[256] = "";
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-
-	*rc = history_write(doc, fmt, f, err, sizeof(err));
-	fclose(f);
-	if (*rc)
-		fprintf(stderr, "history_write: %s\n", err);
-	return text;
-}
-
-/* Occurrences of needle in s. */
-static size_t count(const char *s, const char *needle)
-{
-	size_t n = 0;
-
-	for (const char *p = s; (p = strstr(p, needle)); p++)
-		n++;
-	return n;
+	return text_written(write_as, &(struct written_as){ doc, fmt }, rc);
 }
 
 static int html_escapes_hostile_names(void)
@@ -59,7 +59,7 @@ static int html_draws_a_trend_chart_per_series(void)
 	char *html = written(doc, REPORT_HTML, &rc);
 
 	CHECK_INT(rc, 0);
-	CHECK_INT(count(html, "class=\"chart trend-chart\""), 3);
+	CHECK_INT(text_count(html, "class=\"chart trend-chart\""), 3);
 	CHECK_CONTAINS(html, "<tr class=\"verdict-regressed\">");
 	free(html);
 	json_decref(doc);
@@ -74,7 +74,8 @@ static int md_makes_no_link_nor_markup_of_names(void)
 
 	CHECK_INT(rc, 0);
 	/* every "](" escaped: no link can form */
-	CHECK_INT(count(md, "](javascript"), count(md, "\\](javascript"));
+	CHECK_INT(text_count(md, "](javascript"),
+		  text_count(md, "\\](javascript"));
 	CHECK_CONTAINS(md, "[x\\](javascript:alert(1))");
 	CHECK(!strstr(md, "<script"));
 	CHECK_CONTAINS(md, "&lt;script&gt;");
@@ -106,7 +107,7 @@ static int csv_has_a_row_per_point(void)
 	char *csv = written(doc, REPORT_CSV, &rc);
 
 	CHECK_INT(rc, 0);
-	CHECK_INT(count(csv, "\n"), 1 + 8 + 4 + 3);
+	CHECK_INT(text_count(csv, "\n"), 1 + 8 + 4 + 3);
 	CHECK_CONTAINS(csv, ",450000000,445500000,454500000,5,0.007,");
 	CHECK_CONTAINS(csv, ",ch-1,regression,new,");
 	free(csv);

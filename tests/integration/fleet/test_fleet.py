@@ -11,6 +11,7 @@ host, the spread per case, and the failures named by rank and host.
 import json
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -719,6 +720,58 @@ def test_a_rank_that_dies_after_its_last_result_costs_nothing():
            f"hosts {doc['fleet']['hosts']}")
     expect(all(r["status"] == "ok" for r in doc["results"]), "all ok")
     expect(took < 40, f"bounded: {took:.0f} s")
+
+
+STORE_SUITE = """
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""
+
+
+def fleet_store(db, ranks=3):
+    """A fleet run of ranks storing into the SQLite file db."""
+    return mpirun([(ranks, ["run", suite_file(STORE_SUITE), "--format",
+                            "json", "--store", "sqlite:" + db])])
+
+
+def test_a_fleet_run_stores_every_rank_from_rank_0_in_one_transaction():
+    db = os.path.join(tempfile.mkdtemp(), "results.db")
+    # rank 2's run refused by the database: nothing of the run stays
+    subprocess.run([HB, "history", "--store", "sqlite:" + db], check=True,
+                   capture_output=True, timeout=60)
+    con = sqlite3.connect(db)
+    con.execute("CREATE TRIGGER no_rank_2 BEFORE INSERT ON run WHEN "
+                "NEW.fleet_rank = 2 BEGIN SELECT RAISE(ABORT, 'rank 2 "
+                "refused'); END")
+    con.commit()
+    p = fleet_store(db)
+    expect(p.returncode == 4 and "rank 2 refused" in p.stderr,
+           f"the store failed: exit {p.returncode}: {p.stderr}")
+    expect(con.execute("SELECT count(*) FROM run").fetchone()[0] == 0,
+           "ranks 0 and 1 rolled back with rank 2")
+    con.execute("DROP TRIGGER no_rank_2")
+    con.commit()
+    p = fleet_store(db)
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    expect(p.stderr.count("stored in") == 1, f"rank 0 stores: {p.stderr}")
+    doc = json.loads(p.stdout)
+    hosts = {h["rank"]: h for h in doc["fleet"]["hosts"]}
+    runs = con.execute("SELECT uuid, fleet_rank, fleet_job, stored, "
+                       "report, (SELECT count(*) FROM result x WHERE "
+                       "x.run = r.uuid), (SELECT name FROM host h WHERE "
+                       "h.id = r.host) FROM run r ORDER BY fleet_rank"
+                       ).fetchall()
+    expect([r[1] for r in runs] == [0, 1, 2], f"a run per rank: {runs}")
+    expect(len({r[0] for r in runs}) == 3, "three uuids")
+    expect(len({r[3] for r in runs}) == 1, "stored at one time")
+    for uuid, rank, _, _, report, nresults, host in runs:
+        own = hosts[rank]["report"]
+        expect(json.loads(report) == own, f"rank {rank}: its own report")
+        expect(nresults == 1, f"rank {rank}: its result")
+        expect(host == hosts[rank]["host"], f"rank {rank}: host {host}")
+    expect(runs[0][0] == doc["run"]["uuid"], "rank 0: the fleet run's uuid")
+    expect(all(r[2] == doc["run"]["fleet"]["job"] for r in runs), "the job")
 
 
 def test_when_rank_0_hangs_the_others_end_the_job():

@@ -210,7 +210,8 @@ def without_run(fmt, text):
         return doc
     if fmt == "csv":
         rows = list(csv.reader(io.StringIO(text)))
-        cut = -2 if rows and rows[0][-2:] == ["run_uuid", "started"] else None
+        cut = -3 if rows and rows[0][-3:] == ["run_uuid", "started",
+                                              "label"] else None
         return [row[:cut] for row in rows]
     return [line for line in text.splitlines() if not RUN_LINE.match(line)]
 

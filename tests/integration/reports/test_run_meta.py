@@ -122,9 +122,10 @@ def test_every_format_carries_uuid_times_and_digest():
 def test_csv_is_one_table_with_run_columns():
     out, doc = measured()
     rows = list(csv.reader(io.StringIO(out["csv"])))
-    expect(rows[0][-2:] == ["run_uuid", "started"], f"header {rows[0][-2:]}")
+    expect(rows[0][-3:] == ["run_uuid", "started", "label"],
+           f"header {rows[0][-3:]}")
     expect(all(len(row) == len(rows[0]) for row in rows), "one width")
-    expect(all(row[-2] == doc["run"]["uuid"] for row in rows[1:]), "uuid")
+    expect(all(row[-3] == doc["run"]["uuid"] for row in rows[1:]), "uuid")
 
 
 def test_secret_of_the_command_line_is_in_no_format():

@@ -7,7 +7,9 @@ pg_ctl on a Unix socket in a temporary directory, as the postgres user
 when run as root) and stops at the end.
 """
 import atexit
+import csv
 import glob
+import io
 import json
 import os
 import pwd
@@ -284,6 +286,132 @@ def test_kill_during_import_leaves_db_consistent():
         "SELECT count(*) FROM run r WHERE (SELECT count(*) FROM result x "
         "WHERE x.run = r.uuid) != ?", (len(base["results"]),)).fetchone()[0]
     expect(partial == 0, f"{partial} runs stored in part")
+
+
+def stored_reports(db):
+    """Each stored run's report, by its uuid."""
+    return {u: json.loads(t) for u, t in
+            db.execute("SELECT uuid, report FROM run").fetchall()}
+
+
+def test_import_stores_each_report_as_read():
+    base = measured()
+    plain = variant(base, "plain.json")
+    with open(plain) as f:
+        doc = json.load(f)
+    with open(plain, "w") as f:  # as `run -f json` writes it: indented
+        json.dump(doc, f, indent=2)
+    escaped = json.loads(json.dumps(doc))
+    escaped["saved_as"] = "escaped"
+    escaped["results"][0]["title"] = "t\x1b[31m\u00e9"
+    with open(path("escaped.json"), "w") as f:
+        json.dump(escaped, f)  # "\u001b", "\u00e9": escapes to read
+    status, _, err = run("store", "import", plain, path("escaped.json"),
+                         "--store", sqlite_url())
+    expect(status == 0 and "2 new runs" in err, f"import: {err}")
+    db = sqlite3.connect(path("results.db"))
+    reports = list(stored_reports(db).values())
+    expect(doc in reports, "the indented report stored as it reads")
+    escaped["results"][0]["title"] = "t?[31m\u00e9"
+    expect(escaped in reports, "the escaped one stored sanitized")
+    medians = sorted(p["median"] for s in history(sqlite_url())["series"]
+                     for p in s["points"])
+    want = sorted(r["stats"]["median"] for d in (doc, escaped)
+                  for r in d["results"] if r["status"] == "ok")
+    expect(medians == want, f"history's medians {medians} are {want}")
+
+
+def test_history_case_selects_its_series_only():
+    base = measured()
+    files = [variant(base, f"c{i}.json", target=t)
+             for i, t in enumerate(("mem/memset", "other/thing") * 2)]
+    status, _, err = run("store", "import", *files, "--store", sqlite_url())
+    expect(status == 0, f"import: {err}")
+    every = history(sqlite_url())
+    some = history(sqlite_url(), "--case", "other/*")
+    want = [s for s in every["series"] if s["case"]["target"] == "other/thing"]
+    expect(want and some["series"] == want,
+           f"--case selects the other target's series, same points: "
+           f"{[s['case']['target'] for s in some['series']]}")
+
+
+def test_run_label_is_kept_shown_and_selects():
+    url = sqlite_url()
+    status, _, err = run("run", suite(), "--store", url, "--label",
+                         "nightly 7", "-f", "json", "-o", path("l.json"))
+    expect(status == 0, f"run --label: exit {status}: {err}")
+    status, _, err = run("run", suite(), "--store", url, "--label", "other")
+    expect(status == 0, f"second run: {err}")
+    with open(path("l.json")) as f:
+        doc = json.load(f)
+    expect(doc["run"]["label"] == "nightly 7", f"run.label {doc['run']}")
+    db = sqlite3.connect(path("results.db"))
+    stored = stored_reports(db)
+    expect(doc["run"]["uuid"] in stored, "stored under the report's uuid")
+    expect(stored[doc["run"]["uuid"]]["run"] == doc["run"],
+           "the stored report has the run written")
+    for fmt in ("text", "md", "html", "csv"):
+        status, out, err = run("report", path("l.json"), "-f", fmt)
+        expect(status == 0 and "nightly 7" in out, f"{fmt} shows the label")
+    picked = history(url, "--label", "nightly 7")
+    labels = {p["label"] for s in picked["series"] for p in s["points"]}
+    expect(labels == {"nightly 7"}, f"--label selects its runs: {labels}")
+    expect(points(picked) * 2 == points(history(url)), "half the points")
+    status, out, _ = run("history", "--store", url, "-f", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    expect(rows[0][-1] == "label" and
+           {r[-1] for r in rows[1:]} == {"nightly 7", "other"},
+           f"csv's label column: {rows[0][-1]}")
+    status, _, err = run("store", "import", path("l.json"), "--store",
+                         sqlite_url("again.db"))
+    expect(status == 0, f"import: {err}")
+    again = history(sqlite_url("again.db"))
+    expect({p["label"] for s in again["series"] for p in s["points"]} ==
+           {"nightly 7"}, "import keeps the report's label")
+
+
+def test_run_label_bad_is_refused_before_anything():
+    for bad in ("x" * 129, "a\x1b[2Jb", ""):
+        status, _, err = run("run", suite(), "--store", sqlite_url("b.db"),
+                             "--label", bad)
+        expect(status == 2 and "--label" in err.splitlines()[0],
+               f"--label {bad[:10]!r}: exit {status}: {err}")
+    expect(not os.path.exists(path("b.db")), "nothing stored")
+    status, _, err = run("compare", "--label", "x", "a.json", "b.json")
+    expect(status == 2 and "--label only goes" in err, f"compare: {err}")
+
+
+def test_a_version_1_store_is_migrated_and_reads_the_same():
+    files = [variant(measured(), f"m{i}.json") for i in range(2)]
+    status, _, err = run("store", "import", *files, "--store", sqlite_url())
+    expect(status == 0, f"import: {err}")
+    before = history(sqlite_url())
+    db = sqlite3.connect(path("results.db"))
+    # as version 1 made it: no run_point, samples in a rowid table
+    db.executescript("""
+        DROP INDEX run_point;
+        CREATE TABLE s1 (run TEXT NOT NULL, bcase TEXT NOT NULL,
+            figure TEXT NOT NULL, idx INTEGER NOT NULL,
+            value DOUBLE PRECISION, PRIMARY KEY (run, bcase, figure, idx));
+        INSERT INTO s1 SELECT * FROM sample;
+        DROP TABLE sample;
+        ALTER TABLE s1 RENAME TO sample;
+        DELETE FROM schema_version WHERE version > 1;
+    """)
+    samples = db.execute("SELECT * FROM sample ORDER BY 1, 2, 3, 4"
+                         ).fetchall()
+    db.close()
+    expect(history(sqlite_url()) == before, "the same history")
+    db = sqlite3.connect(path("results.db"))
+    expect(db.execute("SELECT max(version) FROM schema_version"
+                      ).fetchone()[0] == 2, "now version 2")
+    expect(db.execute("SELECT * FROM sample ORDER BY 1, 2, 3, 4"
+                      ).fetchall() == samples and samples, "every sample")
+    expect(db.execute("PRAGMA integrity_check").fetchone()[0] == "ok",
+           "integrity_check ok")
+    sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'sample'"
+                     ).fetchone()[0]
+    expect("WITHOUT ROWID" in sql, f"samples by their key alone: {sql}")
 
 
 def store_fails(url, env=None, preexec=None):
