@@ -11,6 +11,7 @@
 #include "base/helper.h"
 #include "plugin/loader.h"
 #include "run/conform_async.h"
+#include "run/conform_timed.h"
 #include "run/hostapi.h"
 
 /* Room for a key, a MAC key, an IV and a tag (struct hb_message). */
@@ -20,6 +21,7 @@
 struct side {
 	struct plugin p;
 	transform_fn transform;
+	output_fn output; /* NULL before ABI 1.3 */
 	struct bench_case bc;
 	struct host_ctx ctx;
 	struct hb_case hc;
@@ -57,6 +59,7 @@ static int side_load(struct side *s, int fd, const char *path, char *why,
 	if (loader_open(&s->p, why, len))
 		return -EINVAL;
 	s->transform = loader_transform_fn(&s->p);
+	s->output = loader_output_fn(&s->p);
 	if (!s->transform)
 		return hb_errorf(why, len, -EINVAL,
 				 "%s has no transform slot (ABI 1.2): it "
@@ -308,6 +311,42 @@ static void check_repeat(struct run *r)
 		 : "the same message gave other bytes the second time");
 }
 
+/* A row with its verdict: ok, failed, skipped or not verifiable. */
+static void row_verdict(struct run *r, const char *check,
+			enum conform_verdict v, const char *detail)
+{
+	json_t *o = json_pack("{s:s, s:s, s:b, s:s}", "target", r->target,
+			      "check", check, "ok", v == CONFORM_OK ||
+						    v == CONFORM_SKIPPED,
+			      "detail", detail);
+
+	if (o && v == CONFORM_SKIPPED)
+		json_object_set_new(o, "skipped", json_true());
+	if (o && v == CONFORM_UNVERIFIABLE)
+		json_object_set_new(o, "unverifiable", json_true());
+	json_array_append_new(r->rows, o);
+}
+
+/* The subject's own timed path, run() or submit/poll, against the
+ * reference's transform. */
+static void check_timed(struct run *r, const char *check,
+			enum conform_path path)
+{
+	struct conform_backend sub = { .p = r->sub->p.desc,
+				       .output = r->sub->output,
+				       .bc = &r->sub->bc,
+				       .hc = &r->sub->hc },
+			       ref = { .p = r->ref->p.desc,
+				       .transform = r->ref->transform,
+				       .bc = &r->ref->bc,
+				       .hc = &r->ref->hc };
+	char detail[768] = "";
+	enum conform_verdict v = conform_timed(&sub, &ref, path, detail,
+					       sizeof(detail));
+
+	row_verdict(r, check, v, detail);
+}
+
 /* The subject's messages in flight (submit and poll) at depth 1 and 16. */
 static void check_async(struct run *r)
 {
@@ -354,7 +393,10 @@ static void check_target(struct run *r, const char *target)
 	check_counter(r);
 	check_tag(r);
 	check_repeat(r);
-	check_async(r); /* last: it changes the subject's parameters */
+	/* last: they change the subject's parameters */
+	check_timed(r, "run", CONFORM_PATH_RUN);
+	check_timed(r, "submit", CONFORM_PATH_SUBMIT);
+	check_async(r);
 }
 
 /* The rows of every target of req, or {"refused": why}. */
