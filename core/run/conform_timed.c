@@ -126,9 +126,8 @@ static const uint8_t *input_of(struct drive *d, uint64_t n, uint64_t first,
 	return NULL;
 }
 
-/* "at byte 12 of 4096 (0x3c, the reference 0x91)", or "" when equal. */
-static int first_difference(const uint8_t *got, const uint8_t *want,
-			    size_t n, char *out, size_t len)
+int conform_difference(const uint8_t *got, const uint8_t *want, size_t n,
+		       char *out, size_t len)
 {
 	for (size_t i = 0; i < n; i++)
 		if (got[i] != want[i])
@@ -139,14 +138,22 @@ static int first_difference(const uint8_t *got, const uint8_t *want,
 	return 0;
 }
 
-/* Up to 8 bytes of a tag in hex, "..." after them when longer. */
-static void hex8(const uint8_t *p, size_t n, char out[24])
+void conform_hex8(const uint8_t *p, size_t n, char out[24])
 {
 	size_t i;
 
 	for (i = 0; i < n && i < 8; i++)
 		snprintf(out + 2 * i, 3, "%02x", p[i]);
 	snprintf(out + 2 * i, 4, "%s", n > 8 ? "..." : "");
+}
+
+const char *conform_tag_kind(const struct hb_target *t)
+{
+	if (strcmp(t->group, "hash") == 0)
+		return "digest";
+	if (strcmp(t->group, "mac") == 0)
+		return "MAC";
+	return t->parts ? "MAC (over the ciphertext)" : "tag";
 }
 
 /* The first byte at which o's tag and e's differ (a length counts). */
@@ -167,7 +174,7 @@ static int compare(struct drive *d, uint64_t n, const struct hb_output *o,
 	const struct expect *e = &d->e[n];
 	char what[512], at[96] = "", got[24], want[24];
 
-	if (first_difference(o->data, e->out, TIMED_SIZE, at, sizeof(at))) {
+	if (conform_difference(o->data, e->out, TIMED_SIZE, at, sizeof(at))) {
 		if (has_ciphertext(d) && memcmp(o->data, in, TIMED_SIZE) == 0)
 			return fail(d, n,
 				    "its output is its input: the timed "
@@ -188,16 +195,12 @@ static int compare(struct drive *d, uint64_t n, const struct hb_output *o,
 	if (o->tag_len == e->tag_len &&
 	    (!e->tag_len || (o->tag && !memcmp(o->tag, e->tag, e->tag_len))))
 		return 0;
-	hex8(o->tag, o->tag ? o->tag_len : 0, got);
-	hex8(e->tag, e->tag_len, want);
+	conform_hex8(o->tag, o->tag ? o->tag_len : 0, got);
+	conform_hex8(e->tag, e->tag_len, want);
 	snprintf(what, sizeof(what),
 		 "its %s differs from byte %zu: %zu bytes %s, the reference's "
 		 "%zu bytes %s: look at the %s",
-		 strncmp(d->target, "hash/", 5) == 0  ? "digest"
-		 : strncmp(d->target, "mac/", 4) == 0 ? "MAC"
-		 : d->sub->bc->tdesc->parts	      ? "MAC (over the "
-						"ciphertext)"
-						      : "tag",
+		 conform_tag_kind(d->sub->bc->tdesc),
 		 tag_difference(o, e), o->tag_len, got, e->tag_len, want,
 		 has_ciphertext(d) && !d->sub->bc->tdesc->parts
 			 ? "tag the timed path hands back"

@@ -12,6 +12,7 @@
 #define HB_CORE_RUN_CONFORM_TIMED_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <hostbench/plugin.h>
 
@@ -54,5 +55,19 @@ enum conform_verdict conform_timed(const struct conform_backend *sub,
 				   const struct conform_backend *ref,
 				   enum conform_path path, char *detail,
 				   size_t len);
+
+/*
+ * "at byte 12 of 4096 (0x3c, the reference's 0x91)" into out for the first
+ * byte where got and want (n bytes each) differ; returns 0, out untouched,
+ * when they are equal.
+ */
+int conform_difference(const uint8_t *got, const uint8_t *want, size_t n,
+		       char *out, size_t len);
+
+/* Up to 8 bytes of a tag in hex, "..." after them when longer. */
+void conform_hex8(const uint8_t *p, size_t n, char out[24]);
+
+/* What t's tag is: "tag", "MAC", "MAC (over the ciphertext)", "digest". */
+const char *conform_tag_kind(const struct hb_target *t);
 
 #endif

@@ -478,6 +478,16 @@ static inline int hb_crypto_unhex(const char *hex, uint8_t *out, size_t max,
 /* ---- what check verifies ---------------------------------------------- */
 
 /*
+ * `hostbench check` (docs/plugins.md, "What check proves") compares a
+ * backend with a reference through the transform slot, and the backend's
+ * timed path through the output slot (ABI 1.3). Key lengths it relies on,
+ * the first bytes of each 64-byte key an algorithm takes: AES-128/192/256
+ * 16/24/32, ChaCha20 32, Blowfish 16; HMAC-MD5/SHA1/SHA256 as many as the
+ * digest has (16, 20, 32); Poly1305 32. A MAC target reads its key from
+ * hb_message.key, a composite its MAC key from hb_message.mac_key.
+ */
+
+/*
  * The keys and IV of one message, 64 bytes each, as struct hb_message
  * takes them (the first bytes an algorithm needs are used).
  */

@@ -197,7 +197,10 @@ struct hb_completion {
  * first bytes of key, mac_key and iv its algorithm needs (the core gives
  * 64 of each), writes len bytes to out (ciphers, AEADs and composites),
  * and writes the tag (AEAD tag, or the MAC or digest; a composite's MAC
- * over the ciphertext with mac_key) to tag, setting tag_len. To decrypt,
+ * over the ciphertext with mac_key) to tag, setting tag_len. A MAC target
+ * (HMAC, Poly1305) takes its key from key, never from mac_key: an HMAC as
+ * many bytes as its digest has, Poly1305 32 (<hostbench/crypto.h>,
+ * hb_crypto_message_inputs, says what the timed rows pass). To decrypt,
  * in is the ciphertext and tag the tag to check: a mismatch is
  * HB_EVERIFY, never a wrong plaintext.
  */

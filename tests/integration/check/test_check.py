@@ -101,6 +101,19 @@ def test_counter_carrying_32_bits_fails_naming_target_and_check():
     expect(all(c == "counter" for _, c in bad), f"only the counter: {bad}")
 
 
+def test_failing_row_says_which_bytes_differed_and_where_to_look():
+    rc, rows, err = check("openssl-ctr32", plugin_dir="openssl-ctr32")
+    expect(rc == 1, f"exit {rc}: {err}")
+    row = [r for r in rows if r[:2] == ["crypto/aes-256-ctr", "counter"]][0]
+    expect(re.search(r"differs from the reference's at byte 32 of 64 "
+                     r"\(0x[0-9a-f]{2}, the reference's 0x[0-9a-f]{2}\)",
+                     row[3]) and "upper 96 bits" in row[3], row[3])
+    rc, rows, err = check("openssl-no-tag-check",
+                          plugin_dir="openssl-no-tag-check")
+    row = [r for r in rows if r[:2] == ["crypto/aes-256-gcm", "tag"]][0]
+    expect("byte 0 flipped" in row[3] and "HB_EVERIFY" in row[3], row[3])
+
+
 def test_decrypt_without_tag_check_fails_naming_target_and_check():
     rc, rows, err = check("openssl-no-tag-check",
                           plugin_dir="openssl-no-tag-check")
