@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 		const struct command *cmd =
 			cli.command ? command_find(cli.command) : NULL;
 
-		fputs(!cli.help		    ? "hostbench " HB_VERSION "\n"
+		fputs(!cli.help		 ? "hostbench " HB_VERSION "\n"
 		      : cmd && cmd->help ? cmd->help
 					 : cli_usage,
 		      stdout);

@@ -111,7 +111,7 @@ const char cmd_check_help[] =
 
 /* The verdicts of a row, as JSON names them, and as the table shows them. */
 static const char *const status_names[] = { "ok", "failed", "skipped",
-					     "not verifiable" };
+					    "not verifiable" };
 static const char *const status_cells[] = { "ok", "FAIL", "skip", "n/v" };
 
 /* Append one row to rows. */
@@ -187,19 +187,22 @@ static int run_checks(const struct plugin *ref, const struct plugin *sub,
 	if (json_is_array(json_object_get(ans, "rows"))) {
 		json_array_foreach(json_object_get(ans, "rows"), i, row) {
 			int status =
-				json_is_true(json_object_get(row, "unverifiable"))
+				json_is_true(
+					json_object_get(row, "unverifiable"))
 					? 3
 				: json_is_true(json_object_get(row, "skipped"))
 					? 2
-				: json_is_true(json_object_get(row, "ok"))
-					? 0
-					: 1;
+				: json_is_true(json_object_get(row, "ok")) ? 0
+									   : 1;
 
 			add_row(rows,
-				json_string_value(json_object_get(row, "target")),
-				json_string_value(json_object_get(row, "check")),
+				json_string_value(
+					json_object_get(row, "target")),
+				json_string_value(
+					json_object_get(row, "check")),
 				status,
-				json_string_value(json_object_get(row, "detail")));
+				json_string_value(
+					json_object_get(row, "detail")));
 		}
 		rc = 0;
 	} else {
@@ -242,9 +245,7 @@ static int summarize(json_t *doc)
 	}
 	if (json_object_get(doc, "error"))
 		n[1]++;
-	status = n[1]   ? EXIT_CASE_FAILED
-		 : n[3] ? EXIT_BAD_INPUT
-			: EXIT_ALL_OK;
+	status = n[1] ? EXIT_CASE_FAILED : n[3] ? EXIT_BAD_INPUT : EXIT_ALL_OK;
 	json_object_set_new(doc, "summary",
 			    json_pack("{s:i, s:i, s:i, s:i}", "ok", n[0],
 				      "failed", n[1], "skipped", n[2],

@@ -154,8 +154,7 @@ json_t *descriptor_put(const struct plugin *p, char *why, size_t len)
 		text(d->version, &at, "version", 0), "summary",
 		text(d->summary, &at, "summary", 0), "validate",
 		p->has_validate, "transform", p->has_transform, "output",
-		p->has_output, "async",
-		check_has_async(d) > 0, "libraries",
+		p->has_output, "async", check_has_async(d) > 0, "libraries",
 		pairs_put(&p->libraries, &at, "library"), "unusable",
 		pairs_put(&p->unusable, &at, "unusable target"), "targets",
 		targets);

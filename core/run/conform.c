@@ -156,7 +156,8 @@ static int tags_differ(struct run *r, size_t len, char *detail, size_t dlen)
 	char got[24], want[24];
 	int mac = strncmp(r->target, "mac/", 4) == 0;
 
-	while (i < r->a.tag_len && i < r->b.tag_len && r->a.tag[i] == r->b.tag[i])
+	while (i < r->a.tag_len && i < r->b.tag_len &&
+	       r->a.tag[i] == r->b.tag[i])
 		i++;
 	if (r->a.tag_len == r->b.tag_len && i == r->a.tag_len)
 		return 0;
@@ -192,8 +193,8 @@ static int both_encrypt(struct run *r, size_t len, char *detail, size_t dlen)
 	if (ra || rb)
 		return hb_errorf(detail, dlen, -1, "%zu bytes: %s failed: %s",
 				 len, ra ? "reference" : "subject", why);
-	if (is_cipher(r) && conform_difference(r->b.out, r->a.out, len, why,
-					       sizeof(why)))
+	if (is_cipher(r) &&
+	    conform_difference(r->b.out, r->a.out, len, why, sizeof(why)))
 		return hb_errorf(detail, dlen, -1,
 				 "%zu bytes: the output differs from the "
 				 "reference's %s: look at the key and IV the "
@@ -350,10 +351,10 @@ static void check_repeat(struct run *r)
 static void row_verdict(struct run *r, const char *check,
 			enum conform_verdict v, const char *detail)
 {
-	json_t *o = json_pack("{s:s, s:s, s:b, s:s}", "target", r->target,
-			      "check", check, "ok", v == CONFORM_OK ||
-						    v == CONFORM_SKIPPED,
-			      "detail", detail);
+	json_t *o =
+		json_pack("{s:s, s:s, s:b, s:s}", "target", r->target, "check",
+			  check, "ok", v == CONFORM_OK || v == CONFORM_SKIPPED,
+			  "detail", detail);
 
 	if (o && v == CONFORM_SKIPPED)
 		json_object_set_new(o, "skipped", json_true());
@@ -376,8 +377,8 @@ static void check_timed(struct run *r, const char *check,
 				       .bc = &r->ref->bc,
 				       .hc = &r->ref->hc };
 	char detail[768] = "";
-	enum conform_verdict v = conform_timed(&sub, &ref, path, detail,
-					       sizeof(detail));
+	enum conform_verdict v =
+		conform_timed(&sub, &ref, path, detail, sizeof(detail));
 
 	row_verdict(r, check, v, detail);
 }

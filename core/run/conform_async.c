@@ -113,10 +113,9 @@ static enum conform_async_result
 at_depth(const struct hb_plugin *p, struct bench_case *bc,
 	 const struct hb_case *hc, unsigned depth, char *detail, size_t len)
 {
-	struct conform_flight f = { .p = p,
-				    .depth = depth,
-				    .n = 3 * depth + 1,
-				    .bytes = ASYNC_SIZE };
+	struct conform_flight f = {
+		.p = p, .depth = depth, .n = 3 * depth + 1, .bytes = ASYNC_SIZE
+	};
 	char why[256] = "";
 	int rc;
 

@@ -200,8 +200,8 @@ static int compare(struct drive *d, uint64_t n, const struct hb_output *o,
 	snprintf(what, sizeof(what),
 		 "its %s differs from byte %zu: %zu bytes %s, the reference's "
 		 "%zu bytes %s: look at the %s",
-		 conform_tag_kind(d->sub->bc->tdesc),
-		 tag_difference(o, e), o->tag_len, got, e->tag_len, want,
+		 conform_tag_kind(d->sub->bc->tdesc), tag_difference(o, e),
+		 o->tag_len, got, e->tag_len, want,
 		 has_ciphertext(d) && !d->sub->bc->tdesc->parts
 			 ? "tag the timed path hands back"
 			 : "MAC key of message n (hb_crypto_message_inputs) "
@@ -339,8 +339,7 @@ static int drive_path(struct drive *d, enum conform_path path, unsigned depth)
 	int rc = 0;
 
 	snprintf(d->path, sizeof(d->path),
-		 path == CONFORM_PATH_RUN ? "run()"
-					  : "submit/poll at depth %u",
+		 path == CONFORM_PATH_RUN ? "run()" : "submit/poll at depth %u",
 		 depth);
 	for (d->worker = 0; d->worker < TIMED_WORKERS && !rc; d->worker++) {
 		memset(d->e, 0, sizeof(d->e));
@@ -419,10 +418,10 @@ enum conform_verdict conform_timed(const struct conform_backend *sub,
 				   "messages of %d bytes): every output and "
 				   "tag equals the reference's",
 			 TIMED_WORKERS, TIMED_SIZE);
-	rc = rc == HB_SKIP	   ? CONFORM_SKIPPED
+	rc = rc == HB_SKIP     ? CONFORM_SKIPPED
 	     : d->unverifiable ? CONFORM_UNVERIFIABLE
-	     : rc		   ? CONFORM_FAILED
-				   : CONFORM_OK;
+	     : rc	       ? CONFORM_FAILED
+			       : CONFORM_OK;
 	free(d);
 	return (enum conform_verdict)rc;
 }

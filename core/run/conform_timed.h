@@ -23,7 +23,7 @@
 enum conform_verdict {
 	CONFORM_OK,
 	CONFORM_FAILED,
-	CONFORM_SKIPPED,	/* the path does not apply (no submit/poll) */
+	CONFORM_SKIPPED,      /* the path does not apply (no submit/poll) */
 	CONFORM_UNVERIFIABLE, /* the plugin cannot show what it produced */
 };
 
@@ -36,9 +36,9 @@ enum conform_path {
 /* One plugin as a timed row drives it: its slots and its case. */
 struct conform_backend {
 	const struct hb_plugin *p;
-	output_fn output;	 /* NULL: not verifiable */
+	output_fn output;	/* NULL: not verifiable */
 	transform_fn transform; /* the reference's */
-	struct bench_case *bc;	 /* the target, its option defaults */
+	struct bench_case *bc;	/* the target, its option defaults */
 	const struct hb_case *hc;
 };
 

@@ -126,7 +126,7 @@ static int open_device(struct worker *w, const struct hb_case *c, char *err,
 static int prepare_work(struct worker *w, char *err, size_t errlen)
 {
 	uint8_t key[32];
-	struct accel_req r = { .offset = 0 };
+	struct accel_req r;
 	int rc;
 
 	hb_crypto_fill(key, sizeof(key), HB_CRYPTO_SEED_KEY);

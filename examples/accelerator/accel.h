@@ -34,9 +34,9 @@ struct worker {
 	int stream;	/* 0: every buffer is a message with a fresh IV */
 	unsigned depth; /* the case's queue_depth: one slot each */
 	unsigned worker;
-	uint8_t iv[16]; /* the base IV */
-	uint8_t *ct;	/* decrypt: message 0 as a peer sends it */
-	uint64_t msgno; /* messages started */
+	uint8_t iv[16];	 /* the base IV */
+	uint8_t *ct;	 /* decrypt: message 0 as a peer sends it */
+	uint64_t msgno;	 /* messages started */
 	uint64_t offset; /* stream: bytes into the current message */
 	struct slot *slots, *free_slots;
 	struct slot *last; /* the slot reaped last */
@@ -59,8 +59,8 @@ int accel_slots_make(struct worker *w);
 void accel_slots_free(struct worker *w);
 
 /* The plugin's run, submit, poll and output slots (inflight.c). */
-int accel_run(void *state, uint64_t iterations, struct hb_done *done,
-	      char *err, size_t errlen);
+int accel_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
+	      size_t errlen);
 int accel_submit_message(void *state, uint64_t tag, char *err, size_t errlen);
 int accel_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 	       struct hb_completion *out, char *err, size_t errlen);

@@ -237,8 +237,8 @@ int accel_submit(struct accel_dev *dev, struct accel_req *r, char *err,
 
 	pthread_mutex_lock(&dev->lock);
 	if (dev->held >= dev->queue_len) {
-		snprintf(err, errlen, "%s: queue full (%u requests)",
-			 dev->name, dev->queue_len);
+		snprintf(err, errlen, "%s: queue full (%u requests)", dev->name,
+			 dev->queue_len);
 		rc = -EBUSY;
 	} else {
 		dev->held++;
@@ -278,8 +278,9 @@ unsigned accel_reap(struct accel_dev *dev, unsigned min, unsigned max,
 		} else if (got >= min || timed_out || !dev->held) {
 			break;
 		} else {
-			timed_out = pthread_cond_timedwait(&dev->done, &dev->lock,
-							   &until) == ETIMEDOUT;
+			timed_out =
+				pthread_cond_timedwait(&dev->done, &dev->lock,
+						       &until) == ETIMEDOUT;
 		}
 	}
 	pthread_mutex_unlock(&dev->lock);

@@ -168,8 +168,8 @@ int accel_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 	return (int)got;
 }
 
-int accel_run(void *state, uint64_t iterations, struct hb_done *done,
-	      char *err, size_t errlen)
+int accel_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
+	      size_t errlen)
 {
 	struct worker *w = state;
 	struct hb_completion c;
@@ -177,8 +177,8 @@ int accel_run(void *state, uint64_t iterations, struct hb_done *done,
 
 	for (uint64_t i = 0; i < iterations && !rc; i++) {
 		rc = submit_message(w, 0, err, errlen);
-		if (!rc && accel_poll(w, 1, 1, ONE_WAIT_NS, &c, err,
-				      errlen) != 1)
+		if (!rc &&
+		    accel_poll(w, 1, 1, ONE_WAIT_NS, &c, err, errlen) != 1)
 			rc = hb_errorf(err, errlen, HB_EIO,
 				       "%s: a message never came back",
 				       accel_dev_name(w->dev));

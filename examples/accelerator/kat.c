@@ -21,7 +21,8 @@
 static int kat_load(uint8_t key[32], uint8_t iv[16], uint8_t pt[64],
 		    uint8_t ct[64], const char **source)
 {
-	const struct hb_crypto_kat *k = hb_crypto_kat_find("crypto/aes-256-ctr");
+	const struct hb_crypto_kat *k =
+		hb_crypto_kat_find("crypto/aes-256-ctr");
 	size_t nkey, niv, npt, nct;
 
 	if (!k || hb_crypto_unhex(k->key, key, 32, &nkey) || nkey != 32 ||
@@ -59,7 +60,8 @@ int accel_kat_check(struct accel_dev *dev, int encrypt, int split, char *err,
 					.offset = off,
 					.in = (encrypt ? pt : ct) + off,
 					.out = out + off,
-					.len = off ? sizeof(out) - off : first };
+					.len = off ? sizeof(out) - off
+						   : first };
 		memcpy(r.counter, iv, sizeof(iv));
 		rc = accel_run_one(dev, &r, err, errlen);
 	}

@@ -529,7 +529,8 @@ static inline size_t hb_crypto_iv_len(const char *full,
 				if (strcmp(hb_crypto_kat_table[i].target, *t) ==
 					    0 &&
 				    hb_crypto_kat_table[i].iv)
-					return strlen(hb_crypto_kat_table[i].iv) /
+					return strlen(hb_crypto_kat_table[i]
+							      .iv) /
 					       2;
 	return 0;
 }

@@ -206,9 +206,11 @@ int cx_updates_poll(struct cx_state *s, unsigned max, struct hb_completion *out)
 const uint8_t *cx_unit_tag(const struct cx_state *s, const uint8_t *tag,
 			   const uint8_t *mac, size_t *len)
 {
-	*len = s->hi ? s->hi->out_len
-	       : s->ci->kind == CX_AEAD ? s->ci->out_len
-					: 0;
+	*len = 0;
+	if (s->hi)
+		*len = s->hi->out_len;
+	else if (s->ci && s->ci->kind == CX_AEAD)
+		*len = s->ci->out_len;
 	return s->hi ? mac : *len ? tag : NULL;
 }
 
@@ -568,8 +570,8 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	hb_crypto_fill(s->iv, sizeof(s->iv), HB_CRYPTO_SEED_IV);
 	cx_seam_timed_key(s->key, sizeof(s->key));
 	cx_seam_timed_key(s->mac_key, sizeof(s->mac_key));
-	s->buf = cx_alloc_buffer(s->size, cx_seam_data_seed(HB_CRYPTO_SEED_DATA(
-						  c->worker)));
+	s->buf = cx_alloc_buffer(
+		s->size, cx_seam_data_seed(HB_CRYPTO_SEED_DATA(c->worker)));
 	s->src = s->buf;
 	if (s->buf && !s->encrypt && s->ci) {
 		s->ct = cx_alloc_buffer(s->size, 0);

@@ -39,10 +39,10 @@ struct cx_state {
 	struct cx_slot **slots; /* the job path: one per message in flight */
 	unsigned nslots;
 	struct cx_slot *free_slots;
-	int sync_done;	   /* the update path: a buffer done, not polled */
-	uint64_t sync_tag; /* its tag */
-	int polled;	   /* the update path: sync_tag's buffer polled */
-	int ran;	   /* the last call was run(), not submit */
+	int sync_done;	      /* the update path: a buffer done, not polled */
+	uint64_t sync_tag;    /* its tag */
+	int polled;	      /* the update path: sync_tag's buffer polled */
+	int ran;	      /* the last call was run(), not submit */
 	struct cx_slot *last; /* the job path: the message reaped last */
 	uint8_t key[CX_MAX_KEY];
 	uint8_t mac_key[CX_MAX_KEY];

@@ -23,16 +23,11 @@ HB, FIXTURES = hbtest.args("HOSTBENCH", "FIXTURE_DIR")
 
 
 def check(*args, plugin_dir=None):
-    cmd = [HB, "check", *args]
-    if plugin_dir:
-        cmd += ["-P", os.path.join(FIXTURES, plugin_dir)]
-    env = dict(os.environ, HOSTBENCH_NO_CACHE="1")
-    p = subprocess.run(cmd, capture_output=True, text=True, env=env,
-                       timeout=300)
-    lines = p.stdout.splitlines()
-    rows = [line.split(None, 3) for line in lines[2:]
+    """Exit status, the table's rows (without its last line), stderr."""
+    rc, out, err = run_check(*args, plugin_dir=plugin_dir)
+    rows = [line.split(None, 3) for line in out.splitlines()[2:]
             if not SUMMARY.match(line)]
-    return p.returncode, rows, p.stderr
+    return rc, rows, err
 
 
 SUMMARY = re.compile(r"^(\d+) ok, (\d+) failed, (\d+) skipped"
