@@ -10,6 +10,7 @@
 #include <hostbench/plugin.h>
 
 #include "../common/backend.h"
+#include "../common/seam.h"
 #include "../common/targets.h"
 #include "gc.h"
 
@@ -110,5 +111,5 @@ static const struct hb_plugin plugin = {
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)
 {
-	return &plugin;
+	return cx_seam_plugin(&plugin);
 }

@@ -6,7 +6,8 @@ The fixtures openssl-ctr32, openssl-no-tag-check and openssl-async-iv
 are the openssl backend with one deliberate bug each, which no
 known-answer vector shows; openssl-no-work, -other-key, -other-data and
 -wrong-tag cheat on the timed path only (their transform slot is right);
-openssl-abi12 is built for ABI 1.2, without the output slot.
+gcrypt-no-work does no work on its update calls; openssl-abi12 is built
+for ABI 1.2, without the output slot.
 """
 import json
 import os
@@ -237,6 +238,16 @@ def test_timed_path_doing_no_work_fails_naming_path_and_target():
     expect_timed_cheat_fails("openssl-no-work",
                              r"did no cipher work|read other bytes|"
                              r"(MAC|digest) differs")
+
+
+def test_update_calls_doing_no_work_fail_the_run_row():
+    rc, rows, err = check("gcrypt-no-work", plugin_dir="gcrypt-no-work")
+    expect(rc == 1, f"exit {rc}: {err}")
+    bad = failures(rows)
+    expect(bad and all(c == "run" for _, c in bad), f"only run: {bad}")
+    row = timed_rows(rows, "run")["crypto/aes-256-cbc"]
+    expect(row[2] == "FAIL" and row[3].startswith(
+        "run(), worker 0, message 0: its output is its input"), row)
 
 
 def test_timed_path_with_another_key_fails_naming_path_and_target():
