@@ -78,7 +78,12 @@ int main(int argc, char **argv)
 			err);
 		status = EXIT_BAD_INPUT;
 	} else if (cli.help || cli.version) {
-		fputs(cli.help ? cli_usage : "hostbench " HB_VERSION "\n",
+		const struct command *cmd =
+			cli.command ? command_find(cli.command) : NULL;
+
+		fputs(!cli.help		 ? "hostbench " HB_VERSION "\n"
+		      : cmd && cmd->help ? cmd->help
+					 : cli_usage,
 		      stdout);
 		status = EXIT_ALL_OK;
 	} else {

@@ -54,6 +54,9 @@ int cmd_merge(const struct command_env *env);
  */
 int cmd_check(const struct command_env *env);
 
+/* `hostbench check --help`: check's own usage, its rows and statuses. */
+extern const char cmd_check_help[];
+
 /*
  * store import FILE...: saved reports and journals into the store, each
  * run once. EXIT_BAD_INPUT for a file that is not a report, EXIT_STORE

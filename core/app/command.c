@@ -22,19 +22,19 @@
  * names) and of the "unknown command" message.
  */
 static const struct command commands[] = {
-	{ "run", cmd_run, COMMAND_PLUGINS },
-	{ "list", cmd_list, COMMAND_PLUGINS },
-	{ "describe", cmd_describe, COMMAND_PLUGINS },
-	{ "sysinfo", cmd_sysinfo, COMMAND_PLUGINS },
-	{ "report", cmd_report, 0 },
-	{ "compare", cmd_compare, 0 },
-	{ "merge", cmd_merge, 0 },
-	{ "check", cmd_check, COMMAND_PLUGINS },
-	{ "store", cmd_store, 0 },
-	{ "history", cmd_history, 0 },
-	{ "regressions", cmd_regressions, 0 },
-	{ "dashboard", cmd_dashboard, 0 },
-	{ "serve", cmd_serve, COMMAND_OWN_ARGS },
+	{ "run", cmd_run, COMMAND_PLUGINS, NULL },
+	{ "list", cmd_list, COMMAND_PLUGINS, NULL },
+	{ "describe", cmd_describe, COMMAND_PLUGINS, NULL },
+	{ "sysinfo", cmd_sysinfo, COMMAND_PLUGINS, NULL },
+	{ "report", cmd_report, 0, NULL },
+	{ "compare", cmd_compare, 0, NULL },
+	{ "merge", cmd_merge, 0, NULL },
+	{ "check", cmd_check, COMMAND_PLUGINS, cmd_check_help },
+	{ "store", cmd_store, 0, NULL },
+	{ "history", cmd_history, 0, NULL },
+	{ "regressions", cmd_regressions, 0, NULL },
+	{ "dashboard", cmd_dashboard, 0, NULL },
+	{ "serve", cmd_serve, COMMAND_OWN_ARGS, NULL },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -38,11 +38,15 @@ struct command_env {
 	void (*catch_signals)(void);	   /* SIGINT and SIGTERM set *stop */
 };
 
-/* One command: its word, the function that runs it, enum command_flags. */
+/*
+ * One command: its word, the function that runs it, enum command_flags,
+ * and its own --help text (NULL: the global one).
+ */
 struct command {
 	const char *name;
 	int (*run)(const struct command_env *env); /* returns an exit status */
 	unsigned flags;
+	const char *help;
 };
 
 /* The command named name, or NULL when there is none. */

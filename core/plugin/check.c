@@ -23,6 +23,8 @@ static size_t abi_size(unsigned minor)
 		return offsetof(struct hb_plugin, validate);
 	if (minor == 1)
 		return offsetof(struct hb_plugin, submit);
+	if (minor == 2)
+		return offsetof(struct hb_plugin, output);
 	return sizeof(struct hb_plugin);
 }
 
@@ -67,7 +69,7 @@ int check_slots(const struct hb_plugin *d, char *why, size_t len)
 
 int check_has_async(const struct hb_plugin *d)
 {
-	if (d->abi_minor < 2 || d->size < sizeof(struct hb_plugin))
+	if (d->abi_minor < 2 || d->size < offsetof(struct hb_plugin, output))
 		return 0;
 	if (!d->submit != !d->poll)
 		return -1;

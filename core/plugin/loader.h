@@ -34,6 +34,13 @@ typedef int (*transform_fn)(const struct hb_case *c, struct hb_message *m,
 /* The transform slot of p loaded here, or NULL (absent, older, a copy). */
 transform_fn loader_transform_fn(const struct plugin *p);
 
+/* A plugin's output slot (ABI 1.3). */
+typedef int (*output_fn)(void *state, uint64_t tag, struct hb_output *out,
+			 char *err, size_t errlen);
+
+/* The output slot of p loaded here, or NULL (absent, older, a copy). */
+output_fn loader_output_fn(const struct plugin *p);
+
 /* Forget what loading p made: its lists, the handle, the path and fd. */
 void loader_close(struct plugin *p);
 

@@ -11,6 +11,7 @@
 #include "base/helper.h"
 #include "plugin/loader.h"
 #include "run/conform_async.h"
+#include "run/conform_timed.h"
 #include "run/hostapi.h"
 
 /* Room for a key, a MAC key, an IV and a tag (struct hb_message). */
@@ -20,6 +21,7 @@
 struct side {
 	struct plugin p;
 	transform_fn transform;
+	output_fn output; /* NULL before ABI 1.3 */
 	struct bench_case bc;
 	struct host_ctx ctx;
 	struct hb_case hc;
@@ -57,6 +59,7 @@ static int side_load(struct side *s, int fd, const char *path, char *why,
 	if (loader_open(&s->p, why, len))
 		return -EINVAL;
 	s->transform = loader_transform_fn(&s->p);
+	s->output = loader_output_fn(&s->p);
 	if (!s->transform)
 		return hb_errorf(why, len, -EINVAL,
 				 "%s has no transform slot (ABI 1.2): it "
@@ -146,6 +149,33 @@ static int is_cipher(const struct run *r)
 	return strncmp(r->target, "crypto/", 7) == 0;
 }
 
+/* Whether the subject's tag (b) differs from the reference's (a): detail. */
+static int tags_differ(struct run *r, size_t len, char *detail, size_t dlen)
+{
+	size_t i = 0;
+	char got[24], want[24];
+	int mac = strncmp(r->target, "mac/", 4) == 0;
+
+	while (i < r->a.tag_len && i < r->b.tag_len &&
+	       r->a.tag[i] == r->b.tag[i])
+		i++;
+	if (r->a.tag_len == r->b.tag_len && i == r->a.tag_len)
+		return 0;
+	conform_hex8(r->b.tag, r->b.tag_len, got);
+	conform_hex8(r->a.tag, r->a.tag_len, want);
+	return hb_errorf(detail, dlen, -1,
+			 "%zu bytes: the %s differs from byte %zu (%zu bytes "
+			 "%s, the reference's %zu bytes %s): %s",
+			 len, conform_tag_kind(r->sub->bc.tdesc), i,
+			 r->b.tag_len, got, r->a.tag_len, want,
+			 mac ? "a MAC target takes its key from "
+			       "hb_message.key, as many bytes as its digest "
+			       "has (Poly1305 32)"
+			     : "look at what the tag covers (AAD, then the "
+			       "ciphertext; a composite MACs the ciphertext "
+			       "with hb_message.mac_key)");
+}
+
 /* Encrypt (or MAC, digest) plain of len with both; equal out and tag? */
 static int both_encrypt(struct run *r, size_t len, char *detail, size_t dlen)
 {
@@ -163,15 +193,15 @@ static int both_encrypt(struct run *r, size_t len, char *detail, size_t dlen)
 	if (ra || rb)
 		return hb_errorf(detail, dlen, -1, "%zu bytes: %s failed: %s",
 				 len, ra ? "reference" : "subject", why);
-	if (is_cipher(r) && memcmp(r->a.out, r->b.out, len) != 0)
-		return hb_errorf(detail, dlen, -1, "%zu bytes: outputs differ",
-				 len);
-	if (r->a.tag_len != r->b.tag_len ||
-	    memcmp(r->a.tag, r->b.tag, r->a.tag_len) != 0)
+	if (is_cipher(r) &&
+	    conform_difference(r->b.out, r->a.out, len, why, sizeof(why)))
 		return hb_errorf(detail, dlen, -1,
-				 "%zu bytes: tags, MACs or digests differ",
-				 len);
-	return 0;
+				 "%zu bytes: the output differs from the "
+				 "reference's %s: look at the key and IV the "
+				 "transform takes (the first bytes of "
+				 "hb_message.key and .iv) and the mode",
+				 len, why);
+	return tags_differ(r, len, detail, dlen);
 }
 
 /* Decrypt with to what from encrypted; the plaintext back? */
@@ -192,10 +222,12 @@ static int cross_decrypt(struct run *r, struct msg *from, struct side *to,
 				 "%s",
 				 len, to == r->ref ? "reference" : "subject",
 				 why);
-	if (memcmp(m->out, r->plain, len) != 0)
+	if (conform_difference(m->out, r->plain, len, why, sizeof(why)))
 		return hb_errorf(detail, dlen, -1,
-				 "%zu bytes: %s decrypted to other bytes", len,
-				 to == r->ref ? "reference" : "subject");
+				 "%zu bytes: %s decrypted to other bytes than "
+				 "the plaintext, %s",
+				 len, to == r->ref ? "reference" : "subject",
+				 why);
 	return 0;
 }
 
@@ -212,7 +244,7 @@ static void check_sizes(struct run *r)
 					65537,
 					CONFORM_MAX_LEN - 17,
 					CONFORM_MAX_LEN };
-	char detail[256] = "", d2[256] = "", skip[256] = "";
+	char detail[512] = "", d2[512] = "", skip[256] = "";
 	int bad = 0, bad_dec = 0, tried = 0, skipped = 0;
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
@@ -253,7 +285,7 @@ static void check_sizes(struct run *r)
 /* A counter block whose low 32 bits wrap within the message. */
 static void check_counter(struct run *r)
 {
-	char detail[256] = "";
+	char detail[512] = "";
 	int rc;
 
 	if (!strstr(r->target, "-ctr"))
@@ -262,6 +294,11 @@ static void check_counter(struct run *r)
 	r->a.iv[15] = 0xfe;
 	memcpy(r->b.iv, r->a.iv, KEY_ROOM);
 	rc = both_encrypt(r, 64, detail, sizeof(detail));
+	if (rc)
+		snprintf(detail + strlen(detail),
+			 sizeof(detail) - strlen(detail),
+			 "; the counter block's low 32 bits wrap after byte "
+			 "32: the carry goes on into its upper 96 bits");
 	row(r, "counter", rc == 0,
 	    rc ? detail : "carried across a 2^32-block boundary");
 	pattern(r->a.iv, KEY_ROOM, 3);
@@ -284,7 +321,9 @@ static void check_tag(struct run *r)
 	row(r, "tag", rc == HB_EVERIFY,
 	    rc == HB_EVERIFY ? "a corrupted tag is refused"
 	    : rc	     ? why
-			     : "a corrupted tag was accepted");
+			     : "a tag with byte 0 flipped was accepted: the "
+			       "decrypt must check the tag (or MAC) it is "
+			       "given and return HB_EVERIFY");
 }
 
 /* The same message twice through the subject: the same bytes. */
@@ -306,6 +345,42 @@ static void check_repeat(struct run *r)
 	row(r, "repeat", same,
 	    same ? "no state kept between messages"
 		 : "the same message gave other bytes the second time");
+}
+
+/* A row with its verdict: ok, failed, skipped or not verifiable. */
+static void row_verdict(struct run *r, const char *check,
+			enum conform_verdict v, const char *detail)
+{
+	json_t *o =
+		json_pack("{s:s, s:s, s:b, s:s}", "target", r->target, "check",
+			  check, "ok", v == CONFORM_OK || v == CONFORM_SKIPPED,
+			  "detail", detail);
+
+	if (o && v == CONFORM_SKIPPED)
+		json_object_set_new(o, "skipped", json_true());
+	if (o && v == CONFORM_UNVERIFIABLE)
+		json_object_set_new(o, "unverifiable", json_true());
+	json_array_append_new(r->rows, o);
+}
+
+/* The subject's own timed path, run() or submit/poll, against the
+ * reference's transform. */
+static void check_timed(struct run *r, const char *check,
+			enum conform_path path)
+{
+	struct conform_backend sub = { .p = r->sub->p.desc,
+				       .output = r->sub->output,
+				       .bc = &r->sub->bc,
+				       .hc = &r->sub->hc },
+			       ref = { .p = r->ref->p.desc,
+				       .transform = r->ref->transform,
+				       .bc = &r->ref->bc,
+				       .hc = &r->ref->hc };
+	char detail[768] = "";
+	enum conform_verdict v =
+		conform_timed(&sub, &ref, path, detail, sizeof(detail));
+
+	row_verdict(r, check, v, detail);
 }
 
 /* The subject's messages in flight (submit and poll) at depth 1 and 16. */
@@ -354,7 +429,10 @@ static void check_target(struct run *r, const char *target)
 	check_counter(r);
 	check_tag(r);
 	check_repeat(r);
-	check_async(r); /* last: it changes the subject's parameters */
+	/* last: they change the subject's parameters */
+	check_timed(r, "run", CONFORM_PATH_RUN);
+	check_timed(r, "submit", CONFORM_PATH_SUBMIT);
+	check_async(r);
 }
 
 /* The rows of every target of req, or {"refused": why}. */

@@ -16,18 +16,8 @@
 /* Longest one poll may wait, in nanoseconds (as the core's workers). */
 #define ASYNC_POLL_NS 10000000ull
 
-/* Messages in flight at one depth: what was sent and what came back. */
-struct flight {
-	const struct hb_plugin *p;
-	void *state;
-	unsigned depth, n;   /* in flight at most, messages in all */
-	unsigned sent, back; /* submitted, finished */
-	unsigned char *seen; /* per tag (the message's number): came back */
-	struct hb_completion *comp;
-};
-
 /* Submit until depth are in flight, all n are sent, or the plugin is busy. */
-static int flight_submit(struct flight *f, char *detail, size_t len)
+static int flight_submit(struct conform_flight *f, char *detail, size_t len)
 {
 	char why[256] = "";
 
@@ -47,7 +37,7 @@ static int flight_submit(struct flight *f, char *detail, size_t len)
 }
 
 /* Take what one poll returns; each tag must be in flight, once. */
-static int flight_poll(struct flight *f, char *detail, size_t len)
+static int flight_poll(struct conform_flight *f, char *detail, size_t len)
 {
 	unsigned inflight = f->sent - f->back;
 	char why[256] = "";
@@ -75,7 +65,7 @@ static int flight_poll(struct flight *f, char *detail, size_t len)
 					 c->tag >= f->sent
 						 ? "without being sent"
 						 : "twice");
-		if (c->status || c->done.bytes != ASYNC_SIZE)
+		if (c->status || c->done.bytes != f->bytes)
 			return hb_errorf(detail, len, -1,
 					 "depth %u: message %llu came back "
 					 "with status %d and %llu bytes",
@@ -84,26 +74,37 @@ static int flight_poll(struct flight *f, char *detail, size_t len)
 					 (unsigned long long)c->done.bytes);
 		f->seen[c->tag] = 1;
 		f->back++;
+		if (f->done && f->done(f->arg, c, detail, len))
+			return -1;
 	}
 	return 0;
 }
 
-/* Keep f->depth in flight until all f->n have come back, or a failure. */
-static int flight_run(struct flight *f, char *detail, size_t len)
+int conform_flight(struct conform_flight *f, char *detail, size_t len)
 {
 	double deadline = hb_now() + ASYNC_DEADLINE;
 	int rc = 0;
 
+	f->sent = f->back = 0;
+	f->seen = calloc(f->n, 1);
+	f->comp = calloc(f->depth, sizeof(*f->comp));
+	if (!f->seen || !f->comp)
+		rc = hb_errorf(detail, len, -1, "out of memory");
 	while (!rc && f->back < f->n) {
 		if (hb_now() > deadline)
-			return hb_errorf(detail, len, -1,
-					 "depth %u: %u of %u messages never "
-					 "came back",
-					 f->depth, f->n - f->back, f->n);
-		rc = flight_submit(f, detail, len);
+			rc = hb_errorf(detail, len, -1,
+				       "depth %u: %u of %u messages never "
+				       "came back",
+				       f->depth, f->n - f->back, f->n);
+		if (!rc)
+			rc = flight_submit(f, detail, len);
 		if (!rc)
 			rc = flight_poll(f, detail, len);
 	}
+	free(f->seen);
+	free(f->comp);
+	f->seen = NULL;
+	f->comp = NULL;
 	return rc;
 }
 
@@ -112,42 +113,32 @@ static enum conform_async_result
 at_depth(const struct hb_plugin *p, struct bench_case *bc,
 	 const struct hb_case *hc, unsigned depth, char *detail, size_t len)
 {
-	struct flight f = { .p = p, .depth = depth, .n = 3 * depth + 1 };
+	struct conform_flight f = {
+		.p = p, .depth = depth, .n = 3 * depth + 1, .bytes = ASYNC_SIZE
+	};
 	char why[256] = "";
 	int rc;
 
 	bc->queue_depth = depth;
 	bc->depth_given = 1;
-	f.seen = calloc(f.n, 1);
-	f.comp = calloc(depth, sizeof(*f.comp));
-	if (!f.seen || !f.comp) {
-		rc = hb_errorf(detail, len, -1, "out of memory");
-		goto out_free;
-	}
 	rc = p->setup(hc, &f.state, why, sizeof(why));
 	why[sizeof(why) - 1] = '\0';
-	if (rc == HB_SKIP) {
+	if (rc == HB_SKIP)
 		snprintf(detail, len, "depth %u: setup skips: %s", depth, why);
-		goto out_free;
-	}
-	if (rc) {
+	else if (rc)
 		rc = hb_errorf(detail, len, -1, "depth %u: setup: %s", depth,
 			       why);
-		goto out_free;
-	}
-	rc = flight_run(&f, detail, len);
+	if (rc)
+		goto out;
+	rc = conform_flight(&f, detail, len);
 	p->teardown(f.state);
-out_free:
-	free(f.seen);
-	free(f.comp);
+out:
 	return rc == HB_SKIP ? CONFORM_ASYNC_SKIPPED
 	       : rc	     ? CONFORM_ASYNC_FAILED
 			     : CONFORM_ASYNC_OK;
 }
 
-/* Set option name to value where the target has it. */
-static int set_if_declared(struct bench_case *bc, const char *name,
-			   const char *value)
+int conform_param(struct bench_case *bc, const char *name, const char *value)
 {
 	if (!plugin_option_find(bc->tdesc, name))
 		return 0;
@@ -171,9 +162,9 @@ enum conform_async_result conform_async(const struct hb_plugin *p,
 		return CONFORM_ASYNC_SKIPPED;
 	}
 	snprintf(size, sizeof(size), "%d", ASYNC_SIZE);
-	if (set_if_declared(bc, "size", size) ||
-	    set_if_declared(bc, "mode", "message") ||
-	    set_if_declared(bc, "direction", "decrypt"))
+	if (conform_param(bc, "size", size) ||
+	    conform_param(bc, "mode", "message") ||
+	    conform_param(bc, "direction", "decrypt"))
 		return hb_errorf(detail, len, CONFORM_ASYNC_FAILED,
 				 "out of memory");
 	for (size_t i = 0; i < 2 && r == CONFORM_ASYNC_OK; i++)

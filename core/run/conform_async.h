@@ -9,6 +9,7 @@
 #define HB_CORE_RUN_CONFORM_ASYNC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <hostbench/plugin.h>
 
@@ -20,6 +21,35 @@ enum conform_async_result {
 	CONFORM_ASYNC_FAILED,
 	CONFORM_ASYNC_SKIPPED, /* no asynchronous path, or setup skips */
 };
+
+/*
+ * Messages in flight on one worker state, as the core's workers keep
+ * them: up to depth submitted, polled (at most 10 ms a wait) until all n
+ * have come back, each tag (0 .. n-1, in submission order) exactly once
+ * with status 0 and bytes done, within 30 s.
+ */
+struct conform_flight {
+	const struct hb_plugin *p;
+	void *state;
+	unsigned depth, n; /* in flight at most, messages in all */
+	uint64_t bytes;	   /* each message's, as its completion says */
+	/* Each completion in the order poll returns them, before the next
+	 * submit; nonzero (detail filled) fails the flight. NULL: none. */
+	int (*done)(void *arg, const struct hb_completion *c, char *detail,
+		    size_t len);
+	void *arg;
+	/* the flight's own */
+	unsigned sent, back;
+	unsigned char *seen;
+	struct hb_completion *comp;
+};
+
+/* Run flight f: 0, or -1 with what failed (and at which depth) in detail. */
+int conform_flight(struct conform_flight *f, char *detail, size_t len);
+
+/* Set option name of bc to value where its target declares it: 0 or
+ * -ENOMEM. */
+int conform_param(struct bench_case *bc, const char *name, const char *value);
 
 /*
  * Check bc's target (bc->tdesc, its option defaults in bc->params) of

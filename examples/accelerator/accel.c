@@ -1,74 +1,42 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * example_accel.so: backend "example-accel", offering crypto/aes-256-ctr
- * on an accelerator through its driver API (device.h). The target, its
- * options and its known answer are those of the built-in openssl and
- * gcrypt backends, so one suite job measures all three side by side:
+ * on an accelerator through its driver API (device.h), with messages in
+ * flight (submit and poll, queue_depth) as a device is driven. The target,
+ * its options, its data conventions and its known answer are those of the
+ * built-in backends (<hostbench/crypto.h>), so one suite job measures them
+ * side by side and `hostbench check example-accel` compares it with them:
  *
  *   [AES256/CTR]
  *   target = crypto/aes-256-ctr
  *   backend = example-accel, openssl, gcrypt
+ *   queue_depth = 1, 16
  *
- * This file is what a vendor keeps; device_soft.c is what they replace.
+ * This file and inflight.c are what a vendor keeps; device_soft.c is what
+ * they replace.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <hostbench/crypto.h>
 #include <hostbench/plugin.h>
 
 #include "accel.h"
 #include "device.h"
 #include "kat.h"
 
-/* One worker: its own device handle and session, its own buffers. */
-struct worker {
-	struct accel_dev *dev;
-	struct accel_session *session;
-	size_t size;
-	int encrypt;	/* 0: decrypt a received ciphertext */
-	int stream;	/* 0: every buffer is a message with a fresh IV */
-	uint8_t *buf;	/* output; encrypt works in place */
-	uint8_t *src;	/* input: buf, or the ciphertext for decrypt */
-	uint8_t *ct;	/* decrypt: a valid ciphertext, else NULL */
-	uint64_t msgno; /* messages started */
-	uint8_t iv[16]; /* the base IV */
-};
+/* Longest a transform waits for the device, in nanoseconds. */
+#define TRANSFORM_WAIT_NS 10000000000ull
 
 /*
- * The options of the built-in backends' crypto/aes-256-ctr, word for word:
- * a suite's keys must mean the same to every backend of a job. A
- * device-only option would make a job that sets it refuse the others.
+ * The options of the built-in backends' crypto/aes-256-ctr, from the SDK:
+ * a suite's keys mean the same to every backend of a job. The queue depth
+ * is the core's own key, queue_depth; never declare it.
  */
 static const struct hb_option ctr_options[] = {
-	{
-		.name = "size",
-		.type = HB_OPT_SIZE,
-		.def = "1M",
-		.help = "bytes in one buffer; in message mode one whole "
-			"message",
-		.min = 1,
-		.max = INT64_C(1) << 30,
-	},
-	{
-		.name = "mode",
-		.type = HB_OPT_ENUM,
-		.def = "message",
-		.help = "message: each buffer is a whole message with a fresh "
-			"IV and its tag; stream: one endless message (openssl "
-			"speed)",
-		.choices = (const char *const[]){ "message", "stream", NULL },
-	},
-	{
-		.name = "direction",
-		.type = HB_OPT_ENUM,
-		.def = "encrypt",
-		.help = "encrypt, or decrypt (checks the tag or MAC of every "
-			"message)",
-		.choices = (const char *const[]){ "encrypt", "decrypt", NULL },
-	},
-	{ .name = NULL },
+	HB_CRYPTO_OPTIONS_CIPHER,
+	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_target targets[] = {
@@ -78,6 +46,8 @@ static const struct hb_target targets[] = {
 		.summary = "AES-256 in counter mode",
 		.work = HB_WORK_BYTES,
 		.options = ctr_options,
+		/* submit/poll; the work is the device's, not the host's */
+		.flags = HB_TARGET_ASYNC | HB_TARGET_OFFLOAD,
 	},
 	{ .name = NULL },
 };
@@ -97,41 +67,6 @@ int accel_code(int errnum)
 	}
 }
 
-/* Deterministic filler, so every run sees the same data. */
-static void fill_pattern(uint8_t *p, size_t n, uint64_t seed)
-{
-	uint64_t x = seed * UINT64_C(0x9e3779b97f4a7c15) + 1;
-
-	for (size_t i = 0; i < n; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		p[i] = (uint8_t)(x >> 24);
-	}
-}
-
-/* A 64-byte aligned buffer, written once so its pages are really there. */
-static uint8_t *alloc_buffer(size_t n, uint64_t seed)
-{
-	size_t rounded = (n + 63) & ~(size_t)63;
-	uint8_t *p = aligned_alloc(64, rounded);
-
-	if (p)
-		fill_pattern(p, rounded, seed);
-	return p;
-}
-
-/* Start message n: the base IV with n in its first eight bytes. */
-static void start_message(struct worker *w, uint64_t n)
-{
-	uint8_t iv[16];
-
-	memcpy(iv, w->iv, sizeof(iv));
-	for (unsigned i = 0; i < 8; i++)
-		iv[i] ^= (uint8_t)(n >> (56 - 8 * i));
-	accel_session_start(w->session, iv);
-}
-
 /* The driver version, and the target unusable when there is no device. */
 static int accel_describe(struct hb_about *a, char *err, size_t errlen)
 {
@@ -141,7 +76,7 @@ static int accel_describe(struct hb_about *a, char *err, size_t errlen)
 	(void)err;
 	(void)errlen;
 	a->library(a, "example-accel driver", accel_driver_version());
-	if (accel_dev_open(0, &dev, why, sizeof(why)) == 0)
+	if (accel_dev_open(0, 1, &dev, why, sizeof(why)) == 0)
 		accel_dev_close(dev);
 	else
 		a->unusable(a, "crypto/aes-256-ctr", why);
@@ -152,30 +87,33 @@ static void accel_teardown(void *state)
 {
 	struct worker *w = state;
 
-	if (w->session)
-		accel_session_close(w->session);
 	if (w->dev)
-		accel_dev_close(w->dev);
+		accel_dev_close(w->dev); /* the device finishes first */
+	if (w->key)
+		accel_key_free(w->key);
+	accel_slots_free(w);
 	free(w->ct);
-	free(w->buf);
 	free(w);
 }
 
-/* Read the case's options into w. */
+/* Read the case's options and queue depth into w. */
 static void read_options(struct worker *w, const struct hb_case *c)
 {
 	const struct hb_host *h = c->host;
+	int64_t depth = h->get_int(c, "queue_depth");
 
 	w->size = (size_t)h->get_size(c, "size");
 	w->stream = strcmp(h->get_str(c, "mode"), "stream") == 0;
 	w->encrypt = strcmp(h->get_str(c, "direction"), "decrypt") != 0;
+	w->depth = depth > 1 ? (unsigned)depth : 1;
+	w->worker = c->worker;
 }
 
 /* Open the device and check the known answer on the path to be timed. */
 static int open_device(struct worker *w, const struct hb_case *c, char *err,
 		       size_t errlen)
 {
-	int rc = accel_dev_open(0, &w->dev, err, errlen);
+	int rc = accel_dev_open(0, w->depth, &w->dev, err, errlen);
 
 	if (rc)
 		return accel_code(rc);
@@ -184,33 +122,33 @@ static int open_device(struct worker *w, const struct hb_case *c, char *err,
 	return accel_kat_check(w->dev, w->encrypt, w->stream, err, errlen);
 }
 
-/* Buffers, key and session; for decrypt, the ciphertext a peer sends. */
-static int prepare_work(struct worker *w, unsigned worker, char *err,
-			size_t errlen)
+/* The SDK's key and IV, the message slots, and a decrypt's message 0. */
+static int prepare_work(struct worker *w, char *err, size_t errlen)
 {
 	uint8_t key[32];
+	struct accel_req r;
 	int rc;
 
-	w->buf = alloc_buffer(w->size, 4 + worker);
-	w->src = w->buf;
-	if (w->buf && !w->encrypt)
-		w->src = w->ct = alloc_buffer(w->size, 0);
-	if (!w->buf || !w->src)
-		return HB_ENOMEM;
-	fill_pattern(key, sizeof(key), 1);
-	fill_pattern(w->iv, sizeof(w->iv), 3);
-	rc = accel_session_open(w->dev, key, &w->session, err, errlen);
+	hb_crypto_fill(key, sizeof(key), HB_CRYPTO_SEED_KEY);
+	hb_crypto_fill(w->iv, sizeof(w->iv), HB_CRYPTO_SEED_IV);
+	rc = accel_key_load(w->dev, key, &w->key, err, errlen);
 	if (rc)
 		return accel_code(rc);
-	start_message(w, 0);
-	if (!w->encrypt) {
-		rc = accel_session_crypt(w->session, w->buf, w->ct, w->size,
-					 err, errlen);
-		if (rc)
-			return accel_code(rc);
-		start_message(w, 0);
-	}
-	return HB_OK;
+	if (accel_slots_make(w))
+		return hb_errorf(err, errlen, HB_ENOMEM,
+				 "%u buffers of %zu bytes: out of memory",
+				 w->depth, w->size);
+	if (w->encrypt)
+		return HB_OK;
+	w->ct = aligned_alloc(64, (w->size + 63) & ~(size_t)63);
+	if (!w->ct)
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	r = (struct accel_req){ .key = w->key,
+				.in = w->slots[0].buf,
+				.out = w->ct,
+				.len = w->size };
+	hb_crypto_message_iv(w->iv, sizeof(w->iv), 0, r.counter);
+	return accel_run_one(w->dev, &r, err, errlen);
 }
 
 static int accel_setup(const struct hb_case *c, void **state, char *err,
@@ -219,18 +157,12 @@ static int accel_setup(const struct hb_case *c, void **state, char *err,
 	struct worker *w = calloc(1, sizeof(*w));
 	int rc;
 
-	if (!w) {
-		snprintf(err, errlen, "out of memory");
-		return HB_ENOMEM;
-	}
+	if (!w)
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	read_options(w, c);
 	rc = open_device(w, c, err, errlen);
-	if (rc)
-		goto fail_worker;
-	rc = prepare_work(w, c->worker, err, errlen);
-	if (rc == HB_ENOMEM)
-		snprintf(err, errlen,
-			 "allocating %zu-byte buffers: out of memory", w->size);
+	if (!rc)
+		rc = prepare_work(w, err, errlen);
 	if (rc)
 		goto fail_worker;
 	*state = w;
@@ -241,25 +173,28 @@ fail_worker:
 	return rc;
 }
 
-static int accel_run(void *state, uint64_t iterations, struct hb_done *done,
-		     char *err, size_t errlen)
+/* One message of `hostbench check`, with its own key and IV; no tag. */
+static int accel_transform(const struct hb_case *c, struct hb_message *m,
+			   char *err, size_t errlen)
 {
-	struct worker *w = state;
-	uint64_t i;
-	int rc = 0;
+	struct accel_dev *dev = NULL;
+	struct accel_key *key = NULL;
+	struct accel_req r = { .in = m->in, .out = m->out, .len = m->len };
+	int rc = accel_dev_open(0, 1, &dev, err, errlen);
 
-	for (i = 0; i < iterations; i++) {
-		if (!w->stream)
-			start_message(w, w->encrypt ? w->msgno++ : 0);
-		rc = accel_session_crypt(w->session, w->src, w->buf, w->size,
-					 err, errlen);
-		if (rc) {
-			rc = HB_EIO; /* a device error mid-run fails the case */
-			break;
-		}
-	}
-	done->bytes += i * w->size;
-	done->ops += i;
+	(void)c;
+	if (!rc)
+		rc = accel_key_load(dev, m->key, &key, err, errlen);
+	rc = rc ? accel_code(rc) : HB_OK;
+	r.key = key;
+	memcpy(r.counter, m->iv, sizeof(r.counter));
+	if (!rc)
+		rc = accel_run_one(dev, &r, err, errlen);
+	if (key)
+		accel_key_free(key);
+	if (dev)
+		accel_dev_close(dev);
+	m->tag_len = 0;
 	return rc;
 }
 
@@ -268,13 +203,18 @@ static const struct hb_plugin plugin = {
 	.abi_minor = HB_ABI_MINOR,
 	.size = sizeof(struct hb_plugin),
 	.name = "example-accel",
-	.version = "1.0.0",
-	.summary = "AES-256-CTR on an example accelerator (software device)",
+	.version = "2.0.0",
+	.summary = "AES-256-CTR on an example accelerator (software device, "
+		   "messages in flight)",
 	.targets = targets,
 	.describe = accel_describe,
 	.setup = accel_setup,
 	.run = accel_run,
 	.teardown = accel_teardown,
+	.submit = accel_submit_message,
+	.poll = accel_poll,
+	.transform = accel_transform,
+	.output = accel_output,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

@@ -11,9 +11,9 @@
 #include "device.h"
 
 /*
- * Run NIST SP 800-38A F.5.5 CTR-AES256.Encrypt through a fresh session on
- * dev: encrypt checks the ciphertext, decrypt checks the recovered
- * plaintext. With split, the data goes in two calls cut mid-block, as a
+ * Run NIST SP 800-38A F.5.5 CTR-AES256.Encrypt through the request queue
+ * of dev: encrypt checks the ciphertext, decrypt checks the recovered
+ * plaintext. With split, the data goes in two requests cut mid-block, as a
  * stream continues from one buffer to the next. Returns HB_OK, HB_EVERIFY
  * naming the vector, or the device's error as an HB_E* code; err filled.
  */

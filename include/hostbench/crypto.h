@@ -475,6 +475,103 @@ static inline int hb_crypto_unhex(const char *hex, uint8_t *out, size_t max,
 	return 0;
 }
 
+/* ---- what check verifies ---------------------------------------------- */
+
+/*
+ * `hostbench check` (docs/plugins.md, "What check proves") compares a
+ * backend with a reference through the transform slot, and the backend's
+ * timed path through the output slot (ABI 1.3). Key lengths it relies on,
+ * the first bytes of each 64-byte key an algorithm takes: AES-128/192/256
+ * 16/24/32, ChaCha20 32, Blowfish 16; HMAC-MD5/SHA1/SHA256 as many as the
+ * digest has (16, 20, 32); Poly1305 32. A MAC target reads its key from
+ * hb_message.key, a composite its MAC key from hb_message.mac_key.
+ */
+
+/*
+ * The keys and IV of one message, 64 bytes each, as struct hb_message
+ * takes them (the first bytes an algorithm needs are used).
+ */
+struct hb_crypto_inputs {
+	uint8_t key[64];     /* the cipher key; a MAC target's MAC key */
+	uint8_t mac_key[64]; /* a composite's MAC key */
+	uint8_t iv[64];	     /* the message's IV or nonce */
+};
+
+/*
+ * Whether full ("crypto/aes-256-gcm") or one of parts (a composite's, or
+ * NULL) is name.
+ */
+static inline int hb_crypto_is_or_has(const char *full,
+				      const char *const *parts,
+				      const char *name)
+{
+	if (strcmp(full, name) == 0)
+		return 1;
+	for (; parts && *parts; parts++)
+		if (strcmp(*parts, name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Bytes of the IV or nonce of full, or of its cipher part (a composite):
+ * 12 (GCM, ChaCha20-Poly1305), 16 (CTR, AES-CBC), 8 (Blowfish), 0 for a
+ * MAC or digest. Read from the known-answer vectors.
+ */
+static inline size_t hb_crypto_iv_len(const char *full,
+				      const char *const *parts)
+{
+	const char *const self[] = { full, NULL };
+
+	for (int pass = 0; pass < 2; pass++)
+		for (const char *const *t = pass ? parts : self; t && *t; t++)
+			for (size_t i = 0; hb_crypto_kat_table[i].target; i++)
+				if (strcmp(hb_crypto_kat_table[i].target, *t) ==
+					    0 &&
+				    hb_crypto_kat_table[i].iv)
+					return strlen(hb_crypto_kat_table[i]
+							      .iv) /
+					       2;
+	return 0;
+}
+
+/*
+ * The inputs of message n of every worker of a target (full, its parts),
+ * as the built-ins time it and `hostbench check` verifies a timed path
+ * (the output slot, ABI 1.3) through the reference's transform slot:
+ *   - key: the cipher key, HB_CRYPTO_SEED_KEY; for a MAC target (mac/...)
+ *     the MAC key, HB_CRYPTO_SEED_MAC_KEY: transform reads a MAC target's
+ *     key from hb_message.key, never from mac_key;
+ *   - mac_key: a composite's MAC key, HB_CRYPTO_SEED_MAC_KEY;
+ *   - a one-time MAC key (Poly1305, alone or in a composite) is the base
+ *     key with n in it (hb_crypto_message_key); HMAC keeps the base key;
+ *   - iv: message n's IV (hb_crypto_message_iv over the algorithm's IV
+ *     length, hb_crypto_iv_len).
+ * No AAD: the timed messages have none.
+ */
+static inline void hb_crypto_message_inputs(const char *full,
+					    const char *const *parts,
+					    uint64_t n,
+					    struct hb_crypto_inputs *in)
+{
+	uint8_t base[64];
+	size_t iv_len = hb_crypto_iv_len(full, parts);
+	int one_time = hb_crypto_is_or_has(full, parts, "mac/poly1305");
+
+	hb_crypto_fill(in->key, sizeof(in->key), HB_CRYPTO_SEED_KEY);
+	hb_crypto_fill(base, sizeof(base), HB_CRYPTO_SEED_MAC_KEY);
+	if (one_time)
+		hb_crypto_message_key(base, sizeof(base), n, in->mac_key);
+	else
+		memcpy(in->mac_key, base, sizeof(base));
+	if (strncmp(full, "mac/", 4) == 0)
+		memcpy(in->key, in->mac_key, sizeof(in->key));
+	hb_crypto_fill(base, sizeof(base), HB_CRYPTO_SEED_IV);
+	memcpy(in->iv, base, sizeof(base));
+	if (iv_len)
+		hb_crypto_message_iv(base, iv_len, n, in->iv);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,6 +13,7 @@
  *   validate()                 once per case, before any case runs (1.1)
  *   setup() x N                serially, one state per worker
  *   run() ...                  concurrently, one thread per worker state
+ *                              (or submit/poll ...: see HB_TARGET_ASYNC)
  *   teardown() x N             serially, always, for every state setup made
  */
 #ifndef HOSTBENCH_PLUGIN_H
@@ -30,7 +31,7 @@ extern "C" {
 
 /* A major bump breaks plugins; a minor bump only appends. */
 #define HB_ABI_MAJOR 1
-#define HB_ABI_MINOR 2
+#define HB_ABI_MINOR 3
 
 /* Name of the single symbol a plugin exports. */
 #define HB_ENTRY_SYMBOL "hostbench_plugin_entry"
@@ -196,7 +197,10 @@ struct hb_completion {
  * first bytes of key, mac_key and iv its algorithm needs (the core gives
  * 64 of each), writes len bytes to out (ciphers, AEADs and composites),
  * and writes the tag (AEAD tag, or the MAC or digest; a composite's MAC
- * over the ciphertext with mac_key) to tag, setting tag_len. To decrypt,
+ * over the ciphertext with mac_key) to tag, setting tag_len. A MAC target
+ * (HMAC, Poly1305) takes its key from key, never from mac_key: an HMAC as
+ * many bytes as its digest has, Poly1305 32 (<hostbench/crypto.h>,
+ * hb_crypto_message_inputs, says what the timed rows pass). To decrypt,
  * in is the ciphertext and tag the tag to check: a mismatch is
  * HB_EVERIFY, never a wrong plaintext.
  */
@@ -210,6 +214,32 @@ struct hb_message {
 	size_t len;
 	uint8_t *tag;	/* 64 bytes of room */
 	size_t tag_len; /* out: bytes of tag written; in: to check */
+};
+
+/* output() for a unit whose input was the worker's data buffer as filled. */
+#define HB_OUTPUT_FRESH UINT64_MAX
+
+/*
+ * What one unit of the timed path produced (ABI 1.3, `hostbench check`),
+ * as the output slot reports it. Pointers are the plugin's, valid until
+ * the next call on the worker state.
+ */
+struct hb_output {
+	/* The unit's message number: the n of its IV and one-time MAC key
+	 * (hb_crypto_message_iv, _key): 0, 1, 2 ... in the order a worker
+	 * starts its messages. */
+	uint64_t message;
+	/* The message whose output this unit took as its input (a buffer
+	 * encrypted again in place, as `openssl speed` does), or
+	 * HB_OUTPUT_FRESH when its input was the worker's data buffer as
+	 * setup filled it (the first unit through a buffer, or a unit
+	 * that writes elsewhere). */
+	uint64_t after;
+	const uint8_t *data; /* the output as it is now: a cipher's output,
+				or the message a MAC or digest read */
+	size_t len;
+	const uint8_t *tag; /* AEAD tag, MAC or digest; NULL without */
+	size_t tag_len;
 };
 
 /* Run-time facts about the plugin, filled by describe(). */
@@ -284,8 +314,12 @@ struct hb_plugin {
 	 * Optional asynchronous slots, both or neither, for the targets with
 	 * HB_TARGET_ASYNC (modelled on fio's ioengine queue/getevents). The
 	 * core keeps up to queue_depth units in flight per worker state and
-	 * times each from submission to completion; run() is then not
-	 * called for that target.
+	 * times each from submission to completion. Which path a case
+	 * takes: submit/poll when the suite gives queue_depth (even 1) or
+	 * the target is HB_TARGET_OFFLOAD; otherwise (a host-CPU target,
+	 * queue_depth left out) run(), one unit at a time and untimed per
+	 * unit, as `openssl speed` without -async_jobs. run is required, and
+	 * both paths must do the same work: `hostbench check` verifies both.
 	 *
 	 * submit: start one unit of work tagged tag (the core's; it comes
 	 * back in the unit's completion). Returns 0 when accepted, HB_BUSY
@@ -314,6 +348,22 @@ struct hb_plugin {
 	 */
 	int (*transform)(const struct hb_case *c, struct hb_message *m,
 			 char *err, size_t errlen);
+
+	/* ---- ABI 1.3 ---- */
+
+	/*
+	 * Optional: what a unit of the timed path produced, so `hostbench
+	 * check` compares the work run() and submit/poll really did with the
+	 * reference (a plugin without it is "not verifiable", never
+	 * conformant). After run(): the last unit of that call (tag is
+	 * ignored). After poll(): the unit tagged tag, which a poll returned
+	 * since the last submit, so its buffer is still its own. Fills
+	 * *out; returns 0, HB_ENOTSUP for a case it cannot show (stream
+	 * mode), or a negative code with err filled. Called from the
+	 * worker's thread, between its calls; it does no work of its own.
+	 */
+	int (*output)(void *state, uint64_t tag, struct hb_output *out,
+		      char *err, size_t errlen);
 };
 
 /* The one exported symbol. */

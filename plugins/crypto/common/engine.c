@@ -37,9 +37,9 @@ const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
 	return hb_crypto_message_key(s->mac_key, s->hi->key_len, n, key);
 }
 
-/* MAC or digest of one buffer at in into out, with message n's key. */
+/* MAC or digest of len bytes at in into out, with message n's key. */
 static int hash_message(struct cx_state *s, uint64_t n, const uint8_t *in,
-			uint8_t *out, char *err, size_t errlen)
+			size_t len, uint8_t *out, char *err, size_t errlen)
 {
 	const struct cx_ops *o = s->ops;
 	int rc;
@@ -47,7 +47,7 @@ static int hash_message(struct cx_state *s, uint64_t n, const uint8_t *in,
 	rc = o->hash_start(s->hash, cx_message_key(s, n, s->msg_key),
 			   s->hi->key_len, err, errlen);
 	if (!rc)
-		rc = o->hash_update(s->hash, in, s->size, err, errlen);
+		rc = o->hash_update(s->hash, in, len, err, errlen);
 	if (!rc)
 		rc = o->hash_finish(s->hash, out, err, errlen);
 	return rc;
@@ -57,6 +57,7 @@ static int hash_message(struct cx_state *s, uint64_t n, const uint8_t *in,
 static int encrypt_message(struct cx_state *s, char *err, size_t errlen)
 {
 	const struct cx_ops *o = s->ops;
+	size_t len = cx_seam_timed_len(s->size);
 	uint8_t iv[CX_MAX_IV];
 	int rc;
 
@@ -64,16 +65,19 @@ static int encrypt_message(struct cx_state *s, char *err, size_t errlen)
 		rc = o->cipher_start(s->cipher, cx_message_iv(s, s->msgno, iv),
 				     err, errlen);
 		if (!rc)
-			rc = o->cipher_update(s->cipher, s->buf, s->buf,
-					      s->size, err, errlen);
+			rc = o->cipher_update(s->cipher, s->buf, s->buf, len,
+					      err, errlen);
 		if (!rc)
 			rc = o->cipher_finish(s->cipher, s->tag, err, errlen);
 		if (rc)
 			return rc;
+		cx_seam_timed_tag(s->tag, s->ci->out_len);
 	}
-	if (s->hash)
-		return hash_message(s, s->msgno, s->buf, s->mac, err, errlen);
-	return 0;
+	if (!s->hash)
+		return 0;
+	rc = hash_message(s, s->msgno, s->buf, len, s->mac, err, errlen);
+	cx_seam_timed_tag(s->mac, s->hi->out_len);
+	return rc;
 }
 
 /* One received message: MAC checked, then decrypted and its tag checked. */
@@ -84,7 +88,7 @@ static int decrypt_message(struct cx_state *s, char *err, size_t errlen)
 	int rc;
 
 	if (s->hash) {
-		rc = hash_message(s, 0, s->src, s->mac, err, errlen);
+		rc = hash_message(s, 0, s->src, s->size, s->mac, err, errlen);
 		if (rc)
 			return rc;
 		if (cx_memneq(s->mac, s->want_mac, s->hi->out_len))
@@ -145,8 +149,11 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	uint64_t i;
 	int rc = 0;
 
-	if (s->jobs)
-		return cx_jobs_run(s, iterations, done, err, errlen);
+	if (s->jobs) {
+		rc = cx_jobs_run(s, iterations, done, err, errlen);
+		s->ran = 1;
+		return rc;
+	}
 	if (s->stream)
 		step = stream_buffer;
 	else
@@ -160,6 +167,7 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	}
 	done->bytes += i * s->size;
 	done->ops += i;
+	s->ran = 1;
 	return rc;
 }
 
@@ -172,6 +180,8 @@ int cx_updates_submit(struct cx_state *s, uint64_t tag, char *err,
 	if (s->sync_done)
 		return HB_BUSY;
 	rc = cx_run(s, 1, &done, err, errlen);
+	s->ran = 0;
+	s->polled = 0;
 	if (rc)
 		return rc;
 	s->sync_done = 1;
@@ -184,11 +194,50 @@ int cx_updates_poll(struct cx_state *s, unsigned max, struct hb_completion *out)
 	if (!s->sync_done || max == 0)
 		return 0;
 	s->sync_done = 0;
+	s->polled = 1;
 	out[0] = (struct hb_completion){
 		.tag = s->sync_tag,
 		.done = { .bytes = s->size, .ops = 1 },
 	};
 	return 1;
+}
+
+/* The tag a finished message has: AEAD tag, MAC or digest, or none. */
+const uint8_t *cx_unit_tag(const struct cx_state *s, const uint8_t *tag,
+			   const uint8_t *mac, size_t *len)
+{
+	*len = 0;
+	if (s->hi)
+		*len = s->hi->out_len;
+	else if (s->ci && s->ci->kind == CX_AEAD)
+		*len = s->ci->out_len;
+	return s->hi ? mac : *len ? tag : NULL;
+}
+
+int cx_output(void *state, uint64_t tag, struct hb_output *out, char *err,
+	      size_t errlen)
+{
+	struct cx_state *s = state;
+
+	if (s->stream || !s->encrypt)
+		return hb_errorf(err, errlen, HB_ENOTSUP,
+				 "only whole messages encrypted (or MACed) "
+				 "show their output; this case is %s",
+				 s->stream ? "a stream" : "a decrypt");
+	if (s->jobs)
+		return cx_jobs_output(s, tag, out, err, errlen);
+	if (!s->msgno || (!s->ran && (!s->polled || s->sync_tag != tag)))
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "no finished message tagged %llu",
+				 (unsigned long long)tag);
+	*out = (struct hb_output){
+		.message = s->msgno - 1,
+		.after = s->ci && s->msgno > 1 ? s->msgno - 2 : HB_OUTPUT_FRESH,
+		.data = s->buf,
+		.len = s->size,
+	};
+	out->tag = cx_unit_tag(s, s->tag, s->mac, &out->tag_len);
+	return 0;
 }
 
 int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
@@ -377,7 +426,8 @@ static int received_by_updates(struct cx_state *s, enum cx_alg calg, char *err,
 			return rc;
 	}
 	if (s->hi)
-		return hash_message(s, 0, s->src, s->want_mac, err, errlen);
+		return hash_message(s, 0, s->src, s->size, s->want_mac, err,
+				    errlen);
 	return 0;
 }
 
@@ -518,7 +568,10 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	hb_crypto_fill(s->key, sizeof(s->key), HB_CRYPTO_SEED_KEY);
 	hb_crypto_fill(s->mac_key, sizeof(s->mac_key), HB_CRYPTO_SEED_MAC_KEY);
 	hb_crypto_fill(s->iv, sizeof(s->iv), HB_CRYPTO_SEED_IV);
-	s->buf = cx_alloc_buffer(s->size, HB_CRYPTO_SEED_DATA(c->worker));
+	cx_seam_timed_key(s->key, sizeof(s->key));
+	cx_seam_timed_key(s->mac_key, sizeof(s->mac_key));
+	s->buf = cx_alloc_buffer(
+		s->size, cx_seam_data_seed(HB_CRYPTO_SEED_DATA(c->worker)));
 	s->src = s->buf;
 	if (s->buf && !s->encrypt && s->ci) {
 		s->ct = cx_alloc_buffer(s->size, 0);

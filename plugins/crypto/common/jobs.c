@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hostbench/crypto.h>
+
 #include "seam.h"
 #include "state.h"
 
@@ -18,6 +20,9 @@ struct cx_slot {
 	struct cx_job job; /* first: a finished job is its slot */
 	uint64_t tag;	   /* the core's */
 	uint64_t msgno;
+	uint64_t after;	      /* the message its buffer held before, in place */
+	int used;	      /* a message went through its buffer */
+	int finished;	      /* reaped, and not submitted again since */
 	unsigned index;	      /* in s->slots */
 	uint64_t received_iv; /* decrypt: the IV number of its message */
 	struct cx_slot *next_free;
@@ -171,7 +176,9 @@ static struct cx_slot *slot_make(struct cx_state *s)
 	if (!sl)
 		return NULL;
 	if (s->ci) {
-		sl->buf = cx_alloc_buffer(s->size, 4 + s->worker);
+		sl->buf = cx_alloc_buffer(
+			s->size,
+			cx_seam_data_seed(HB_CRYPTO_SEED_DATA(s->worker)));
 		if (!sl->buf) {
 			free(sl);
 			return NULL;
@@ -263,23 +270,25 @@ static void fill_message(struct cx_state *s, struct cx_slot *sl)
 	memset(j, 0, sizeof(*j));
 	if (!s->encrypt)
 		memcpy(j->tag, s->want_tag, sizeof(j->tag));
+	/* a cipher encrypts its slot's buffer again, in place */
+	sl->after = s->ci && sl->used ? sl->msgno : HB_OUTPUT_FRESH;
+	sl->used = 1;
+	sl->finished = 0;
 	sl->msgno = s->msgno;
-	j->len = s->size;
+	j->len = s->encrypt ? cx_seam_timed_len(s->size) : s->size;
 	j->iv = s->ci ? cx_message_iv(s, n, sl->iv) : NULL;
 	j->mac_key = s->hi ? cx_message_key(s, n, sl->key) : NULL;
 	j->src = s->ci && s->encrypt ? sl->buf : s->src;
 	j->dst = s->ci ? sl->buf : NULL;
 }
 
-int cx_submit(void *state, uint64_t tag, char *err, size_t errlen)
+/* Start the next message through the job calls, tagged tag. */
+static int jobs_submit(struct cx_state *s, uint64_t tag, char *err,
+		       size_t errlen)
 {
-	struct cx_state *s = state;
-	struct cx_slot *sl;
+	struct cx_slot *sl = slot_take(s);
 	int rc;
 
-	if (!s->jobs)
-		return cx_updates_submit(s, tag, err, errlen);
-	sl = slot_take(s);
 	if (!sl)
 		return hb_errorf(err, errlen, HB_ENOMEM,
 				 "a %zu-byte message slot: out of memory",
@@ -293,6 +302,16 @@ int cx_submit(void *state, uint64_t tag, char *err, size_t errlen)
 	}
 	s->msgno++;
 	return 0;
+}
+
+int cx_submit(void *state, uint64_t tag, char *err, size_t errlen)
+{
+	struct cx_state *s = state;
+
+	s->ran = 0;
+	if (!s->jobs)
+		return cx_updates_submit(s, tag, err, errlen);
+	return jobs_submit(s, tag, err, errlen);
 }
 
 /* The status of a finished message and, in decrypt, its MAC and tag. */
@@ -339,6 +358,12 @@ int cx_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 		if (!j)
 			break;
 		rc = check_message(s, sl, err, errlen);
+		if (s->encrypt) {
+			cx_seam_timed_tag(j->tag, sizeof(j->tag));
+			cx_seam_timed_tag(j->mac, sizeof(j->mac));
+		}
+		sl->finished = 1;
+		s->last = sl;
 		out[got++] = (struct hb_completion){
 			.tag = sl->tag,
 			.done = { .bytes = s->size, .ops = 1 },
@@ -357,7 +382,7 @@ int cx_jobs_run(struct cx_state *s, uint64_t iterations, struct hb_done *done,
 	int rc = 0;
 
 	for (uint64_t i = 0; i < iterations && !rc; i++) {
-		rc = cx_submit(s, 0, err, errlen);
+		rc = jobs_submit(s, 0, err, errlen);
 		if (rc == HB_BUSY)
 			return hb_errorf(err, errlen, HB_EFAIL,
 					 "the job queue is full with nothing "
@@ -376,6 +401,28 @@ int cx_jobs_run(struct cx_state *s, uint64_t iterations, struct hb_done *done,
 		}
 	}
 	return rc;
+}
+
+int cx_jobs_output(struct cx_state *s, uint64_t tag, struct hb_output *out,
+		   char *err, size_t errlen)
+{
+	const struct cx_slot *sl = s->ran ? s->last : NULL;
+
+	for (unsigned i = 0; !s->ran && !sl && i < s->nslots; i++)
+		if (s->slots[i]->finished && s->slots[i]->tag == tag)
+			sl = s->slots[i];
+	if (!sl)
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "no finished message tagged %llu",
+				 (unsigned long long)tag);
+	*out = (struct hb_output){
+		.message = sl->msgno,
+		.after = sl->after,
+		.data = s->ci ? sl->buf : s->src,
+		.len = s->size,
+	};
+	out->tag = cx_unit_tag(s, sl->job.tag, sl->job.mac, &out->tag_len);
+	return 0;
 }
 
 void cx_jobs_close(struct cx_state *s)

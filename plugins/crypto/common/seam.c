@@ -35,6 +35,28 @@ SEAM size_t cx_seam_ctr_split(const uint8_t *iv, size_t len, uint8_t *next_iv)
 	return len;
 }
 
+SEAM size_t cx_seam_timed_len(size_t len)
+{
+	return len;
+}
+
+SEAM void cx_seam_timed_key(uint8_t *key, size_t len)
+{
+	(void)key;
+	(void)len;
+}
+
+SEAM uint64_t cx_seam_data_seed(uint64_t seed)
+{
+	return seed;
+}
+
+SEAM void cx_seam_timed_tag(uint8_t *tag, size_t len)
+{
+	(void)tag;
+	(void)len;
+}
+
 SEAM const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p)
 {
 	return p;

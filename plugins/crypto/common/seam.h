@@ -45,6 +45,20 @@ int cx_seam_checks_tags(void);
  */
 size_t cx_seam_ctr_split(const uint8_t *iv, size_t len, uint8_t *next_iv);
 
+/*
+ * The timed path's own points, for the deliberately broken backends that
+ * test the timed rows of `hostbench check`. Each applies only to what a
+ * worker times (run, submit, poll), never to known answers or transform.
+ */
+/* Bytes one timed message processes, of len: shipped, len. */
+size_t cx_seam_timed_len(size_t len);
+/* The worker's cipher and MAC key as filled (len bytes): unchanged. */
+void cx_seam_timed_key(uint8_t *key, size_t len);
+/* The seed a worker's data buffer is filled with: shipped, seed. */
+uint64_t cx_seam_data_seed(uint64_t seed);
+/* A timed message's tag, MAC or digest (len bytes), once made: unchanged. */
+void cx_seam_timed_tag(uint8_t *tag, size_t len);
+
 /* The plugin table a backend's entry point returns: shipped, p. */
 const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p);
 

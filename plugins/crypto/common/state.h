@@ -39,8 +39,11 @@ struct cx_state {
 	struct cx_slot **slots; /* the job path: one per message in flight */
 	unsigned nslots;
 	struct cx_slot *free_slots;
-	int sync_done;	   /* the update path: a buffer done, not polled */
-	uint64_t sync_tag; /* its tag */
+	int sync_done;	      /* the update path: a buffer done, not polled */
+	uint64_t sync_tag;    /* its tag */
+	int polled;	      /* the update path: sync_tag's buffer polled */
+	int ran;	      /* the last call was run(), not submit */
+	struct cx_slot *last; /* the job path: the message reaped last */
 	uint8_t key[CX_MAX_KEY];
 	uint8_t mac_key[CX_MAX_KEY];
 	uint8_t msg_key[CX_MAX_KEY]; /* the one-time MAC key of a message */
@@ -60,6 +63,18 @@ const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv);
 /* The MAC key of message n into key: NULL (keep it) unless one-time. */
 const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
 			      uint8_t *key);
+
+/*
+ * The tag of a finished message of s, from its AEAD tag and its MAC (or
+ * digest) buffers: the MAC when there is one, else an AEAD's tag, else
+ * NULL; its bytes into *len.
+ */
+const uint8_t *cx_unit_tag(const struct cx_state *s, const uint8_t *tag,
+			   const uint8_t *mac, size_t *len);
+
+/* The job path's output(): the message tagged tag, or the last run. */
+int cx_jobs_output(struct cx_state *s, uint64_t tag, struct hb_output *out,
+		   char *err, size_t errlen);
 
 /* Compare a known answer; HB_EVERIFY naming the vector on a mismatch. */
 int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,

@@ -10,6 +10,7 @@
 #include <hostbench/plugin.h>
 
 #include "../common/backend.h"
+#include "../common/seam.h"
 #include "../common/targets.h"
 #include "gc.h"
 
@@ -105,9 +106,10 @@ static const struct hb_plugin plugin = {
 	.teardown = cx_backend_teardown,
 	.validate = cx_backend_validate,
 	.transform = gc_transform,
+	.output = cx_backend_output,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)
 {
-	return &plugin;
+	return cx_seam_plugin(&plugin);
 }

@@ -4,9 +4,14 @@
 Usage: test_check.py NAME HOSTBENCH FIXTURE_DIR
 The fixtures openssl-ctr32, openssl-no-tag-check and openssl-async-iv
 are the openssl backend with one deliberate bug each, which no
-known-answer vector shows.
+known-answer vector shows; openssl-no-work, -other-key, -other-data and
+-wrong-tag cheat on the timed path only (their transform slot is right);
+gcrypt-no-work does no work on its update calls; openssl-abi12 is built
+for ABI 1.2, without the output slot.
 """
+import json
 import os
+import re
 import subprocess
 import sys
 
@@ -19,14 +24,30 @@ HB, FIXTURES = hbtest.args("HOSTBENCH", "FIXTURE_DIR")
 
 
 def check(*args, plugin_dir=None):
+    """Exit status, the table's rows (without its last line), stderr."""
+    rc, out, err = run_check(*args, plugin_dir=plugin_dir)
+    rows = [line.split(None, 3) for line in out.splitlines()[2:]
+            if not SUMMARY.match(line)]
+    return rc, rows, err
+
+
+SUMMARY = re.compile(r"^(\d+) ok, (\d+) failed, (\d+) skipped"
+                     r"(?:, (\d+) not verifiable)?$")
+
+
+def run_check(*args, plugin_dir=None):
+    """The whole process: exit status, stdout lines, stderr."""
     cmd = [HB, "check", *args]
     if plugin_dir:
         cmd += ["-P", os.path.join(FIXTURES, plugin_dir)]
     env = dict(os.environ, HOSTBENCH_NO_CACHE="1")
     p = subprocess.run(cmd, capture_output=True, text=True, env=env,
                        timeout=300)
-    rows = [line.split(None, 3) for line in p.stdout.splitlines()[2:]]
-    return p.returncode, rows, p.stderr
+    return p.returncode, p.stdout, p.stderr
+
+
+def timed_rows(rows, check_name):
+    return {r[0]: r for r in rows if len(r) > 2 and r[1] == check_name}
 
 
 def failures(rows):
@@ -74,6 +95,19 @@ def test_counter_carrying_32_bits_fails_naming_target_and_check():
     bad = failures(rows)
     expect(("crypto/aes-256-ctr", "counter") in bad, bad)
     expect(all(c == "counter" for _, c in bad), f"only the counter: {bad}")
+
+
+def test_failing_row_says_which_bytes_differed_and_where_to_look():
+    rc, rows, err = check("openssl-ctr32", plugin_dir="openssl-ctr32")
+    expect(rc == 1, f"exit {rc}: {err}")
+    row = [r for r in rows if r[:2] == ["crypto/aes-256-ctr", "counter"]][0]
+    expect(re.search(r"differs from the reference's at byte 32 of 64 "
+                     r"\(0x[0-9a-f]{2}, the reference's 0x[0-9a-f]{2}\)",
+                     row[3]) and "upper 96 bits" in row[3], row[3])
+    rc, rows, err = check("openssl-no-tag-check",
+                          plugin_dir="openssl-no-tag-check")
+    row = [r for r in rows if r[:2] == ["crypto/aes-256-gcm", "tag"]][0]
+    expect("byte 0 flipped" in row[3] and "HB_EVERIFY" in row[3], row[3])
 
 
 def test_decrypt_without_tag_check_fails_naming_target_and_check():
@@ -139,6 +173,173 @@ def test_check_needs_one_backend():
                        timeout=60)
     expect(p.returncode == 2 and "check needs one BACKEND" in p.stderr,
            p.stderr)
+
+
+def ipsec_mb_built():
+    listing = subprocess.run([HB, "list"], capture_output=True, text=True,
+                             env=dict(os.environ, HOSTBENCH_NO_CACHE="1"))
+    return "ipsec-mb" in listing.stdout
+
+
+def expect_timed_paths_verified(backend, *args, asynchronous=True):
+    rc, rows, err = check(backend, *args)
+    expect(rc == 0, f"{backend}: exit {rc}: {failures(rows)} {err}")
+    targets = {r[0] for r in rows if len(r) > 2 and r[1] == "options"}
+    runs, submits = timed_rows(rows, "run"), timed_rows(rows, "submit")
+    expect(len(targets) >= 18, f"{backend}: {len(targets)} targets")
+    for t in targets:
+        expect(t in runs and runs[t][2] == "ok" and
+               "equal the reference's" in runs[t][3],
+               f"{backend} {t} run: {runs.get(t)}")
+        want = "ok" if asynchronous else "skip"
+        expect(t in submits and submits[t][2] == want,
+               f"{backend} {t} submit: {submits.get(t)}")
+        if asynchronous:
+            expect("depth 1 and 16" in submits[t][3], submits[t])
+
+
+def test_gcrypt_timed_path_is_verified():
+    expect_timed_paths_verified("gcrypt", asynchronous=False)
+
+
+def test_openssl_timed_paths_are_verified():
+    expect_timed_paths_verified("openssl", "--reference", "gcrypt")
+
+
+def test_ipsec_mb_timed_paths_are_verified():
+    if not ipsec_mb_built():
+        raise hbtest.Skip("the ipsec-mb backend is not built")
+    expect_timed_paths_verified("ipsec-mb")
+
+
+def expect_timed_cheat_fails(fixture, detail, spared=()):
+    """Every target but spared (names, or groups "hash/") fails run and
+    submit, and nothing else."""
+    rc, rows, err = check(fixture, plugin_dir=fixture)
+    expect(rc == 1, f"exit {rc}: {err}")
+    bad = failures(rows)
+    expect(bad and all(c in ("run", "submit") for _, c in bad),
+           f"only the timed rows fail: {bad}")
+    targets = {r[0] for r in rows if len(r) > 2 and r[1] == "options"}
+    for t in targets:
+        for path, name in (("run", "run()"),
+                           ("submit", "submit/poll at depth 1")):
+            row = timed_rows(rows, path)[t]
+            if any(t == s or (s.endswith("/") and t.startswith(s))
+                   for s in spared):
+                expect(row[2] == "ok", f"{t} {path}: {row}")
+                continue
+            expect(row[2] == "FAIL" and row[3].startswith(name) and
+                   "worker 0, message 0" in row[3] and
+                   re.search(detail, row[3]), f"{t} {path}: {row}")
+
+
+def test_timed_path_doing_no_work_fails_naming_path_and_target():
+    expect_timed_cheat_fails("openssl-no-work",
+                             r"did no cipher work|read other bytes|"
+                             r"(MAC|digest) differs")
+
+
+def test_update_calls_doing_no_work_fail_the_run_row():
+    rc, rows, err = check("gcrypt-no-work", plugin_dir="gcrypt-no-work")
+    expect(rc == 1, f"exit {rc}: {err}")
+    bad = failures(rows)
+    expect(bad and all(c == "run" for _, c in bad), f"only run: {bad}")
+    row = timed_rows(rows, "run")["crypto/aes-256-cbc"]
+    expect(row[2] == "FAIL" and row[3].startswith(
+        "run(), worker 0, message 0: its output is its input"), row)
+
+
+def test_timed_path_with_another_key_fails_naming_path_and_target():
+    expect_timed_cheat_fails(
+        "openssl-other-key",
+        r"output differs from the reference's at byte \d+|MAC differs",
+        spared=("hash/",))
+
+
+def test_timed_path_on_other_data_fails_naming_path_and_target():
+    expect_timed_cheat_fails(
+        "openssl-other-data",
+        r"output differs from the reference's at byte 0 of 4096|"
+        r"read other bytes than its worker's data, at byte 0")
+
+
+def test_timed_path_with_wrong_tags_fails_naming_path_and_target():
+    expect_timed_cheat_fails(
+        "openssl-wrong-tag",
+        r"(tag|MAC|MAC \(over the ciphertext\)|digest) differs from "
+        r"byte 0",
+        spared=("crypto/aes-256-ctr", "crypto/aes-192-ctr",
+                "crypto/aes-128-ctr", "crypto/aes-256-cbc",
+                "crypto/blowfish-cbc"))
+
+
+def test_plugin_without_output_slot_is_not_verifiable():
+    rc, out, err = run_check("openssl-abi12", plugin_dir="openssl-abi12")
+    expect(rc == 2, f"exit {rc}: {err}")
+    rows = [line.split(None, 3) for line in out.splitlines()[2:-1]]
+    timed = [r for r in rows if r[1] in ("run", "submit")]
+    expect(timed and all(r[2] == "n/v" and
+                         r[3].startswith("not verifiable") for r in timed),
+           timed[:2])
+    expect(not failures(rows), failures(rows))
+    last = SUMMARY.match(out.splitlines()[-1])
+    expect(last and int(last.group(4) or 0) == len(timed),
+           out.splitlines()[-1])
+
+
+def test_summary_line_counts_the_rows():
+    rc, out, err = run_check("gcrypt")
+    expect(rc == 0, f"exit {rc}: {err}")
+    lines = out.splitlines()
+    last = SUMMARY.match(lines[-1])
+    expect(last, f"last line: {lines[-1]!r}")
+    cells = [line.split(None, 3)[2] for line in lines[2:-1]]
+    expect((int(last.group(1)), int(last.group(2)), int(last.group(3))) ==
+           (cells.count("ok"), cells.count("FAIL"), cells.count("skip")),
+           f"{lines[-1]} for {len(cells)} rows")
+
+
+def test_check_help_is_its_own():
+    p = subprocess.run([HB, "check", "--help"], capture_output=True,
+                       text=True, timeout=60)
+    expect(p.returncode == 0, p.stderr)
+    expect(p.stdout.startswith("Usage: hostbench check BACKEND"),
+           p.stdout[:80])
+    for row in ("options", "sizes", "run", "submit", "async", "n/v"):
+        expect(re.search(rf"\b{re.escape(row)}\b", p.stdout), row)
+    expect("Commands:" not in p.stdout, "not the global help")
+
+
+def test_json_format_is_one_document_for_ci():
+    rc, out, err = run_check("openssl-other-key",
+                             "--format", "json",
+                             plugin_dir="openssl-other-key")
+    expect(rc == 1, f"exit {rc}: {err}")
+    doc = json.loads(out)
+    expect(doc["check_version"] == 1 and doc["exit"] == 1 and
+           doc["verdict"] == "failed", {k: doc[k] for k in doc
+                                        if k != "rows"})
+    expect(doc["subject"]["backend"] == "openssl-other-key" and
+           doc["subject"]["abi"] == "1.3" and
+           doc["reference"]["backend"] == "openssl", doc["subject"])
+    statuses = [r["status"] for r in doc["rows"]]
+    expect(doc["summary"] == {"ok": statuses.count("ok"),
+                              "failed": statuses.count("failed"),
+                              "skipped": statuses.count("skipped"),
+                              "not_verifiable":
+                              statuses.count("not verifiable")},
+           doc["summary"])
+    row = [r for r in doc["rows"] if r["target"] == "crypto/aes-256-gcm"
+           and r["check"] == "run"][0]
+    expect(row["status"] == "failed" and
+           row["detail"].startswith("run(), worker 0"), row)
+
+
+def test_check_refuses_a_format_it_has_no_writer_for():
+    rc, out, err = run_check("gcrypt", "--format", "csv")
+    expect(rc == 2 and not out and "text or json" in err,
+           f"exit {rc}: {err}")
 
 
 if __name__ == "__main__":

@@ -204,6 +204,38 @@ def test_example_without_device_skips():
     expect(r["status"] == "skipped" and "no device" in r["reason"], r)
 
 
+def test_example_keeps_messages_in_flight_on_its_device():
+    hb = installed_hostbench()
+    s = suite(os.path.join(WORK, "inflight.ini"),
+              "[ctr]\ntarget = crypto/aes-256-ctr\nbackend = example-accel\n"
+              "size = 4K\nqueue_depth = 1, 16\n"
+              "direction = encrypt, decrypt\n")
+    doc, _ = run_json(hb, ["run", s])
+    got = sorted((r["params"]["queue_depth"], r["params"]["direction"])
+                 for r in doc["results"])
+    expect(got == [(1, "decrypt"), (1, "encrypt"), (16, "decrypt"),
+                   (16, "encrypt")], got)
+    for r in doc["results"]:
+        expect(r["status"] == "ok" and r["flags"]["offload"], r)
+        lat = r.get("latency", {})
+        expect(lat.get("count", 0) > 0 and lat.get("p50", 0) > 0, lat)
+
+
+def test_example_passes_check_with_its_timed_paths_verified():
+    hb = installed_hostbench()
+    p = run([hb, "check", "example-accel"])
+    rows = {(r[0], r[1]): r for r in
+            (line.split(None, 3) for line in p.stdout.splitlines()[2:-1])}
+    for check in ("options", "sizes", "decrypt", "counter", "repeat",
+                  "run", "submit", "async"):
+        row = rows.get(("crypto/aes-256-ctr", check))
+        expect(row and row[2] == "ok", "%s: %s" % (check, p.stdout))
+    expect("depth 1 and 16" in rows[("crypto/aes-256-ctr", "submit")][3],
+           rows[("crypto/aes-256-ctr", "submit")])
+    expect(re.match(r"^\d+ ok, 0 failed, 0 skipped$",
+                    p.stdout.splitlines()[-1]), p.stdout.splitlines()[-1])
+
+
 def pkgconfig_plugin(out_dir, defines=()):
     """Build the example with one cc line from hostbench-plugin.pc."""
     pc_dirs = glob.glob(os.path.join(PREFIX, "lib*", "**", "pkgconfig"),
@@ -213,7 +245,8 @@ def pkgconfig_plugin(out_dir, defines=()):
                  env=env).stdout.split()
     expect("-fvisibility=hidden" in cflags, cflags)
     sources = [os.path.join(EXAMPLE, f) for f in
-               ("accel.c", "kat.c", "device_soft.c", "aes256.c")]
+               ("accel.c", "inflight.c", "kat.c", "device_soft.c",
+                "aes256.c")]
     fresh_dir(out_dir)
     so = os.path.join(out_dir, "example_accel.so")
     run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared",
@@ -307,7 +340,8 @@ def test_docs_crypto_plugin_passes_check():
     p = run([hb, "--plugin-dir", d, "check", "docs-accel"])
     rows = [line.split(None, 3) for line in p.stdout.splitlines()[2:]]
     checks = {(r[0], r[1]): r[2] for r in rows if len(r) > 2}
-    for check in ("options", "sizes", "decrypt", "counter", "repeat"):
+    for check in ("options", "sizes", "decrypt", "counter", "repeat",
+                  "run"):
         expect(checks.get(("crypto/aes-256-ctr", check)) == "ok",
                "%s: %s" % (check, p.stdout))
 
