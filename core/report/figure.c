@@ -29,6 +29,26 @@ double report_value(const struct result *res, const char *unit)
 	return unit_scale(unit, res->rate.median, res->ops_rate.median);
 }
 
+double report_cpu_value(const struct result *res, const char *unit)
+{
+	if (res->status != RESULT_OK || res->offload)
+		return 0;
+	return unit_scale(unit, res->cpu_rate.median, res->cpu_ops_rate.median);
+}
+
+void report_cpu_figure(const struct result *res, const char *unit, char *buf,
+		       size_t len)
+{
+	double v = report_cpu_value(res, unit);
+	char fig[64];
+
+	buf[0] = '\0';
+	if (!(v > 0))
+		return;
+	report_format_value(v, unit, fig, sizeof(fig));
+	snprintf(buf, len, "(%s per CPU-s)", fig);
+}
+
 void report_format_value(double v, const char *unit, char *buf, size_t len)
 {
 	if (strcmp(unit, "kB/s") == 0)

@@ -16,6 +16,21 @@
  */
 double report_value(const struct result *res, const char *unit);
 
+/*
+ * The figure of res per CPU-second in unit (work over the CPU time the
+ * process used); 0 when unknown (no CPU time recorded, not ok) or when the
+ * work is a device's (an offload target), whose host CPU says nothing of
+ * its rate.
+ */
+double report_cpu_value(const struct result *res, const char *unit);
+
+/*
+ * "(41.30Gbps per CPU-s)" for res in unit, "" when report_cpu_value() is
+ * 0.
+ */
+void report_cpu_figure(const struct result *res, const char *unit, char *buf,
+		       size_t len);
+
 /* The display unit of a result: its case's, else the suites' "Gbps". */
 const char *report_unit(const struct result *res);
 

@@ -27,7 +27,7 @@ _hostbench()
 	local commands="run list describe sysinfo report compare merge check store
 		history regressions dashboard serve"
 	local options="--extended --format --output --set --journal --resume
-		--plugin-dir --threshold --fail-on-regression --by --reference
+		--plugin-dir --threshold --fail-on-regression --figure --by --reference
 		--rank --store --no-store --history --host --case --since --fail
 		--ack --ignore --help --version"
 	local serve_options="--listen --token --max-clients --max-pending
@@ -60,6 +60,10 @@ _hostbench()
 	case $prev in
 	-f | --format)
 		COMPREPLY=($(compgen -W "text json csv md html" -- "$cur"))
+		return
+		;;
+	--figure)
+		COMPREPLY=($(compgen -W "wall cpu" -- "$cur"))
 		return
 		;;
 	-o | --output | --journal | --resume)
