@@ -31,7 +31,7 @@ double report_value(const struct result *res, const char *unit)
 
 double report_cpu_value(const struct result *res, const char *unit)
 {
-	if (res->status != RESULT_OK || res->offload)
+	if (res->status != RESULT_OK)
 		return 0;
 	return unit_scale(unit, res->cpu_rate.median, res->cpu_ops_rate.median);
 }
@@ -184,13 +184,18 @@ static void cpus_note(const struct result *res, char *buf, size_t len)
 
 void report_annotations(const struct result *res, char *buf, size_t len)
 {
-	const char *text = kvlist_get(&res->info, "text");
-	char note[128];
-
 	buf[0] = '\0';
 	if (res->status != RESULT_OK)
 		add_note(buf, len,
 			 res->reason ? res->reason : "no reason given");
+	report_notes(res, buf, len);
+}
+
+void report_notes(const struct result *res, char *buf, size_t len)
+{
+	const char *text = kvlist_get(&res->info, "text");
+	char note[128];
+
 	if (text)
 		add_note(buf, len, text);
 	if (res->status == RESULT_OK && res->nparts)

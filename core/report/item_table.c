@@ -130,23 +130,14 @@ static void row_label(const struct report *r, const struct item_row *row,
 		report_appendf(buf, len, " (%s)", row->backend);
 }
 
-/*
- * Name the backends in the row labels when the rows differ in them, and
- * the backend hostbench chose for a job that names none.
- */
-static void show_backends(const struct report *r, struct item_row *rows,
-			  size_t n)
+/* Name the backend in every row label that has one. */
+static void show_backends(struct item_row *rows, size_t n)
 {
-	int differ = 0;
-
-	for (size_t i = 1; i < n; i++)
-		differ |= strcmp(rows[i].backend, rows[0].backend) != 0;
 	for (size_t i = 0; i < n; i++)
-		rows[i].show_backend =
-			differ || r->results[rows[i].first].c->backend_chosen;
+		rows[i].show_backend = rows[i].backend[0] != '\0';
 }
 
-/* res against base in percent, "12.34", or "-" when one has no figure. */
+/* res against base in percent, "+12.34%", or "-" when one has no figure. */
 static void diff_text(const struct result *base, const struct result *res,
 		      char *buf, size_t len)
 {
@@ -155,7 +146,7 @@ static void diff_text(const struct result *base, const struct result *res,
 			   : 0;
 
 	if (res->status == RESULT_OK && b > 0)
-		snprintf(buf, len, "%.2f",
+		snprintf(buf, len, "%+.2f%%",
 			 (report_value(res, report_unit(res)) / b - 1) * 100);
 	else
 		snprintf(buf, len, "-");
@@ -230,6 +221,45 @@ static int row_fill(const struct report *r, const struct report_item *it,
 		err = table_set(t, ri, values->n + v, text);
 	}
 	return err ? err : row_cycles(r, it, values, row, ri, t);
+}
+
+/* Nonzero when a case of item it has a figure per CPU-second. */
+static int item_has_cpu(const struct report *r, const struct report_item *it)
+{
+	for (size_t i = it->first; i < it->last; i++)
+		if (report_cpu_value(&r->results[i],
+				     report_unit(&r->results[i])) > 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The row under row ri: "  per CPU-s" and each case's figure per
+ * CPU-second ("-" where it has none), blank in the % columns.
+ */
+static int cpu_row_fill(const struct report *r, const struct report_item *it,
+			const struct strlist *values,
+			const struct item_row *row, size_t ri, struct table *t)
+{
+	char text[64];
+	int err = table_set(t, ri, 0, "  per CPU-s");
+
+	for (size_t c = 1; c < t->cols && !err; c++) {
+		const struct result *res =
+			c <= values->n ? row_result(r, row, it->key,
+						    values->items[c - 1])
+				       : NULL;
+		double v = res ? report_cpu_value(res, report_unit(res)) : 0;
+
+		if (v > 0)
+			report_format_value(v, report_unit(res), text,
+					    sizeof(text));
+		else
+			snprintf(text, sizeof(text), "%s",
+				 c <= values->n ? "-" : "");
+		err = table_set(t, ri, c, text);
+	}
+	return err;
 }
 
 /* A grid's heading for value v of key: "4 parallels", "size 64K". */
@@ -325,7 +355,7 @@ int report_table_build(const struct report *r, const struct report_item *it,
 {
 	struct strlist values = { 0 };
 	struct item_row *rows;
-	size_t nrows, ndiff;
+	size_t nrows, ndiff, per_row;
 	int err;
 
 	memset(t, 0, sizeof(*t));
@@ -335,16 +365,22 @@ int report_table_build(const struct report *r, const struct report_item *it,
 	if (!rows)
 		return -ENOMEM;
 	nrows = item_rows(r, it, rows);
-	show_backends(r, rows, nrows);
+	show_backends(rows, nrows);
 	err = report_distinct_values(r, it->first, report_job_end(r, it->first),
 				     it->key, &values);
 	if (err)
 		goto free_rows;
 	ndiff = strcmp(it->key, "dir") == 0 && values.n > 1 ? values.n - 1 : 0;
-	err = table_init(t, 1 + nrows, 1 + values.n + ndiff);
+	per_row = item_has_cpu(r, it) ? 2 : 1;
+	err = table_init(t, 1 + per_row * nrows, 1 + values.n + ndiff);
 	err = err ? err : header_fill(r, it, &values, ndiff, t);
-	for (size_t i = 0; i < nrows && !err; i++)
-		err = row_fill(r, it, &values, ndiff, &rows[i], 1 + i, t);
+	for (size_t i = 0; i < nrows && !err; i++) {
+		err = row_fill(r, it, &values, ndiff, &rows[i], 1 + per_row * i,
+			       t);
+		if (!err && per_row == 2)
+			err = cpu_row_fill(r, it, &values, &rows[i],
+					   2 + per_row * i, t);
+	}
 	if (err)
 		table_free(t);
 	strlist_free(&values);

@@ -91,13 +91,15 @@ free_lists:
 static int case_table(const struct report *r, const struct report_item *items,
 		      size_t a, size_t b, FILE *out)
 {
-	static const char *const head[] = { "Case", "Backend", "Median", "CI95",
-					    "Unit", "CV",      "Notes" };
+	static const char *const head[] = { "Case", "Backend",	 "Median",
+					    "CI95", "Per CPU-s", "Unit",
+					    "CV",   "Notes" };
+	const size_t ncols = sizeof(head) / sizeof(head[0]);
 	char text[REPORT_LINE];
 	struct table t;
-	int err = table_init(&t, 1 + b - a, 7);
+	int err = table_init(&t, 1 + b - a, ncols);
 
-	for (size_t c = 0; c < 7 && !err; c++)
+	for (size_t c = 0; c < ncols && !err; c++)
 		err = table_set(&t, 0, c, head[c]);
 	for (size_t i = a; i < b && !err; i++) {
 		const struct result *res = &r->results[items[i].first];
@@ -115,14 +117,22 @@ static int case_table(const struct report *r, const struct report_item *items,
 		err = err ? err : table_set(&t, row, 2, text);
 		report_spread(res, text, sizeof(text));
 		err = err ? err : table_set(&t, row, 3, text);
-		err = err ? err : table_set(&t, row, 4, report_unit(res));
+		snprintf(text, sizeof(text), "%.2f",
+			 report_cpu_value(res, report_unit(res)));
+		err = err ? err
+			  : table_set(&t, row, 4,
+				      report_cpu_value(res, report_unit(res)) >
+						      0
+					      ? text
+					      : "");
+		err = err ? err : table_set(&t, row, 5, report_unit(res));
 		snprintf(text, sizeof(text), "%.1f%%",
 			 result_headline(res)->cv * 100);
 		err = err ? err
-			  : table_set(&t, row, 5,
+			  : table_set(&t, row, 6,
 				      res->status == RESULT_OK ? text : "");
 		report_annotations(res, text, sizeof(text));
-		err = err ? err : table_set(&t, row, 6, text);
+		err = err ? err : table_set(&t, row, 7, text);
 	}
 	if (!err)
 		html_table(out, &t, "cases", NULL);

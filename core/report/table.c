@@ -129,18 +129,26 @@ static void text_row(const struct table *t, size_t row, const size_t *widths,
 		     FILE *out)
 {
 	const char *ci = ci_cell(t, row);
+	size_t end =
+		t->cols; /* past the last cell with text: no trailing blanks */
 
-	for (size_t c = 0; c < t->cols; c++) {
+	while (end > 1 && !(ci && ci[0]) &&
+	       !(t->cells[row * t->cols + end - 1] &&
+		 t->cells[row * t->cols + end - 1][0]))
+		end--;
+	for (size_t c = 0; c < end; c++) {
 		const char *cell = t->cells[row * t->cols + c];
 
-		if (c == 0) {
+		if (c == 0 && end == 1) {
+			fputs(cell ? cell : "", out);
+		} else if (c == 0) {
 			table_put_left(out, cell, widths[c]);
 		} else {
 			fputs("  ", out);
 			put_right(out, cell, widths[c]);
 		}
 	}
-	if (ci) {
+	if (ci && ci[0]) {
 		fputs("  ", out);
 		put_right(out, ci, widths[t->cols]);
 	}

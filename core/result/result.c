@@ -139,14 +139,20 @@ static int sample_rates(const struct result *r, int ops, int per_cpu,
 	return err;
 }
 
+int result_cpu_rates(struct result *r)
+{
+	int err = sample_rates(r, 0, 1, &r->cpu_rate);
+
+	return err ? err : sample_rates(r, 1, 1, &r->cpu_ops_rate);
+}
+
 /* rate, ops_rate, cpu_rate and cpu_ops_rate of r from its samples. */
 static int all_rates(struct result *r)
 {
 	int err = sample_rates(r, 0, 0, &r->rate);
 
 	err = err ? err : sample_rates(r, 1, 0, &r->ops_rate);
-	err = err ? err : sample_rates(r, 0, 1, &r->cpu_rate);
-	return err ? err : sample_rates(r, 1, 1, &r->cpu_ops_rate);
+	return err ? err : result_cpu_rates(r);
 }
 
 int result_precise(const struct result *r, double precision)

@@ -110,6 +110,13 @@ int result_precise(const struct result *r, double precision);
 int result_rates(struct result *r);
 
 /*
+ * Only cpu_rate and cpu_ops_rate, from the samples, for r alone: for a
+ * result read back whose wall statistics are taken as written (the JSON
+ * carries no statistics per CPU-second). Returns 0 or -ENOMEM.
+ */
+int result_cpu_rates(struct result *r);
+
+/*
  * result_finish() with an explicit CPU count, so the arithmetic is testable
  * on any host. usable CPUs = min(parallel, online_cpus, the distinct CPUs
  * of r->cpus when the case pins its workers): eight workers on two CPUs can
