@@ -12,17 +12,61 @@
 
 #include "report/figure.h"
 
-/* The header text of a table column for value v of parameter key. */
-static void column_header(const struct bench_case *c, const char *key,
-			  const char *v, char *buf, size_t len)
+/* The option key of c's target, or NULL. */
+static const struct hb_option *option_of(const struct bench_case *c,
+					 const char *key)
 {
 	const struct hb_option *o = c->tdesc ? c->tdesc->options : NULL;
 
 	for (; o && o->name; o++)
 		if (strcmp(o->name, key) == 0)
-			break;
+			return o;
+	return NULL;
+}
+
+/*
+ * Nonzero when the values of key read better down the rows: names (a
+ * cipher, a provider), not sizes, which read across as openssl speed
+ * prints them, nor directories, whose % Difference reads across.
+ */
+static int values_down(const struct bench_case *c, const char *key,
+		       const struct strlist *values)
+{
+	const struct hb_option *o = option_of(c, key);
+	int names = 0;
+
+	if (strcmp(key, "dir") == 0)
+		return 0;
+	if (o)
+		return o->type != HB_OPT_SIZE && o->type != HB_OPT_SIZE_LIST &&
+		       o->type != HB_OPT_INT;
+	/* a key the target does not declare (a command's {cipher}, or a
+	   report read back): names unless every value is a number */
+	for (size_t i = 0; i < values->n; i++)
+		names |= strspn(values->items[i], "0123456789") !=
+			 strlen(values->items[i]);
+	return names;
+}
+
+/* Transpose t and name the rows per CPU-second's column plainly. */
+static int turn(struct table *t)
+{
+	int err = table_transpose(t);
+
+	for (size_t c = 1; !err && c < t->cols; c++)
+		if (strncmp(t->cells[c], "  ", 2) == 0)
+			err = table_set(t, 0, c, "per CPU-s");
+	return err;
+}
+
+/* The header text of a table column for value v of parameter key. */
+static void column_header(const struct bench_case *c, const char *key,
+			  const char *v, char *buf, size_t len)
+{
+	const struct hb_option *o = option_of(c, key);
+
 	/* "16 bytes" as openssl speed prints its block sizes */
-	if (o && o->name && o->type == HB_OPT_SIZE && v[0] &&
+	if (o && o->type == HB_OPT_SIZE && v[0] &&
 	    strspn(v, "0123456789") == strlen(v))
 		snprintf(buf, len, "%s bytes", v);
 	else
@@ -381,6 +425,8 @@ int report_table_build(const struct report *r, const struct report_item *it,
 			err = cpu_row_fill(r, it, &values, &rows[i],
 					   2 + per_row * i, t);
 	}
+	if (!err && values_down(r->results[it->first].c, it->key, &values))
+		err = turn(t);
 	if (err)
 		table_free(t);
 	strlist_free(&values);

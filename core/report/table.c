@@ -57,6 +57,34 @@ int table_set_spread(struct table *t, size_t row, size_t col, const char *text)
 	return *spread ? 0 : -ENOMEM;
 }
 
+int table_transpose(struct table *t)
+{
+	size_t n = t->rows * t->cols;
+	char **cells = calloc(n ? n : 1, sizeof(*cells));
+	char **spread = t->spread ? calloc(n + 1, sizeof(*spread)) : NULL;
+
+	if (!cells || (t->spread && !spread)) {
+		free(cells);
+		free(spread);
+		return -ENOMEM;
+	}
+	for (size_t r = 0; r < t->rows; r++)
+		for (size_t c = 0; c < t->cols; c++) {
+			cells[c * t->rows + r] = t->cells[r * t->cols + c];
+			if (spread)
+				spread[c * t->rows + r] =
+					t->spread[r * t->cols + c];
+		}
+	free(t->cells);
+	free(t->spread);
+	t->cells = cells;
+	t->spread = spread;
+	n = t->rows;
+	t->rows = t->cols;
+	t->cols = n;
+	return 0;
+}
+
 void table_free(struct table *t)
 {
 	for (size_t i = 0; t->cells && i < t->rows * t->cols; i++)
