@@ -277,6 +277,17 @@ static int item_has_cpu(const struct report *r, const struct report_item *it)
 	return 0;
 }
 
+/* res's figure per CPU-second as a cell: "41.30Gbps", or "-". */
+static void cpu_text(const struct result *res, char *buf, size_t len)
+{
+	double v = res ? report_cpu_value(res, report_unit(res)) : 0;
+
+	if (v > 0)
+		report_format_value(v, report_unit(res), buf, len);
+	else
+		snprintf(buf, len, "-");
+}
+
 /*
  * The row under row ri: "  per CPU-s" and each case's figure per
  * CPU-second ("-" where it has none), blank in the % columns.
@@ -293,15 +304,9 @@ static int cpu_row_fill(const struct report *r, const struct report_item *it,
 			c <= values->n ? row_result(r, row, it->key,
 						    values->items[c - 1])
 				       : NULL;
-		double v = res ? report_cpu_value(res, report_unit(res)) : 0;
 
-		if (v > 0)
-			report_format_value(v, report_unit(res), text,
-					    sizeof(text));
-		else
-			snprintf(text, sizeof(text), "%s",
-				 c <= values->n ? "-" : "");
-		err = table_set(t, ri, c, text);
+		cpu_text(res, text, sizeof(text));
+		err = table_set(t, ri, c, c <= values->n ? text : "");
 	}
 	return err;
 }
@@ -362,6 +367,7 @@ static int grid_build(const struct report *r, const struct report_item *it,
 {
 	struct strlist rv = { 0 }, cv = { 0 };
 	char text[REPORT_LINE];
+	size_t per_row = item_has_cpu(r, it) ? 2 : 1;
 	int err = report_distinct_values(r, it->first, it->last, it->rows_key,
 					 &rv);
 
@@ -369,7 +375,7 @@ static int grid_build(const struct report *r, const struct report_item *it,
 		err = report_distinct_values(r, it->first, it->last, it->key,
 					     &cv);
 	if (!err)
-		err = table_init(t, 1 + rv.n, 1 + cv.n);
+		err = table_init(t, 1 + per_row * rv.n, 1 + cv.n);
 	if (!err) {
 		const struct job *job =
 			report_job_of(r, &r->results[it->first]);
@@ -381,11 +387,21 @@ static int grid_build(const struct report *r, const struct report_item *it,
 		err = table_set(t, 0, 1 + c, text);
 	}
 	for (size_t i = 0; i < rv.n && !err; i++) {
+		size_t row = 1 + per_row * i;
+
 		grid_label(it->rows_key, rv.items[i], text, sizeof(text));
-		err = table_set(t, 1 + i, 0, text);
+		err = table_set(t, row, 0, text);
 		for (size_t c = 0; c < cv.n && !err; c++)
-			err = grid_cell(r, it, rv.items[i], cv.items[c], 1 + i,
+			err = grid_cell(r, it, rv.items[i], cv.items[c], row,
 					1 + c, t);
+		if (per_row == 1 || err)
+			continue;
+		err = table_set(t, row + 1, 0, "  per CPU-s");
+		for (size_t c = 0; c < cv.n && !err; c++) {
+			cpu_text(grid_result(r, it, rv.items[i], cv.items[c]),
+				 text, sizeof(text));
+			err = table_set(t, row + 1, 1 + c, text);
+		}
 	}
 	if (err)
 		table_free(t);
