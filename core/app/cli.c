@@ -61,6 +61,8 @@ const char cli_usage[] =
 	"  -P, --plugin-dir DIR     also load plugins from DIR (repeatable)\n"
 	"  --threshold PERCENT      compare: the noise threshold (default 5)\n"
 	"  --fail-on-regression     compare: exit 1 when a case regressed\n"
+	"  --figure wall|cpu        compare: judge wall rates (default) or\n"
+	"                           rates per CPU-second\n"
 	"  --reference BACKEND      check: the backend to agree with\n"
 	"  --by KEY=A,B             compare: KEY=A against KEY=B\n"
 	"  --rank N                 compare, merge: rank N's host of a fleet\n"
@@ -185,6 +187,45 @@ static int label_check(const struct cli *cli, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * -f/--format FMT into cli. One report is written per run, so a second
+ * --format is refused rather than silently winning.
+ */
+static int format_parse(const char *v, struct cli *cli, char *err,
+			size_t errlen)
+{
+	enum report_format f;
+
+	if (report_format_parse(v, &f))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--format %s: expected text, json, csv, md "
+				 "or html",
+				 v);
+	if (cli->format_arg)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--format given twice (%s, then %s): one "
+				 "report is written per command; give one",
+				 cli->format_arg, v);
+	cli->format = f;
+	cli->format_arg = v;
+	return 0;
+}
+
+/* --figure wall|cpu into cli. */
+static int figure_parse(const char *v, struct cli *cli, char *err,
+			size_t errlen)
+{
+	if (strcmp(v, "wall") == 0)
+		cli->figure = RESULT_FIGURE_WALL;
+	else if (strcmp(v, "cpu") == 0)
+		cli->figure = RESULT_FIGURE_CPU;
+	else
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--figure %s: expected wall or cpu", v);
+	cli->figure_given = 1;
+	return 0;
+}
+
 /* The store's options taking a value: 1 if w was one, <0 on error. */
 static int store_option(int argc, char **argv, int *i, struct cli *cli,
 			char *err, size_t errlen)
@@ -225,12 +266,12 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		v = option_value(argc, argv, i, "--format", err, errlen);
 		if (!v)
 			return -EINVAL;
-		if (report_format_parse(v, &cli->format))
-			return hb_errorf(
-				err, errlen, -EINVAL,
-				"--format %s: expected text, json, csv, "
-				"md or html",
-				v);
+		rc = format_parse(v, cli, err, errlen);
+	} else if (opt_is(w, NULL, "--figure")) {
+		v = option_value(argc, argv, i, "--figure", err, errlen);
+		if (!v)
+			return -EINVAL;
+		rc = figure_parse(v, cli, err, errlen);
 	} else if (opt_is(w, "-o", "--output")) {
 		v = option_value(argc, argv, i, "--output", err, errlen);
 		if (!v)
@@ -365,11 +406,12 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 	if (strcmp(cli->command, "merge") == 0 && cli->args.n < 1)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "merge needs JSON reports: A.json B.json ...");
-	if ((cli->threshold >= 0 || cli->fail_on_regression || cli->by) &&
+	if ((cli->threshold >= 0 || cli->fail_on_regression || cli->by ||
+	     cli->figure_given) &&
 	    strcmp(cli->command, "compare") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
-				 "--threshold, --fail-on-regression and --by "
-				 "only go with compare");
+				 "--threshold, --fail-on-regression, --by and "
+				 "--figure only go with compare");
 	if (cli->rank >= 0 && strcmp(cli->command, "compare") != 0 &&
 	    strcmp(cli->command, "merge") != 0)
 		return hb_errorf(err, errlen, -EINVAL,

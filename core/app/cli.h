@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "report/report.h"
+#include "result/result.h"
 #include "base/util.h"
 
 /* A parsed command line. */
@@ -25,6 +26,9 @@ struct cli {
 	struct strlist sets; /* --set texts, in order */
 	struct strlist plugin_dirs; /* --plugin-dir, in order */
 	enum report_format format;
+	const char *format_arg; /* -f/--format as given; a second is refused */
+	enum result_figure figure; /* --figure wall|cpu: what is judged */
+	int figure_given;
 	const char *output;	/* --output FILE, NULL = stdout */
 	const char *journal;	/* --journal FILE: append each result */
 	const char *resume;	/* --resume FILE: skip what it holds */

@@ -112,15 +112,17 @@ static int build_comparison(const struct cli *cli,
 			    const struct doc_report *docs,
 			    struct reports_built *b, char *err, size_t errlen)
 {
-	double threshold =
-		cli->threshold >= 0 ? cli->threshold : COMPARE_THRESHOLD;
+	const struct compare_rule rule = {
+		.threshold = cli->threshold >= 0 ? cli->threshold
+						 : COMPARE_THRESHOLD,
+		.figure = cli->figure,
+	};
 	int rc = cli->by ? compare_by_parse(cli->by, &b->by, err, errlen) : 0;
 
 	if (rc)
 		return rc;
 	return compare_build_by(&b->cmp, &docs[0], &docs[cli->args.n > 1],
-				cli->by ? &b->by.by : NULL, threshold, err,
-				errlen);
+				cli->by ? &b->by.by : NULL, &rule, err, errlen);
 }
 
 /* output_writer for a comparison. */

@@ -171,6 +171,8 @@ const char *compare_verdict_name(const struct cmp_row *row)
 		return "only in base";
 	case CMP_ONLY_NEW:
 		return "only in new";
+	case CMP_INCONCLUSIVE:
+		return "inconclusive";
 	case CMP_NOT_OK:
 		break;
 	}
@@ -181,18 +183,129 @@ const char *compare_verdict_name(const struct cmp_row *row)
 						      : "skipped in base";
 }
 
-/* The median of d in unit (base's unit, so both sides read alike). */
-static double value_in(const struct doc_result *d, const char *unit)
+/* The median of d's figure in unit (base's unit, so both sides read alike). */
+static double value_in(const struct doc_result *d, const char *unit,
+		       enum result_figure figure)
 {
-	return unit_scale(unit, d->res.rate.median, d->res.ops_rate.median);
+	const struct stats *bytes =
+		figure == RESULT_FIGURE_CPU ? &d->res.cpu_rate : &d->res.rate;
+	const struct stats *ops = figure == RESULT_FIGURE_CPU
+					  ? &d->res.cpu_ops_rate
+					  : &d->res.ops_rate;
+
+	return unit_scale(unit, bytes->median, ops->median);
 }
 
-/* Figures, test and verdict of a matched row. */
+/* One figure of a pair judged alone: its move, its test, its verdict. */
+struct judgement {
+	double diff, p;
+	int tested;
+	enum cmp_verdict verdict;
+};
+
+/* The Mann-Whitney test of the samples of b and n in figure into *j. */
+static int judge_test(const struct doc_result *b, const struct doc_result *n,
+		      enum result_figure figure, struct judgement *j)
+{
+	size_t nb = b->res.nsamples, nn = n->res.nsamples;
+	double *rb = calloc(nb + 1, sizeof(*rb)),
+	       *rn = calloc(nn + 1, sizeof(*rn));
+	double u;
+
+	if (!rb || !rn) {
+		free(rb);
+		free(rn);
+		return -ENOMEM;
+	}
+	report_read_sample_rates(b, figure, rb);
+	report_read_sample_rates(n, figure, rn);
+	compare_mann_whitney(rb, nb, rn, nn, &u, &j->p);
+	free(rb);
+	free(rn);
+	j->tested = nb && nn && compare_min_p(nb, nn) < COMPARE_ALPHA;
+	return 0;
+}
+
+/* The verdict of the pair b, n on figure alone, at threshold. */
+static int judge(const struct doc_result *b, const struct doc_result *n,
+		 enum result_figure figure, double threshold,
+		 struct judgement *j)
+{
+	const struct stats *sb = report_read_stats(b, figure);
+	const struct stats *sn = report_read_stats(n, figure);
+	int err;
+
+	*j = (struct judgement){ .p = 1, .verdict = CMP_SAME };
+	if (!(sb->median > 0) || !(sn->median > 0))
+		return 0;
+	j->diff = sn->median / sb->median - 1;
+	err = judge_test(b, n, figure, j);
+	if (err)
+		return err;
+	j->verdict = compare_verdict(j->diff, threshold, j->tested, j->p,
+				     sb->cv, sn->cv);
+	/* a move the two medians' intervals may hide is no change */
+	if (fabs(compare_intervals_apart(sb, sn)) <= threshold)
+		j->verdict = CMP_SAME;
+	return 0;
+}
+
+/* Nonzero when v claims a change. */
+static int moved(enum cmp_verdict v)
+{
+	return v == CMP_IMPROVED || v == CMP_REGRESSED;
+}
+
+enum cmp_verdict compare_flagged_verdict(enum cmp_verdict wall,
+					 enum cmp_verdict cpu, int have_cpu,
+					 int cpu_bound, int starved,
+					 int *judged_cpu)
+{
+	*judged_cpu = 0;
+	if (have_cpu && cpu_bound && starved) {
+		*judged_cpu = 1;
+		return cpu;
+	}
+	if (!moved(wall))
+		return wall;
+	if (have_cpu && cpu == wall) {
+		*judged_cpu = 1;
+		return cpu;
+	}
+	return CMP_INCONCLUSIVE;
+}
+
+/* Fill row's figures, test and verdict from the two judgements. */
+static void row_verdict(const struct comparison *cmp, struct cmp_row *row,
+			const struct judgement *wall,
+			const struct judgement *cpu, int have_cpu)
+{
+	const struct result *b = &row->base->res, *n = &row->new->res;
+	int judged_cpu = have_cpu && cmp->figure == RESULT_FIGURE_CPU;
+	const struct judgement *j;
+
+	row->flagged = b->starved || n->starved || b->imprecise || n->imprecise;
+	row->verdict = judged_cpu ? cpu->verdict : wall->verdict;
+	if (row->flagged && !judged_cpu)
+		row->verdict = compare_flagged_verdict(
+			wall->verdict, cpu->verdict, have_cpu,
+			result_cpu_bound(row->base->target),
+			b->starved || n->starved, &judged_cpu);
+	row->judged = judged_cpu ? RESULT_FIGURE_CPU : RESULT_FIGURE_WALL;
+	j = judged_cpu ? cpu : wall;
+	row->diff = j->diff;
+	row->p = j->p;
+	row->tested = j->tested;
+	row->diff_wall = wall->diff;
+	row->diff_cpu = have_cpu ? cpu->diff : 0;
+}
+
+/* Figures, tests and verdict of a matched row. */
 static int row_judge(struct comparison *cmp, struct cmp_row *row)
 {
 	const struct doc_result *b = row->base, *n = row->new;
-	size_t nb = b->res.nsamples, nn = n->res.nsamples;
-	double *rb, *rn, u;
+	struct judgement wall, cpu;
+	int have_cpu, err;
 
 	if (b->res.status != RESULT_OK || n->res.status != RESULT_OK) {
 		row->verdict = CMP_NOT_OK;
@@ -201,33 +314,19 @@ static int row_judge(struct comparison *cmp, struct cmp_row *row)
 				   n->res.status == RESULT_FAILED;
 		return 0;
 	}
-	row->base_value = value_in(b, b->unit);
-	row->new_value = value_in(n, b->unit);
-	row->diff =
-		row->base_value > 0 ? row->new_value / row->base_value - 1 : 0;
-	rb = calloc(nb + 1, sizeof(*rb));
-	rn = calloc(nn + 1, sizeof(*rn));
-	if (!rb || !rn) {
-		free(rb);
-		free(rn);
-		return -ENOMEM;
-	}
-	report_read_sample_rates(b, rb);
-	report_read_sample_rates(n, rn);
-	compare_mann_whitney(rb, nb, rn, nn, &u, &row->p);
-	free(rb);
-	free(rn);
-	row->tested = nb && nn && compare_min_p(nb, nn) < COMPARE_ALPHA;
-	row->verdict = compare_verdict(row->diff, cmp->threshold, row->tested,
-				       row->p, report_read_headline(b)->cv,
-				       report_read_headline(n)->cv);
-	/* a move the two medians' intervals may hide is no change */
-	if (fabs(compare_intervals_apart(report_read_headline(b),
-					 report_read_headline(n))) <=
-	    cmp->threshold)
-		row->verdict = CMP_SAME;
+	row->base_value = value_in(b, b->unit, RESULT_FIGURE_WALL);
+	row->new_value = value_in(n, b->unit, RESULT_FIGURE_WALL);
+	row->base_cpu = value_in(b, b->unit, RESULT_FIGURE_CPU);
+	row->new_cpu = value_in(n, b->unit, RESULT_FIGURE_CPU);
+	have_cpu = row->base_cpu > 0 && row->new_cpu > 0;
+	err = judge(b, n, RESULT_FIGURE_WALL, cmp->threshold, &wall);
+	err = err ? err : judge(b, n, RESULT_FIGURE_CPU, cmp->threshold, &cpu);
+	if (err)
+		return err;
+	row_verdict(cmp, row, &wall, &cpu, have_cpu);
 	cmp->nimproved += row->verdict == CMP_IMPROVED;
 	cmp->nregressed += row->verdict == CMP_REGRESSED;
+	cmp->ninconclusive += row->verdict == CMP_INCONCLUSIVE;
 	return 0;
 }
 
@@ -490,7 +589,10 @@ int compare_build(struct comparison *cmp, const struct doc_report *base,
 		  const struct doc_report *new, double threshold, char *err,
 		  size_t errlen)
 {
-	return compare_build_by(cmp, base, new, NULL, threshold, err, errlen);
+	const struct compare_rule rule = { .threshold = threshold,
+					   .figure = RESULT_FIGURE_WALL };
+
+	return compare_build_by(cmp, base, new, NULL, &rule, err, errlen);
 }
 
 /* "no case in common", and what matching asked for. */
@@ -512,14 +614,15 @@ static int nothing_in_common(struct comparison *cmp, char *err, size_t errlen)
 
 int compare_build_by(struct comparison *cmp, const struct doc_report *base,
 		     const struct doc_report *new, const struct compare_by *by,
-		     double threshold, char *err, size_t errlen)
+		     const struct compare_rule *rule, char *err, size_t errlen)
 {
 	int rc;
 
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->base = base;
 	cmp->new = new;
-	cmp->threshold = threshold;
+	cmp->threshold = rule->threshold;
+	cmp->figure = rule->figure;
 	if (by)
 		cmp->by = *by;
 	rc = side_label(base, cmp->by.key, cmp->by.base, &cmp->base_label);

@@ -23,22 +23,35 @@
 
 /* What became of one case between base and new. */
 enum cmp_verdict {
-	CMP_SAME,      /* within noise */
-	CMP_IMPROVED,  /* faster beyond the threshold, and the test agrees */
-	CMP_REGRESSED, /* slower beyond the threshold, and the test agrees */
-	CMP_NOT_OK,    /* failed or skipped on one side: no figures */
-	CMP_ONLY_BASE, /* the case is not in new */
-	CMP_ONLY_NEW,  /* the case is not in base */
+	CMP_SAME,	  /* within noise */
+	CMP_IMPROVED,	  /* faster beyond the threshold, and the test agrees */
+	CMP_REGRESSED,	  /* slower beyond the threshold, and the test agrees */
+	CMP_INCONCLUSIVE, /* a side starved or imprecise, and the move
+			     does not hold per CPU-second */
+	CMP_NOT_OK,	  /* failed or skipped on one side: no figures */
+	CMP_ONLY_BASE,	  /* the case is not in new */
+	CMP_ONLY_NEW,	  /* the case is not in base */
 };
 
 /* One case of either report. */
 struct cmp_row {
 	const struct doc_result *base, *new; /* NULL when not in that file */
-	double base_value, new_value;	     /* medians in base's unit */
-	double diff; /* new / base - 1 (0.05 = 5% faster) */
+	double base_value, new_value;	     /* wall medians, base's unit */
+	double base_cpu, new_cpu; /* medians per CPU-second; 0: unknown */
+	double diff;		  /* of the judged figure: new / base - 1 */
+	double diff_wall;	  /* of the wall figure */
+	double diff_cpu;	  /* of the figure per CPU-second; 0: unknown */
 	double p;    /* two-sided Mann-Whitney p; 1 when not tested */
 	int tested;  /* both sides had samples enough for the test */
+	int flagged; /* a side was starved or imprecise */
+	enum result_figure judged; /* the figure the verdict reads */
 	enum cmp_verdict verdict;
+};
+
+/* How a comparison judges: the threshold and the figure asked for. */
+struct compare_rule {
+	double threshold;	   /* a fraction: 0.05 */
+	enum result_figure figure; /* --figure: wall (default) or cpu */
 };
 
 /* One fact of the context: what base and new say, and whether it differs. */
@@ -54,11 +67,13 @@ struct comparison {
 	struct compare_by by;
 	char *base_label, *new_label; /* "PATH", or "PATH [KEY=VALUE]" */
 	double threshold;
-	struct cmp_row *rows; /* base order, then the cases only in new */
+	enum result_figure figure; /* the figure asked for */
+	struct cmp_row *rows;	   /* base order, then the cases only in new */
 	size_t nrows, rows_cap;
 	struct cmp_fact *facts;
 	size_t nfacts, facts_cap;
-	size_t nmatched, nimproved, nregressed, nnot_ok, nonly_base, nonly_new;
+	size_t nmatched, nimproved, nregressed, ninconclusive, nnot_ok,
+		nonly_base, nonly_new;
 	int new_failed; /* a case ok in base failed in new */
 };
 
@@ -74,12 +89,12 @@ int compare_build(struct comparison *cmp, const struct doc_report *base,
 /*
  * compare_build() of the cases of base whose by->key is by->base against
  * those of new (base again, to compare within one report) whose by->key is
- * by->new, matched on everything else (compare/match.h); by NULL is
- * compare_build(). "no case in common" names the key.
+ * by->new, matched on everything else (compare/match.h), judged by rule;
+ * by NULL compares every case. "no case in common" names the key.
  */
 int compare_build_by(struct comparison *cmp, const struct doc_report *base,
 		     const struct doc_report *new, const struct compare_by *by,
-		     double threshold, char *err, size_t errlen);
+		     const struct compare_rule *rule, char *err, size_t errlen);
 
 void compare_free(struct comparison *cmp);
 
@@ -109,6 +124,20 @@ double compare_min_p(size_t na, size_t nb);
  */
 enum cmp_verdict compare_verdict(double diff, double threshold, int tested,
 				 double p, double cv_base, double cv_new);
+
+/*
+ * The verdict of a pair where a side was starved or imprecise, from the
+ * verdict its wall figures got and the one its figures per CPU-second got
+ * (have_cpu: both sides have them). A CPU-bound target (cpu_bound) with a
+ * starved side takes the verdict per CPU-second; otherwise a move stands
+ * only when it holds per CPU-second, in the same direction, and is
+ * inconclusive when it does not. *judged_cpu says which figure decided.
+ * Pure, for tests.
+ */
+enum cmp_verdict compare_flagged_verdict(enum cmp_verdict wall,
+					 enum cmp_verdict cpu, int have_cpu,
+					 int cpu_bound, int starved,
+					 int *judged_cpu);
 
 /*
  * How far apart the 95% confidence intervals of two medians are, over the

@@ -52,7 +52,24 @@ static const char *row_unit(const struct cmp_row *row)
 static int judged(const struct cmp_row *row)
 {
 	return row->verdict == CMP_SAME || row->verdict == CMP_IMPROVED ||
-	       row->verdict == CMP_REGRESSED;
+	       row->verdict == CMP_REGRESSED ||
+	       row->verdict == CMP_INCONCLUSIVE;
+}
+
+/* The figure a row's verdict read: "wall" or "cpu". */
+static const char *judged_name(const struct cmp_row *row)
+{
+	return row->judged == RESULT_FIGURE_CPU ? "cpu" : "wall";
+}
+
+/* "regressed (per CPU-s)", "within noise (few samples)", ... */
+static void verdict_text(const struct cmp_row *row, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s", compare_verdict_name(row),
+		 judged(row) && row->judged == RESULT_FIGURE_CPU
+			 ? " (per CPU-s)"
+			 : "",
+		 judged(row) && !row->tested ? " (few samples)" : "");
 }
 
 /* The cells of the case table. */
@@ -80,8 +97,7 @@ static int case_table(const struct comparison *cmp, struct table *t)
 		err = err ? err
 			  : table_set(t, 1 + i, 4,
 				      judged(row) && row->tested ? text : "-");
-		snprintf(text, sizeof(text), "%s%s", compare_verdict_name(row),
-			 judged(row) && !row->tested ? " (few samples)" : "");
+		verdict_text(row, text, sizeof(text));
 		err = err ? err : table_set(t, 1 + i, 5, text);
 	}
 	if (err)
@@ -107,13 +123,15 @@ static void summary(const struct comparison *cmp, char *buf, size_t len)
 {
 	snprintf(buf, len,
 		 "%zu cases compared: %zu regressed, %zu improved, %zu within "
-		 "noise, %zu failed or skipped; %zu only in base, %zu only in "
-		 "new. Threshold %.4g%%, Mann-Whitney U at p < %.2f.",
+		 "noise, %zu inconclusive, %zu failed or skipped; %zu only in "
+		 "base, %zu only in new. Threshold %.4g%%, Mann-Whitney U at "
+		 "p < %.2f, %s figures.",
 		 cmp->nmatched, cmp->nregressed, cmp->nimproved,
 		 cmp->nmatched - cmp->nregressed - cmp->nimproved -
-			 cmp->nnot_ok,
-		 cmp->nnot_ok, cmp->nonly_base, cmp->nonly_new,
-		 cmp->threshold * 100, COMPARE_ALPHA);
+			 cmp->ninconclusive - cmp->nnot_ok,
+		 cmp->ninconclusive, cmp->nnot_ok, cmp->nonly_base,
+		 cmp->nonly_new, cmp->threshold * 100, COMPARE_ALPHA,
+		 cmp->figure == RESULT_FIGURE_CPU ? "per CPU-second" : "wall");
 }
 
 /* The comparison as text: paths, context, the case table, the summary. */
@@ -217,7 +235,7 @@ static int write_csv(const void *doc, FILE *out, char *err, size_t errlen)
 	const struct comparison *cmp = doc;
 	fputs("job,title,target,backend,params,unit,base_median,base_cv,"
 	      "base_samples,base_noisy,new_median,new_cv,new_samples,new_noisy,"
-	      "diff_pct,p,verdict\r\n",
+	      "diff_pct,p,verdict,base_per_cpu_s,new_per_cpu_s,judged\r\n",
 	      out);
 	for (size_t i = 0; i < cmp->nrows; i++) {
 		const struct cmp_row *row = &cmp->rows[i];
@@ -239,6 +257,10 @@ static int write_csv(const void *doc, FILE *out, char *err, size_t errlen)
 		csv_number(out, judged(row), row->diff * 100);
 		csv_number(out, judged(row) && row->tested, row->p);
 		table_csv_field(out, ",", compare_verdict_name(row));
+		csv_number(out, judged(row) && row->base_cpu > 0,
+			   row->base_cpu);
+		csv_number(out, judged(row) && row->new_cpu > 0, row->new_cpu);
+		table_csv_field(out, ",", judged(row) ? judged_name(row) : "");
 		fputs("\r\n", out);
 	}
 	return report_write_end("compare", 0, out, err, errlen);
@@ -266,6 +288,17 @@ static json_t *case_json(const struct cmp_row *row, int *bad)
 					     : json_null(),
 		  bad);
 	jsonw_set(o, "verdict", jsonw_text(compare_verdict_name(row)), bad);
+	jsonw_set(o, "judged",
+		  judged(row) ? json_string(judged_name(row)) : json_null(),
+		  bad);
+	jsonw_set(o, "diff_wall",
+		  judged(row) ? jsonw_number(row->diff_wall) : json_null(),
+		  bad);
+	jsonw_set(o, "diff_cpu",
+		  judged(row) && row->base_cpu > 0 && row->new_cpu > 0
+			  ? jsonw_number(row->diff_cpu)
+			  : json_null(),
+		  bad);
 	return o;
 }
 
@@ -283,6 +316,10 @@ static int write_json(const void *doc, FILE *out, char *err, size_t errlen)
 	jsonw_set(root, "threshold", jsonw_number(cmp->threshold), &bad);
 	jsonw_set(root, "alpha", jsonw_number(COMPARE_ALPHA), &bad);
 	jsonw_set(root, "test", json_string("mann-whitney-u"), &bad);
+	jsonw_set(
+		root, "figure",
+		json_string(cmp->figure == RESULT_FIGURE_CPU ? "cpu" : "wall"),
+		&bad);
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		json_t *f = json_object();
 
@@ -303,6 +340,8 @@ static int write_json(const void *doc, FILE *out, char *err, size_t errlen)
 		  &bad);
 	jsonw_set(sum, "improved", json_integer((json_int_t)cmp->nimproved),
 		  &bad);
+	jsonw_set(sum, "inconclusive",
+		  json_integer((json_int_t)cmp->ninconclusive), &bad);
 	jsonw_set(sum, "failed_or_skipped",
 		  json_integer((json_int_t)cmp->nnot_ok), &bad);
 	jsonw_set(sum, "only_base", json_integer((json_int_t)cmp->nonly_base),
@@ -363,7 +402,9 @@ static int page_cases(const struct comparison *cmp, FILE *out)
 		classes[1 + i] =
 			row->verdict == CMP_REGRESSED  ? "verdict-regressed"
 			: row->verdict == CMP_IMPROVED ? "verdict-improved"
-						       : NULL;
+			: row->verdict == CMP_INCONCLUSIVE
+				? "verdict-inconclusive"
+				: NULL;
 		if (!judged(row))
 			continue;
 		row_label(row, labels[nbars], sizeof(labels[nbars]));

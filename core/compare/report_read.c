@@ -540,25 +540,36 @@ void report_read_free(struct doc_report *doc)
 	memset(doc, 0, sizeof(*doc));
 }
 
-void report_read_sample_rates(const struct doc_result *d, double *out)
+void report_read_sample_rates(const struct doc_result *d,
+			      enum result_figure figure, double *out)
 {
 	for (size_t i = 0; i < d->res.nsamples; i++) {
 		const struct sample *s = &d->res.samples[i];
 		double work = counts_ops(d) ? s->ops : s->bytes;
+		double t = figure == RESULT_FIGURE_CPU ? s->cpu_seconds
+						       : s->seconds;
 
-		out[i] = s->seconds > 0 ? work / s->seconds : 0;
+		out[i] = t > 0 ? work / t : 0;
 	}
+}
+
+const struct stats *report_read_stats(const struct doc_result *d,
+				      enum result_figure figure)
+{
+	if (figure == RESULT_FIGURE_CPU)
+		return counts_ops(d) ? &d->res.cpu_ops_rate : &d->res.cpu_rate;
+	return counts_ops(d) ? &d->res.ops_rate : &d->res.rate;
 }
 
 const struct stats *report_read_headline(const struct doc_result *d)
 {
-	return counts_ops(d) ? &d->res.ops_rate : &d->res.rate;
+	return report_read_stats(d, RESULT_FIGURE_WALL);
 }
 
 void report_read_figure(const struct doc_result *d, const char *unit, char *buf,
 			size_t len)
 {
-	char v[64];
+	char v[64], cpu[80];
 
 	if (!d) {
 		snprintf(buf, len, "-");
@@ -571,8 +582,12 @@ void report_read_figure(const struct doc_result *d, const char *unit, char *buf,
 	report_format_value(
 		unit_scale(unit, d->res.rate.median, d->res.ops_rate.median),
 		unit, v, sizeof(v));
-	snprintf(buf, len, "%s ±%.1f%%%s", v, report_read_headline(d)->cv * 100,
-		 d->res.noisy ? " noisy" : "");
+	report_cpu_figure(&d->res, unit, cpu, sizeof(cpu));
+	snprintf(buf, len, "%s ±%.1f%%%s%s%s%s%s", v,
+		 report_read_headline(d)->cv * 100, cpu[0] ? " " : "", cpu,
+		 d->res.noisy ? " noisy" : "",
+		 d->res.imprecise ? " imprecise" : "",
+		 d->res.starved ? " starved" : "");
 }
 
 json_t *report_read_summary(const struct doc_result *d, int *bad)
@@ -592,6 +607,15 @@ json_t *report_read_summary(const struct doc_result *d, int *bad)
 		jsonw_set(o, "samples",
 			  json_integer((json_int_t)d->res.nsamples), bad);
 		jsonw_set(o, "noisy", json_boolean(d->res.noisy), bad);
+		jsonw_set(o, "starved", json_boolean(d->res.starved), bad);
+		jsonw_set(o, "imprecise", json_boolean(d->res.imprecise), bad);
+		jsonw_set(o, "per_cpu_second",
+			  report_read_stats(d, RESULT_FIGURE_CPU)->median > 0
+				  ? jsonw_number(report_read_stats(
+							 d, RESULT_FIGURE_CPU)
+							 ->median)
+				  : json_null(),
+			  bad);
 	}
 	return o;
 }

@@ -108,23 +108,36 @@ char *report_read_params_text(const json_t *params);
 
 /*
  * The headline rate of each kept sample of d, in d's unit's base: ops/s for
- * an "ops/s" job, bytes/s otherwise. out holds d->res.nsamples values.
+ * an "ops/s" job, bytes/s otherwise, per second of wall time or of CPU time
+ * as figure says (0 for a sample without that time). out holds
+ * d->res.nsamples values.
  */
-void report_read_sample_rates(const struct doc_result *d, double *out);
+void report_read_sample_rates(const struct doc_result *d,
+			      enum result_figure figure, double *out);
 
-/* The headline statistics of d (ops_rate for "ops/s" jobs, else rate). */
+/*
+ * The statistics of d's figure: per second of wall time (ops_rate for
+ * "ops/s" jobs, else rate) or per CPU-second (cpu_ops_rate, cpu_rate; a
+ * median of 0 when the report has no CPU time for a sample).
+ */
+const struct stats *report_read_stats(const struct doc_result *d,
+				      enum result_figure figure);
+
+/* report_read_stats() of the wall figure: the headline. */
 const struct stats *report_read_headline(const struct doc_result *d);
 
 /*
- * d's headline figure in unit as a table cell: "29.03Gbps ±0.8%", with
- * " noisy" when flagged; its status when not ok; "-" for no result.
+ * d's headline figure in unit as a table cell: "29.03Gbps ±0.8% (35.10Gbps
+ * per CPU-s)", with " noisy", " imprecise", " starved" when flagged; its
+ * status when not ok; "-" for no result.
  */
 void report_read_figure(const struct doc_result *d, const char *unit, char *buf,
 			size_t len);
 
 /*
  * d as a short JSON object (status, and when ok median, cv, samples,
- * noisy); null for no result. A failed allocation sets *bad.
+ * noisy, starved, imprecise, per_cpu_second: the median per CPU-second or
+ * null); null for no result. A failed allocation sets *bad.
  */
 json_t *report_read_summary(const struct doc_result *d, int *bad);
 

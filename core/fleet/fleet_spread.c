@@ -123,7 +123,33 @@ int fleet_spread_of(const struct fleet *f, const struct report *own, size_t i,
 	return 0;
 }
 
-/* Row i + 1 of the spread table: case, hosts ok, min, median, max, outlier. */
+/*
+ * The median over the hosts that ran case i ok of its figure per
+ * CPU-second, in unit; 0 when no host has one.
+ */
+static double cpu_median(const struct fleet *f, const struct report *own,
+			 size_t i, const char *unit)
+{
+	double *v = calloc((size_t)f->size + 1, sizeof(*v)), median = 0;
+	size_t n = 0;
+
+	for (int r = 0; v && r < f->size; r++) {
+		double x = report_cpu_value(&fleet_rank_results(f, r, own)[i],
+					    unit);
+
+		if (x > 0)
+			v[n++] = x;
+	}
+	if (n)
+		fleet_outlier(v, n, &median);
+	free(v);
+	return median;
+}
+
+/*
+ * Row i + 1 of the spread table: case, hosts ok, min, median, median per
+ * CPU-second, max, total, outlier, start spread.
+ */
 static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 		      struct table *t)
 {
@@ -153,17 +179,22 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 				    : sp.total;
 
 		report_format_value(v * scale, c->unit, cell, sizeof(cell));
-		rc = table_set(t, row, 2 + (size_t)k, cell);
+		rc = table_set(t, row, 2 + (size_t)k + (k >= 2), cell);
+	}
+	if (!rc && cpu_median(f, own, i, c->unit) > 0) {
+		report_format_value(cpu_median(f, own, i, c->unit), c->unit,
+				    cell, sizeof(cell));
+		rc = table_set(t, row, 4, cell);
 	}
 	if (!rc && sp.outlier >= 0) {
 		fleet_rank_name(f, sp.outlier, who, sizeof(who));
 		snprintf(cell, sizeof(cell), "%s %+.1f%%", who,
 			 100 * sp.deviation);
-		rc = table_set(t, row, 6, cell);
+		rc = table_set(t, row, 7, cell);
 	}
 	if (!rc && sp.start_spread >= 0) {
 		snprintf(cell, sizeof(cell), "%.1f ms", 1000 * sp.start_spread);
-		rc = table_set(t, row, 7, cell);
+		rc = table_set(t, row, 8, cell);
 	}
 	if (!rc && fleet_peer_mode(c)) {
 		snprintf(cell, sizeof(cell), "%s (%s): peer = %s: %s", c->title,
@@ -188,9 +219,11 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 int fleet_spread_table(const struct fleet *f, const struct report *own,
 		       struct table *t)
 {
-	static const char *const head[] = { "Case",    "Hosts ok",    "Min",
-					    "Median",  "Max",	      "Total",
-					    "Outlier", "Start spread" };
+	static const char *const head[] = {
+		"Case",	  "Hosts ok",	      "Min",
+		"Median", "Median per CPU-s", "Max",
+		"Total",  "Outlier",	      "Start spread",
+	};
 	size_t cols = sizeof(head) / sizeof(head[0]);
 	int rc = table_init(t, own->suite->ncases + 1, cols);
 

@@ -29,6 +29,26 @@ double report_value(const struct result *res, const char *unit)
 	return unit_scale(unit, res->rate.median, res->ops_rate.median);
 }
 
+double report_cpu_value(const struct result *res, const char *unit)
+{
+	if (res->status != RESULT_OK)
+		return 0;
+	return unit_scale(unit, res->cpu_rate.median, res->cpu_ops_rate.median);
+}
+
+void report_cpu_figure(const struct result *res, const char *unit, char *buf,
+		       size_t len)
+{
+	double v = report_cpu_value(res, unit);
+	char fig[64];
+
+	buf[0] = '\0';
+	if (!(v > 0))
+		return;
+	report_format_value(v, unit, fig, sizeof(fig));
+	snprintf(buf, len, "(%s per CPU-s)", fig);
+}
+
 void report_format_value(double v, const char *unit, char *buf, size_t len)
 {
 	if (strcmp(unit, "kB/s") == 0)
@@ -164,13 +184,18 @@ static void cpus_note(const struct result *res, char *buf, size_t len)
 
 void report_annotations(const struct result *res, char *buf, size_t len)
 {
-	const char *text = kvlist_get(&res->info, "text");
-	char note[128];
-
 	buf[0] = '\0';
 	if (res->status != RESULT_OK)
 		add_note(buf, len,
 			 res->reason ? res->reason : "no reason given");
+	report_notes(res, buf, len);
+}
+
+void report_notes(const struct result *res, char *buf, size_t len)
+{
+	const char *text = kvlist_get(&res->info, "text");
+	char note[128];
+
 	if (text)
 		add_note(buf, len, text);
 	if (res->status == RESULT_OK && res->nparts)

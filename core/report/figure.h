@@ -16,6 +16,21 @@
  */
 double report_value(const struct result *res, const char *unit);
 
+/*
+ * The figure of res per CPU-second in unit: the median over its samples
+ * of the work over the CPU time (user and system) the case's process used;
+ * for an offload target, what a second of host CPU drives through the
+ * device. 0 when unknown (no CPU time recorded, not ok).
+ */
+double report_cpu_value(const struct result *res, const char *unit);
+
+/*
+ * "(41.30Gbps per CPU-s)" for res in unit, "" when report_cpu_value() is
+ * 0.
+ */
+void report_cpu_figure(const struct result *res, const char *unit, char *buf,
+		       size_t len);
+
 /* The display unit of a result: its case's, else the suites' "Gbps". */
 const char *report_unit(const struct result *res);
 
@@ -42,5 +57,11 @@ void report_spread(const struct result *res, char *buf, size_t len);
  * "starved: CPU 61%", then the plugin's own warnings.
  */
 void report_annotations(const struct result *res, char *buf, size_t len);
+
+/*
+ * report_annotations() but the reason of a failed or skipped case,
+ * appended to what buf already holds.
+ */
+void report_notes(const struct result *res, char *buf, size_t len);
 
 #endif

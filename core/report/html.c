@@ -22,7 +22,7 @@ static const char style[] =
 	".verdict-regressed{color:#b33c00;font-weight:bold}"
 	".verdict-improved{color:#00794f;font-weight:bold}"
 	".notes{font-size:.9em;color:#555}small.cv{color:#777}"
-	"svg.chart{display:block;margin:1em 0;max-width:100%;height:auto}"
+	"svg.chart{display:block;margin:1em 0;min-width:640px;height:auto}"
 	"figure{margin:0}";
 
 void html_text(FILE *out, const char *s)

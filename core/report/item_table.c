@@ -12,17 +12,61 @@
 
 #include "report/figure.h"
 
-/* The header text of a table column for value v of parameter key. */
-static void column_header(const struct bench_case *c, const char *key,
-			  const char *v, char *buf, size_t len)
+/* The option key of c's target, or NULL. */
+static const struct hb_option *option_of(const struct bench_case *c,
+					 const char *key)
 {
 	const struct hb_option *o = c->tdesc ? c->tdesc->options : NULL;
 
 	for (; o && o->name; o++)
 		if (strcmp(o->name, key) == 0)
-			break;
+			return o;
+	return NULL;
+}
+
+/*
+ * Nonzero when the values of key read better down the rows: names (a
+ * cipher, a provider), not sizes, which read across as openssl speed
+ * prints them, nor directories, whose % Difference reads across.
+ */
+static int values_down(const struct bench_case *c, const char *key,
+		       const struct strlist *values)
+{
+	const struct hb_option *o = option_of(c, key);
+	int names = 0;
+
+	if (strcmp(key, "dir") == 0)
+		return 0;
+	if (o)
+		return o->type != HB_OPT_SIZE && o->type != HB_OPT_SIZE_LIST &&
+		       o->type != HB_OPT_INT;
+	/* a key the target does not declare (a command's {cipher}, or a
+	   report read back): names unless every value is a number */
+	for (size_t i = 0; i < values->n; i++)
+		names |= strspn(values->items[i], "0123456789") !=
+			 strlen(values->items[i]);
+	return names;
+}
+
+/* Transpose t and name the rows per CPU-second's column plainly. */
+static int turn(struct table *t)
+{
+	int err = table_transpose(t);
+
+	for (size_t c = 1; !err && c < t->cols; c++)
+		if (strncmp(t->cells[c], "  ", 2) == 0)
+			err = table_set(t, 0, c, "per CPU-s");
+	return err;
+}
+
+/* The header text of a table column for value v of parameter key. */
+static void column_header(const struct bench_case *c, const char *key,
+			  const char *v, char *buf, size_t len)
+{
+	const struct hb_option *o = option_of(c, key);
+
 	/* "16 bytes" as openssl speed prints its block sizes */
-	if (o && o->name && o->type == HB_OPT_SIZE && v[0] &&
+	if (o && o->type == HB_OPT_SIZE && v[0] &&
 	    strspn(v, "0123456789") == strlen(v))
 		snprintf(buf, len, "%s bytes", v);
 	else
@@ -130,23 +174,14 @@ static void row_label(const struct report *r, const struct item_row *row,
 		report_appendf(buf, len, " (%s)", row->backend);
 }
 
-/*
- * Name the backends in the row labels when the rows differ in them, and
- * the backend hostbench chose for a job that names none.
- */
-static void show_backends(const struct report *r, struct item_row *rows,
-			  size_t n)
+/* Name the backend in every row label that has one. */
+static void show_backends(struct item_row *rows, size_t n)
 {
-	int differ = 0;
-
-	for (size_t i = 1; i < n; i++)
-		differ |= strcmp(rows[i].backend, rows[0].backend) != 0;
 	for (size_t i = 0; i < n; i++)
-		rows[i].show_backend =
-			differ || r->results[rows[i].first].c->backend_chosen;
+		rows[i].show_backend = rows[i].backend[0] != '\0';
 }
 
-/* res against base in percent, "12.34", or "-" when one has no figure. */
+/* res against base in percent, "+12.34%", or "-" when one has no figure. */
 static void diff_text(const struct result *base, const struct result *res,
 		      char *buf, size_t len)
 {
@@ -155,7 +190,7 @@ static void diff_text(const struct result *base, const struct result *res,
 			   : 0;
 
 	if (res->status == RESULT_OK && b > 0)
-		snprintf(buf, len, "%.2f",
+		snprintf(buf, len, "%+.2f%%",
 			 (report_value(res, report_unit(res)) / b - 1) * 100);
 	else
 		snprintf(buf, len, "-");
@@ -232,6 +267,50 @@ static int row_fill(const struct report *r, const struct report_item *it,
 	return err ? err : row_cycles(r, it, values, row, ri, t);
 }
 
+/* Nonzero when a case of item it has a figure per CPU-second. */
+static int item_has_cpu(const struct report *r, const struct report_item *it)
+{
+	for (size_t i = it->first; i < it->last; i++)
+		if (report_cpu_value(&r->results[i],
+				     report_unit(&r->results[i])) > 0)
+			return 1;
+	return 0;
+}
+
+/* res's figure per CPU-second as a cell: "41.30Gbps", or "-". */
+static void cpu_text(const struct result *res, char *buf, size_t len)
+{
+	double v = res ? report_cpu_value(res, report_unit(res)) : 0;
+
+	if (v > 0)
+		report_format_value(v, report_unit(res), buf, len);
+	else
+		snprintf(buf, len, "-");
+}
+
+/*
+ * The row under row ri: "  per CPU-s" and each case's figure per
+ * CPU-second ("-" where it has none), blank in the % columns.
+ */
+static int cpu_row_fill(const struct report *r, const struct report_item *it,
+			const struct strlist *values,
+			const struct item_row *row, size_t ri, struct table *t)
+{
+	char text[64];
+	int err = table_set(t, ri, 0, "  per CPU-s");
+
+	for (size_t c = 1; c < t->cols && !err; c++) {
+		const struct result *res =
+			c <= values->n ? row_result(r, row, it->key,
+						    values->items[c - 1])
+				       : NULL;
+
+		cpu_text(res, text, sizeof(text));
+		err = table_set(t, ri, c, c <= values->n ? text : "");
+	}
+	return err;
+}
+
 /* A grid's heading for value v of key: "4 parallels", "size 64K". */
 static void grid_label(const char *key, const char *v, char *buf, size_t len)
 {
@@ -288,6 +367,7 @@ static int grid_build(const struct report *r, const struct report_item *it,
 {
 	struct strlist rv = { 0 }, cv = { 0 };
 	char text[REPORT_LINE];
+	size_t per_row = item_has_cpu(r, it) ? 2 : 1;
 	int err = report_distinct_values(r, it->first, it->last, it->rows_key,
 					 &rv);
 
@@ -295,7 +375,7 @@ static int grid_build(const struct report *r, const struct report_item *it,
 		err = report_distinct_values(r, it->first, it->last, it->key,
 					     &cv);
 	if (!err)
-		err = table_init(t, 1 + rv.n, 1 + cv.n);
+		err = table_init(t, 1 + per_row * rv.n, 1 + cv.n);
 	if (!err) {
 		const struct job *job =
 			report_job_of(r, &r->results[it->first]);
@@ -307,11 +387,21 @@ static int grid_build(const struct report *r, const struct report_item *it,
 		err = table_set(t, 0, 1 + c, text);
 	}
 	for (size_t i = 0; i < rv.n && !err; i++) {
+		size_t row = 1 + per_row * i;
+
 		grid_label(it->rows_key, rv.items[i], text, sizeof(text));
-		err = table_set(t, 1 + i, 0, text);
+		err = table_set(t, row, 0, text);
 		for (size_t c = 0; c < cv.n && !err; c++)
-			err = grid_cell(r, it, rv.items[i], cv.items[c], 1 + i,
+			err = grid_cell(r, it, rv.items[i], cv.items[c], row,
 					1 + c, t);
+		if (per_row == 1 || err)
+			continue;
+		err = table_set(t, row + 1, 0, "  per CPU-s");
+		for (size_t c = 0; c < cv.n && !err; c++) {
+			cpu_text(grid_result(r, it, rv.items[i], cv.items[c]),
+				 text, sizeof(text));
+			err = table_set(t, row + 1, 1 + c, text);
+		}
 	}
 	if (err)
 		table_free(t);
@@ -325,7 +415,7 @@ int report_table_build(const struct report *r, const struct report_item *it,
 {
 	struct strlist values = { 0 };
 	struct item_row *rows;
-	size_t nrows, ndiff;
+	size_t nrows, ndiff, per_row;
 	int err;
 
 	memset(t, 0, sizeof(*t));
@@ -335,16 +425,24 @@ int report_table_build(const struct report *r, const struct report_item *it,
 	if (!rows)
 		return -ENOMEM;
 	nrows = item_rows(r, it, rows);
-	show_backends(r, rows, nrows);
+	show_backends(rows, nrows);
 	err = report_distinct_values(r, it->first, report_job_end(r, it->first),
 				     it->key, &values);
 	if (err)
 		goto free_rows;
 	ndiff = strcmp(it->key, "dir") == 0 && values.n > 1 ? values.n - 1 : 0;
-	err = table_init(t, 1 + nrows, 1 + values.n + ndiff);
+	per_row = item_has_cpu(r, it) ? 2 : 1;
+	err = table_init(t, 1 + per_row * nrows, 1 + values.n + ndiff);
 	err = err ? err : header_fill(r, it, &values, ndiff, t);
-	for (size_t i = 0; i < nrows && !err; i++)
-		err = row_fill(r, it, &values, ndiff, &rows[i], 1 + i, t);
+	for (size_t i = 0; i < nrows && !err; i++) {
+		err = row_fill(r, it, &values, ndiff, &rows[i], 1 + per_row * i,
+			       t);
+		if (!err && per_row == 2)
+			err = cpu_row_fill(r, it, &values, &rows[i],
+					   2 + per_row * i, t);
+	}
+	if (!err && values_down(r->results[it->first].c, it->key, &values))
+		err = turn(t);
 	if (err)
 		table_free(t);
 	strlist_free(&values);

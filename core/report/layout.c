@@ -320,35 +320,13 @@ void report_layout_free(struct report_layout *lay)
 	memset(lay, 0, sizeof(*lay));
 }
 
-/* Number of distinct backends among the results of res's job. */
-static size_t job_backends(const struct report *r, const struct result *res)
-{
-	struct strlist seen = { 0 };
-	size_t n;
-
-	for (size_t i = 0; i < r->nresults; i++) {
-		const struct result *o = &r->results[i];
-		size_t k = 0;
-
-		if (!same_job(o, res) || !o->c->backend)
-			continue;
-		while (k < seen.n && strcmp(seen.items[k], o->c->backend) != 0)
-			k++;
-		if (k == seen.n && strlist_push(&seen, o->c->backend))
-			break;
-	}
-	n = seen.n;
-	strlist_free(&seen);
-	return n;
-}
-
 void report_label(const struct report *r, const struct result *res, char *buf,
 		  size_t len)
 {
 	const char *title = res->c && res->c->title ? res->c->title : res->part;
 
 	snprintf(buf, len, "%s", title ? title : "");
-	if (res->c && res->c->backend &&
-	    (res->c->backend_chosen || job_backends(r, res) > 1))
+	(void)r;
+	if (res->c && res->c->backend)
 		report_appendf(buf, len, " (%s)", res->c->backend);
 }

@@ -85,8 +85,9 @@ const char *report_case_value(const struct bench_case *c, const char *key,
 int report_shows_depth(const struct bench_case *c);
 
 /*
- * The label of a result's line: its title, with " (backend)" when its job
- * uses more than one backend.
+ * The label of a result's line: its title, with " (backend)" whenever the
+ * case names one, so two reports of one job on different backends never
+ * read alike.
  */
 void report_label(const struct report *r, const struct result *res, char *buf,
 		  size_t len);

@@ -91,13 +91,15 @@ free_lists:
 static int case_table(const struct report *r, const struct report_item *items,
 		      size_t a, size_t b, FILE *out)
 {
-	static const char *const head[] = { "Case", "Backend", "Median", "CI95",
-					    "Unit", "CV",      "Notes" };
+	static const char *const head[] = { "Case", "Backend",	 "Median",
+					    "CI95", "Per CPU-s", "Unit",
+					    "CV",   "Notes" };
+	const size_t ncols = sizeof(head) / sizeof(head[0]);
 	char text[REPORT_LINE];
 	struct table t;
-	int err = table_init(&t, 1 + b - a, 7);
+	int err = table_init(&t, 1 + b - a, ncols);
 
-	for (size_t c = 0; c < 7 && !err; c++)
+	for (size_t c = 0; c < ncols && !err; c++)
 		err = table_set(&t, 0, c, head[c]);
 	for (size_t i = a; i < b && !err; i++) {
 		const struct result *res = &r->results[items[i].first];
@@ -115,14 +117,22 @@ static int case_table(const struct report *r, const struct report_item *items,
 		err = err ? err : table_set(&t, row, 2, text);
 		report_spread(res, text, sizeof(text));
 		err = err ? err : table_set(&t, row, 3, text);
-		err = err ? err : table_set(&t, row, 4, report_unit(res));
+		snprintf(text, sizeof(text), "%.2f",
+			 report_cpu_value(res, report_unit(res)));
+		err = err ? err
+			  : table_set(&t, row, 4,
+				      report_cpu_value(res, report_unit(res)) >
+						      0
+					      ? text
+					      : "");
+		err = err ? err : table_set(&t, row, 5, report_unit(res));
 		snprintf(text, sizeof(text), "%.1f%%",
 			 result_headline(res)->cv * 100);
 		err = err ? err
-			  : table_set(&t, row, 5,
+			  : table_set(&t, row, 6,
 				      res->status == RESULT_OK ? text : "");
 		report_annotations(res, text, sizeof(text));
-		err = err ? err : table_set(&t, row, 6, text);
+		err = err ? err : table_set(&t, row, 7, text);
 	}
 	if (!err)
 		html_table(out, &t, "cases", NULL);
@@ -143,7 +153,7 @@ struct chart_set {
 /* A series of a chart being gathered. */
 struct series_buf {
 	char *name;
-	double *x, *y;
+	double *x, *y, *lo, *hi; /* lo, hi: each point's 95% interval */
 	size_t n;
 };
 
@@ -241,13 +251,34 @@ static void series_sort(struct series_buf *s)
 {
 	for (size_t i = 1; i < s->n; i++)
 		for (size_t j = i; j > 0 && s->x[j - 1] > s->x[j]; j--) {
-			double tx = s->x[j], ty = s->y[j];
+			double tx = s->x[j], ty = s->y[j], tl = s->lo[j];
+			double th = s->hi[j];
 
 			s->x[j] = s->x[j - 1];
 			s->y[j] = s->y[j - 1];
+			s->lo[j] = s->lo[j - 1];
+			s->hi[j] = s->hi[j - 1];
 			s->x[j - 1] = tx;
 			s->y[j - 1] = ty;
+			s->lo[j - 1] = tl;
+			s->hi[j - 1] = th;
 		}
+}
+
+/*
+ * The figure of res in its unit and the 95% interval of its median, in
+ * the same unit (lo = hi = the figure when the interval is unknown).
+ */
+static void interval_of(const struct result *res, double *v, double *lo,
+			double *hi)
+{
+	const struct stats *st = result_headline(res);
+	double scale;
+
+	*v = report_value(res, report_unit(res));
+	scale = st->median > 0 ? *v / st->median : 0;
+	*lo = st->ci95_low > 0 ? st->ci95_low * scale : *v;
+	*hi = st->ci95_high > 0 ? st->ci95_high * scale : *v;
 }
 
 /* Gather the set's ok results into series along xkey. */
@@ -269,12 +300,17 @@ static int gather(const struct report *r, const struct chart_set *cs,
 			bufs[k].name = strdup(name);
 			bufs[k].x = calloc(cs->n, sizeof(double));
 			bufs[k].y = calloc(cs->n, sizeof(double));
+			bufs[k].lo = calloc(cs->n, sizeof(double));
+			bufs[k].hi = calloc(cs->n, sizeof(double));
 			(*nbufs)++;
-			if (!bufs[k].name || !bufs[k].x || !bufs[k].y)
+			if (!bufs[k].name || !bufs[k].x || !bufs[k].y ||
+			    !bufs[k].lo || !bufs[k].hi)
 				return -ENOMEM;
 		}
 		bufs[k].x[bufs[k].n] = x_of(res, xkey);
-		bufs[k].y[bufs[k].n++] = report_value(res, report_unit(res));
+		interval_of(res, &bufs[k].y[bufs[k].n], &bufs[k].lo[bufs[k].n],
+			    &bufs[k].hi[bufs[k].n]);
+		bufs[k].n++;
 	}
 	for (size_t k = 0; k < *nbufs; k++)
 		series_sort(&bufs[k]);
@@ -300,6 +336,8 @@ static void series_free(struct series_buf *bufs, size_t n)
 		free(bufs[k].name);
 		free(bufs[k].x);
 		free(bufs[k].y);
+		free(bufs[k].lo);
+		free(bufs[k].hi);
 	}
 	free(bufs);
 }
@@ -322,6 +360,8 @@ static int set_chart(const struct report *r, const struct chart_set *cs,
 		series[n] = (struct svg_series){ .name = bufs[k].name,
 						 .x = bufs[k].x,
 						 .y = bufs[k].y,
+						 .lo = bufs[k].lo,
+						 .hi = bufs[k].hi,
 						 .n = bufs[k].n,
 						 .color = k };
 		n++;
@@ -489,6 +529,46 @@ static int section_charts(const struct report *r,
 	return err;
 }
 
+/*
+ * The chart of a section's lines (the classic report's cipher lines): a
+ * bar per ok line in the unit of the first, with its interval. Nothing
+ * when fewer than two lines share that unit.
+ */
+static int lines_chart(const struct report *r, const struct report_section *s,
+		       FILE *out)
+{
+	struct svg_value_bar *bars = calloc(s->nitems + 1, sizeof(*bars));
+	char(*labels)[REPORT_LINE] = calloc(s->nitems + 1, REPORT_LINE);
+	char title[REPORT_LINE];
+	const char *unit = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; bars && labels && i < s->nitems; i++) {
+		const struct result *res = &r->results[s->items[i].first];
+
+		if (s->items[i].key || res->status != RESULT_OK ||
+		    (unit && strcmp(unit, report_unit(res)) != 0))
+			continue;
+		unit = report_unit(res);
+		report_label(r, res, labels[n], REPORT_LINE);
+		bars[n].label = labels[n];
+		interval_of(res, &bars[n].value, &bars[n].lo, &bars[n].hi);
+		n++;
+	}
+	snprintf(title, sizeof(title),
+		 "%s: every line, with its 95%% "
+		 "interval",
+		 s->title);
+	if (n >= 2)
+		svg_value_chart(out, &(struct svg_value_chart){ .title = title,
+								.xlabel = unit,
+								.bars = bars,
+								.nbars = n });
+	free(bars);
+	free(labels);
+	return bars && labels ? 0 : -ENOMEM;
+}
+
 /* One section: its runs of lines, its tables, then its jobs' charts. */
 static int write_section(const struct report *r, const struct report_section *s,
 			 FILE *out)
@@ -517,6 +597,8 @@ static int write_section(const struct report *r, const struct report_section *s,
 		err = case_table(r, s->items, i, j, out);
 		i = j;
 	}
+	if (!err)
+		err = lines_chart(r, s, out);
 	if (!err)
 		err = section_charts(r, s, out);
 	html_section_end(out);

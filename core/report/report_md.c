@@ -96,11 +96,17 @@ static void median_text(const struct result *res, char *buf, size_t len)
 static void case_row(const struct report *r, const struct result *res,
 		     FILE *out)
 {
-	char label[REPORT_LINE], median[64], cv[32], ci[32];
+	char label[REPORT_LINE], median[64], cv[32], ci[32], cpu[64] = "";
 	char notes[REPORT_LINE];
+	double per_cpu = report_cpu_value(res, report_unit(res));
 
 	report_label(r, res, label, sizeof(label));
 	median_text(res, median, sizeof(median));
+	if (per_cpu > 0)
+		snprintf(cpu, sizeof(cpu),
+			 strcmp(report_unit(res), "ops/s") == 0 ? "%.1f"
+								: "%.2f",
+			 per_cpu);
 	report_spread(res, ci, sizeof(ci));
 	report_annotations(res, notes, sizeof(notes));
 	if (res->status == RESULT_OK)
@@ -112,6 +118,7 @@ static void case_row(const struct report *r, const struct result *res,
 	table_md_cell(out, res->c ? res->c->backend : "");
 	table_md_cell(out, median);
 	table_md_cell(out, ci);
+	table_md_cell(out, cpu);
 	table_md_cell(out, res->c ? res->c->unit : "");
 	table_md_cell(out, cv);
 	table_md_cell(out, notes);
@@ -150,9 +157,9 @@ static int write_section(const struct report *r, const struct report_section *s,
 			continue;
 		}
 		if (!in_cases)
-			fputs("| Case | Backend | Median | CI95 | Unit | CV "
-			      "| Notes |\n"
-			      "|---|---|--:|--:|---|--:|---|\n",
+			fputs("| Case | Backend | Median | CI95 | Per CPU-s "
+			      "| Unit | CV | Notes |\n"
+			      "|---|---|--:|--:|--:|---|--:|---|\n",
 			      out);
 		in_cases = 1;
 		case_row(r, &r->results[s->items[i].first], out);

@@ -2,9 +2,12 @@
 /*
  * The text report: the host-benchmark layout of the reference report.
  * Rules are 76 columns wide; within a section the colons of the lines
- * align; a job that varies in one parameter prints as a table.
+ * align, and what is said about a line is a footnote under its section;
+ * a job that varies in one parameter prints as a table.
  */
 #include "report/report_text.h"
+
+#include <errno.h>
 
 #include "report/context.h"
 #include "report/figure.h"
@@ -94,26 +97,47 @@ static size_t label_width(const struct report *r,
 	return width;
 }
 
-/* "LABEL : FIGURE ±CI (annotations; warm-up N)". */
-static void write_line(const struct report *r, const struct result *res,
-		       size_t width, FILE *out)
+/*
+ * "LABEL : FIGURE ±CI (FIGURE per CPU-s) [N]", or "LABEL : failed
+ * (REASON)": the annotations and the warm-up go to footnote N of legend,
+ * so a line keeps to the classic width however much there is to say
+ * about it.
+ */
+static int write_line(const struct report *r, const struct result *res,
+		      size_t width, struct strlist *legend, FILE *out)
 {
-	char label[REPORT_LINE], figure[64], spread[32], notes[REPORT_LINE];
+	char label[REPORT_LINE], figure[64], spread[32], cpu[80];
+	char notes[REPORT_LINE];
 
 	report_label(r, res, label, sizeof(label));
 	report_figure(res, figure, sizeof(figure));
 	report_spread(res, spread, sizeof(spread));
-	report_annotations(res, notes, sizeof(notes));
-	table_put_left(out, label, width);
-	fprintf(out, " : %s%s%s", figure, spread[0] ? " " : "", spread);
-	if (notes[0] || res->warmup_samples)
-		fprintf(out, " (%s", notes);
+	report_cpu_figure(res, report_unit(res), cpu, sizeof(cpu));
+	notes[0] = '\0';
+	report_notes(res, notes, sizeof(notes));
 	if (res->warmup_samples)
-		fprintf(out, "%swarm-up %u", notes[0] ? "; " : "",
-			res->warmup_samples);
-	if (notes[0] || res->warmup_samples)
-		fputc(')', out);
+		report_appendf(notes, sizeof(notes), "%swarm-up %u",
+			       notes[0] ? "; " : "", res->warmup_samples);
+	table_put_left(out, label, width);
+	fprintf(out, " : %s%s%s%s%s", figure, spread[0] ? " " : "", spread,
+		cpu[0] ? " " : "", cpu);
+	if (res->status != RESULT_OK)
+		fprintf(out, " (%s)",
+			res->reason ? res->reason : "no reason given");
+	if (notes[0]) {
+		fprintf(out, " [%zu]", legend->n + 1);
+		if (strlist_push(legend, notes))
+			return -ENOMEM;
+	}
 	fputc('\n', out);
+	return 0;
+}
+
+/* The footnotes of a section's lines, under it: "[1] noisy: CV 7.1%". */
+static void write_legend(const struct strlist *legend, FILE *out)
+{
+	for (size_t i = 0; i < legend->n; i++)
+		fprintf(out, "  [%zu] %s\n", i + 1, legend->items[i]);
 }
 
 /* A table item: header, dashes under each column, rows, then notes. */
@@ -139,6 +163,7 @@ static int write_sections(const struct report *r, FILE *out)
 	for (size_t s = 0; s < lay.nsections && !err; s++) {
 		const struct report_section *sec = &lay.sections[s];
 		size_t width = label_width(r, sec);
+		struct strlist legend = { 0 };
 
 		table_rule(out, sec->title);
 		if (report_pk_section(r, sec)) {
@@ -149,9 +174,12 @@ static int write_sections(const struct report *r, FILE *out)
 			if (sec->items[i].key)
 				err = write_table(r, &sec->items[i], out);
 			else
-				write_line(r, &r->results[sec->items[i].first],
-					   width, out);
+				err = write_line(
+					r, &r->results[sec->items[i].first],
+					width, &legend, out);
 		}
+		write_legend(&legend, out);
+		strlist_free(&legend);
 	}
 	report_layout_free(&lay);
 	return err;

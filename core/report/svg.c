@@ -88,6 +88,18 @@ void svg_format_x(double v, enum svg_xformat f, char *buf, size_t len)
 	snprintf(buf, len, "%g%s", v, suffix[i]);
 }
 
+void svg_format_si(double v, char *buf, size_t len)
+{
+	static const char *const prefix[] = { "", "k", "M", "G", "T", "P" };
+	size_t i = 0;
+
+	while (fabs(v) >= 1000 && i + 1 < sizeof(prefix) / sizeof(prefix[0])) {
+		v /= 1000;
+		i++;
+	}
+	snprintf(buf, len, fabs(v) >= 100 ? "%.0f%s" : "%.3g%s", v, prefix[i]);
+}
+
 void svg_text_at(FILE *out, double x, double y, const char *anchor,
 		 const char *cls, const char *s)
 {
@@ -139,6 +151,9 @@ static int line_extent(const struct svg_line_chart *c, double *xmin,
 			*xmin = fmin(*xmin, log2(x));
 			*xmax = fmax(*xmax, log2(x));
 			*ymax = fmax(*ymax, y);
+			/* room for the error bar too */
+			if (c->series[s].hi && isfinite(c->series[s].hi[i]))
+				*ymax = fmax(*ymax, c->series[s].hi[i]);
 		}
 	return any;
 }
@@ -158,7 +173,7 @@ static double y_axis(FILE *out, double ymax, const char *label)
 			"<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
 			"stroke=\"#ddd\"/>\n",
 			LEFT, y, W - RIGHT, y);
-		snprintf(buf, sizeof(buf), "%g", ticks[i]);
+		svg_format_si(ticks[i], buf, sizeof(buf));
 		svg_text_at(out, LEFT - 6, y + 4, "end", NULL, buf);
 	}
 	fprintf(out,
@@ -267,6 +282,16 @@ static double legend_text(FILE *out, double y, const char *name)
 	return 18.0 + 14.0 * (double)(n - 1);
 }
 
+/* A vertical error bar at x from y0 to y1 (screen), with caps. */
+static void error_bar(FILE *out, double x, double y0, double y1,
+		      const char *color)
+{
+	fprintf(out,
+		"<path class=\"error-bar\" d=\"M%.1f,%.1fV%.1fM%.1f,%.1fH%.1f"
+		"M%.1f,%.1fH%.1f\" stroke=\"%s\" fill=\"none\"/>\n",
+		x, y0, y1, x - 4, y0, x + 4, x - 4, y1, x + 4, color);
+}
+
 /*
  * One series: a polyline and its points, then its legend entry at *ly
  * (moved below it).
@@ -292,6 +317,14 @@ static void series_draw(FILE *out, const struct svg_series *s, double *legend,
 				H - BOTTOM -
 					s->y[i] / top * (H - TOP - BOTTOM));
 	fputs("\"/>\n", out);
+	for (size_t i = 0; s->lo && s->hi && i < s->n; i++)
+		if (s->x[i] > 0 && s->hi[i] > s->lo[i])
+			error_bar(out, px(s->x[i], lo, hi),
+				  H - BOTTOM -
+					  s->lo[i] / top * (H - TOP - BOTTOM),
+				  H - BOTTOM -
+					  s->hi[i] / top * (H - TOP - BOTTOM),
+				  color);
 	for (size_t i = 0; !s->dashed && i < s->n; i++)
 		if (s->x[i] > 0 && isfinite(s->y[i]))
 			fprintf(out,
@@ -321,6 +354,61 @@ int svg_line_chart(FILE *out, const struct svg_line_chart *c)
 	legend = TOP + 10;
 	for (size_t s = 0; s < c->nseries; s++)
 		series_draw(out, &c->series[s], &legend, lo, hi, top);
+	fputs("</svg>\n", out);
+	return 0;
+}
+
+int svg_value_chart(FILE *out, const struct svg_value_chart *c)
+{
+	const int left = 250, right = W - 30;
+	const int h = TOP + BOTTOM + 22 * (int)c->nbars;
+	double max = 0, ticks[16], top;
+	size_t n;
+	char buf[32];
+
+	if (!c->nbars)
+		return -EINVAL;
+	for (size_t i = 0; i < c->nbars; i++)
+		max = fmax(max, fmax(c->bars[i].value, c->bars[i].hi));
+	n = svg_ticks(max, 5, ticks, 16);
+	top = ticks[n - 1] > 0 ? ticks[n - 1] : 1;
+#define VX(v) (left + (v) / top * (right - left))
+	svg_chart_begin(out, "chart value-chart", "lines", h, c->title);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(out,
+			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+			"stroke=\"%s\"/>\n",
+			VX(ticks[i]), TOP, VX(ticks[i]), h - BOTTOM,
+			i ? "#ddd" : "#333");
+		svg_format_si(ticks[i], buf, sizeof(buf));
+		svg_text_at(out, VX(ticks[i]), h - BOTTOM + 16, "middle", NULL,
+			    buf);
+	}
+	for (size_t i = 0; i < c->nbars; i++) {
+		const struct svg_value_bar *b = &c->bars[i];
+		double y = TOP + 22.0 * (double)i + 4;
+
+		svg_text_at(out, left - 8, y + 12, "end", NULL, b->label);
+		fputs("<g class=\"value-bar\" data-case=\"", out);
+		svg_escape(out, b->label);
+		fprintf(out,
+			"\" data-value=\"%.6g\" data-lo=\"%.6g\" "
+			"data-hi=\"%.6g\">\n<rect x=\"%d\" y=\"%.1f\" "
+			"width=\"%.1f\" height=\"16\" fill=\"%s\"/>\n",
+			b->value, b->lo, b->hi, left, y, VX(b->value) - left,
+			svg_color(0));
+		if (b->hi > b->lo)
+			fprintf(out,
+				"<path class=\"error-bar\" d=\"M%.1f,%.1fH%.1f"
+				"M%.1f,%.1fV%.1fM%.1f,%.1fV%.1f\" "
+				"stroke=\"#333\" fill=\"none\"/>\n",
+				VX(b->lo), y + 8, VX(b->hi), VX(b->lo), y + 3,
+				y + 13, VX(b->hi), y + 3, y + 13);
+		fputs("</g>\n", out);
+	}
+	svg_text_at(out, (left + right) / 2.0, h - 8, "middle", NULL,
+		    c->xlabel);
+#undef VX
 	fputs("</svg>\n", out);
 	return 0;
 }

@@ -25,6 +25,8 @@ struct svg_series {
 	size_t n;
 	int dashed;   /* a reference line (ideal scaling), not a measurement */
 	size_t color; /* palette index; a reference shares its series' */
+	const double *lo, *hi; /* each point's 95% interval (error bars);
+				  NULL: none */
 };
 
 /*
@@ -59,6 +61,23 @@ struct svg_bar_chart {
 	size_t nbars;
 };
 
+/* One bar of a value chart: a figure and its 95% interval. */
+struct svg_value_bar {
+	const char *label;
+	double value, lo, hi; /* lo, hi: the interval (0, 0: none) */
+};
+
+/*
+ * A horizontal bar chart of figures from 0 (the lines of a report
+ * section), each with its interval as an error bar, the axis in SI
+ * (xlabel: the unit).
+ */
+struct svg_value_chart {
+	const char *title, *xlabel;
+	const struct svg_value_bar *bars;
+	size_t nbars;
+};
+
 /* The percentiles a latency row draws, in this order. */
 enum {
 	SVG_P50,
@@ -89,6 +108,9 @@ struct svg_latency_chart {
 /* Write a line chart. Returns 0, or -EINVAL when it has no point. */
 int svg_line_chart(FILE *out, const struct svg_line_chart *c);
 
+/* Write a value chart. Returns 0, or -EINVAL when it has no bar. */
+int svg_value_chart(FILE *out, const struct svg_value_chart *c);
+
 /* Write a bar chart. Returns 0, or -EINVAL when it has no bar. */
 int svg_bar_chart(FILE *out, const struct svg_bar_chart *c);
 
@@ -107,6 +129,12 @@ size_t svg_ticks(double max, size_t maxticks, double *out, size_t outlen);
 
 /* s with &, <, >, " and ' escaped for XML and HTML text and attributes. */
 void svg_escape(FILE *out, const char *s);
+
+/*
+ * v as an axis label in SI prefixes, three significant digits at most:
+ * "0", "750", "1.5k", "2M", "12.5G" (never "2e+06").
+ */
+void svg_format_si(double v, char *buf, size_t len);
 
 /* v as an axis label: "64K", "2M" for SVG_X_BYTES, else "%g". */
 void svg_format_x(double v, enum svg_xformat f, char *buf, size_t len);

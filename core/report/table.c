@@ -57,6 +57,34 @@ int table_set_spread(struct table *t, size_t row, size_t col, const char *text)
 	return *spread ? 0 : -ENOMEM;
 }
 
+int table_transpose(struct table *t)
+{
+	size_t n = t->rows * t->cols;
+	char **cells = calloc(n ? n : 1, sizeof(*cells));
+	char **spread = t->spread ? calloc(n + 1, sizeof(*spread)) : NULL;
+
+	if (!cells || (t->spread && !spread)) {
+		free(cells);
+		free(spread);
+		return -ENOMEM;
+	}
+	for (size_t r = 0; r < t->rows; r++)
+		for (size_t c = 0; c < t->cols; c++) {
+			cells[c * t->rows + r] = t->cells[r * t->cols + c];
+			if (spread)
+				spread[c * t->rows + r] =
+					t->spread[r * t->cols + c];
+		}
+	free(t->cells);
+	free(t->spread);
+	t->cells = cells;
+	t->spread = spread;
+	n = t->rows;
+	t->rows = t->cols;
+	t->cols = n;
+	return 0;
+}
+
 void table_free(struct table *t)
 {
 	for (size_t i = 0; t->cells && i < t->rows * t->cols; i++)
@@ -129,18 +157,26 @@ static void text_row(const struct table *t, size_t row, const size_t *widths,
 		     FILE *out)
 {
 	const char *ci = ci_cell(t, row);
+	size_t end =
+		t->cols; /* past the last cell with text: no trailing blanks */
 
-	for (size_t c = 0; c < t->cols; c++) {
+	while (end > 1 && !(ci && ci[0]) &&
+	       !(t->cells[row * t->cols + end - 1] &&
+		 t->cells[row * t->cols + end - 1][0]))
+		end--;
+	for (size_t c = 0; c < end; c++) {
 		const char *cell = t->cells[row * t->cols + c];
 
-		if (c == 0) {
+		if (c == 0 && end == 1) {
+			fputs(cell ? cell : "", out);
+		} else if (c == 0) {
 			table_put_left(out, cell, widths[c]);
 		} else {
 			fputs("  ", out);
 			put_right(out, cell, widths[c]);
 		}
 	}
-	if (ci) {
+	if (ci && ci[0]) {
 		fputs("  ", out);
 		put_right(out, ci, widths[t->cols]);
 	}

@@ -42,6 +42,12 @@ int table_set(struct table *t, size_t row, size_t col, const char *text);
  */
 int table_set_spread(struct table *t, size_t row, size_t col, const char *text);
 
+/*
+ * Swap t's rows and columns, cells and spreads alike (the header row
+ * becomes the first column). Returns 0 or -ENOMEM, t unchanged then.
+ */
+int table_transpose(struct table *t);
+
 /* Free every cell, spread and note of t and leave it empty (zeroed). */
 void table_free(struct table *t);
 

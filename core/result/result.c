@@ -34,21 +34,48 @@ const struct stats *result_headline(const struct result *r)
 	return counts_ops(r) ? &r->ops_rate : &r->rate;
 }
 
-/* Nonzero when the target's group is one whose workers wait by nature. */
-static int waits_by_nature(const struct result *r)
+const struct stats *result_cpu_headline(const struct result *r)
 {
-	static const char *const groups[] = { "io", "transfer" };
-	const char *target = r->c ? r->c->target : NULL;
+	return counts_ops(r) ? &r->cpu_ops_rate : &r->cpu_rate;
+}
+
+const struct stats *result_figure_stats(const struct result *r,
+					enum result_figure figure)
+{
+	return figure == RESULT_FIGURE_CPU ? result_cpu_headline(r)
+					   : result_headline(r);
+}
+
+/* Nonzero when target's group ("group/...") is one of groups[0..n). */
+static int group_in(const char *target, const char *const *groups, size_t n)
+{
 	size_t len;
 
 	if (!target)
 		return 0;
 	len = strcspn(target, "/");
-	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+	for (size_t i = 0; i < n; i++)
 		if (strlen(groups[i]) == len &&
 		    strncmp(target, groups[i], len) == 0)
 			return 1;
 	return 0;
+}
+
+int result_cpu_bound(const char *target)
+{
+	static const char *const groups[] = { "crypto", "hash", "mac", "pk",
+					      "mem" };
+
+	return group_in(target, groups, sizeof(groups) / sizeof(groups[0]));
+}
+
+/* Nonzero when the target's group is one whose workers wait by nature. */
+static int waits_by_nature(const struct result *r)
+{
+	static const char *const groups[] = { "io", "transfer" };
+
+	return group_in(r->c ? r->c->target : NULL, groups,
+			sizeof(groups) / sizeof(groups[0]));
 }
 
 /* Drop the flag warnings an earlier result_finish() added. */
@@ -65,42 +92,74 @@ static void drop_flag_warnings(struct strlist *l)
 	l->n = kept;
 }
 
-double result_sample_rate(const struct result *r, const struct sample *s)
+/* Work of s (ops or bytes) over its wall or CPU time; 0 without time. */
+static double rate_of(const struct sample *s, int ops, int per_cpu)
 {
-	double work = counts_ops(r) ? s->ops : s->bytes;
+	double work = ops ? s->ops : s->bytes;
+	double t = per_cpu ? s->cpu_seconds : s->seconds;
 
-	return s->seconds > 0 ? work / s->seconds : 0;
+	return t > 0 ? work / t : 0;
 }
 
-/* Per-sample rates of r: bytes or ops per second. */
-static int sample_rates(const struct result *r, int ops, struct stats *out)
+double result_sample_rate(const struct result *r, const struct sample *s)
+{
+	return rate_of(s, counts_ops(r), 0);
+}
+
+double result_sample_cpu_rate(const struct result *r, const struct sample *s)
+{
+	return rate_of(s, counts_ops(r), 1);
+}
+
+/*
+ * Per-sample rates of r: bytes or ops per second of wall or CPU time. A
+ * sample without that time makes the whole figure unknown (zeros).
+ */
+static int sample_rates(const struct result *r, int ops, int per_cpu,
+			struct stats *out)
 {
 	double *v;
 	int err;
 
-	if (r->nsamples == 0) {
-		memset(out, 0, sizeof(*out));
+	memset(out, 0, sizeof(*out));
+	if (r->nsamples == 0)
 		return 0;
-	}
 	v = malloc(r->nsamples * sizeof(*v));
 	if (!v)
 		return -ENOMEM;
 	for (size_t i = 0; i < r->nsamples; i++) {
-		const struct sample *s = &r->samples[i];
-		double work = ops ? s->ops : s->bytes;
-
-		v[i] = s->seconds > 0 ? work / s->seconds : 0;
+		v[i] = rate_of(&r->samples[i], ops, per_cpu);
+		if (!(v[i] > 0) && per_cpu) {
+			free(v);
+			return 0;
+		}
 	}
 	err = stats_compute(v, r->nsamples, out);
 	free(v);
 	return err;
 }
 
+int result_cpu_rates(struct result *r)
+{
+	int err = sample_rates(r, 0, 1, &r->cpu_rate);
+
+	return err ? err : sample_rates(r, 1, 1, &r->cpu_ops_rate);
+}
+
+/* rate, ops_rate, cpu_rate and cpu_ops_rate of r from its samples. */
+static int all_rates(struct result *r)
+{
+	int err = sample_rates(r, 0, 0, &r->rate);
+
+	err = err ? err : sample_rates(r, 1, 0, &r->ops_rate);
+	return err ? err : result_cpu_rates(r);
+}
+
 int result_precise(const struct result *r, double precision)
 {
 	struct stats st;
 
-	if (r->nsamples == 0 || sample_rates(r, counts_ops(r), &st) != 0)
+	if (r->nsamples == 0 || sample_rates(r, counts_ops(r), 0, &st) != 0)
 		return 0;
 	return stats_ci_relative(&st) <= precision;
 }
@@ -204,10 +263,8 @@ static int raise_flags(struct result *r)
 
 int result_rates(struct result *r)
 {
-	int err = sample_rates(r, 0, &r->rate);
+	int err = all_rates(r);
 
-	if (!err)
-		err = sample_rates(r, 1, &r->ops_rate);
 	for (size_t i = 0; i < r->nparts && !err; i++)
 		err = result_rates(&r->parts[i]);
 	return err;
@@ -223,9 +280,7 @@ int result_finish_cpus(struct result *r, unsigned online_cpus)
 	if (r->c)
 		r->precision = r->c->precision;
 	r->starved = 0;
-	err = sample_rates(r, 0, &r->rate);
-	if (!err)
-		err = sample_rates(r, 1, &r->ops_rate);
+	err = all_rates(r);
 	if (err)
 		return err;
 	r->cpu_ratio = cpu_ratio(r, online_cpus);

@@ -17,6 +17,16 @@
 #define RESULT_NOISY_CV	   0.05
 #define RESULT_STARVED_CPU 0.9
 
+/*
+ * Which figure of a result a view judges: the wall rate (work over the
+ * time the sample took) or the rate per CPU-second (work over the CPU time
+ * the process used in it), which a neighbour taking CPUs cannot move.
+ */
+enum result_figure {
+	RESULT_FIGURE_WALL,
+	RESULT_FIGURE_CPU,
+};
+
 enum result_status {
 	RESULT_OK,
 	RESULT_FAILED,
@@ -42,11 +52,13 @@ struct result {
 	char *reason;		/* failed/skipped: one line; else NULL */
 	struct sample *samples; /* kept samples only */
 	size_t nsamples;
-	struct stats rate;	 /* bytes per second over samples */
-	struct stats ops_rate;	 /* operations per second over samples */
-	double cpu_ratio;	 /* sum cpu / (sum wall * usable CPUs) */
-	int noisy;		 /* headline cv above RESULT_NOISY_CV */
-	int starved;		 /* cpu_ratio below RESULT_STARVED_CPU */
+	struct stats rate;	   /* bytes per second over samples */
+	struct stats ops_rate;	   /* operations per second over samples */
+	struct stats cpu_rate;	   /* bytes per CPU-second over samples */
+	struct stats cpu_ops_rate; /* operations per CPU-second */
+	double cpu_ratio;	   /* sum cpu / (sum wall * usable CPUs) */
+	int noisy;		   /* headline cv above RESULT_NOISY_CV */
+	int starved;		   /* cpu_ratio below RESULT_STARVED_CPU */
 	int resumed;		 /* taken from the journal of an earlier run */
 	struct strlist warnings; /* plugin warnings and core flags */
 	struct kvlist info;	 /* plugin notes: "provider" -> "default" */
@@ -91,11 +103,18 @@ double result_sample_rate(const struct result *r, const struct sample *s);
 int result_precise(const struct result *r, double precision);
 
 /*
- * Only rate and ops_rate, from the samples, for r and its parts: for
- * results read back, whose statistics are recomputed rather than trusted.
- * Returns 0 or -ENOMEM.
+ * Only rate, ops_rate, cpu_rate and cpu_ops_rate, from the samples, for r and
+ * its parts: for results read back, whose statistics are recomputed rather than
+ * trusted. Returns 0 or -ENOMEM.
  */
 int result_rates(struct result *r);
+
+/*
+ * Only cpu_rate and cpu_ops_rate, from the samples, for r alone: for a
+ * result read back whose wall statistics are taken as written (the JSON
+ * carries no statistics per CPU-second). Returns 0 or -ENOMEM.
+ */
+int result_cpu_rates(struct result *r);
 
 /*
  * result_finish() with an explicit CPU count, so the arithmetic is testable
@@ -113,6 +132,31 @@ int result_finish_cpus(struct result *r, unsigned online_cpus);
  * for the others (and for parts, whose case is gone).
  */
 const struct stats *result_headline(const struct result *r);
+
+/*
+ * The per-CPU-second statistics a report shows beside the headline:
+ * cpu_ops_rate for HB_WORK_OPS targets, cpu_rate for the others. Their
+ * median is 0 when a sample has no CPU time (a report from before it was
+ * recorded).
+ */
+const struct stats *result_cpu_headline(const struct result *r);
+
+/* result_headline() or result_cpu_headline(), as figure says. */
+const struct stats *result_figure_stats(const struct result *r,
+					enum result_figure figure);
+
+/*
+ * The headline rate of sample s per CPU-second (work over s->cpu_seconds);
+ * 0 when s has no CPU time.
+ */
+double result_sample_cpu_rate(const struct result *r, const struct sample *s);
+
+/*
+ * Nonzero when r's target is CPU-bound by nature (groups crypto, hash,
+ * mac, pk and mem): its figure per CPU-second is what it can do, whatever
+ * a neighbour took. target is "group/name".
+ */
+int result_cpu_bound(const char *target);
 
 /*
  * Nonzero when w is a warning result_finish() wrote (it starts with

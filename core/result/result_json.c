@@ -379,6 +379,8 @@ int result_json_get(const json_t *o, const char *const *parts, struct result *r,
 	json_stats_get(json_object_get(o, "stats"), &r->rate, r->nsamples);
 	json_stats_get(json_object_get(o, "ops_stats"), &r->ops_rate,
 		       r->nsamples);
+	if (result_cpu_rates(r))
+		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
 	r->cpu_ratio = num_get(o, "cpu_ratio");
 	r->noisy = json_is_true(json_object_get(flags, "noisy"));
 	r->imprecise = json_is_true(json_object_get(flags, "imprecise"));

@@ -27,9 +27,9 @@ _hostbench()
 	local commands="run list describe sysinfo report compare merge check store
 		history regressions dashboard serve"
 	local options="--extended --format --output --set --journal --resume
-		--plugin-dir --threshold --fail-on-regression --by --reference
-		--rank --store --no-store --history --label --host --case --since
-		--fail
+		--plugin-dir --threshold --fail-on-regression --figure --by
+		--reference --rank --store --no-store --history --label --host
+		--case --since --fail
 		--ack --ignore --help --version"
 	local serve_options="--listen --token --max-clients --max-pending
 		--max-pending-per-address --max-time --idle-timeout --help"
@@ -61,6 +61,10 @@ _hostbench()
 	case $prev in
 	-f | --format)
 		COMPREPLY=($(compgen -W "text json csv md html" -- "$cur"))
+		return
+		;;
+	--figure)
+		COMPREPLY=($(compgen -W "wall cpu" -- "$cur"))
 		return
 		;;
 	-o | --output | --journal | --resume)

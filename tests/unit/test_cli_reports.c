@@ -90,6 +90,37 @@ static int compare_options_only_go_with_compare(void)
 	return 0;
 }
 
+static int a_second_format_is_refused(void)
+{
+	const char *argv[] = { "hostbench", "compare", "a.json",       "b.json",
+			       "-f",	    "json",    "--format=csv", NULL };
+	struct cli cli;
+	char err[256];
+
+	CHECK_INT(parse(&cli, err, argv), -EINVAL);
+	CHECK_CONTAINS(err, "--format given twice (json, then csv)");
+	cli_free(&cli);
+	return 0;
+}
+
+static int compare_takes_the_figure_to_judge(void)
+{
+	const char *cpu[] = { "hostbench", "compare",	   "a.json",
+			      "b.json",	   "--figure=cpu", NULL };
+	const char *merge[] = { "hostbench", "merge", "a.json",
+				"--figure",  "cpu",   NULL };
+	struct cli cli;
+	char err[256];
+
+	CHECK_INT(parse(&cli, err, cpu), 0);
+	CHECK_INT(cli.figure, RESULT_FIGURE_CPU);
+	cli_free(&cli);
+	CHECK_INT(parse(&cli, err, merge), -EINVAL);
+	CHECK_CONTAINS(err, "--figure only go with compare");
+	cli_free(&cli);
+	return 0;
+}
+
 static int compare_by_takes_one_report(void)
 {
 	const char *argv[] = { "hostbench",
@@ -127,6 +158,8 @@ static int compare_by_needs_two_values(void)
 
 /* clang-format off */
 static const struct test tests[] = {
+	{"a_second_format_is_refused", a_second_format_is_refused},
+	{"compare_takes_the_figure_to_judge", compare_takes_the_figure_to_judge},
 	{"compare_takes_threshold_in_percent", compare_takes_threshold_in_percent},
 	{"compare_without_threshold_leaves_default", compare_without_threshold_leaves_default},
 	{"compare_needs_two_reports", compare_needs_two_reports},

@@ -97,6 +97,41 @@ static int verdict_with_few_samples_uses_cv(void)
 	return 0;
 }
 
+static int flagged_verdict_needs_the_cpu_figure(void)
+{
+	int cpu;
+
+	/* a starved CPU-bound pair is judged per CPU-second, either way */
+	CHECK_INT(
+		compare_flagged_verdict(CMP_REGRESSED, CMP_SAME, 1, 1, 1, &cpu),
+		CMP_SAME);
+	CHECK_INT(cpu, 1);
+	CHECK_INT(
+		compare_flagged_verdict(CMP_SAME, CMP_REGRESSED, 1, 1, 1, &cpu),
+		CMP_REGRESSED);
+	/* a move the CPU figure does not hold is inconclusive */
+	CHECK_INT(
+		compare_flagged_verdict(CMP_REGRESSED, CMP_SAME, 1, 0, 1, &cpu),
+		CMP_INCONCLUSIVE);
+	CHECK_INT(compare_flagged_verdict(CMP_REGRESSED, CMP_IMPROVED, 1, 0, 0,
+					  &cpu),
+		  CMP_INCONCLUSIVE);
+	CHECK_INT(compare_flagged_verdict(CMP_REGRESSED, CMP_REGRESSED, 0, 1, 1,
+					  &cpu),
+		  CMP_INCONCLUSIVE);
+	/* one it holds stands, judged per CPU-second */
+	CHECK_INT(compare_flagged_verdict(CMP_IMPROVED, CMP_IMPROVED, 1, 0, 0,
+					  &cpu),
+		  CMP_IMPROVED);
+	CHECK_INT(cpu, 1);
+	/* no move claimed: nothing to doubt */
+	CHECK_INT(
+		compare_flagged_verdict(CMP_SAME, CMP_REGRESSED, 1, 0, 0, &cpu),
+		CMP_SAME);
+	CHECK_INT(cpu, 0);
+	return 0;
+}
+
 static int intervals_apart_needs_a_gap(void)
 {
 	const struct stats base = { .median = 100,
@@ -322,6 +357,7 @@ static int report_without_params_or_libraries_is_written(void)
 /* clang-format off */
 static const struct test tests[] = {
 	{"intervals_apart_needs_a_gap", intervals_apart_needs_a_gap},
+	{"flagged_verdict_needs_the_cpu_figure", flagged_verdict_needs_the_cpu_figure},
 	{"compare_needs_intervals_apart_by_threshold", compare_needs_intervals_apart_by_threshold},
 	{"mann_whitney_separated_samples_exact", mann_whitney_separated_samples_exact},
 	{"mann_whitney_interleaved_samples_exact", mann_whitney_interleaved_samples_exact},

@@ -66,7 +66,8 @@ static int compare_by_backend_sets_a_backend_option_aside(void)
 	CHECK_INT(compare_build_by(&cmp, &doc, &doc,
 				   &(struct compare_by){ "backend", "openssl",
 							 "gcrypt" },
-				   0.05, err, sizeof(err)),
+				   &(struct compare_rule){ .threshold = 0.05 },
+				   err, sizeof(err)),
 		  0);
 	CHECK_INT(cmp.nrows, 1);
 	CHECK_STR(cmp.rows[0].new->backend, "gcrypt");
@@ -92,7 +93,8 @@ static int compare_by_size_reads_the_size_as_typed(void)
 		0);
 	CHECK_INT(compare_build_by(&cmp, &doc, &doc,
 				   &(struct compare_by){ "size", "64K", "1M" },
-				   0.05, err, sizeof(err)),
+				   &(struct compare_rule){ .threshold = 0.05 },
+				   err, sizeof(err)),
 		  0);
 	CHECK_INT(cmp.nmatched, 1);
 	CHECK_NEAR(cmp.rows[0].diff, 1, 1e-9);
@@ -111,7 +113,8 @@ static int compare_by_names_the_key_when_nothing_matches(void)
 		  0);
 	CHECK_INT(compare_build_by(&cmp, &doc, &doc,
 				   &(struct compare_by){ "size", "1", "2" },
-				   0.05, err, sizeof(err)),
+				   &(struct compare_rule){ .threshold = 0.05 },
+				   err, sizeof(err)),
 		  -EINVAL);
 	CHECK_CONTAINS(err, "no case in common (same job, target and "
 			    "parameters but size)");

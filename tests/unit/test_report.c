@@ -315,7 +315,8 @@ static int text_line_shows_figure_in_unit(void)
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_TEXT);
 
-	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps ±0.0%\n");
+	CHECK_CONTAINS(
+		text, "\nmemcpy (mem) : 8.00Gbps ±0.0% (8.00Gbps per CPU-s)\n");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -326,10 +327,11 @@ static int text_names_backend_and_aligns_colons(void)
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_TEXT);
 
-	CHECK_CONTAINS(text, "\nAES256/GCM (openssl) : 10.16Gbps ±0.0%\n");
-	CHECK_CONTAINS(text, "\nAES256/GCM (gcrypt)  : failed (setup failed: "
-			     "\"bad key\", giving up)\n");
-	CHECK_CONTAINS(text, "\nXXH3 : skipped (not built here)\n");
+	CHECK_CONTAINS(text, "\nAES256/GCM (openssl)           : 10.16Gbps "
+			     "±0.0% (10.16Gbps per CPU-s)\n");
+	CHECK_CONTAINS(text, "\nAES256/GCM (gcrypt)            : failed "
+			     "(setup failed: \"bad key\", giving up)\n");
+	CHECK_CONTAINS(text, "\nXXH3 (xxhash) : skipped (not built here)\n");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -340,9 +342,11 @@ static int text_names_slower_half_of_composite(void)
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_TEXT);
 
-	CHECK_CONTAINS(text, "\nAES256/CBC/HMAC[MD5] : 5.58Gbps ±0.0% "
-			     "(crypto/aes-256-cbc slower than "
-			     "mac/hmac-md5[5.99Gbps])\n");
+	/* the note is a footnote under the section: the line stays short */
+	CHECK_CONTAINS(text, "\nAES256/CBC/HMAC[MD5] (openssl) : 5.58Gbps "
+			     "±0.0% (5.58Gbps per CPU-s) [1]\n");
+	CHECK_CONTAINS(text, "\n  [1] crypto/aes-256-cbc slower than "
+			     "mac/hmac-md5[5.99Gbps]\n");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -357,6 +361,7 @@ static int text_size_job_is_a_table(void)
 			     "bytes   CI95\n");
 	CHECK_CONTAINS(text, "\nspeed (openssl)  1234.56k  2469.12k    "
 			     "3703.68k  ±0.0%\n"
+			     "  per CPU-s      1234.56k  2469.12k    3703.68k\n"
 			     "speed (gcrypt)   1000.00k  2000.00k    "
 			     "3000.00k  ±0.0%\n");
 	CHECK(!strstr(text, "speed : "));
@@ -370,11 +375,13 @@ static int text_dir_table_has_percent_difference(void)
 	struct fixture *f = fixture_new();
 	char *text = render(f, REPORT_TEXT);
 
-	CHECK_CONTAINS(
-		text, "\ndir             /a         /b  % Difference   CI95\n");
-	CHECK_CONTAINS(
-		text, "\nfwrite  100.00MB/s  90.00MB/s        -10.00  ±0.0%\n");
-	CHECK_CONTAINS(text, "\n* fwrite, /a: free space 35.33GiB at /a\n");
+	CHECK_CONTAINS(text, "\ndir                  /a         /b  % "
+			     "Difference   CI95\n");
+	CHECK_CONTAINS(text, "\nfwrite (io)  100.00MB/s  90.00MB/s       "
+			     "-10.00%  ±0.0%\n"
+			     "  per CPU-s  100.00MB/s  90.00MB/s\n");
+	CHECK_CONTAINS(text,
+		       "\n* fwrite (io), /a: free space 35.33GiB at /a\n");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -389,8 +396,9 @@ static int text_aligns_utf8_labels_by_characters(void)
 	f->cases[1].title = "暗号/GCM";
 	f->cases[2].title = "暗号/GCM";
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\n暗号/GCM (openssl)     : 10.16Gbps ±0.0%\n");
-	CHECK_CONTAINS(text, "\nAES256/CBC/HMAC[MD5] : 5.58Gbps");
+	CHECK_CONTAINS(text, "\n暗号/GCM (openssl)               : 10.16Gbps "
+			     "±0.0%");
+	CHECK_CONTAINS(text, "\nAES256/CBC/HMAC[MD5] (openssl) : 5.58Gbps");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -588,17 +596,19 @@ static int md_has_case_table_and_difference(void)
 	CHECK_CONTAINS(text, "- **Libraries**: OpenSSL 3.0.19 27 Jan 2026\n");
 	CHECK_CONTAINS(text,
 		       "\n## Base Performance\n\n"
-		       "| Case | Backend | Median | CI95 | Unit | CV "
-		       "| Notes |\n"
-		       "|---|---|--:|--:|---|--:|---|\n"
-		       "| memcpy | mem | 8.00 | ±0.0% | Gbps | 0.0% |  |\n");
+		       "| Case | Backend | Median | CI95 | Per CPU-s | Unit "
+		       "| CV | Notes |\n"
+		       "|---|---|--:|--:|--:|---|--:|---|\n"
+		       "| memcpy | mem | 8.00 | ±0.0% | 8.00 | Gbps | 0.0% "
+		       "|  |\n");
 	CHECK_CONTAINS(text, "| dir | /a | /b | % Difference |\n"
 			     "|---|--:|--:|--:|\n"
-			     "| fwrite | 100.00MB/s ±0.0% | 90.00MB/s ±0.0% "
-			     "| -10.00 |\n");
+			     "| fwrite (io) | 100.00MB/s ±0.0% | 90.00MB/s "
+			     "±0.0% | -10.00% |\n"
+			     "|   per CPU-s | 100.00MB/s | 90.00MB/s |  |\n");
 	CHECK_CONTAINS(text,
-		       "| AES256/CBC/HMAC[MD5] | openssl | 5.58 | ±0.0% | Gbps "
-		       "| 0.0% | crypto/aes-256-cbc slower than "
+		       "| AES256/CBC/HMAC[MD5] | openssl | 5.58 | ±0.0% | 5.58 "
+		       "| Gbps | 0.0% | crypto/aes-256-cbc slower than "
 		       "mac/hmac-md5[5.99Gbps] |\n");
 	free(text);
 	fixture_free(f);
@@ -634,8 +644,10 @@ static int text_shows_flags_briefly(void)
 		r->samples[i].cpu_seconds = 0.5;
 	result_finish_cpus(r, 2);
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps ±20.0% (noisy: CV 20.0%; "
-			     "starved: CPU 50%)\n");
+	/* the flags are a footnote; per CPU-second the rate is twice */
+	CHECK_CONTAINS(text, "\nmemcpy (mem) : 8.00Gbps ±20.0% (16.00Gbps per "
+			     "CPU-s) [1]\n");
+	CHECK_CONTAINS(text, "\n  [1] noisy: CV 20.0%; starved: CPU 50%\n");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -649,8 +661,10 @@ static int text_ops_and_kilobyte_units(void)
 	f->cases[0].unit = "ops/s";
 	f->cases[1].unit = "kB/s";
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\nmemcpy : 976562.5 ops/s ±0.0%\n");
-	CHECK_CONTAINS(text, "\nAES256/GCM (openssl) : 1270000.00k ±0.0%\n");
+	CHECK_CONTAINS(text, "\nmemcpy (mem) : 976562.5 ops/s ±0.0% (976562.5 "
+			     "ops/s per CPU-s)\n");
+	CHECK_CONTAINS(text, "\nAES256/GCM (openssl)           : 1270000.00k "
+			     "±0.0% (1270000.00k per CPU-s)\n");
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -683,8 +697,9 @@ static int parallel_only_job_stays_lines(void)
 	f->cases[6].title = "speed [2 parallels]";
 	f->cases[7].title = "speed [4 parallels]";
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\nspeed [4 parallels]  : 3703.68k ±0.0%\n");
-	CHECK(!strstr(text, "speed (openssl)"));
+	CHECK_CONTAINS(text, "\nspeed [4 parallels] (openssl)  : 3703.68k "
+			     "±0.0% (3703.68k per CPU-s)\n");
+	CHECK(!strstr(text, "speed (openssl)  1234.56k"));
 	free(text);
 	fixture_free(f);
 	return 0;
@@ -781,7 +796,9 @@ static int text_pinned_case_notes_its_cpus(void)
 
 	pin_memcpy(f);
 	text = render(f, REPORT_TEXT);
-	CHECK_CONTAINS(text, "\nmemcpy : 8.00Gbps ±0.0% (cpus 1,3)\n");
+	CHECK_CONTAINS(text, "\nmemcpy (mem) : 8.00Gbps ±0.0% (8.00Gbps per "
+			     "CPU-s) [1]\n");
+	CHECK_CONTAINS(text, "\n  [1] cpus 1,3\n");
 	free(text);
 	fixture_free(f);
 	return 0;

@@ -88,6 +88,98 @@ static int line_chart_has_series_ideal_and_escaped_names(void)
 	return 0;
 }
 
+/* How many times needle occurs in text. */
+static int occurrences(const char *text, const char *needle)
+{
+	int n = 0;
+
+	for (const char *at = strstr(text, needle); at;
+	     at = strstr(at + 1, needle))
+		n++;
+	return n;
+}
+
+static int axis_labels_use_si_prefixes(void)
+{
+	static const struct {
+		double v;
+		const char *want;
+	} cases[] = { { 0, "0" },      { 750, "750" },	    { 1500, "1.5k" },
+		      { 2e6, "2M" },   { 12.5e9, "12.5G" }, { 400e12, "400T" },
+		      { 0.25, "0.25" } };
+	char buf[32];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		svg_format_si(cases[i].v, buf, sizeof(buf));
+		CHECK_STR(buf, cases[i].want);
+	}
+	return 0;
+}
+
+static int line_chart_points_carry_error_bars_and_si_axis(void)
+{
+	const double x[] = { 16, 1024 }, y[] = { 2e6, 4e6 };
+	const double lo[] = { 1.9e6, 3e6 }, hi[] = { 2.1e6, 5e6 };
+	const struct svg_series s[] = {
+		{ .name = "openssl",
+		  .x = x,
+		  .y = y,
+		  .lo = lo,
+		  .hi = hi,
+		  .n = 2 },
+	};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	CHECK_INT(svg_line_chart(f, &(struct svg_line_chart){ .title = "t",
+							      .xlabel = "size",
+							      .ylabel = "kB/s",
+							      .kind = "size",
+							      .series = s,
+							      .nseries = 1 }),
+		  0);
+	fclose(f);
+	CHECK_INT(occurrences(text, "class=\"error-bar\""), 2);
+	CHECK_CONTAINS(text, ">5M</text>");
+	CHECK(!strstr(text, "e+"));
+	CHECK_CONTAINS(text, "width=\"640\"");
+	free(text);
+	return 0;
+}
+
+static int value_chart_draws_bars_with_intervals(void)
+{
+	const struct svg_value_bar bars[] = {
+		{ .label = "AES256/GCM (openssl)",
+		  .value = 30,
+		  .lo = 29,
+		  .hi = 31 },
+		{ .label = "AES256/CBC <x>", .value = 6, .lo = 6, .hi = 6 },
+	};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	CHECK_INT(
+		svg_value_chart(f, &(struct svg_value_chart){ .title = "lines",
+							      .xlabel = "Gbps",
+							      .bars = bars,
+							      .nbars = 2 }),
+		0);
+	fclose(f);
+	CHECK_CONTAINS(text, "class=\"chart value-chart\"");
+	CHECK_CONTAINS(text, "data-case=\"AES256/GCM (openssl)\" "
+			     "data-value=\"30\" data-lo=\"29\" data-hi=\"31\"");
+	CHECK_CONTAINS(text, "AES256/CBC &lt;x&gt;");
+	/* one interval to draw: one error bar */
+	CHECK_INT(occurrences(text, "class=\"error-bar\""), 1);
+	free(text);
+	CHECK_INT(svg_value_chart(stdout, &(struct svg_value_chart){ 0 }),
+		  -EINVAL);
+	return 0;
+}
+
 /* Long legend names wrap at spaces: their ends stay readable. */
 static int long_legend_names_wrap_and_keep_their_end(void)
 {
@@ -275,6 +367,9 @@ static const struct test tests[] = {
 	{"ticks_are_nice_steps_from_zero", ticks_are_nice_steps_from_zero},
 	{"ticks_of_nothing_are_zero_and_one", ticks_of_nothing_are_zero_and_one},
 	{"sizes_label_in_powers_of_1024", sizes_label_in_powers_of_1024},
+	{"axis_labels_use_si_prefixes", axis_labels_use_si_prefixes},
+	{"line_chart_points_carry_error_bars_and_si_axis", line_chart_points_carry_error_bars_and_si_axis},
+	{"value_chart_draws_bars_with_intervals", value_chart_draws_bars_with_intervals},
 	{"line_chart_has_series_ideal_and_escaped_names", line_chart_has_series_ideal_and_escaped_names},
 	{"long_legend_names_wrap_and_keep_their_end", long_legend_names_wrap_and_keep_their_end},
 	{"line_chart_without_points_is_refused", line_chart_without_points_is_refused},

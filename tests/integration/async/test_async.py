@@ -143,8 +143,16 @@ def test_text_and_csv_show_depth_latency_and_offload():
     expect(rc == 0, err)
     lines = [l for l in text.splitlines() if l.startswith("dev [")]
     expect(len(lines) == 2 and "queue_depth=16" in lines[1], lines)
-    expect(all("latency p50 " in l and "offload: host CPU" in l
-               for l in lines), lines)
+    # each line names its backend and its rate per CPU-second; its
+    # latency and host CPU are its footnote under the section
+    notes = dict(re.findall(r"^  \[(\d+)\] (.*)$", text, re.M))
+    for line in lines:
+        expect("(fixture-device)" in line and
+               re.search(r"\(\d+\.\d\dGbps per CPU-s\)", line), line)
+        mark = re.search(r" \[(\d+)\]$", line)
+        note = notes.get(mark.group(1), "") if mark else ""
+        expect("latency p50 " in note and "offload: host CPU" in note,
+               f"{line}: footnote {note!r}")
     rc, out, err = run(DEPTHS, "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))
     expect([r["queue_depth"] for r in rows] == ["1", "16"], rows)

@@ -91,9 +91,12 @@ def test_planted_noise_stops_at_max_time_imprecise():
     expect(any(w.startswith("imprecise: ") for w in r["warnings"]),
            r["warnings"])
     # every format says so
-    for fmt, pattern in (("text", r"spin : [0-9.]+GB/s ±[0-9.]+% "
-                                  r"\(imprecise: asked ±1%"),
-                         ("md", r"\| ±[0-9.]+% \| GB/s \| .*imprecise"),
+    # (text: the line's footnote under its section)
+    for fmt, pattern in (("text", r"^spin \(\S+\) : [0-9.]+GB/s ±[0-9.]+% "
+                                  r"\([0-9.]+GB/s per CPU-s\) \[1\]\n(.*\n)*"
+                                  r"  \[1\] imprecise: asked ±1%"),
+                         ("md", r"\| ±[0-9.]+% \| [0-9.]* \| GB/s \| "
+                                r".*imprecise"),
                          ("html", r"imprecise: asked ±1%"),
                          # imprecise, warm-up samples, cpus and cycles,
                          # then the run's uuid and start
@@ -139,7 +142,8 @@ def test_warmup_count_in_json_and_text():
     path = suite(SPIN % ("repetitions = 3\nwarmup = 3", ""))
     status, out, err = run("run", path)
     expect(status == 0, err)
-    expect(re.search(r"^spin : .*warm-up 3\)$", out, re.M), out[-400:])
+    expect(re.search(r"^spin \(\S+\) : .* \[1\]\n  \[1\] .*warm-up 3$", out,
+                     re.M), out[-400:])
     res, _ = results(SPIN % ("repetitions = 3\nwarmup = auto", ""))
     expect(2 <= res[0]["warmup_samples"] <= 10, res[0]["warmup_samples"])
     expect(res[0]["warmup"] == res[0]["warmup_samples"],
