@@ -106,3 +106,36 @@ void io_cache_check(struct io_state *s, uint64_t resident, uint64_t total)
 			 "served from memory, not the device",
 			 share * 100, s->dir);
 }
+
+int io_write_start(struct io_state *s, int fd)
+{
+	const char *how = s->p.fsync == IO_FSYNC_NONE
+				  ? "none: page cache only (fsync = none)"
+			  : s->p.fsync == IO_FSYNC_EACH
+				  ? "fdatasync after every block"
+				  : "fdatasync at the end of every sample "
+				    "(end_fsync), file cache dropped before it";
+
+	if (s->c->worker == 0)
+		s->c->host->note(s->c, "flush", s->p.direct ? "O_DIRECT" : how);
+	if (s->p.direct)
+		return 0;
+	return io_cache_drop(fd);
+}
+
+int io_write_end(struct io_state *s, int fd)
+{
+	if (s->p.fsync != IO_FSYNC_END)
+		return 0;
+	if (fdatasync(fd) != 0)
+		return -errno;
+	if (s->p.direct)
+		return 0;
+	return -posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+}
+
+void io_write_note_cached(struct io_state *s, int fd, uint64_t len)
+{
+	if (s->c->worker == 0 && fd >= 0)
+		io_note_u64(s, "cached_after", io_cache_resident(fd, len));
+}

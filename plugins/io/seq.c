@@ -54,13 +54,28 @@ static int seq_create(struct io_state *s, char *err, size_t errlen)
 	return 0;
 }
 
-static int seq_write_setup(struct io_state *s, char *err, size_t errlen)
+/* The worker's file, O_DIRECT when asked for. */
+static int seq_open(struct io_state *s, char *err, size_t errlen)
 {
 	int rc = seq_create(s, err, errlen);
 
 	if (!rc && s->p.direct)
 		rc = io_direct_on(s->fd, s->dir, err, errlen);
 	return rc;
+}
+
+static int seq_write_setup(struct io_state *s, char *err, size_t errlen)
+{
+	int rc = seq_open(s, err, errlen);
+
+	if (!rc && (rc = io_write_start(s, s->fd)))
+		return seq_fail(s, "drop cached pages", -rc, err, errlen);
+	return rc;
+}
+
+static void seq_write_teardown(struct io_state *s)
+{
+	io_write_note_cached(s, s->fd, s->blocks * s->p.size);
 }
 
 static int seq_write_run(struct io_state *s, uint64_t n, struct hb_done *done,
@@ -83,15 +98,15 @@ static int seq_write_run(struct io_state *s, uint64_t n, struct hb_done *done,
 		if (s->p.fsync == IO_FSYNC_END && fdatasync(s->fd) != 0)
 			return seq_fail(s, "fdatasync", errno, err, errlen);
 	}
-	if (s->p.fsync == IO_FSYNC_END && fdatasync(s->fd) != 0)
-		return seq_fail(s, "fdatasync", errno, err, errlen);
+	if ((rc = io_write_end(s, s->fd)))
+		return seq_fail(s, "fdatasync", -rc, err, errlen);
 	return 0;
 }
 
 static int seq_read_setup(struct io_state *s, char *err, size_t errlen)
 {
 	uint64_t bytes = s->blocks * s->p.size;
-	int rc = seq_write_setup(s, err, errlen);
+	int rc = seq_open(s, err, errlen);
 
 	if (rc)
 		return rc;
@@ -131,6 +146,7 @@ const struct io_ops io_seq_write_ops = {
 	.name = "seq-write",
 	.setup = seq_write_setup,
 	.run = seq_write_run,
+	.teardown = seq_write_teardown,
 };
 
 const struct io_ops io_seq_read_ops = {

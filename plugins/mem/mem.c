@@ -132,8 +132,8 @@ static uint64_t mem_llc_size(const struct hb_case *c, unsigned buffers)
 			 "%lluK per buffer, %u buffers (%d x last-level cache "
 			 "%lluK, from %s, over %u workers)",
 			 (unsigned long long)(size >> 10), workers * buffers,
-			 MEM_LLC_TIMES, (unsigned long long)(llc >> 10),
-			 source, workers);
+			 MEM_LLC_TIMES, (unsigned long long)(llc >> 10), source,
+			 workers);
 	else
 		snprintf(note, sizeof(note),
 			 "%lluK per buffer, %u buffers (last-level cache "

@@ -35,8 +35,7 @@ static int fake_cache(const char *dir, int n, const char *level,
 	for (int i = 0; i < 3; i++) {
 		FILE *f;
 
-		snprintf(path, sizeof(path), "%s/index%d/%s", dir, n,
-			 names[i]);
+		snprintf(path, sizeof(path), "%s/index%d/%s", dir, n, names[i]);
 		f = fopen(path, "w");
 		if (!f)
 			return -1;
