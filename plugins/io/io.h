@@ -77,6 +77,8 @@ struct io_state {
 	struct io_name *names;
 	uint64_t made; /* names[0 .. made-1] exist */
 	uint64_t next; /* next file of the current pass */
+	/* O_DIRECT taken but served through the page cache (io_direct_check) */
+	int paged;
 };
 
 /* What a target adds to the common setup and how it runs. */
@@ -228,6 +230,22 @@ int io_write_end(struct io_state *s, int fd);
  * sample: 0 when every sample flushed and dropped what it wrote.
  */
 void io_write_note_cached(struct io_state *s, int fd, uint64_t len);
+
+/*
+ * With direct on: whether the filesystem honours O_DIRECT on fd, which
+ * has O_DIRECT set and whose first block is the worker's to write. Some
+ * file systems take O_DIRECT and serve it through the page cache anyway
+ * (fscrypt without inline encryption, some FUSE and network file
+ * systems): one block is written with O_DIRECT and flushed, and mincore()
+ * says whether its pages are resident. Sets s->paged; worker 0 notes
+ * "direct" (honoured, or not) and, when not, warns "O_DIRECT not
+ * honoured: page-cache figures", which every report shows beside the
+ * figure. Returns 0, or -errno when the block could not be written.
+ */
+int io_direct_check(struct io_state *s, int fd);
+
+/* ", O_DIRECT" for the text note of a case with direct on and honoured. */
+const char *io_direct_text(const struct io_state *s);
 
 /* fmt.c ------------------------------------------------------------------ */
 

@@ -28,7 +28,6 @@ static int seq_fail(struct io_state *s, const char *what, int code, char *err,
 static int seq_create(struct io_state *s, char *err, size_t errlen)
 {
 	uint64_t bytes = s->blocks * s->p.size;
-	char text[PATH_MAX + 64], size[32];
 	int rc;
 
 	rc = io_dir_room(s, io_mul_sat(bytes, s->c->workers - s->c->worker),
@@ -46,22 +45,30 @@ static int seq_create(struct io_state *s, char *err, size_t errlen)
 	}
 	if (rc && rc != EOPNOTSUPP)
 		return seq_fail(s, "fallocate", rc, err, errlen);
-	io_fmt_size(bytes, size, sizeof(size));
-	snprintf(text, sizeof(text), "file size %s%s", size,
-		 s->p.direct ? ", O_DIRECT" : "");
-	s->c->host->note(s->c, "text", text);
-	io_note_u64(s, "file_size", bytes);
 	return 0;
 }
 
-/* The worker's file, O_DIRECT when asked for. */
+/*
+ * The worker's file, O_DIRECT when asked for and checked to be honoured;
+ * then the note of its size.
+ */
 static int seq_open(struct io_state *s, char *err, size_t errlen)
 {
+	uint64_t bytes = s->blocks * s->p.size;
+	char text[64], size[32];
 	int rc = seq_create(s, err, errlen);
 
 	if (!rc && s->p.direct)
 		rc = io_direct_on(s->fd, s->dir, err, errlen);
-	return rc;
+	if (!rc && s->p.direct && (rc = io_direct_check(s, s->fd)))
+		return seq_fail(s, "write", -rc, err, errlen);
+	if (rc)
+		return rc;
+	io_fmt_size(bytes, size, sizeof(size));
+	snprintf(text, sizeof(text), "file size %s%s", size, io_direct_text(s));
+	s->c->host->note(s->c, "text", text);
+	io_note_u64(s, "file_size", bytes);
+	return 0;
 }
 
 static int seq_write_setup(struct io_state *s, char *err, size_t errlen)
