@@ -85,7 +85,7 @@ static uint64_t llc_cpuid_leaf(unsigned leaf)
 	unsigned a, b, c, d, best_level = 0;
 	uint64_t best = 0;
 
-	if (__get_cpuid_max(leaf & 0x80000000u, NULL) < leaf)
+	if ((unsigned)__get_cpuid_max(leaf & 0x80000000u, NULL) < leaf)
 		return 0;
 	for (unsigned sub = 0; sub < 16; sub++) {
 		unsigned type, level;

@@ -143,7 +143,7 @@ static uint64_t mem_llc_size(const struct hb_case *c, unsigned buffers)
 	if (c->worker == 0) {
 		c->host->note(c, "buffer", note);
 		snprintf(note, sizeof(note), "%llu",
-			 (unsigned long long)(size * workers * buffers));
+			 (unsigned long long)size * workers * buffers);
 		c->host->note(c, "buffer_total", note);
 	}
 	return size;

@@ -30,7 +30,8 @@ static int fail(const char *what, const char *path)
 }
 
 /* Add a random key to the keyring of the filesystem at mount; id out. */
-static int add_key(const char *mount, unsigned char id[FSCRYPT_KEY_IDENTIFIER_SIZE])
+static int add_key(const char *mount,
+		   unsigned char id[FSCRYPT_KEY_IDENTIFIER_SIZE])
 {
 	struct fscrypt_add_key_arg *arg;
 	int fd, rc = 0;

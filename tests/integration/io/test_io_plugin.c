@@ -324,8 +324,8 @@ static int seq_write_direct_fsync_each_counts_blocks(void)
  * contain flush, and "cached_after" (what stayed in the page cache after
  * the last sample) must be zero or not as cached says.
  */
-static int write_case_cache(const char *target, const char *p1,
-			    const char *p2, const char *flush, int cached)
+static int write_case_cache(const char *target, const char *p1, const char *p2,
+			    const char *flush, int cached)
 {
 	char dir[256], dirkv[300];
 	const char *after;
