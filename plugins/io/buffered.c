@@ -57,8 +57,8 @@ static int fwrite_setup(struct io_state *s, char *err, size_t errlen)
 		return rc;
 	if (s->c->worker == 0) {
 		io_fmt_size(io_dir_free(s->dirfd), have, sizeof(have));
-		snprintf(text, sizeof(text), "free space %s at %s", have,
-			 s->dir);
+		snprintf(text, sizeof(text), "free space %s at %s%s", have,
+			 s->dir, io_write_text(s));
 		s->c->host->note(s->c, "text", text);
 		io_note_u64(s, "file_size", bytes);
 	}

@@ -174,3 +174,9 @@ const char *io_direct_text(const struct io_state *s)
 {
 	return s->p.direct && !s->paged ? ", O_DIRECT" : "";
 }
+
+const char *io_write_text(const struct io_state *s)
+{
+	return s->p.fsync == IO_FSYNC_NONE && !s->p.direct ? ", page cache only"
+							   : "";
+}

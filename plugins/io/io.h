@@ -247,6 +247,12 @@ int io_direct_check(struct io_state *s, int fd);
 /* ", O_DIRECT" for the text note of a case with direct on and honoured. */
 const char *io_direct_text(const struct io_state *s);
 
+/*
+ * ", page cache only" for the text note of a write case whose figure
+ * never waits for the device (fsync = none, no direct); "" otherwise.
+ */
+const char *io_write_text(const struct io_state *s);
+
 /* fmt.c ------------------------------------------------------------------ */
 
 /* bytes as "35.33GiB", "64.00KiB", "512B". */

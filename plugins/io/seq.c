@@ -50,9 +50,10 @@ static int seq_create(struct io_state *s, char *err, size_t errlen)
 
 /*
  * The worker's file, O_DIRECT when asked for and checked to be honoured;
- * then the note of its size.
+ * then the note of its size, with what more the text should say.
  */
-static int seq_open(struct io_state *s, char *err, size_t errlen)
+static int seq_open(struct io_state *s, const char *more, char *err,
+		    size_t errlen)
 {
 	uint64_t bytes = s->blocks * s->p.size;
 	char text[64], size[32];
@@ -65,7 +66,8 @@ static int seq_open(struct io_state *s, char *err, size_t errlen)
 	if (rc)
 		return rc;
 	io_fmt_size(bytes, size, sizeof(size));
-	snprintf(text, sizeof(text), "file size %s%s", size, io_direct_text(s));
+	snprintf(text, sizeof(text), "file size %s%s%s", size,
+		 io_direct_text(s), more);
 	s->c->host->note(s->c, "text", text);
 	io_note_u64(s, "file_size", bytes);
 	return 0;
@@ -73,7 +75,7 @@ static int seq_open(struct io_state *s, char *err, size_t errlen)
 
 static int seq_write_setup(struct io_state *s, char *err, size_t errlen)
 {
-	int rc = seq_open(s, err, errlen);
+	int rc = seq_open(s, io_write_text(s), err, errlen);
 
 	if (!rc && (rc = io_write_start(s, s->fd)))
 		return seq_fail(s, "drop cached pages", -rc, err, errlen);
@@ -113,7 +115,7 @@ static int seq_write_run(struct io_state *s, uint64_t n, struct hb_done *done,
 static int seq_read_setup(struct io_state *s, char *err, size_t errlen)
 {
 	uint64_t bytes = s->blocks * s->p.size;
-	int rc = seq_open(s, err, errlen);
+	int rc = seq_open(s, "", err, errlen);
 
 	if (rc)
 		return rc;

@@ -95,8 +95,8 @@ static int small_setup(struct io_state *s, char *err, size_t errlen)
 		io_cache_check(s, resident, s->p.files * bytes);
 	}
 	io_fmt_size(bytes, size, sizeof(size));
-	snprintf(text, sizeof(text), "%" PRIu64 " files of %s%s", s->p.files,
-		 size, io_direct_text(s));
+	snprintf(text, sizeof(text), "%" PRIu64 " files of %s%s%s", s->p.files,
+		 size, io_direct_text(s), s->p.read ? "" : io_write_text(s));
 	s->c->host->note(s->c, "text", text);
 	io_note_u64(s, "file_size", bytes);
 	io_note_u64(s, "files", s->p.files);
