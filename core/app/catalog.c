@@ -277,7 +277,9 @@ static void option_text(const struct hb_option *o, FILE *out)
 		plugin_type_name(o->type), o->def ? o->def : "(required)",
 		o->help ? o->help : "");
 	if (o->choices) {
-		fprintf(out, "  %-12s %-9s one of:", "", "");
+		/* a size option's choices are words taken in place of a size */
+		fprintf(out, "  %-12s %-9s %s:", "", "",
+			o->type == HB_OPT_SIZE ? "or a word" : "one of");
 		for (size_t i = 0; o->choices[i]; i++)
 			fprintf(out, " %s", o->choices[i]);
 		fputc('\n', out);

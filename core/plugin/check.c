@@ -113,6 +113,8 @@ static int default_value(const struct hb_option *o, int64_t *value,
 	*bounded = 0;
 	switch (o->type) {
 	case HB_OPT_SIZE:
+		if (o->choices && is_choice(o->choices, o->def))
+			return 0;
 		rc = parse_size(o->def, &size, err, len);
 		*value = size > INT64_MAX ? INT64_MAX : (int64_t)size;
 		*bounded = rc == 0;

@@ -39,11 +39,29 @@ static void format_choices(const struct hb_option *o, char *buf, size_t len)
 					 used ? ", " : "", *c);
 }
 
+/* Whether item is one of o's choices. */
+static int suite_value_is_word(const struct hb_option *o, const char *item)
+{
+	for (const char *const *c = o->choices; c && *c; c++)
+		if (strcmp(*c, item) == 0)
+			return 1;
+	return 0;
+}
+
+/* The words a size option takes too, as "; or llc" (empty for none). */
+static void format_words(const struct hb_option *o, char *buf, size_t len)
+{
+	char list[112];
+
+	format_choices(o, list, sizeof(list));
+	snprintf(buf, len, "%s%s", list[0] ? "; or " : "", list);
+}
+
 int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 		       size_t len)
 {
 	int bounded = o->max > o->min;
-	char lo[64], hi[256];
+	char lo[64], hi[256], words[128];
 	uint64_t size;
 	int64_t num;
 	double secs;
@@ -51,6 +69,9 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 
 	switch (o->type) {
 	case HB_OPT_SIZE:
+		if (o->choices && suite_value_is_word(o, item))
+			return 0;
+		/* fall through */
 	case HB_OPT_SIZE_LIST:
 		rc = parse_size(item, &size, msg, len);
 		if (rc || !bounded)
@@ -60,9 +81,10 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 			parse_format_size(o->min > 0 ? (uint64_t)o->min : 0, lo,
 					  sizeof(lo));
 			parse_format_size((uint64_t)o->max, hi, sizeof(hi));
+			format_words(o, words, sizeof(words));
 			return hb_errorf(msg, len, -ERANGE,
-					 "\"%s\" is out of range (%s..%s)",
-					 item, lo, hi);
+					 "\"%s\" is out of range (%s..%s%s)",
+					 item, lo, hi, words);
 		}
 		return 0;
 	case HB_OPT_INT:
@@ -75,9 +97,8 @@ int suite_value_option(const struct hb_option *o, const char *item, char *msg,
 	case HB_OPT_BOOL:
 		return parse_bool(item, &flag, msg, len);
 	case HB_OPT_ENUM:
-		for (const char *const *c = o->choices; c && *c; c++)
-			if (strcmp(*c, item) == 0)
-				return 0;
+		if (suite_value_is_word(o, item))
+			return 0;
 		if (!o->choices)
 			return 0;
 		format_choices(o, hi, sizeof(hi));

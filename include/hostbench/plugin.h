@@ -83,7 +83,12 @@ struct hb_option {
 	enum hb_opt_type type;
 	const char *def;	    /* default as suite text; NULL = required */
 	const char *help;	    /* one line for `hostbench describe` */
-	const char *const *choices; /* HB_OPT_ENUM: NULL-terminated */
+	/*
+	 * HB_OPT_ENUM: the values, NULL-terminated. HB_OPT_SIZE: words a
+	 * suite may write in place of a size (mem's "llc"); get_size()
+	 * answers 0 for one and get_str() the word. NULL: none.
+	 */
+	const char *const *choices;
 	int64_t min;		    /* SIZE/INT/DURATION(ms): bounds when */
 	int64_t max;		    /* max > min, inclusive                */
 };

@@ -57,12 +57,20 @@ static int fwrite_setup(struct io_state *s, char *err, size_t errlen)
 		return rc;
 	if (s->c->worker == 0) {
 		io_fmt_size(io_dir_free(s->dirfd), have, sizeof(have));
-		snprintf(text, sizeof(text), "free space %s at %s", have,
-			 s->dir);
+		snprintf(text, sizeof(text), "free space %s at %s%s", have,
+			 s->dir, io_write_text(s));
 		s->c->host->note(s->c, "text", text);
 		io_note_u64(s, "file_size", bytes);
 	}
-	return io_open_stream(s, "w", err, errlen);
+	rc = io_open_stream(s, "w", err, errlen);
+	if (!rc && (rc = io_write_start(s, fileno(s->fp))))
+		return io_fail(s, "drop cached pages", -rc, err, errlen);
+	return rc;
+}
+
+static void fwrite_teardown(struct io_state *s)
+{
+	io_write_note_cached(s, fileno(s->fp), s->blocks * s->p.size);
 }
 
 static int fwrite_run(struct io_state *s, uint64_t n, struct hb_done *done,
@@ -88,7 +96,8 @@ static int fwrite_run(struct io_state *s, uint64_t n, struct hb_done *done,
 		if (rc)
 			return io_fail(s, "fwrite", -rc, err, errlen);
 	}
-	if (s->p.fsync == IO_FSYNC_END && (rc = io_flush(s, 1)))
+	if (s->p.fsync == IO_FSYNC_END &&
+	    ((rc = io_flush(s, 0)) || (rc = io_write_end(s, fileno(s->fp)))))
 		return io_fail(s, "fdatasync", -rc, err, errlen);
 	return 0;
 }
@@ -149,6 +158,7 @@ const struct io_ops io_fwrite_ops = {
 	.name = "fwrite",
 	.setup = fwrite_setup,
 	.run = fwrite_run,
+	.teardown = fwrite_teardown,
 };
 
 const struct io_ops io_fread_ops = {

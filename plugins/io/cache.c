@@ -106,3 +106,77 @@ void io_cache_check(struct io_state *s, uint64_t resident, uint64_t total)
 			 "served from memory, not the device",
 			 share * 100, s->dir);
 }
+
+int io_write_start(struct io_state *s, int fd)
+{
+	const char *how = s->p.fsync == IO_FSYNC_NONE
+				  ? "none: page cache only (fsync = none)"
+			  : s->p.fsync == IO_FSYNC_EACH
+				  ? "fdatasync after every block"
+				  : "fdatasync at the end of every sample "
+				    "(end_fsync), file cache dropped before it";
+
+	if (s->c->worker == 0)
+		s->c->host->note(s->c, "flush", s->p.direct ? "O_DIRECT" : how);
+	if (s->p.direct)
+		return 0;
+	return io_cache_drop(fd);
+}
+
+int io_write_end(struct io_state *s, int fd)
+{
+	if (s->p.fsync != IO_FSYNC_END)
+		return 0;
+	if (fdatasync(fd) != 0)
+		return -errno;
+	if (s->p.direct)
+		return 0;
+	return -posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+}
+
+void io_write_note_cached(struct io_state *s, int fd, uint64_t len)
+{
+	if (s->c->worker == 0 && fd >= 0)
+		io_note_u64(s, "cached_after", io_cache_resident(fd, len));
+}
+
+int io_direct_check(struct io_state *s, int fd)
+{
+	size_t len = (size_t)s->p.size;
+	uint64_t resident;
+	int rc;
+
+	/* nothing of the file may be cached before the direct write */
+	if ((rc = io_cache_drop(fd)) ||
+	    (rc = io_pwrite_full(fd, s->buf, len, 0)))
+		return rc;
+	if (fdatasync(fd) != 0)
+		return -errno;
+	resident = io_cache_resident(fd, len);
+	s->paged = (double)resident > IO_CACHED_SHARE * (double)len;
+	if (s->c->worker != 0)
+		return 0;
+	s->c->host->note(s->c, "direct",
+			 s->paged ? "not honoured: page-cache figures"
+				  : "honoured");
+	if (s->paged)
+		s->c->host->warn(s->c,
+				 "O_DIRECT not honoured: page-cache figures "
+				 "(the filesystem at %s took O_DIRECT but "
+				 "kept %llu of %zu bytes a direct write made "
+				 "in the page cache: fscrypt, FUSE or a "
+				 "network filesystem?)",
+				 s->dir, (unsigned long long)resident, len);
+	return 0;
+}
+
+const char *io_direct_text(const struct io_state *s)
+{
+	return s->p.direct && !s->paged ? ", O_DIRECT" : "";
+}
+
+const char *io_write_text(const struct io_state *s)
+{
+	return s->p.fsync == IO_FSYNC_NONE && !s->p.direct ? ", page cache only"
+							   : "";
+}

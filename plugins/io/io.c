@@ -44,11 +44,12 @@ static const char *const io_mode_choices[] = { "write", "read", NULL };
 		.help = "O_DIRECT: bypass the page cache (size a multiple "    \
 			"of 4K)",                                              \
 	}
-#define IO_OPT_FSYNC                                                           \
+#define IO_OPT_FSYNC(d)                                                        \
 	{                                                                      \
-		.name = "fsync", .type = HB_OPT_ENUM, .def = "none",           \
-		.help = "force writes to the device: none, at the end of "     \
-			"each file/run, or after each block",                  \
+		.name = "fsync", .type = HB_OPT_ENUM, .def = (d),              \
+		.help = "force writes to the device: none (the page-cache "    \
+			"figure), at the end of each file/sample, or after "   \
+			"each block",                                          \
 		.choices = io_fsync_choices,                                   \
 	}
 #define IO_OPT_DROP_CACHES                                                     \
@@ -68,7 +69,7 @@ static const struct hb_option io_fwrite_options[] = {
 	IO_OPT_DIR,
 	IO_OPT_FILE_SIZE("4G"),
 	IO_OPT_SIZE("1M"),
-	IO_OPT_FSYNC,
+	IO_OPT_FSYNC("end"),
 	{
 		.name = "min_free",
 		.type = HB_OPT_SIZE,
@@ -87,7 +88,7 @@ static const struct hb_option io_fread_options[] = {
 
 static const struct hb_option io_seq_write_options[] = {
 	IO_OPT_DIR,    IO_OPT_FILE_SIZE("8G"), IO_OPT_SIZE("1M"),
-	IO_OPT_DIRECT, IO_OPT_FSYNC,	       { 0 },
+	IO_OPT_DIRECT, IO_OPT_FSYNC("end"),    { 0 },
 };
 
 static const struct hb_option io_seq_read_options[] = {
@@ -116,7 +117,7 @@ static const struct hb_option io_small_options[] = {
 		.choices = io_mode_choices,
 	},
 	IO_OPT_DIRECT,
-	IO_OPT_FSYNC,
+	IO_OPT_FSYNC("none"),
 	IO_OPT_CACHE,
 	IO_OPT_DROP_CACHES,
 	{ 0 },
@@ -265,7 +266,11 @@ static int io_validate(const struct hb_case *c, char *err, size_t errlen)
 
 static void io_teardown(void *state)
 {
-	io_release(state);
+	struct io_state *s = state;
+
+	if (s->ops->teardown)
+		s->ops->teardown(s);
+	io_release(s);
 }
 
 static int io_setup(const struct hb_case *c, void **state, char *err,

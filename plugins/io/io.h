@@ -77,6 +77,8 @@ struct io_state {
 	struct io_name *names;
 	uint64_t made; /* names[0 .. made-1] exist */
 	uint64_t next; /* next file of the current pass */
+	/* O_DIRECT taken but served through the page cache (io_direct_check) */
+	int paged;
 };
 
 /* What a target adds to the common setup and how it runs. */
@@ -87,6 +89,8 @@ struct io_ops {
 	/* Do exactly n units of work, as struct hb_plugin.run. */
 	int (*run)(struct io_state *s, uint64_t n, struct hb_done *done,
 		   char *err, size_t errlen);
+	/* Before the state is released: notes on what the case left; NULL. */
+	void (*teardown)(struct io_state *s);
 };
 
 extern const struct io_ops io_fwrite_ops;
@@ -202,6 +206,52 @@ void io_cache_system(struct io_state *s);
  * drop: reads would be served from memory, not from the device.
  */
 void io_cache_check(struct io_state *s, uint64_t resident, uint64_t total);
+
+/*
+ * Before a buffered write phase on fd (s->p.direct off): flush and drop
+ * the file's cached pages, as fio's invalidate=1 does, so the first
+ * sample writes new pages rather than rewriting cached ones; and note
+ * "flush" with what each sample includes. Returns 0 or -errno.
+ */
+int io_write_start(struct io_state *s, int fd);
+
+/*
+ * At the end of every run() call of a write target, inside the timed
+ * region: with fsync = end, fdatasync fd (fio's end_fsync=1), then, for a
+ * buffered write, drop the file's pages so the next sample starts from a
+ * dropped cache too. fsync = none (the page-cache figure) does neither.
+ * Returns 0 or -errno.
+ */
+int io_write_end(struct io_state *s, int fd);
+
+/*
+ * In teardown of a write target, worker 0: note "cached_after", the bytes
+ * of the file (its first len) still in the page cache after the last
+ * sample: 0 when every sample flushed and dropped what it wrote.
+ */
+void io_write_note_cached(struct io_state *s, int fd, uint64_t len);
+
+/*
+ * With direct on: whether the filesystem honours O_DIRECT on fd, which
+ * has O_DIRECT set and whose first block is the worker's to write. Some
+ * file systems take O_DIRECT and serve it through the page cache anyway
+ * (fscrypt without inline encryption, some FUSE and network file
+ * systems): one block is written with O_DIRECT and flushed, and mincore()
+ * says whether its pages are resident. Sets s->paged; worker 0 notes
+ * "direct" (honoured, or not) and, when not, warns "O_DIRECT not
+ * honoured: page-cache figures", which every report shows beside the
+ * figure. Returns 0, or -errno when the block could not be written.
+ */
+int io_direct_check(struct io_state *s, int fd);
+
+/* ", O_DIRECT" for the text note of a case with direct on and honoured. */
+const char *io_direct_text(const struct io_state *s);
+
+/*
+ * ", page cache only" for the text note of a write case whose figure
+ * never waits for the device (fsync = none, no direct); "" otherwise.
+ */
+const char *io_write_text(const struct io_state *s);
 
 /* fmt.c ------------------------------------------------------------------ */
 

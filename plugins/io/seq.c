@@ -28,7 +28,6 @@ static int seq_fail(struct io_state *s, const char *what, int code, char *err,
 static int seq_create(struct io_state *s, char *err, size_t errlen)
 {
 	uint64_t bytes = s->blocks * s->p.size;
-	char text[PATH_MAX + 64], size[32];
 	int rc;
 
 	rc = io_dir_room(s, io_mul_sat(bytes, s->c->workers - s->c->worker),
@@ -46,9 +45,29 @@ static int seq_create(struct io_state *s, char *err, size_t errlen)
 	}
 	if (rc && rc != EOPNOTSUPP)
 		return seq_fail(s, "fallocate", rc, err, errlen);
+	return 0;
+}
+
+/*
+ * The worker's file, O_DIRECT when asked for and checked to be honoured;
+ * then the note of its size, with what more the text should say.
+ */
+static int seq_open(struct io_state *s, const char *more, char *err,
+		    size_t errlen)
+{
+	uint64_t bytes = s->blocks * s->p.size;
+	char text[64], size[32];
+	int rc = seq_create(s, err, errlen);
+
+	if (!rc && s->p.direct)
+		rc = io_direct_on(s->fd, s->dir, err, errlen);
+	if (!rc && s->p.direct && (rc = io_direct_check(s, s->fd)))
+		return seq_fail(s, "write", -rc, err, errlen);
+	if (rc)
+		return rc;
 	io_fmt_size(bytes, size, sizeof(size));
-	snprintf(text, sizeof(text), "file size %s%s", size,
-		 s->p.direct ? ", O_DIRECT" : "");
+	snprintf(text, sizeof(text), "file size %s%s%s", size,
+		 io_direct_text(s), more);
 	s->c->host->note(s->c, "text", text);
 	io_note_u64(s, "file_size", bytes);
 	return 0;
@@ -56,11 +75,16 @@ static int seq_create(struct io_state *s, char *err, size_t errlen)
 
 static int seq_write_setup(struct io_state *s, char *err, size_t errlen)
 {
-	int rc = seq_create(s, err, errlen);
+	int rc = seq_open(s, io_write_text(s), err, errlen);
 
-	if (!rc && s->p.direct)
-		rc = io_direct_on(s->fd, s->dir, err, errlen);
+	if (!rc && (rc = io_write_start(s, s->fd)))
+		return seq_fail(s, "drop cached pages", -rc, err, errlen);
 	return rc;
+}
+
+static void seq_write_teardown(struct io_state *s)
+{
+	io_write_note_cached(s, s->fd, s->blocks * s->p.size);
 }
 
 static int seq_write_run(struct io_state *s, uint64_t n, struct hb_done *done,
@@ -83,15 +107,15 @@ static int seq_write_run(struct io_state *s, uint64_t n, struct hb_done *done,
 		if (s->p.fsync == IO_FSYNC_END && fdatasync(s->fd) != 0)
 			return seq_fail(s, "fdatasync", errno, err, errlen);
 	}
-	if (s->p.fsync == IO_FSYNC_END && fdatasync(s->fd) != 0)
-		return seq_fail(s, "fdatasync", errno, err, errlen);
+	if ((rc = io_write_end(s, s->fd)))
+		return seq_fail(s, "fdatasync", -rc, err, errlen);
 	return 0;
 }
 
 static int seq_read_setup(struct io_state *s, char *err, size_t errlen)
 {
 	uint64_t bytes = s->blocks * s->p.size;
-	int rc = seq_write_setup(s, err, errlen);
+	int rc = seq_open(s, "", err, errlen);
 
 	if (rc)
 		return rc;
@@ -131,6 +155,7 @@ const struct io_ops io_seq_write_ops = {
 	.name = "seq-write",
 	.setup = seq_write_setup,
 	.run = seq_write_run,
+	.teardown = seq_write_teardown,
 };
 
 const struct io_ops io_seq_read_ops = {

@@ -47,6 +47,10 @@ static int small_make(struct io_state *s, uint64_t i, unsigned *next,
 	if (s->p.direct && i == 0 &&
 	    (rc = io_direct_on(fd, s->dir, err, errlen)))
 		goto out_close;
+	if (s->p.direct && i == 0 && (rc = io_direct_check(s, fd))) {
+		rc = small_fail(s, "write", i, -rc, err, errlen);
+		goto out_close;
+	}
 	if (!s->p.read)
 		rc = posix_fallocate(fd, 0, (off_t)bytes);
 	else
@@ -91,8 +95,8 @@ static int small_setup(struct io_state *s, char *err, size_t errlen)
 		io_cache_check(s, resident, s->p.files * bytes);
 	}
 	io_fmt_size(bytes, size, sizeof(size));
-	snprintf(text, sizeof(text), "%" PRIu64 " files of %s%s", s->p.files,
-		 size, s->p.direct ? ", O_DIRECT" : "");
+	snprintf(text, sizeof(text), "%" PRIu64 " files of %s%s%s", s->p.files,
+		 size, io_direct_text(s), s->p.read ? "" : io_write_text(s));
 	s->c->host->note(s->c, "text", text);
 	io_note_u64(s, "file_size", bytes);
 	io_note_u64(s, "files", s->p.files);

@@ -3,11 +3,11 @@
  * Memory bandwidth: memcpy, memset and a summing read over one buffer per
  * worker. One unit of work is one pass over `size` bytes; a memcpy pass
  * counts `size` bytes (bytes copied, as the classic host benchmark and
- * `mbw` report it, not read + written). Size 0 (the default) sizes each
- * worker's buffer from the host's last-level cache, so the passes measure
- * memory, not cache, without holding gigabytes on a large host.
+ * `mbw` report it, not read + written). Size llc (the default) shares
+ * four last-level caches among all the case's buffers, so the passes
+ * measure memory, not cache, and a case holds the same memory at any
+ * number of workers.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include <hostbench/plugin.h>
+
+#include "llc.h"
 
 enum mem_op { MEM_COPY, MEM_SET, MEM_READ };
 
@@ -28,26 +30,30 @@ struct mem_state {
 
 #define MEM_ALIGN 4096
 
-/* The buffers of all workers together span this many last-level caches. */
+/* The buffers of a case, all workers' together, span this many caches. */
 #define MEM_LLC_TIMES 4
-/* Bounds of a buffer sized from the cache, and its size when none is known. */
+/*
+ * Bounds of a case's buffers sized from the cache (all workers' together),
+ * and their total when no cache size is known.
+ */
 #define MEM_LLC_FLOOR	 (UINT64_C(8) << 20)
-#define MEM_LLC_CEILING	 (UINT64_C(256) << 20)
-#define MEM_LLC_FALLBACK (UINT64_C(64) << 20)
+#define MEM_LLC_CEILING	 (UINT64_C(512) << 20)
+#define MEM_LLC_FALLBACK (UINT64_C(256) << 20)
 
-/* Where the kernel describes CPU 0's caches (index0, index1, ...). */
-#define MEM_CACHE_DIR "/sys/devices/system/cpu/cpu0/cache"
+/* The word a suite may write in place of a size. */
+static const char *const mem_words[] = { "llc", NULL };
 
 /* clang-format off */
 static const struct hb_option mem_options[] = {
 	{
 		.name = "size",
 		.type = HB_OPT_SIZE,
-		.def = "0",
+		.def = "llc",
 		.help = "bytes per pass (one buffer per worker; memcpy uses "
-			"two); 0: 4 x the last-level cache over the workers, "
-			"8M..256M",
-		.min = 0,
+			"two); llc: all the case's buffers together 4 x the "
+			"last-level cache, 8M..512M",
+		.choices = mem_words,
+		.min = 8,
 		.max = INT64_C(1) << 40,
 	},
 	{ 0 },
@@ -100,100 +106,46 @@ static unsigned char *mem_buffer(size_t size)
 	return p;
 }
 
-/* The first line of file dir/index/name into buf; 0 when read. */
-static int cache_attr(const char *index, const char *name, char *buf,
-		      size_t len)
-{
-	char path[512];
-	FILE *f;
-	int ok;
-
-	snprintf(path, sizeof(path), MEM_CACHE_DIR "/%s/%s", index, name);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return ok ? 0 : -1;
-}
-
-/* "32768K" (sysfs writes K, sometimes M) in bytes; 0 when unreadable. */
-static uint64_t cache_bytes(const char *text)
-{
-	char *end;
-	unsigned long long v = strtoull(text, &end, 10);
-
-	if (*end == 'K')
-		return (uint64_t)v << 10;
-	if (*end == 'M')
-		return (uint64_t)v << 20;
-	return *end == '\0' ? (uint64_t)v : 0;
-}
-
 /*
- * The size of CPU 0's last-level data or unified cache in bytes (the one
- * of the highest level), or 0 when sysfs does not say.
+ * Bytes per buffer for size = llc: MEM_LLC_TIMES last-level caches for all
+ * the case's buffers together (every worker's, both of memcpy's), within
+ * the floor and ceiling, shared out in whole pages. The total is the
+ * case's, whatever the number of workers, so the memory a case holds is
+ * bounded; the choice is noted in the result ("buffer", "buffer_total").
  */
-static uint64_t mem_llc_bytes(void)
+static uint64_t mem_llc_size(const struct hb_case *c, unsigned buffers)
 {
-	char level[32], type[32], size[32];
-	uint64_t best = 0;
-	long best_level = 0;
-	struct dirent *e;
-	DIR *d = opendir(MEM_CACHE_DIR);
-
-	if (!d)
-		return 0;
-	while ((e = readdir(d)) != NULL) {
-		long lv;
-
-		if (strncmp(e->d_name, "index", 5) != 0 ||
-		    cache_attr(e->d_name, "level", level, sizeof(level)) ||
-		    cache_attr(e->d_name, "type", type, sizeof(type)) ||
-		    cache_attr(e->d_name, "size", size, sizeof(size)) ||
-		    strcmp(type, "Instruction") == 0)
-			continue;
-		lv = strtol(level, NULL, 10);
-		if (lv > best_level) {
-			best_level = lv;
-			best = cache_bytes(size);
-		}
-	}
-	closedir(d);
-	return best;
-}
-
-/*
- * Bytes per worker's buffer for size 0: MEM_LLC_TIMES caches shared by the
- * workers, within the floor and ceiling, in whole pages. The choice is
- * noted in the result ("buffer").
- */
-static uint64_t mem_auto_size(const struct hb_case *c)
-{
-	uint64_t llc = mem_llc_bytes(), size;
+	const char *source;
+	uint64_t llc = llc_bytes(LLC_SYSFS_DIR, &source), total, size;
 	unsigned workers = c->workers ? c->workers : 1;
-	char note[160];
+	char note[200];
 
-	if (llc) {
-		size = MEM_LLC_TIMES * llc / workers;
-		size = size < MEM_LLC_FLOOR	? MEM_LLC_FLOOR
-		       : size > MEM_LLC_CEILING ? MEM_LLC_CEILING
-						: size;
-		size = (size + MEM_ALIGN - 1) / MEM_ALIGN * MEM_ALIGN;
+	total = llc ? MEM_LLC_TIMES * llc : MEM_LLC_FALLBACK;
+	total = total < MEM_LLC_FLOOR	  ? MEM_LLC_FLOOR
+		: total > MEM_LLC_CEILING ? MEM_LLC_CEILING
+					  : total;
+	size = total / workers / buffers / MEM_ALIGN * MEM_ALIGN;
+	if (size < MEM_ALIGN)
+		size = MEM_ALIGN;
+	if (llc)
 		snprintf(note, sizeof(note),
-			 "%lluM per worker (%d x last-level cache %lluK over "
-			 "%u workers)",
-			 (unsigned long long)(size >> 20), MEM_LLC_TIMES,
-			 (unsigned long long)(llc >> 10), workers);
-	} else {
-		size = MEM_LLC_FALLBACK;
+			 "%lluK per buffer, %u buffers (%d x last-level cache "
+			 "%lluK, from %s, over %u workers)",
+			 (unsigned long long)(size >> 10), workers * buffers,
+			 MEM_LLC_TIMES, (unsigned long long)(llc >> 10), source,
+			 workers);
+	else
 		snprintf(note, sizeof(note),
-			 "%lluM per worker (last-level cache unknown)",
-			 (unsigned long long)(size >> 20));
-	}
-	if (c->worker == 0)
+			 "%lluK per buffer, %u buffers (last-level cache "
+			 "unknown: %lluM in all)",
+			 (unsigned long long)(size >> 10), workers * buffers,
+			 (unsigned long long)(total >> 20));
+	if (c->worker == 0) {
 		c->host->note(c, "buffer", note);
+		snprintf(note, sizeof(note), "%llu",
+			 (unsigned long long)size * workers * buffers);
+		c->host->note(c, "buffer_total", note);
+	}
 	return size;
 }
 
@@ -210,10 +162,12 @@ static int mem_setup(const struct hb_case *c, void **state, char *err,
 		     size_t errlen)
 {
 	uint64_t size = c->host->get_size(c, "size");
+	enum mem_op op = mem_op_of(c->target);
 	struct mem_state *s;
 
+	/* the core let through a size or a word of mem_words: "llc" */
 	if (size == 0)
-		size = mem_auto_size(c);
+		size = mem_llc_size(c, op == MEM_COPY ? 2 : 1);
 	if (size > SIZE_MAX || size % sizeof(uint64_t)) {
 		snprintf(err, errlen, "size %llu: must be a multiple of 8",
 			 (unsigned long long)size);
@@ -222,7 +176,7 @@ static int mem_setup(const struct hb_case *c, void **state, char *err,
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		goto fail_state;
-	s->op = mem_op_of(c->target);
+	s->op = op;
 	s->size = (size_t)size;
 	s->src = mem_buffer(s->size);
 	if (!s->src)

@@ -180,17 +180,6 @@ def test_interleaved_fixed_repetitions_alternate():
     expect(starts(res) == [0, 1] * 4, starts(res))
 
 
-def test_mem_buffers_sized_from_the_cache():
-    res, _ = results("[m]\ntarget = mem/memcpy\nduration = 20ms\n"
-                     "repetitions = 2\nparallel = 1, 2\n")
-    for r in res:
-        note = r["info"].get("buffer", "")
-        m = re.match(r"(\d+)M per worker", note)
-        expect(m, r["info"])
-        expect(8 <= int(m.group(1)) <= 256, note)
-    expect(res[0]["params"]["size"] == 0, res[0]["params"])
-
-
 def bad_input(text, fragment):
     status, out, err = run("run", suite(text))
     lines = [l for l in err.splitlines() if not l.startswith("Try ")]

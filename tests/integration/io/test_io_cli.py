@@ -4,7 +4,8 @@
 fresh directories, which must be exactly as before afterwards (names,
 sizes, modes and mtimes of everything in them).
 
-Usage: test_io_cli.py TEST HOSTBENCH CONF_DIR
+Usage: test_io_cli.py TEST HOSTBENCH CONF_DIR FSCRYPT_DIR
+(FSCRYPT_DIR: the fscrypt_dir program, which makes an encrypted directory)
 """
 import atexit
 import json
@@ -20,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import hbtest  # noqa: E402
 from hbtest import expect as check  # noqa: E402
 
-HB, CONF = hbtest.args("HOSTBENCH", "CONF_DIR")
+HB, CONF, FSCRYPT_DIR = hbtest.args("HOSTBENCH", "CONF_DIR", "FSCRYPT_DIR")
 
 TINY = """
 [global]
@@ -295,6 +296,95 @@ def test_buffered_read_on_tmpfs_is_flagged_as_cached():
               "warnings: %s" % r["warnings"])
     finally:
         os.unlink(suite)
+
+
+def sh(*cmd):
+    """Run cmd; its stdout, stripped; raises with its stderr on failure."""
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    check(p.returncode == 0, "%s: exit %d: %s" % (cmd, p.returncode,
+                                                   p.stderr))
+    return p.stdout.strip()
+
+
+def fscrypt_skip_reason():
+    """Why this host cannot hold an fscrypt directory, or None."""
+    if os.geteuid() != 0:
+        return "needs root (a loop device and a mount)"
+    if not os.path.exists("/sys/fs/ext4/features/encryption"):
+        return ("this kernel has no fscrypt for ext4 "
+                "(/sys/fs/ext4/features/encryption is missing)")
+    if not os.path.exists("/dev/loop-control"):
+        return "no loop devices (/dev/loop-control is missing)"
+    return None
+
+
+DIRECT_JOBS = [
+    ("seq-write", "io/seq-write",
+     "file_size = 4M\nsize = 256K\ndirect = true\n"),
+    ("seq-read", "io/seq-read",
+     "file_size = 4M\nsize = 256K\ndirect = true\n"),
+    ("small read", "io/small-files",
+     "files = 8\nmode = read\ndirect = true\n"),
+]
+
+
+def test_odirect_served_by_the_page_cache_is_flagged_on_fscrypt():
+    """On an encrypted ext4 directory (fscrypt without inline encryption)
+    the kernel takes O_DIRECT and serves it through the page cache: every
+    direct figure there says so; the same cases on the plain directory of
+    the same filesystem do not."""
+    reason = fscrypt_skip_reason()
+    if reason:
+        raise hbtest.Skip(reason)
+    top = fresh_dir()
+    image, mnt = os.path.join(top, "ext4.img"), os.path.join(top, "mnt")
+    os.mkdir(mnt)
+    with open(image, "wb") as f:
+        f.truncate(128 << 20)
+    sh("mkfs.ext4", "-q", "-F", "-O", "encrypt", image)
+    loop = sh("losetup", "--find", "--show", image)
+    mounted = False
+    try:
+        sh("mount", "-t", "ext4", loop, mnt)
+        mounted = True
+        plain, secret = os.path.join(mnt, "plain"), os.path.join(mnt, "enc")
+        os.mkdir(plain)
+        sh(FSCRYPT_DIR, mnt, secret)
+        suite = suite_of([plain, secret], DIRECT_JOBS)
+        try:
+            p = run([suite])
+        finally:
+            os.unlink(suite)
+        check(p.returncode == 0, "exit %d" % p.returncode)
+        res = results(p)
+        check(len(res) == 2 * len(DIRECT_JOBS), "%d results" % len(res))
+        flag = "O_DIRECT not honoured: page-cache figures"
+        for r in res:
+            check(r["status"] == "ok", "%s: %s %s" % (r["job"], r["status"],
+                                                     r["reason"]))
+            where = r["params"]["dir"]
+            flagged = [w for w in r["warnings"] if w.startswith(flag)]
+            if where == secret:
+                check(flagged and r["info"].get("direct", "").startswith(
+                    "not honoured"), "%s in %s: %s %s" % (
+                        r["job"], where, r["warnings"], r["info"]))
+                check("O_DIRECT" not in r["info"].get("text", ""),
+                      r["info"])
+            else:
+                check(not flagged and r["info"].get("direct") == "honoured",
+                      "%s in %s: %s %s" % (r["job"], where, r["warnings"],
+                                           r["info"]))
+        # the flag is beside the figure in the text report too
+        suite = suite_of([secret], DIRECT_JOBS[1:2])
+        try:
+            text = run([suite], fmt="text").stdout
+        finally:
+            os.unlink(suite)
+        check(flag in text, text)
+    finally:
+        if mounted:
+            subprocess.run(["umount", mnt], timeout=120)
+        subprocess.run(["losetup", "-d", loop], timeout=120)
 
 
 def test_presets_run_on_two_dirs():

@@ -318,6 +318,61 @@ static int seq_write_direct_fsync_each_counts_blocks(void)
 			 "direct=true", "fsync=each");
 }
 
+/*
+ * A buffered write case (target with params p1, p2) on a real disk: two
+ * samples of 3 passes over a 2M file, then teardown. The "flush" note must
+ * contain flush, and "cached_after" (what stayed in the page cache after
+ * the last sample) must be zero or not as cached says.
+ */
+static int write_case_cache(const char *target, const char *p1, const char *p2,
+			    const char *flush, int cached)
+{
+	char dir[256], dirkv[300];
+	const char *after;
+	struct rig r;
+
+	CHECK(fresh_dir("/var/tmp", dir, sizeof(dir)) == 0);
+	snprintf(dirkv, sizeof(dirkv), "dir=%s", dir);
+	CHECK(rig_open(&r, target, 1, dirkv, "file_size=2M", "size=256K",
+		       "min_free=0", p1, p2, NULL) == 0);
+	CHECK_INT(rig_setup(&r), HB_OK);
+	CHECK_CONTAINS(fh_note(&r.f, "flush"), flush);
+	/* the figure says on its line whether it waited for the device */
+	CHECK(!strstr(fh_note(&r.f, "text"), "page cache only") == !cached);
+	CHECK_INT(rig_run(&r, 24), HB_OK);
+	CHECK_INT(rig_run(&r, 24), HB_OK);
+	rig_teardown(&r);
+	after = fh_note(&r.f, "cached_after");
+	CHECK(after);
+	if (cached)
+		CHECK(strtoull(after, NULL, 10) > 0);
+	else
+		CHECK_STR(after, "0");
+	rig_close(&r);
+	CHECK_INT(entries(dir), 0);
+	CHECK(rmdir(dir) == 0);
+	return 0;
+}
+
+/* fio's direct=0 invalidate=1 end_fsync=1: what a sample wrote is flushed
+ * and dropped inside it, so nothing it wrote is left in the page cache. */
+static int seq_write_buffered_flushes_and_drops_what_it_wrote(void)
+{
+	return write_case_cache("seq-write", NULL, NULL, "end_fsync", 0);
+}
+
+static int fwrite_flushes_and_drops_what_it_wrote(void)
+{
+	return write_case_cache("fwrite", NULL, NULL, "end_fsync", 0);
+}
+
+/* The page-cache figure is asked for by name and says what it is. */
+static int seq_write_fsync_none_is_the_page_cache_figure(void)
+{
+	return write_case_cache("seq-write", "fsync=none", NULL,
+				"page cache only", 1);
+}
+
 static int seq_read_counts_blocks_per_worker(void)
 {
 	return run_clean("seq-read", 2, 12, 262144, "file_size=2M", "size=256K",
@@ -425,7 +480,7 @@ static int small_files_carry_crash_cleanup_names(void)
 		free(names[i]);
 	}
 	free(names);
-	CHECK_STR(fh_note(&r.f, "text"), "6 files of 64.00KiB");
+	CHECK_STR(fh_note(&r.f, "text"), "6 files of 64.00KiB, page cache only");
 	rig_close(&r);
 	CHECK_INT(entries(dir), 0);
 	CHECK(rmdir(dir) == 0);
@@ -701,6 +756,9 @@ static const struct test tests[] = {
 	{"fread_with_cache_keeps_pages_and_says_so", fread_with_cache_keeps_pages_and_says_so},
 	{"seq_write_counts_blocks_per_worker", seq_write_counts_blocks_per_worker},
 	{"seq_write_direct_fsync_each_counts_blocks", seq_write_direct_fsync_each_counts_blocks},
+	{"seq_write_buffered_flushes_and_drops_what_it_wrote", seq_write_buffered_flushes_and_drops_what_it_wrote},
+	{"fwrite_flushes_and_drops_what_it_wrote", fwrite_flushes_and_drops_what_it_wrote},
+	{"seq_write_fsync_none_is_the_page_cache_figure", seq_write_fsync_none_is_the_page_cache_figure},
 	{"seq_read_counts_blocks_per_worker", seq_read_counts_blocks_per_worker},
 	{"seq_read_direct_counts_blocks", seq_read_direct_counts_blocks},
 	{"seq_direct_refuses_unaligned_block", seq_direct_refuses_unaligned_block},
