@@ -4,6 +4,7 @@
 #include "base/argmask.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,4 +142,48 @@ int argmask(int argc, char *const *argv, argmask_secret_fn is_secret, void *ctx,
 			return -ENOMEM;
 	}
 	return 0;
+}
+
+/* Append the formatted text to the string in buf (len bytes), cut short. */
+static void append(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void append(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t at = strnlen(buf, len);
+	va_list ap;
+
+	if (at + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + at, len - at, fmt, ap);
+	va_end(ap);
+}
+
+/* Nonzero when word needs quotes to read back as one shell word. */
+static int needs_quotes(const char *word)
+{
+	return !word[0] || word[strcspn(word, " \t\n'\"\\$`;&|<>()*?[]#~{}")];
+}
+
+void argmask_text(const struct strlist *cmd, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < cmd->n; i++) {
+		const char *w = cmd->items[i];
+
+		append(buf, len, "%s", i ? " " : "");
+		if (!needs_quotes(w)) {
+			append(buf, len, "%s", w);
+			continue;
+		}
+		append(buf, len, "'");
+		for (; *w; w++) {
+			if (*w == '\'')
+				append(buf, len, "'\\''");
+			else
+				append(buf, len, "%c", *w);
+		}
+		append(buf, len, "'");
+	}
 }
