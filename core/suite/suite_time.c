@@ -21,7 +21,7 @@ double suite_case_time(const struct bench_case *c)
 }
 
 /* Seconds suite_case_plan() allows a case to start: exec, load, setup. */
-#define SUITE_PLAN_SETUP 0.05
+#define SUITE_PLAN_SETUP 0.15
 
 /* Samples' worth suite_case_plan() allows calibration (runner.c). */
 #define SUITE_PLAN_CALIBRATION 0.2

@@ -31,7 +31,7 @@ double suite_case_time(const struct bench_case *c);
 double suite_case_plan(const struct bench_case *c);
 
 /* Warm-up samples suite_case_plan() counts for warmup = auto. */
-#define SUITE_PLAN_AUTO_WARMUP 3
+#define SUITE_PLAN_AUTO_WARMUP 5
 
 /*
  * Seconds case c may run before it is stopped: its timeout when the suite

@@ -69,7 +69,7 @@ static int progress_planned_counts_warmup_samples_and_calibration(void)
 {
 	struct bench_case c = { .duration = 2, .repetitions = 5, .warmup = 1 };
 
-	CHECK_NEAR(progress_planned(&c), 0.05 + (1 + 0.2 + 5) * 2, 1e-9);
+	CHECK_NEAR(progress_planned(&c), 0.15 + (1 + 0.2 + 5) * 2, 1e-9);
 	return 0;
 }
 
@@ -80,9 +80,9 @@ static int progress_planned_takes_max_time_for_a_precision_case(void)
 				.min_repetitions = 5, .max_time = 2,
 				.warmup_auto = 1 };
 
-	CHECK_NEAR(progress_planned(&c), 0.05 + (3 + 0.2) * 0.2 + 2, 1e-9);
+	CHECK_NEAR(progress_planned(&c), 0.15 + (5 + 0.2) * 0.2 + 2, 1e-9);
 	c.max_time = 0.5; /* min_repetitions x duration is more */
-	CHECK_NEAR(progress_planned(&c), 0.05 + (3 + 0.2) * 0.2 + 1, 1e-9);
+	CHECK_NEAR(progress_planned(&c), 0.15 + (5 + 0.2) * 0.2 + 1, 1e-9);
 	return 0;
 }
 
