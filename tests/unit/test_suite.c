@@ -235,7 +235,9 @@ static int suite_reads_process_limits(void)
 	CHECK_NEAR(s.cases[1].cpu_limit, 0, 1e-12);
 	suite_free(&s);
 	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nmemory_limit = 2Q\n"),
-		  "t.ini:3: [m] memory_limit: \"2Q\" is not a size (try 16M)");
+		  "t.ini:3: [m] memory_limit: \"2Q\" is not a size (try 16M: "
+		  "bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: "
+		  "powers of 1024)");
 	return 0;
 }
 
@@ -693,14 +695,18 @@ static int suite_rejects_bad_size_naming_file_line_section_key(void)
 	CHECK_STR(
 		load_error("[global]\nduration = 1s\n\n[AES256/GCM]\n"
 			   "target = crypto/aes-256-gcm\nsize = 16Q\n"),
-		"t.ini:6: [AES256/GCM] size: \"16Q\" is not a size (try 16M)");
+		"t.ini:6: [AES256/GCM] size: \"16Q\" is not a size (try 16M: "
+		  "bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: "
+		  "powers of 1024)");
 	return 0;
 }
 
 static int suite_rejects_bad_item_in_list(void)
 {
 	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nsize = 64K, 1X, 2M\n"),
-		  "t.ini:3: [m] size: \"1X\" is not a size (try 16M)");
+		  "t.ini:3: [m] size: \"1X\" is not a size (try 16M: "
+		  "bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: "
+		  "powers of 1024)");
 	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nsize = 64K,,2M\n"),
 		  "t.ini:3: [m] size: \"64K,,2M\" has an empty list item");
 	return 0;
@@ -1151,7 +1157,8 @@ static int suite_set_bad_value_names_set(void)
 {
 	CHECK_STR(set_error(memcpy_job, "size=16Q"),
 		  "--set size=16Q: [memcpy] size: \"16Q\" is not a size (try "
-		  "16M)");
+		  "16M: bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: "
+		  "powers of 1024)");
 	return 0;
 }
 
