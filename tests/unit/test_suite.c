@@ -892,6 +892,16 @@ static int suite_unknown_backend_lists_offering_backends(void)
 	return 0;
 }
 
+static int suite_unknown_backend_suggests_the_nearest(void)
+{
+	CHECK_STR(load_error("[g]\ntarget = crypto/aes-256-gcm\n"
+			     "backend = gcrpyt\n"),
+		  "t.ini:3: [g] backend: \"gcrpyt\" does not offer "
+		  "crypto/aes-256-gcm (did you mean \"gcrypt\"?) (backends "
+		  "that do: openssl, gcrypt)");
+	return 0;
+}
+
 static int suite_rejects_job_without_target(void)
 {
 	CHECK_STR(load_error("[global]\nsize = 1M\n\n[m]\nsize = 2M\n"),
@@ -1268,6 +1278,7 @@ static const struct test tests[] = {
 	{"suite_unknown_key_without_close_match", suite_unknown_key_without_close_match},
 	{"suite_unknown_target_suggests_nearest", suite_unknown_target_suggests_nearest},
 	{"suite_unknown_backend_lists_offering_backends", suite_unknown_backend_lists_offering_backends},
+	{"suite_unknown_backend_suggests_the_nearest", suite_unknown_backend_suggests_the_nearest},
 	{"suite_rejects_job_without_target", suite_rejects_job_without_target},
 	{"suite_rejects_target_list", suite_rejects_target_list},
 	{"suite_rejects_missing_required_option", suite_rejects_missing_required_option},
