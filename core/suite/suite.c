@@ -1022,6 +1022,7 @@ void suite_free(struct suite *s)
 		free(s->jobs[i].group);
 		free(s->jobs[i].section);
 		strlist_free(&s->jobs[i].varying);
+		kvlist_free(&s->jobs[i].origins);
 	}
 	free(s->jobs);
 	memset(s, 0, sizeof(*s));
