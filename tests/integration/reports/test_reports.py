@@ -180,6 +180,19 @@ def test_bad_input_exits_2_and_writes_nothing():
     expect(not leftovers, f"temporary files left: {leftovers}")
 
 
+def test_by_with_a_value_the_report_lacks_lists_its_values():
+    base = measured()
+    out = path("by.txt")
+    bad(["compare", base, "--by", "size=1M,3M"],
+        "has no case with size 3M (its values: 1M, 2M, 64K)", out)
+    bad(["compare", base, "--by", "parallel=5,1"],
+        "has no case with parallel 5 (its values: 1, 2)", out)
+    bad(["compare", base, "--by", "sise=1M,2M"],
+        "has the key sise (its keys: backend, size, parallel", out)
+    status, _, err = run("compare", base, "--by", "size=1M,2M")
+    expect(status == 0, f"values it has still compare: {err}")
+
+
 def journaled():
     """Run SUITE once into WORK/run.json and the journal WORK/run.jsonl."""
     with open(path("suite.ini"), "w") as f:
