@@ -126,7 +126,8 @@ static int write_text(const void *doc, FILE *out, char *err, size_t errlen)
 	int rc;
 
 	table_rule(out, "Compare");
-	fprintf(out, "base : %s\nnew  : %s\n", cmp->base_label, cmp->new_label);
+	fprintf(out, "base : %s\nnew  : %s\nunits: %s\n", cmp->base_label,
+		cmp->new_label, UNITS_LEGEND);
 	table_rule(out, "Context");
 	for (size_t i = 0; i < cmp->nfacts; i++)
 		width = strlen(cmp->facts[i].name) > width
@@ -165,6 +166,7 @@ static int write_md(const void *doc, FILE *out, char *err, size_t errlen)
 	table_md_code(out, cmp->base_label);
 	fputs("\n- **New**: ", out);
 	table_md_code(out, cmp->new_label);
+	fputs("\n- **Units**: " UNITS_LEGEND, out);
 	fputs("\n\n## Context\n\n| | Base | New | |\n|---|---|---|---|\n", out);
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		const struct cmp_fact *f = &cmp->facts[i];
@@ -283,6 +285,7 @@ static int write_json(const void *doc, FILE *out, char *err, size_t errlen)
 	jsonw_set(root, "threshold", jsonw_number(cmp->threshold), &bad);
 	jsonw_set(root, "alpha", jsonw_number(COMPARE_ALPHA), &bad);
 	jsonw_set(root, "test", json_string("mann-whitney-u"), &bad);
+	jsonw_set(root, "units", json_string(UNITS_LEGEND), &bad);
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		json_t *f = json_object();
 
@@ -403,7 +406,8 @@ static int write_html(const void *doc, FILE *out, char *err, size_t errlen)
 	html_text(out, cmp->base_label);
 	fputs("</code><br>New: <code>", out);
 	html_text(out, cmp->new_label);
-	fputs("</code></p>\n<p class=\"summary\">", out);
+	fputs("</code><br>Units: " UNITS_LEGEND "</p>\n<p class=\"summary\">",
+	      out);
 	summary(cmp, line, sizeof(line));
 	html_text(out, line);
 	fputs("</p>\n", out);

@@ -10,6 +10,7 @@
 
 #include "base/argmask.h"
 #include "base/parse.h"
+#include "base/units.h"
 
 const char *report_build_warning(const struct sysinfo *si)
 {
@@ -82,6 +83,7 @@ int report_run_facts(const struct report *r, struct kvlist *out)
 	err = err ? err : kvlist_set(out, "Suite", line);
 	argmask_text(&ri->command_line, line, sizeof(line));
 	err = err ? err : kvlist_set(out, "Command", line);
+	err = err ? err : kvlist_set(out, "Units", UNITS_LEGEND);
 	if (ri->fleet_size > 0) {
 		snprintf(line, sizeof(line), "job %s, rank %d of %d",
 			 ri->fleet_job ? ri->fleet_job : "unknown",
