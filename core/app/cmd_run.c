@@ -465,8 +465,8 @@ static int suite_stores(const struct suite *s)
 
 /*
  * Keep this rank's report (the fleet's, every rank's, on rank 0) in the
- * store unless --no-store; the closing line of the run says where. The report is
- * written already: a store that fails costs the store, never the run.
+ * store unless --no-store; the closing line of the run says where. The report
+ * is written already: a store that fails costs the store, never the run.
  * Returns 0, or -1 said on one line.
  */
 static int store_results(struct run_ctx *ctx, const struct command_env *env)

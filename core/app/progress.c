@@ -6,7 +6,6 @@
 #include <signal.h>
 #include <time.h>
 
-#include "hostbench/plugin.h"
 #include "suite/suite_time.h"
 
 /* How often the line is rewritten while a case runs. */
@@ -49,8 +48,7 @@ static void time_left(char *buf, size_t len, double left)
 static void case_head(char *buf, size_t len, size_t i, size_t n,
 		      const struct bench_case *c)
 {
-	snprintf(buf, len, "[%zu/%zu] %s (%s)", i + 1, n, c->title,
-		 c->backend);
+	snprintf(buf, len, "[%zu/%zu] %s (%s)", i + 1, n, c->title, c->backend);
 }
 
 /* "[i+1-end/n] JOB: K cases in turns" into buf. */
@@ -141,8 +139,7 @@ static void start_ticker(struct progress *p)
  * Show head at time now, the plan of what it starts (seconds) counted as
  * started: left is the time left now, floor what follows it will take.
  */
-static void start(struct progress *p, const char *head, double plan,
-		  double now)
+static void start(struct progress *p, const char *head, double plan, double now)
 {
 	double pace = 1, left;
 

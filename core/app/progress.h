@@ -24,12 +24,12 @@ struct progress {
 	double planned_done; /* seconds the cases started so far should */
 	int shown;	     /* a line is on the terminal */
 	/* What the ticker rewrites, under lock, while a case runs. */
-	char head[480];	 /* the line without its time left; "" none */
-	double since;	 /* hb_now() when the case shown started */
-	double left;	 /* seconds left then */
-	double floor;	 /* seconds left once it ends, at the pace so far */
-	int ticking;	 /* the ticker thread runs */
-	int stopping;	 /* asks the ticker to end */
+	char head[480]; /* the line without its time left; "" none */
+	double since;	/* hb_now() when the case shown started */
+	double left;	/* seconds left then */
+	double floor;	/* seconds left once it ends, at the pace so far */
+	int ticking;	/* the ticker thread runs */
+	int stopping;	/* asks the ticker to end */
 	pthread_t ticker;
 	pthread_mutex_t lock;
 	pthread_cond_t wake;

@@ -37,18 +37,18 @@ static void wall_text(char *buf, size_t len, double seconds)
 		snprintf(buf, len, "%lu:%02lu", s / 60, s % 60);
 }
 
-void run_end_summary(char *buf, size_t len, struct run_tally t,
-		     double seconds, const char *report, const char *store,
-		     const char *uuid)
+void run_end_summary(char *buf, size_t len, struct run_tally t, double seconds,
+		     const char *report, const char *store, const char *uuid)
 {
 	size_t n = t.ok + t.failed + t.skipped, at;
 	char wall[32];
 
 	wall_text(wall, sizeof(wall), seconds);
-	snprintf(buf, len, "%zu case%s: %zu ok, %zu failed, %zu skipped in %s; "
-		 "report %s%s", n, n == 1 ? "" : "s", t.ok, t.failed,
-		 t.skipped, wall, report ? "in " : "on stdout",
-		 report ? report : "");
+	snprintf(buf, len,
+		 "%zu case%s: %zu ok, %zu failed, %zu skipped in %s; "
+		 "report %s%s",
+		 n, n == 1 ? "" : "s", t.ok, t.failed, t.skipped, wall,
+		 report ? "in " : "on stdout", report ? report : "");
 	at = strlen(buf);
 	if (store && at < len)
 		snprintf(buf + at, len - at, "; stored in %s (run %s)", store,
@@ -66,8 +66,8 @@ static int resume_words(const struct strlist *cmd, struct strlist *out)
 		if (strcmp(w, "--journal") == 0)
 			rc = strlist_push(out, "--resume");
 		else if (strncmp(w, "--journal=", 10) == 0)
-			rc = strlist_push(out, "--resume") ?:
-			     strlist_push(out, w + 10);
+			rc = strlist_push(out, "--resume")
+				     ?: strlist_push(out, w + 10);
 		else
 			rc = strlist_push(out, w);
 	}

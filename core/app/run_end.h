@@ -26,9 +26,8 @@ struct run_tally run_end_tally(const struct result *results, size_t n);
  * with "; stored in WHERE (run UUID)" when store is not NULL. report NULL
  * means stdout. WALL is "12.3 s", or "M:SS" from a minute.
  */
-void run_end_summary(char *buf, size_t len, struct run_tally t,
-		     double seconds, const char *report, const char *store,
-		     const char *uuid);
+void run_end_summary(char *buf, size_t len, struct run_tally t, double seconds,
+		     const char *report, const char *store, const char *uuid);
 
 /*
  * What continues an interrupted run, into buf: "continue with: COMMAND",

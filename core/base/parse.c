@@ -70,7 +70,7 @@ static int read_digits(const char **p, uint64_t *out)
 }
 
 /* The forms parse_size() takes, for its messages. */
-#define SIZE_FORMS                                                        \
+#define SIZE_FORMS                                                             \
 	"bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: powers of 1024"
 
 /* Power-of-1024 multiplier for a size suffix ("", "K", "KB", "KiB"), or 0. */
@@ -121,10 +121,9 @@ int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
 		p++;
 	mult = rc == 0 ? size_multiplier(p) : 0;
 	if (!mult)
-		return hb_errorf(err, errlen, -EINVAL,
-				 "\"%s\" is not a size (try 16M: " SIZE_FORMS
-				 ")",
-				 buf);
+		return hb_errorf(
+			err, errlen, -EINVAL,
+			"\"%s\" is not a size (try 16M: " SIZE_FORMS ")", buf);
 	if (v > UINT64_MAX / mult)
 		return hb_errorf(err, errlen, -ERANGE,
 				 "\"%s\" is too large for a size", buf);

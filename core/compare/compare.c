@@ -529,8 +529,7 @@ static size_t side_values(const struct doc_report *doc, const char *key,
 		    strlist_has(&seen, v) || strlist_push(&seen, v))
 			continue;
 		if (at < len)
-			snprintf(buf + at, len - at, "%s%s", at ? ", " : "",
-				 v);
+			snprintf(buf + at, len - at, "%s%s", at ? ", " : "", v);
 	}
 	n = seen.n;
 	strlist_free(&seen);
@@ -596,9 +595,8 @@ int compare_build_by(struct comparison *cmp, const struct doc_report *base,
 	cmp->threshold = threshold;
 	if (by)
 		cmp->by = *by;
-	if (cmp->by.key &&
-	    (check_side(cmp, base, cmp->by.base, err, errlen) ||
-	     check_side(cmp, new, cmp->by.new, err, errlen))) {
+	if (cmp->by.key && (check_side(cmp, base, cmp->by.base, err, errlen) ||
+			    check_side(cmp, new, cmp->by.new, err, errlen))) {
 		memset(cmp, 0, sizeof(*cmp));
 		return -EINVAL;
 	}

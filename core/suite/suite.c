@@ -633,8 +633,7 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 			continue;
 		}
 		h = (struct hint){ .typed = name };
-		offering_backends(ld->reg, d->target, names, sizeof(names),
-				  &h);
+		offering_backends(ld->reg, d->target, names, sizeof(names), &h);
 		return fail(ld, -EINVAL,
 			    b ? b->origin
 			      : draft_origin(d, origin, sizeof(origin)),

@@ -29,13 +29,12 @@ double suite_case_time(const struct bench_case *c)
 double suite_case_plan(const struct bench_case *c)
 {
 	double warmup = c->warmup_auto ? SUITE_PLAN_AUTO_WARMUP : c->warmup;
-	double kept = c->precision > 0
-			      ? fmax(c->max_time,
-				     c->min_repetitions * c->duration)
-			      : c->repetitions * c->duration;
+	double kept = c->precision > 0 ? fmax(c->max_time,
+					      c->min_repetitions * c->duration)
+				       : c->repetitions * c->duration;
 
-	return SUITE_PLAN_SETUP + (warmup + SUITE_PLAN_CALIBRATION) * c->duration +
-	       kept;
+	return SUITE_PLAN_SETUP +
+	       (warmup + SUITE_PLAN_CALIBRATION) * c->duration + kept;
 }
 
 double suite_case_timeout(const struct bench_case *c)

@@ -108,10 +108,12 @@ static int compare_by_names_the_key_when_nothing_matches(void)
 	char err[256];
 
 	/* both sizes are there, but under different backends */
-	CHECK_INT(read_text(&doc,
-			    REPORT(RESULT("m", "{\"size\": 1}", "4e9") ", " RESULT(
-				    "n", "{\"size\": 2}", "4e9"))),
-		  0);
+	CHECK_INT(
+		read_text(
+			&doc,
+			REPORT(RESULT("m", "{\"size\": 1}", "4e9") ", " RESULT(
+				"n", "{\"size\": 2}", "4e9"))),
+		0);
 	CHECK_INT(compare_build_by(&cmp, &doc, &doc,
 				   &(struct compare_by){ "size", "1", "2" },
 				   0.05, err, sizeof(err)),
@@ -129,10 +131,13 @@ static int compare_by_lists_the_values_a_report_has(void)
 	struct comparison cmp;
 	char err[256];
 
-	CHECK_INT(read_text(&doc, REPORT(RESULT("m", "{\"size\": 65536}",
-						"4e9") ", " RESULT(
-				      "m", "{\"size\": 1048576}", "4e9"))),
-		  0);
+	CHECK_INT(
+		read_text(&doc,
+			  REPORT(RESULT(
+				  "m", "{\"size\": 65536}",
+				  "4e9") ", " RESULT("m", "{\"size\": 1048576}",
+						     "4e9"))),
+		0);
 	CHECK_INT(compare_build_by(&cmp, &doc, &doc,
 				   &(struct compare_by){ "size", "64K", "3M" },
 				   0.05, err, sizeof(err)),

@@ -76,8 +76,10 @@ static int progress_planned_counts_warmup_samples_and_calibration(void)
 /* A case sampled to a precision plans its max_time of kept samples. */
 static int progress_planned_takes_max_time_for_a_precision_case(void)
 {
-	struct bench_case c = { .duration = 0.2, .precision = 0.01,
-				.min_repetitions = 5, .max_time = 2,
+	struct bench_case c = { .duration = 0.2,
+				.precision = 0.01,
+				.min_repetitions = 5,
+				.max_time = 2,
 				.warmup_auto = 1 };
 
 	CHECK_NEAR(progress_planned(&c), 0.15 + (5 + 0.2) * 0.2 + 2, 1e-9);

@@ -35,8 +35,8 @@ static int run_end_summary_says_cases_wall_report_and_store(void)
 /* The journal the run wrote is the one the command resumes. */
 static int run_end_resume_turns_journal_into_resume(void)
 {
-	char *words[] = { "hostbench", "run", "a b.ini", "--journal", "j.jsonl",
-			  "-o", "r.json" };
+	char *words[] = { "hostbench", "run", "a b.ini", "--journal",
+			  "j.jsonl",   "-o",  "r.json" };
 	struct strlist cmd = { .items = words, .n = 7 };
 	char buf[256];
 

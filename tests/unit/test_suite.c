@@ -692,10 +692,9 @@ static int suite_rejects_line_of_200_chars_without_blanks(void)
 
 static int suite_rejects_bad_size_naming_file_line_section_key(void)
 {
-	CHECK_STR(
-		load_error("[global]\nduration = 1s\n\n[AES256/GCM]\n"
-			   "target = crypto/aes-256-gcm\nsize = 16Q\n"),
-		"t.ini:6: [AES256/GCM] size: \"16Q\" is not a size (try 16M: "
+	CHECK_STR(load_error("[global]\nduration = 1s\n\n[AES256/GCM]\n"
+			     "target = crypto/aes-256-gcm\nsize = 16Q\n"),
+		  "t.ini:6: [AES256/GCM] size: \"16Q\" is not a size (try 16M: "
 		  "bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: "
 		  "powers of 1024)");
 	return 0;
