@@ -4,7 +4,6 @@
 #include "base/argmask.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,22 +143,6 @@ int argmask(int argc, char *const *argv, argmask_secret_fn is_secret, void *ctx,
 	return 0;
 }
 
-/* Append the formatted text to the string in buf (len bytes), cut short. */
-static void append(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t at = strnlen(buf, len);
-	va_list ap;
-
-	if (at + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + at, len - at, fmt, ap);
-	va_end(ap);
-}
-
 /* Nonzero when word needs quotes to read back as one shell word. */
 static int needs_quotes(const char *word)
 {
@@ -172,18 +155,18 @@ void argmask_text(const struct strlist *cmd, char *buf, size_t len)
 	for (size_t i = 0; i < cmd->n; i++) {
 		const char *w = cmd->items[i];
 
-		append(buf, len, "%s", i ? " " : "");
+		util_appendf(buf, len, "%s", i ? " " : "");
 		if (!needs_quotes(w)) {
-			append(buf, len, "%s", w);
+			util_appendf(buf, len, "%s", w);
 			continue;
 		}
-		append(buf, len, "'");
+		util_appendf(buf, len, "'");
 		for (; *w; w++) {
 			if (*w == '\'')
-				append(buf, len, "'\\''");
+				util_appendf(buf, len, "'\\''");
 			else
-				append(buf, len, "%c", *w);
+				util_appendf(buf, len, "%c", *w);
 		}
-		append(buf, len, "'");
+		util_appendf(buf, len, "'");
 	}
 }
