@@ -285,6 +285,14 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 			return hb_errorf(
 				err, errlen, -EINVAL,
 				"--set %s: expected [SECTION.]KEY=VALUE", v);
+		if (*i + 1 < argc && parse_is_unit(argv[*i + 1]))
+			return hb_errorf(
+				err, errlen, -EINVAL,
+				"--set %s %s: the shell split the value at its "
+				"blank; quote it (--set '%s %s') or write it "
+				"without one (%s%s)",
+				v, argv[*i + 1], v, argv[*i + 1], v,
+				argv[*i + 1]);
 		rc = strlist_push(&cli->sets, v);
 	} else if (opt_is(w, NULL, "--journal")) {
 		cli->journal =

@@ -18,6 +18,7 @@
 #include "app/output.h"
 #include "app/paths.h"
 #include "app/progress.h"
+#include "app/run_end.h"
 #include "base/argmask.h"
 #include "base/exit.h"
 #include "fleet/fleet.h"
@@ -47,6 +48,8 @@ struct run_ctx {
 	struct sysinfo sys;	/* the host */
 	struct progress progress; /* the line on a terminal's stderr */
 	struct runinfo run;	  /* its uuid, times, command line, suites */
+	char *stored;		  /* where the store keeps it; NULL: not */
+	char stored_uuid[37];	  /* the run's uuid there */
 };
 
 /* What the fleet report writer needs: the fleet and this rank's report. */
@@ -468,8 +471,8 @@ static int suite_stores(const struct suite *s)
 
 /*
  * Keep this rank's report (the fleet's, every rank's, on rank 0) in the
- * store unless --no-store; the end of the run says where. The report is
- * written already: a store that fails costs the store, never the run.
+ * store unless --no-store; the closing line of the run says where. The report
+ * is written already: a store that fails costs the store, never the run.
  * Returns 0, or -1 said on one line.
  */
 static int store_results(struct run_ctx *ctx, const struct command_env *env)
@@ -498,14 +501,40 @@ static int store_results(struct run_ctx *ctx, const struct command_env *env)
 			fprintf(stderr, "hostbench: %s\n", err);
 	} else {
 		store_run_uuid(doc, uuid);
-		fprintf(stderr, "hostbench: stored in %s (run %s)\n",
-			store_where(st), uuid);
+		/* said by the closing line of the run (say_end()) */
+		ctx->stored = xstrdup(store_where(st));
+		snprintf(ctx->stored_uuid, sizeof(ctx->stored_uuid), "%s",
+			 uuid);
 		if (cli->history)
 			print_history(st, env, uuid);
 	}
 	json_decref(doc);
 	store_close(st);
 	return rc ? -1 : 0;
+}
+
+/*
+ * The closing line on stderr where the report was written: the cases, the
+ * wall time, where the report and the store went; after a stop signal,
+ * the command that resumes the run.
+ */
+static void say_end(const struct run_ctx *ctx, const struct command_env *env)
+{
+	const struct cli *cli = env->cli;
+	char line[4096];
+
+	if (fleet_silent(&ctx->fleet))
+		return;
+	run_end_summary(line, sizeof(line),
+			run_end_tally(ctx->results, ctx->suite.ncases),
+			ctx->run.duration, cli->output, ctx->stored,
+			ctx->stored_uuid);
+	fprintf(stderr, "hostbench: %s\n", line);
+	if (!*env->stop)
+		return;
+	run_end_resume(line, sizeof(line), &ctx->run.command_line,
+		       cli->resume ? cli->resume : cli->journal);
+	fprintf(stderr, "hostbench: interrupted; %s\n", line);
 }
 
 /*
@@ -516,6 +545,7 @@ static int run_ctx_free(struct run_ctx *ctx, int status)
 {
 	sysinfo_free(&ctx->sys);
 	runinfo_free(&ctx->run);
+	free(ctx->stored);
 	output_abort(&ctx->out); /* when no report was written */
 	journal_close(&ctx->journal);
 	for (size_t i = 0; ctx->results && i < ctx->suite.ncases; i++)
@@ -543,6 +573,8 @@ int cmd_run(const struct command_env *env)
 		else if (status != EXIT_INTERNAL && store_results(&ctx, env) &&
 			 status == EXIT_ALL_OK)
 			status = EXIT_STORE;
+		if (status != EXIT_INTERNAL)
+			say_end(&ctx, env);
 	}
 	return run_ctx_free(&ctx, status);
 }

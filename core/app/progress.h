@@ -2,13 +2,15 @@
 /*
  * The progress line of a run, for whoever watches a terminal:
  * "[3/17] AES256/CBC [4 parallels] (openssl)  0:42 left", rewritten in
- * place as each case starts, and never written when stderr is not a
- * terminal (a log or a pipe gets no carriage returns). The estimate and
- * the line are pure functions, so they are unit tested.
+ * place as each case starts and once a second while it runs, and never
+ * written when stderr is not a terminal (a log or a pipe gets no carriage
+ * returns). The estimate and the line are pure functions, so they are
+ * unit tested.
  */
 #ifndef HB_CORE_APP_PROGRESS_H
 #define HB_CORE_APP_PROGRESS_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -21,11 +23,22 @@ struct progress {
 	double planned;	     /* seconds all cases should take */
 	double planned_done; /* seconds the cases started so far should */
 	int shown;	     /* a line is on the terminal */
+	/* What the ticker rewrites, under lock, while a case runs. */
+	char head[480]; /* the line without its time left; "" none */
+	double since;	/* hb_now() when the case shown started */
+	double left;	/* seconds left then */
+	double floor;	/* seconds left once it ends, at the pace so far */
+	int ticking;	/* the ticker thread runs */
+	int stopping;	/* asks the ticker to end */
+	pthread_t ticker;
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
 };
 
 /*
  * Begin the progress of suite s at time now, on out when is_tty (else
- * nothing is ever written).
+ * nothing is ever written); on a terminal a thread ticks the line once a
+ * second until progress_end().
  */
 void progress_begin(struct progress *p, const struct suite *s, FILE *out,
 		    int is_tty, double now);
@@ -44,12 +57,12 @@ void progress_turns(struct progress *p, const struct suite *s, size_t i,
 /* Case c needs no time: it was taken from the journal of an earlier run. */
 void progress_skip(struct progress *p, const struct bench_case *c);
 
-/* Clear the line, so what follows starts on a clean line. */
+/* Stop the ticker and clear the line, so what follows starts clean. */
 void progress_end(struct progress *p);
 
 /*
- * Seconds case c should take: its warm-up and kept samples and one more
- * for calibration, each of c's duration.
+ * Seconds case c should take: suite_case_plan(), the suite's own budget
+ * (setup, calibration, warm-up, samples or max_time).
  */
 double progress_planned(const struct bench_case *c);
 
@@ -59,6 +72,12 @@ double progress_planned(const struct bench_case *c);
  * (the plan itself before anything is done).
  */
 double progress_left(double elapsed, double planned_done, double planned);
+
+/*
+ * Seconds left since seconds into a case that began with left seconds to
+ * go: counted down, but never below floor, what the cases after it need.
+ */
+double progress_ticked(double left, double since, double floor);
 
 /* "[i+1/n] TITLE (BACKEND)  M:SS left" (H:MM:SS from an hour) into buf. */
 void progress_line(char *buf, size_t len, size_t i, size_t n,

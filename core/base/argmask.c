@@ -142,3 +142,31 @@ int argmask(int argc, char *const *argv, argmask_secret_fn is_secret, void *ctx,
 	}
 	return 0;
 }
+
+/* Nonzero when word needs quotes to read back as one shell word. */
+static int needs_quotes(const char *word)
+{
+	return !word[0] || word[strcspn(word, " \t\n'\"\\$`;&|<>()*?[]#~{}")];
+}
+
+void argmask_text(const struct strlist *cmd, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < cmd->n; i++) {
+		const char *w = cmd->items[i];
+
+		util_appendf(buf, len, "%s", i ? " " : "");
+		if (!needs_quotes(w)) {
+			util_appendf(buf, len, "%s", w);
+			continue;
+		}
+		util_appendf(buf, len, "'");
+		for (; *w; w++) {
+			if (*w == '\'')
+				util_appendf(buf, len, "'\\''");
+			else
+				util_appendf(buf, len, "%c", *w);
+		}
+		util_appendf(buf, len, "'");
+	}
+}

@@ -28,4 +28,11 @@ typedef int (*argmask_secret_fn)(const char *key, void *ctx);
 int argmask(int argc, char *const *argv, argmask_secret_fn is_secret, void *ctx,
 	    struct strlist *out);
 
+/*
+ * The words of cmd as one shell line into buf (len bytes, cut short when
+ * it does not fit): each word quoted when a shell would not read it back
+ * as that one word.
+ */
+void argmask_text(const struct strlist *cmd, char *buf, size_t len);
+
 #endif

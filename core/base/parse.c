@@ -69,6 +69,10 @@ static int read_digits(const char **p, uint64_t *out)
 	return overflow ? -ERANGE : 0;
 }
 
+/* The forms parse_size() takes, for its messages. */
+#define SIZE_FORMS                                                             \
+	"bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: powers of 1024"
+
 /* Power-of-1024 multiplier for a size suffix ("", "K", "KB", "KiB"), or 0. */
 static uint64_t size_multiplier(const char *suffix)
 {
@@ -113,10 +117,13 @@ int parse_size(const char *text, uint64_t *out, char *err, size_t errlen)
 				 "\"%s\" is not a size (whole numbers only: "
 				 "try 1536K for 1.5M)",
 				 buf);
+	while (rc == 0 && is_blank(*p)) /* "1 GB" reads as "1GB" */
+		p++;
 	mult = rc == 0 ? size_multiplier(p) : 0;
 	if (!mult)
-		return hb_errorf(err, errlen, -EINVAL,
-				 "\"%s\" is not a size (try 16M)", buf);
+		return hb_errorf(
+			err, errlen, -EINVAL,
+			"\"%s\" is not a size (try 16M: " SIZE_FORMS ")", buf);
 	if (v > UINT64_MAX / mult)
 		return hb_errorf(err, errlen, -ERANGE,
 				 "\"%s\" is too large for a size", buf);
@@ -171,10 +178,12 @@ int parse_duration(const char *text, double *out, char *err, size_t errlen)
 			p++;
 	if (p == buf || p[-1] == '.')
 		goto invalid;
+	n = (size_t)(p - buf);
+	while (is_blank(*p)) /* "500 ms" reads as "500ms" */
+		p++;
 	scale = duration_scale(p);
 	if (scale == 0)
 		goto invalid;
-	n = (size_t)(p - buf);
 	memcpy(num, buf, n);
 	num[n] = '\0';
 	v = c_strtod(num) * scale;
@@ -372,4 +381,10 @@ size_t parse_edit_distance(const char *a, const char *b)
 		}
 	}
 	return row[lb];
+}
+
+int parse_is_unit(const char *word)
+{
+	return word[0] && !isdigit((unsigned char)word[0]) &&
+	       (size_multiplier(word) > 1 || duration_scale(word) != 0);
 }

@@ -8,6 +8,14 @@
 #ifndef HB_CORE_BASE_UNITS_H
 #define HB_CORE_BASE_UNITS_H
 
+/*
+ * What a report says of its units, on one line: sizes are powers of 1024,
+ * rates powers of 1000 but for the MiB/s and GiB/s a suite may ask for.
+ */
+#define UNITS_LEGEND                                                           \
+	"sizes binary (1K = 1024 B); rates decimal (1 MB/s = 10^6 B/s; "       \
+	"MiB/s, GiB/s: 2^20, 2^30 B/s)"
+
 /* Nonzero when unit is one of the names above (exact spelling). */
 int unit_valid(const char *unit);
 

@@ -3,6 +3,7 @@
 #include "base/util.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,4 +116,21 @@ void kvlist_free(struct kvlist *l)
 char *xstrdup(const char *s)
 {
 	return s ? strdup(s) : NULL;
+}
+
+void util_vappendf(char *buf, size_t len, const char *fmt, va_list ap)
+{
+	size_t used = strnlen(buf, len);
+
+	if (used + 1 < len)
+		vsnprintf(buf + used, len - used, fmt, ap);
+}
+
+void util_appendf(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	util_vappendf(buf, len, fmt, ap);
+	va_end(ap);
 }

@@ -58,4 +58,15 @@ int array_grow(void **items, size_t n, size_t *cap, size_t elem);
 /* strdup that returns NULL for NULL. */
 char *xstrdup(const char *s);
 
+/*
+ * Append vprintf output to buf (len bytes, NUL-terminated), cut short
+ * when it does not fit.
+ */
+void util_vappendf(char *buf, size_t len, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+/* util_vappendf() with the arguments given. */
+void util_appendf(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 #endif

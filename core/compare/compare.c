@@ -612,6 +612,79 @@ static int nothing_in_common(struct comparison *cmp, char *err, size_t errlen)
 	return -EINVAL;
 }
 
+/*
+ * The distinct values doc's results have for key, "64K, 1M", into buf.
+ * Returns how many there are.
+ */
+static size_t side_values(const struct doc_report *doc, const char *key,
+			  char *buf, size_t len)
+{
+	struct strlist seen = { 0 };
+	char v[256];
+	size_t n;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < doc->nresults; i++) {
+		size_t at = seen.n ? strlen(buf) : 0;
+
+		if (match_value_text(&doc->results[i], key, v, sizeof(v)) ||
+		    strlist_has(&seen, v) || strlist_push(&seen, v))
+			continue;
+		if (at < len)
+			snprintf(buf + at, len - at, "%s%s", at ? ", " : "", v);
+	}
+	n = seen.n;
+	strlist_free(&seen);
+	return n;
+}
+
+/* The keys --by can take in doc, "backend, size, parallel", into buf. */
+static void side_keys(const struct doc_report *doc, char *buf, size_t len)
+{
+	struct strlist seen = { 0 };
+	const char *key;
+	json_t *v;
+
+	snprintf(buf, len, "backend");
+	for (size_t i = 0; i < doc->nresults; i++) {
+		json_object_foreach((json_t *)doc->results[i].params, key, v) {
+			size_t at = strlen(buf);
+
+			if (strlist_has(&seen, key) || strlist_push(&seen, key))
+				continue;
+			if (at < len)
+				snprintf(buf + at, len - at, ", %s", key);
+		}
+	}
+	strlist_free(&seen);
+}
+
+/*
+ * 0 when a result of doc has value for --by's key, else -EINVAL with the
+ * values it has in err: a mistyped value says so, not "no case in common".
+ */
+static int check_side(const struct comparison *cmp,
+		      const struct doc_report *doc, const char *value,
+		      char *err, size_t errlen)
+{
+	char values[1024];
+
+	for (size_t i = 0; i < doc->nresults; i++)
+		if (on_side(cmp, &doc->results[i], value))
+			return 0;
+	if (!side_values(doc, cmp->by.key, values, sizeof(values))) {
+		side_keys(doc, values, sizeof(values));
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--by %s=...: no case of %s has the key %s "
+				 "(its keys: %s)",
+				 cmp->by.key, doc->path, cmp->by.key, values);
+	}
+	return hb_errorf(err, errlen, -EINVAL,
+			 "--by %s=...: %s has no case with %s %s (its "
+			 "values: %s)",
+			 cmp->by.key, doc->path, cmp->by.key, value, values);
+}
+
 int compare_build_by(struct comparison *cmp, const struct doc_report *base,
 		     const struct doc_report *new, const struct compare_by *by,
 		     const struct compare_rule *rule, char *err, size_t errlen)
@@ -625,6 +698,11 @@ int compare_build_by(struct comparison *cmp, const struct doc_report *base,
 	cmp->figure = rule->figure;
 	if (by)
 		cmp->by = *by;
+	if (cmp->by.key && (check_side(cmp, base, cmp->by.base, err, errlen) ||
+			    check_side(cmp, new, cmp->by.new, err, errlen))) {
+		memset(cmp, 0, sizeof(*cmp));
+		return -EINVAL;
+	}
 	rc = side_label(base, cmp->by.key, cmp->by.base, &cmp->base_label);
 	if (!rc)
 		rc = side_label(new, cmp->by.key, cmp->by.new, &cmp->new_label);

@@ -144,7 +144,8 @@ static int write_text(const void *doc, FILE *out, char *err, size_t errlen)
 	int rc;
 
 	table_rule(out, "Compare");
-	fprintf(out, "base : %s\nnew  : %s\n", cmp->base_label, cmp->new_label);
+	fprintf(out, "base : %s\nnew  : %s\nunits: %s\n", cmp->base_label,
+		cmp->new_label, UNITS_LEGEND);
 	table_rule(out, "Context");
 	for (size_t i = 0; i < cmp->nfacts; i++)
 		width = strlen(cmp->facts[i].name) > width
@@ -183,6 +184,7 @@ static int write_md(const void *doc, FILE *out, char *err, size_t errlen)
 	table_md_code(out, cmp->base_label);
 	fputs("\n- **New**: ", out);
 	table_md_code(out, cmp->new_label);
+	fputs("\n- **Units**: " UNITS_LEGEND, out);
 	fputs("\n\n## Context\n\n| | Base | New | |\n|---|---|---|---|\n", out);
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		const struct cmp_fact *f = &cmp->facts[i];
@@ -320,6 +322,7 @@ static int write_json(const void *doc, FILE *out, char *err, size_t errlen)
 		root, "figure",
 		json_string(cmp->figure == RESULT_FIGURE_CPU ? "cpu" : "wall"),
 		&bad);
+	jsonw_set(root, "units", json_string(UNITS_LEGEND), &bad);
 	for (size_t i = 0; i < cmp->nfacts; i++) {
 		json_t *f = json_object();
 
@@ -444,7 +447,8 @@ static int write_html(const void *doc, FILE *out, char *err, size_t errlen)
 	html_text(out, cmp->base_label);
 	fputs("</code><br>New: <code>", out);
 	html_text(out, cmp->new_label);
-	fputs("</code></p>\n<p class=\"summary\">", out);
+	fputs("</code><br>Units: " UNITS_LEGEND "</p>\n<p class=\"summary\">",
+	      out);
 	summary(cmp, line, sizeof(line));
 	html_text(out, line);
 	fputs("</p>\n", out);

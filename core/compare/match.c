@@ -3,6 +3,7 @@
 #include "compare/match.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,31 @@ int match_value_is(const struct doc_result *d, const char *key,
 	if (json_is_boolean(v))
 		return !parse_bool(text, &b, why, sizeof(why)) &&
 		       b == json_is_true(v);
+	return 0;
+}
+
+int match_value_text(const struct doc_result *d, const char *key, char *buf,
+		     size_t len)
+{
+	const json_t *v;
+	double x;
+
+	if (strcmp(key, "backend") == 0) {
+		snprintf(buf, len, "%s", d->backend);
+		return 0;
+	}
+	v = json_object_get(d->params, key);
+	x = json_number_value(v);
+	if (json_is_string(v))
+		snprintf(buf, len, "%s", json_string_value(v));
+	else if (json_is_boolean(v))
+		snprintf(buf, len, "%s", json_is_true(v) ? "true" : "false");
+	else if (json_is_number(v) && x >= 0 && x < 0x1p63 && x == floor(x))
+		parse_format_size((uint64_t)x, buf, len);
+	else if (json_is_number(v))
+		snprintf(buf, len, "%g", x);
+	else
+		return -ENOENT;
 	return 0;
 }
 

@@ -35,6 +35,14 @@ int match_value_is(const struct doc_result *d, const char *key,
 		   const char *text);
 
 /*
+ * d's value of key as a user would type it for match_value_is() ("gcrypt",
+ * "4", "64K" for 65536, "true") into buf. Returns 0, or -ENOENT when d
+ * has no such key.
+ */
+int match_value_text(const struct doc_result *d, const char *key, char *buf,
+		     size_t len);
+
+/*
  * An index of results by what match_case() cannot tell apart, so that
  * finding a result's case among n is not a walk over all n: a key of the
  * job, the target, and (unless by is "backend") the backend and every

@@ -309,7 +309,7 @@ static int write_text(const void *doc, FILE *out, char *err, size_t errlen)
 			fprintf(out, "%-9s : %s\n", ctx->cells[r * ctx->cols],
 				ctx->cells[r * ctx->cols + 1 + d]);
 	}
-	fputs("-- [Cases]\n", out);
+	fputs("-- [Cases]\nunits: " UNITS_LEGEND "\n", out);
 	rc = table_text(&mt.cases, out);
 	tables_free(&mt);
 	return report_write_end("merge", rc, out, err, errlen);
@@ -326,7 +326,7 @@ static int write_md(const void *doc, FILE *out, char *err, size_t errlen)
 		return report_write_end("merge", rc, out, err, errlen);
 	fputs("# hostbench merge\n\n## Context\n\n", out);
 	table_md(&mt.ctx, out);
-	fputs("## Cases\n\n", out);
+	fputs("## Cases\n\nUnits: " UNITS_LEGEND "\n\n", out);
 	table_md(&mt.cases, out);
 	tables_free(&mt);
 	return report_write_end("merge", 0, out, err, errlen);
@@ -372,6 +372,7 @@ int merge_html_sections(const struct merge *m, FILE *out)
 	html_table(out, &mt.ctx, "context", NULL);
 	html_section_end(out);
 	html_section(out, "Cases");
+	fputs("<p>Units: " UNITS_LEGEND "</p>\n", out);
 	html_table(out, &mt.cases, "cases", NULL);
 	html_section_end(out);
 	err = write_charts(m, out);
@@ -471,6 +472,7 @@ static int write_json(const void *doc, FILE *out, char *err, size_t errlen)
 	int bad = 0, rc;
 
 	jsonw_set(root, "merge_version", json_integer(1), &bad);
+	jsonw_set(root, "units", json_string(UNITS_LEGEND), &bad);
 	for (size_t d = 0; d < m->ndocs; d++)
 		jsonw_push(cols, column_json(m, d, &bad), &bad);
 	jsonw_set(root, "columns", cols, &bad);

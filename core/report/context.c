@@ -8,7 +8,9 @@
 #include <errno.h>
 #include <string.h>
 
+#include "base/argmask.h"
 #include "base/parse.h"
+#include "base/units.h"
 
 const char *report_build_warning(const struct sysinfo *si)
 {
@@ -48,35 +50,6 @@ static const char *known(const char *s)
 	return s && s[0] ? s : "unknown";
 }
 
-/* Nonzero when word needs quotes to read back as one shell word. */
-static int needs_quotes(const char *word)
-{
-	return !word[0] || word[strcspn(word, " \t\n'\"\\$`;&|<>()*?[]#~{}")];
-}
-
-/* The command line as a shell would take it, words quoted where needed. */
-static void command_text(const struct strlist *cmd, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	for (size_t i = 0; i < cmd->n; i++) {
-		const char *w = cmd->items[i];
-
-		report_appendf(buf, len, "%s", i ? " " : "");
-		if (!needs_quotes(w)) {
-			report_appendf(buf, len, "%s", w);
-			continue;
-		}
-		report_appendf(buf, len, "'");
-		for (; *w; w++) {
-			if (*w == '\'')
-				report_appendf(buf, len, "'\\''");
-			else
-				report_appendf(buf, len, "%c", *w);
-		}
-		report_appendf(buf, len, "'");
-	}
-}
-
 /* "UUID, STARTED to ENDED (65.3 s)". */
 static void run_line(const struct runinfo *ri, char *buf, size_t len)
 {
@@ -108,10 +81,11 @@ int report_run_facts(const struct report *r, struct kvlist *out)
 	err = kvlist_set(out, "Run", line);
 	suites_line(ri, line, sizeof(line));
 	err = err ? err : kvlist_set(out, "Suite", line);
-	command_text(&ri->command_line, line, sizeof(line));
+	argmask_text(&ri->command_line, line, sizeof(line));
 	err = err ? err : kvlist_set(out, "Command", line);
 	if (ri->label)
 		err = err ? err : kvlist_set(out, "Label", ri->label);
+	err = err ? err : kvlist_set(out, "Units", UNITS_LEGEND);
 	if (ri->fleet_size > 0) {
 		snprintf(line, sizeof(line), "job %s, rank %d of %d",
 			 ri->fleet_job ? ri->fleet_job : "unknown",

@@ -22,8 +22,8 @@ void report_app_line(const struct report *r, char *buf, size_t len);
  * The run's identity as label -> value, in report order, for a report
  * whose run is known (none for an older report): Run ("UUID, STARTED to
  * ENDED (65.3 s)"), Suite ("lab.ini sha256 HEX", "; " between files),
- * Command (the masked command line, shell-quoted) and Fleet. Returns 0 or
- * -ENOMEM.
+ * Command (the masked command line, shell-quoted), Units (UNITS_LEGEND:
+ * which units are binary, which decimal) and Fleet. Returns 0 or -ENOMEM.
  */
 int report_run_facts(const struct report *r, struct kvlist *out);
 

@@ -16,6 +16,7 @@
 
 #include "base/jsonw.h"
 #include "base/parse.h"
+#include "base/units.h"
 #include "report/layout.h"
 #include "result/case_json.h"
 #include "result/result_json.h"
@@ -324,6 +325,17 @@ static json_t *libraries_json(const struct registry *reg, int *bad)
 	return o;
 }
 
+/* Which units are binary, which decimal: {"sizes", "rates", "legend"}. */
+static json_t *units_json(int *bad)
+{
+	json_t *o = json_object();
+
+	jsonw_set(o, "sizes", json_string("binary"), bad);
+	jsonw_set(o, "rates", json_string("decimal"), bad);
+	jsonw_set(o, "legend", json_string(UNITS_LEGEND), bad);
+	return o;
+}
+
 /* The whole document. */
 static json_t *document(const struct report *r, int *bad)
 {
@@ -335,6 +347,7 @@ static json_t *document(const struct report *r, int *bad)
 	if (run_known(r)) {
 		jsonw_set(doc, "run", runinfo_json(r->run, bad), bad);
 		jsonw_set(doc, "plugins", plugins_json(r->reg, bad), bad);
+		jsonw_set(doc, "units", units_json(bad), bad);
 	}
 	jsonw_set(doc, "system", system_json(r->sys, bad), bad);
 	jsonw_set(doc, "libraries", libraries_json(r->reg, bad), bad);

@@ -8,13 +8,10 @@
 
 void report_appendf(char *buf, size_t len, const char *fmt, ...)
 {
-	size_t used = strnlen(buf, len);
 	va_list ap;
 
-	if (used + 1 >= len)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
+	util_vappendf(buf, len, fmt, ap);
 	va_end(ap);
 }
 

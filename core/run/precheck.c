@@ -6,6 +6,8 @@
 #include "run/precheck.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,11 +41,31 @@ static char *request_for(const struct suite *s, const struct plugin *p)
 	return text;
 }
 
-/* The first case p refused, named by its job, into err. */
+/*
+ * Where a refusal points: the line of the key its reason starts with
+ * ("dir /x: No such file or directory" is about dir), else the job's.
+ */
+static const char *refusal_origin(const struct job *job, const char *why,
+				  char *buf, size_t len)
+{
+	for (size_t i = 0; why && i < job->origins.n; i++) {
+		const struct kv *kv = &job->origins.items[i];
+		size_t n = strlen(kv->key);
+
+		if (strncmp(why, kv->key, n) == 0 &&
+		    (why[n] == ' ' || why[n] == ':'))
+			return kv->value;
+	}
+	snprintf(buf, len, "%s:%u", job->file, job->line);
+	return buf;
+}
+
+/* The first case p refused, named by its job and key, into err. */
 static int first_refusal(const struct suite *s, const struct plugin *p,
 			 const json_t *checks, char *err, size_t errlen)
 {
 	size_t k = 0;
+	char at[PATH_MAX + 16];
 
 	for (size_t i = 0; i < s->ncases; i++) {
 		const struct job *job = &s->jobs[s->cases[i].job];
@@ -61,8 +83,9 @@ static int first_refusal(const struct suite *s, const struct plugin *p,
 		if (json_integer_value(json_object_get(one, "rc")) >= 0)
 			continue;
 		why = json_string_value(json_object_get(one, "reason"));
-		return hb_errorf(err, errlen, -EINVAL, "%s:%u: [%s] %s",
-				 job->file, job->line, job->label,
+		return hb_errorf(err, errlen, -EINVAL, "%s: [%s] %s",
+				 refusal_origin(job, why, at, sizeof(at)),
+				 job->label,
 				 why && *why ? why : "refused by plugin");
 	}
 	return 0;

@@ -440,7 +440,7 @@ static const char *draft_origin(const struct draft *d, char *buf, size_t len)
 
 /* Every backend that offers target, comma-separated, into buf. */
 static void offering_backends(const struct registry *reg, const char *target,
-			      char *buf, size_t len)
+			      char *buf, size_t len, struct hint *h)
 {
 	size_t used = 0;
 
@@ -451,6 +451,8 @@ static void offering_backends(const struct registry *reg, const char *target,
 		/* The first plugin of that name offering it, listed once. */
 		if (registry_find(reg, target, name, NULL) != &reg->plugins[i])
 			continue;
+		if (h)
+			hint_try(h, name);
 		used += (size_t)snprintf(buf + used, len - used, "%s%s",
 					 used ? ", " : "", name);
 		if (used >= len)
@@ -592,7 +594,8 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 	struct setting *b = suite_draft_get(d, "backend");
 	struct strlist pin = { 0 };
 	const struct plugin *def;
-	char msg[256], names[512], origin[ORIGIN_MAX];
+	char msg[256], names[512], origin[ORIGIN_MAX], hint[200];
+	struct hint h;
 	int rc = pinned_plugins(ld, d, &pin);
 
 	def = rc ? NULL : pinned_default(ld, d, &pin);
@@ -629,13 +632,16 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 			d->open = 1;
 			continue;
 		}
-		offering_backends(ld->reg, d->target, names, sizeof(names));
+		h = (struct hint){ .typed = name };
+		offering_backends(ld->reg, d->target, names, sizeof(names), &h);
 		return fail(ld, -EINVAL,
 			    b ? b->origin
 			      : draft_origin(d, origin, sizeof(origin)),
 			    d->label, "backend",
-			    "\"%s\" does not offer %s (backends that do: %s)",
-			    name, d->target, names);
+			    "\"%s\" does not offer %s%s (backends that do: "
+			    "%s)",
+			    name, d->target, hint_text(&h, hint, sizeof(hint)),
+			    names);
 	}
 	return 0;
 }
@@ -1015,6 +1021,7 @@ void suite_free(struct suite *s)
 		free(s->jobs[i].group);
 		free(s->jobs[i].section);
 		strlist_free(&s->jobs[i].varying);
+		kvlist_free(&s->jobs[i].origins);
 	}
 	free(s->jobs);
 	memset(s, 0, sizeof(*s));

@@ -72,6 +72,7 @@ struct job {
 	char *group;   /* the target's group, for report sections */
 	char *section; /* report section title, NULL = from the group */
 	struct strlist varying; /* keys whose lists expanded, in file order */
+	struct kvlist origins;	/* each key's "FILE:LINE" or "--set TEXT" */
 };
 
 /* A whole, valid, expanded suite. */

@@ -303,7 +303,10 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	return 0;
 }
 
-/* The job entry for d: label, group, report section, varying keys. */
+/*
+ * The job entry for d: label, group, report section, varying keys and
+ * where each key was set.
+ */
 static int job_build(const struct draft *d, struct job *j)
 {
 	const struct setting *sec = suite_draft_get(d, "section");
@@ -323,10 +326,16 @@ static int job_build(const struct draft *d, struct job *j)
 		j->section = strdup(sec->value);
 	if (!j->label || !j->file || !j->group || (sec && !j->section))
 		return -ENOMEM;
-	for (size_t i = 0; i < d->n; i++)
-		if (!d->set[i].ignored && d->set[i].items.n > 1 &&
-		    strlist_push(&j->varying, d->set[i].key))
+	for (size_t i = 0; i < d->n; i++) {
+		const struct setting *st = &d->set[i];
+
+		if (st->ignored)
+			continue;
+		if (st->items.n > 1 && strlist_push(&j->varying, st->key))
 			return -ENOMEM;
+		if (st->origin && kvlist_set(&j->origins, st->key, st->origin))
+			return -ENOMEM;
+	}
 	return 0;
 }
 

@@ -2,6 +2,8 @@
 /* How long a case takes, and how long it may take. */
 #include "suite/suite_time.h"
 
+#include <math.h>
+
 /* Seconds beyond suite_case_time() a case without a timeout may run. */
 #define SUITE_TIMEOUT_ROOM 120.0
 
@@ -16,6 +18,23 @@ double suite_case_time(const struct bench_case *c)
 	return ((c->warmup_auto ? SUITE_AUTO_WARMUP_MAX : c->warmup) +
 		c->repetitions + 3) *
 	       c->duration;
+}
+
+/* Seconds suite_case_plan() allows a case to start: exec, load, setup. */
+#define SUITE_PLAN_SETUP 0.15
+
+/* Samples' worth suite_case_plan() allows calibration (runner.c). */
+#define SUITE_PLAN_CALIBRATION 0.2
+
+double suite_case_plan(const struct bench_case *c)
+{
+	double warmup = c->warmup_auto ? SUITE_PLAN_AUTO_WARMUP : c->warmup;
+	double kept = c->precision > 0 ? fmax(c->max_time,
+					      c->min_repetitions * c->duration)
+				       : c->repetitions * c->duration;
+
+	return SUITE_PLAN_SETUP +
+	       (warmup + SUITE_PLAN_CALIBRATION) * c->duration + kept;
 }
 
 double suite_case_timeout(const struct bench_case *c)

@@ -21,6 +21,19 @@
 double suite_case_time(const struct bench_case *c);
 
 /*
+ * Seconds case c is likely to take, what a progress estimate starts from:
+ * a process and setup allowance, a calibration of a fifth of a sample,
+ * the warm-up (SUITE_PLAN_AUTO_WARMUP samples for warmup = auto) and the
+ * kept samples: repetitions x duration, or for a case sampled to a
+ * precision its max_time (at least min_repetitions x duration), the most
+ * it keeps. Pure.
+ */
+double suite_case_plan(const struct bench_case *c);
+
+/* Warm-up samples suite_case_plan() counts for warmup = auto. */
+#define SUITE_PLAN_AUTO_WARMUP 5
+
+/*
  * Seconds case c may run before it is stopped: its timeout when the suite
  * sets one, else suite_case_time() with room for a slow setup or a loaded
  * host (120 s, and four times the samples). Pure.

@@ -118,6 +118,21 @@ static int cli_rejects_set_without_equals(void)
 	return 0;
 }
 
+/* An unquoted "--set file_size=1 GB": the shell made GB a word. */
+static int cli_hints_to_quote_a_set_value_split_at_a_blank(void)
+{
+	char *argv[] = { "hostbench", "run",	     "a.ini",
+			 "--set",     "file_size=1", "GB" },
+	     err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 6, argv), -EINVAL);
+	CHECK_CONTAINS(err, "quote it (--set 'file_size=1 GB')");
+	CHECK_CONTAINS(err, "(file_size=1GB)");
+	cli_free(&cli);
+	return 0;
+}
+
 static int cli_rejects_missing_option_value(void)
 {
 	char *argv[] = { "hostbench", "run", "-o" }, err[256];
@@ -165,6 +180,8 @@ static const struct test tests[] = {
 	{ "cli_rejects_serve_after_an_option",
 	  cli_rejects_serve_after_an_option },
 	{ "cli_rejects_set_without_equals", cli_rejects_set_without_equals },
+	{ "cli_hints_to_quote_a_set_value_split_at_a_blank",
+	  cli_hints_to_quote_a_set_value_split_at_a_blank },
 	{ "cli_rejects_missing_option_value",
 	  cli_rejects_missing_option_value },
 	{ "cli_describe_needs_one_target", cli_describe_needs_one_target },

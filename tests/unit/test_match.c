@@ -109,8 +109,13 @@ static int compare_by_names_the_key_when_nothing_matches(void)
 	struct comparison cmp;
 	char err[256];
 
-	CHECK_INT(read_text(&doc, REPORT(RESULT("m", "{\"size\": 1}", "4e9"))),
-		  0);
+	/* both sizes are there, but under different backends */
+	CHECK_INT(
+		read_text(
+			&doc,
+			REPORT(RESULT("m", "{\"size\": 1}", "4e9") ", " RESULT(
+				"n", "{\"size\": 2}", "4e9"))),
+		0);
 	CHECK_INT(compare_build_by(&cmp, &doc, &doc,
 				   &(struct compare_by){ "size", "1", "2" },
 				   &(struct compare_rule){ .threshold = 0.05 },
@@ -118,6 +123,34 @@ static int compare_by_names_the_key_when_nothing_matches(void)
 		  -EINVAL);
 	CHECK_CONTAINS(err, "no case in common (same job, target and "
 			    "parameters but size)");
+	report_read_free(&doc);
+	return 0;
+}
+
+/* A value no case has is a typo to point at, with the values there are. */
+static int compare_by_lists_the_values_a_report_has(void)
+{
+	struct doc_report doc;
+	struct comparison cmp;
+	char err[256];
+
+	CHECK_INT(
+		read_text(&doc,
+			  REPORT(RESULT(
+				  "m", "{\"size\": 65536}",
+				  "4e9") ", " RESULT("m", "{\"size\": 1048576}",
+						     "4e9"))),
+		0);
+	CHECK_INT(compare_build_by(&cmp, &doc, &doc,
+				   &(struct compare_by){ "size", "64K", "3M" },
+				   0.05, err, sizeof(err)),
+		  -EINVAL);
+	CHECK_CONTAINS(err, "has no case with size 3M (its values: 64K, 1M)");
+	CHECK_INT(compare_build_by(&cmp, &doc, &doc,
+				   &(struct compare_by){ "sise", "64K", "1M" },
+				   0.05, err, sizeof(err)),
+		  -EINVAL);
+	CHECK_CONTAINS(err, "has the key sise (its keys: backend, size)");
 	report_read_free(&doc);
 	return 0;
 }
@@ -148,6 +181,7 @@ static const struct test tests[] = {
 	{"compare_by_backend_sets_a_backend_option_aside", compare_by_backend_sets_a_backend_option_aside},
 	{"compare_by_size_reads_the_size_as_typed", compare_by_size_reads_the_size_as_typed},
 	{"compare_by_names_the_key_when_nothing_matches", compare_by_names_the_key_when_nothing_matches},
+	{"compare_by_lists_the_values_a_report_has", compare_by_lists_the_values_a_report_has},
 	{"merge_puts_equal_numbers_on_one_row", merge_puts_equal_numbers_on_one_row},
 };
 /* clang-format on */

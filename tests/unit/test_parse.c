@@ -59,7 +59,8 @@ static int parse_size_rejects_unknown_suffix(void)
 	uint64_t v;
 
 	CHECK_INT(parse_size("16Q", &v, err, sizeof(err)), -EINVAL);
-	CHECK_STR(err, "\"16Q\" is not a size (try 16M)");
+	CHECK_STR(err, "\"16Q\" is not a size (try 16M: bytes, or K, M, G, T, "
+		       "P, E as 1G, 1GB, 1GiB or 1 GB: powers of 1024)");
 	return 0;
 }
 
@@ -94,7 +95,42 @@ static int parse_size_rejects_fractions_and_hex(void)
 	CHECK_CONTAINS(err, "\"1.5M\" is not a size");
 	CHECK_INT(parse_size("0x10", &v, err, sizeof(err)), -EINVAL);
 	CHECK_CONTAINS(err, "\"0x10\" is not a size");
-	CHECK_INT(parse_size("1 M", &v, err, sizeof(err)), -EINVAL);
+	return 0;
+}
+
+/* A unit may stand apart from its number, as people write it. */
+static int parse_size_takes_a_blank_before_the_unit(void)
+{
+	const char *forms[] = { "1 GB", "1GB", "1 GiB", "1G", " 1 gib " };
+	uint64_t v;
+
+	for (size_t i = 0; i < sizeof(forms) / sizeof(*forms); i++) {
+		v = 0;
+		CHECK_INT(parse_size(forms[i], &v, NULL, 0), 0);
+		CHECK(v == UINT64_C(1) << 30);
+	}
+	CHECK_INT(parse_size("1 G B", &v, NULL, 0), -EINVAL);
+	return 0;
+}
+
+static int parse_duration_takes_a_blank_before_the_unit(void)
+{
+	double v = 0;
+
+	CHECK_INT(parse_duration("500 ms", &v, NULL, 0), 0);
+	CHECK_NEAR(v, 0.5, 1e-12);
+	return 0;
+}
+
+/* The half of "file_size=1 GB" a shell split off is a unit alone. */
+static int parse_is_unit_knows_size_and_duration_units(void)
+{
+	CHECK(parse_is_unit("GB"));
+	CHECK(parse_is_unit("KiB"));
+	CHECK(parse_is_unit("ms"));
+	CHECK(!parse_is_unit("lab.ini"));
+	CHECK(!parse_is_unit("1G"));
+	CHECK(!parse_is_unit(""));
 	return 0;
 }
 
@@ -334,6 +370,9 @@ static const struct test tests[] = {
 	{"parse_size_rejects_empty", parse_size_rejects_empty},
 	{"parse_size_rejects_signs", parse_size_rejects_signs},
 	{"parse_size_rejects_fractions_and_hex", parse_size_rejects_fractions_and_hex},
+	{"parse_size_takes_a_blank_before_the_unit", parse_size_takes_a_blank_before_the_unit},
+	{"parse_duration_takes_a_blank_before_the_unit", parse_duration_takes_a_blank_before_the_unit},
+	{"parse_is_unit_knows_size_and_duration_units", parse_is_unit_knows_size_and_duration_units},
 	{"parse_size_rejects_overflow", parse_size_rejects_overflow},
 	{"parse_duration_reads_units", parse_duration_reads_units},
 	{"parse_duration_bare_number_is_seconds", parse_duration_bare_number_is_seconds},

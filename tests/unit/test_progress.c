@@ -55,17 +55,45 @@ static int progress_turns_counts_every_case_of_the_turns(void)
 	for (size_t i = 0; i < 3; i++)
 		c[i] = (struct bench_case){ .duration = 1, .repetitions = 4 };
 	progress_begin(&p, &s, NULL, 0, 0);
-	CHECK_NEAR(p.planned, 15, 1e-9);
+	CHECK_NEAR(p.planned, 3 * progress_planned(&c[0]), 1e-9);
 	progress_turns(&p, &s, 1, 3, 0);
-	CHECK_NEAR(p.planned_done, 10, 1e-9);
+	CHECK_NEAR(p.planned_done, 2 * progress_planned(&c[0]), 1e-9);
 	return 0;
 }
 
+/*
+ * The plan is the suite's own budget: warm-up and kept samples of
+ * duration, a calibration of a fifth of one and a setup allowance.
+ */
 static int progress_planned_counts_warmup_samples_and_calibration(void)
 {
 	struct bench_case c = { .duration = 2, .repetitions = 5, .warmup = 1 };
 
-	CHECK_NEAR(progress_planned(&c), 14, 1e-9);
+	CHECK_NEAR(progress_planned(&c), 0.15 + (1 + 0.2 + 5) * 2, 1e-9);
+	return 0;
+}
+
+/* A case sampled to a precision plans its max_time of kept samples. */
+static int progress_planned_takes_max_time_for_a_precision_case(void)
+{
+	struct bench_case c = { .duration = 0.2,
+				.precision = 0.01,
+				.min_repetitions = 5,
+				.max_time = 2,
+				.warmup_auto = 1 };
+
+	CHECK_NEAR(progress_planned(&c), 0.15 + (5 + 0.2) * 0.2 + 2, 1e-9);
+	c.max_time = 0.5; /* min_repetitions x duration is more */
+	CHECK_NEAR(progress_planned(&c), 0.15 + (5 + 0.2) * 0.2 + 1, 1e-9);
+	return 0;
+}
+
+/* During a case the time left counts down, never below what follows. */
+static int progress_ticked_counts_down_to_the_cases_after(void)
+{
+	CHECK_NEAR(progress_ticked(30, 10, 5), 20, 1e-9);
+	CHECK_NEAR(progress_ticked(30, 40, 5), 5, 1e-9);
+	CHECK_NEAR(progress_ticked(30, -1, 5), 30, 1e-9);
 	return 0;
 }
 
@@ -76,6 +104,8 @@ static const struct test tests[] = {
 	{"progress_left_is_never_negative", progress_left_is_never_negative},
 	{"progress_line_names_case_backend_and_time_left", progress_line_names_case_backend_and_time_left},
 	{"progress_planned_counts_warmup_samples_and_calibration", progress_planned_counts_warmup_samples_and_calibration},
+	{"progress_planned_takes_max_time_for_a_precision_case", progress_planned_takes_max_time_for_a_precision_case},
+	{"progress_ticked_counts_down_to_the_cases_after", progress_ticked_counts_down_to_the_cases_after},
 	{"progress_turns_line_names_the_job_and_its_cases", progress_turns_line_names_the_job_and_its_cases},
 	{"progress_turns_counts_every_case_of_the_turns", progress_turns_counts_every_case_of_the_turns},
 };

@@ -235,7 +235,9 @@ static int suite_reads_process_limits(void)
 	CHECK_NEAR(s.cases[1].cpu_limit, 0, 1e-12);
 	suite_free(&s);
 	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nmemory_limit = 2Q\n"),
-		  "t.ini:3: [m] memory_limit: \"2Q\" is not a size (try 16M)");
+		  "t.ini:3: [m] memory_limit: \"2Q\" is not a size (try 16M: "
+		  "bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: "
+		  "powers of 1024)");
 	return 0;
 }
 
@@ -690,17 +692,20 @@ static int suite_rejects_line_of_200_chars_without_blanks(void)
 
 static int suite_rejects_bad_size_naming_file_line_section_key(void)
 {
-	CHECK_STR(
-		load_error("[global]\nduration = 1s\n\n[AES256/GCM]\n"
-			   "target = crypto/aes-256-gcm\nsize = 16Q\n"),
-		"t.ini:6: [AES256/GCM] size: \"16Q\" is not a size (try 16M)");
+	CHECK_STR(load_error("[global]\nduration = 1s\n\n[AES256/GCM]\n"
+			     "target = crypto/aes-256-gcm\nsize = 16Q\n"),
+		  "t.ini:6: [AES256/GCM] size: \"16Q\" is not a size (try 16M: "
+		  "bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: "
+		  "powers of 1024)");
 	return 0;
 }
 
 static int suite_rejects_bad_item_in_list(void)
 {
 	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nsize = 64K, 1X, 2M\n"),
-		  "t.ini:3: [m] size: \"1X\" is not a size (try 16M)");
+		  "t.ini:3: [m] size: \"1X\" is not a size (try 16M: "
+		  "bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: "
+		  "powers of 1024)");
 	CHECK_STR(load_error("[m]\ntarget = mem/memcpy\nsize = 64K,,2M\n"),
 		  "t.ini:3: [m] size: \"64K,,2M\" has an empty list item");
 	return 0;
@@ -883,6 +888,16 @@ static int suite_unknown_backend_lists_offering_backends(void)
 			     "backend = openssl, nss\n"),
 		  "t.ini:3: [g] backend: \"nss\" does not offer "
 		  "crypto/aes-256-gcm (backends that do: openssl, gcrypt)");
+	return 0;
+}
+
+static int suite_unknown_backend_suggests_the_nearest(void)
+{
+	CHECK_STR(load_error("[g]\ntarget = crypto/aes-256-gcm\n"
+			     "backend = gcrpyt\n"),
+		  "t.ini:3: [g] backend: \"gcrpyt\" does not offer "
+		  "crypto/aes-256-gcm (did you mean \"gcrypt\"?) (backends "
+		  "that do: openssl, gcrypt)");
 	return 0;
 }
 
@@ -1151,7 +1166,8 @@ static int suite_set_bad_value_names_set(void)
 {
 	CHECK_STR(set_error(memcpy_job, "size=16Q"),
 		  "--set size=16Q: [memcpy] size: \"16Q\" is not a size (try "
-		  "16M)");
+		  "16M: bytes, or K, M, G, T, P, E as 1G, 1GB, 1GiB or 1 GB: "
+		  "powers of 1024)");
 	return 0;
 }
 
@@ -1261,6 +1277,7 @@ static const struct test tests[] = {
 	{"suite_unknown_key_without_close_match", suite_unknown_key_without_close_match},
 	{"suite_unknown_target_suggests_nearest", suite_unknown_target_suggests_nearest},
 	{"suite_unknown_backend_lists_offering_backends", suite_unknown_backend_lists_offering_backends},
+	{"suite_unknown_backend_suggests_the_nearest", suite_unknown_backend_suggests_the_nearest},
 	{"suite_rejects_job_without_target", suite_rejects_job_without_target},
 	{"suite_rejects_target_list", suite_rejects_target_list},
 	{"suite_rejects_missing_required_option", suite_rejects_missing_required_option},

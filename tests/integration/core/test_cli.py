@@ -219,12 +219,68 @@ def test_progress_line_is_rewritten_in_place_on_a_terminal():
     expect(any(line.startswith("[1/2] copy [64KB] (mem)  0:0")
                and line.endswith(" left\x1b[K") for line in lines), shown)
     expect("[2/2] copy [128KB] (mem)" in shown, shown)
-    # a sanitizer build says so on a line of its own first
+    # a sanitizer build says so on a line of its own first; the closing
+    # line of the run follows the cleared progress line
     progress = "\n".join(l for l in shown.split("\n")
                          if "sanitizer build" not in l)
+    progress, _, end = progress.rpartition("\r\x1b[Khostbench: 2 cases: ")
     expect("\n" not in progress.strip("\n"),
            f"the progress stays on one line: {shown!r}")
-    expect(shown.endswith("\r\x1b[K"), f"not cleared at the end: {shown!r}")
+    expect(end.startswith("2 ok,"), f"not cleared at the end: {shown!r}")
+
+
+# fixed-duration cases: 3 x (1 warm-up + 2 samples) x 0.5 s = 4.5 s
+BUDGET_SUITE = ("[copy]\ntarget = mem/memcpy\nsize = 64K, 128K, 256K\n"
+                "duration = 500ms\nrepetitions = 2\nwarmup = 1\n")
+BUDGET_SECONDS = 3 * (1 + 2) * 0.5
+
+
+def seconds_left(line):
+    """The seconds of "... M:SS left" at the end of a progress line."""
+    m = re.search(r"  (\d+):(\d\d) left", line)
+    return int(m.group(1)) * 60 + int(m.group(2)) if m else None
+
+
+def test_first_estimate_is_the_suites_own_budget():
+    status, shown = stderr_on_a_terminal(["run", suite(BUDGET_SUITE),
+                                          "--no-store"])
+    expect(status == 0, shown)
+    first = [l for l in shown.split("\r") if l.startswith("[1/3] ")]
+    expect(first, shown)
+    left = seconds_left(first[0])
+    expect(abs(left - BUDGET_SECONDS) <= 0.3 * BUDGET_SECONDS,
+           f"first estimate {left} s, budget {BUDGET_SECONDS} s: {first[0]!r}")
+
+
+def test_progress_ticks_during_a_case():
+    status, shown = stderr_on_a_terminal(["run", suite(BUDGET_SUITE),
+                                          "--no-store"])
+    expect(status == 0, shown)
+    # a case lasts 1.5 s of samples: the line is rewritten while it runs
+    lefts = [seconds_left(l) for l in shown.split("\r")
+             if l.startswith("[1/3] ")]
+    expect(len(lefts) >= 2 and lefts[-1] < lefts[0],
+           f"the first case's line counts down: {lefts}")
+
+
+def test_run_ends_with_one_line_matching_the_report():
+    d = tempfile.mkdtemp()
+    out, db = os.path.join(d, "r.json"), os.path.join(d, "r.db")
+    status, _, err = run("run", suite(FIXTURE_SUITE), "--format", "json",
+                         "-o", out, "--store", f"sqlite:{db}",
+                         env=fixture_env())
+    expect(status == 1, f"exit {status}: {err}")
+    doc = json.load(open(out))
+    count = {k: sum(r["status"] == k for r in doc["results"])
+             for k in ("ok", "failed", "skipped")}
+    last = err.rstrip("\n").split("\n")[-1]
+    want = (f"hostbench: {len(doc['results'])} cases: {count['ok']} ok, "
+            f"{count['failed']} failed, {count['skipped']} skipped in ")
+    expect(last.startswith(want), f"{last!r}, want {want!r}...")
+    expect(re.search(f"; report in {re.escape(out)}; stored in "
+                     f"sqlite:{re.escape(db)} \\(run [0-9a-f-]{{36}}\\)$",
+                     last), last)
+    expect(err.count("stored in") == 1, f"said once: {err!r}")
 
 
 def test_progress_line_is_not_in_redirected_stderr():

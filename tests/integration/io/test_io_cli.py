@@ -180,6 +180,29 @@ def test_missing_dir_refuses_the_suite_naming_it():
         os.unlink(suite)
 
 
+def test_bad_dir_is_reported_at_the_line_of_its_key():
+    # [global] dir on line 7; the job's own dir on line 12 of its file
+    suite = suite_of(["/nonexistent/hbio-global"], [])
+    with open(suite, "a") as f:
+        f.write("\n[w]\ntarget = io/fwrite\nfile_size = 1M\n"
+                "dir = /nonexistent/hbio-job\n")
+    try:
+        lines = open(suite).read().split("\n")
+        check(lines[11] == "dir = /nonexistent/hbio-job", repr(lines))
+        refused(suite, "%s:12: [w] dir /nonexistent/hbio-job: No such" % suite)
+        p = run([suite, "--set", "w.dir=/nonexistent/hbio-set"])
+        check(p.returncode == 2 and p.stderr.startswith(
+            "hostbench: --set w.dir=/nonexistent/hbio-set: [w] dir "), p.stderr)
+    finally:
+        os.unlink(suite)
+    suite = suite_of(["/nonexistent/hbio-global"], JOBS[2:3])
+    try:
+        refused(suite, "%s:7: [seq-write] dir /nonexistent/hbio-global" %
+                suite)
+    finally:
+        os.unlink(suite)
+
+
 def test_file_as_dir_refuses_the_suite_naming_it():
     f = os.path.join(fresh_dir(), "file")
     open(f, "w").close()

@@ -8,6 +8,7 @@ complete and valid JSON.
 """
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -166,6 +167,61 @@ def test_sigint_writes_complete_report():
 
 def test_sigterm_writes_complete_report():
     interrupted(signal.SIGTERM, 143)
+
+
+def case_runs(pid):
+    """Whether a case process of hostbench pid runs (not a probe)."""
+    for child in hbtest.children(pid):
+        try:
+            with open(f"/proc/{child}/cmdline", "rb") as f:
+                if f.read().split(b"\0")[2:3] == [b"case"]:
+                    return True
+        except OSError:
+            pass  # gone while we looked
+    return False
+
+
+def interrupt_after_first_case(args):
+    """Run LONG with args, SIGINT once a case is journaled; stderr."""
+    journal = args[args.index("--journal") + 1] if "--journal" in args \
+        else None
+    p = subprocess.Popen([HB, "run", suite_file(LONG), *args],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True)
+    if journal:
+        hbtest.wait_for(lambda: os.path.exists(journal) and
+                        os.path.getsize(journal) > 0,
+                        "the first case journaled")
+    hbtest.wait_for(lambda: case_runs(p.pid), "a case runs")
+    p.send_signal(signal.SIGINT)
+    err = p.communicate(timeout=30)[1]
+    expect(p.returncode == 130, f"exit {p.returncode}: {err}")
+    return err
+
+
+def test_sigint_says_the_resume_command_that_finishes_the_run():
+    d = tempfile.mkdtemp()
+    out = os.path.join(d, "r.json")
+    err = interrupt_after_first_case(["--format", "json", "-o", out,
+                                      "--journal", os.path.join(d, "j")])
+    said = [l for l in err.splitlines()
+            if l.startswith("hostbench: interrupted; continue with: ")]
+    expect(len(said) == 1, f"one line says how to go on: {err!r}")
+    cmd = shlex.split(said[0].split("continue with: ", 1)[1])
+    expect("--resume" in cmd and "--journal" not in cmd, cmd)
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    expect(r.returncode == 0, f"the command said: exit {r.returncode}: "
+           f"{r.stderr}")
+    res = json.load(open(out))["results"]
+    expect(len(res) == 4 and all(x["status"] == "ok" for x in res),
+           [x["status"] for x in res])
+    expect(res[0].get("resumed") is True, "the first case was resumed")
+
+
+def test_sigint_without_journal_says_how_to_get_one():
+    err = interrupt_after_first_case(["--format", "json"])
+    expect("hostbench: interrupted; no journal" in err and
+           "--journal FILE" in err, err)
 
 
 def test_journal_and_resume_after_kill():

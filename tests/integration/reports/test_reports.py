@@ -186,6 +186,42 @@ def test_bad_input_exits_2_and_writes_nothing():
     expect(not leftovers, f"temporary files left: {leftovers}")
 
 
+def test_by_with_a_value_the_report_lacks_lists_its_values():
+    base = measured()
+    out = path("by.txt")
+    bad(["compare", base, "--by", "size=1M,3M"],
+        "has no case with size 3M (its values: 1M, 2M, 64K)", out)
+    bad(["compare", base, "--by", "parallel=5,1"],
+        "has no case with parallel 5 (its values: 1, 2)", out)
+    bad(["compare", base, "--by", "sise=1M,2M"],
+        "has the key sise (its keys: backend, size, parallel", out)
+    status, _, err = run("compare", base, "--by", "size=1M,2M")
+    expect(status == 0, f"values it has still compare: {err}")
+
+
+LEGEND = ("sizes binary (1K = 1024 B); rates decimal (1 MB/s = 10^6 B/s; "
+          "MiB/s, GiB/s: 2^20, 2^30 B/s)")
+
+
+def test_every_report_says_which_units_are_binary_and_which_decimal():
+    base = measured()
+    doc = json.load(open(base))
+    expect(doc["units"] == {"sizes": "binary", "rates": "decimal",
+                            "legend": LEGEND}, doc.get("units"))
+    for fmt, line in (("text", "Units : " + LEGEND),
+                      ("md", "- **Units**: " + LEGEND)):
+        status, out, err = run("report", base, "--format", fmt)
+        expect(status == 0 and line in out.splitlines(), f"{fmt}: {out}")
+    status, out, err = run("report", base, "--format", "html")
+    expect(status == 0 and LEGEND in out, "html")
+    for cmd in ("compare", "merge"):
+        for fmt in ("text", "md", "html"):
+            status, out, err = run(cmd, base, base, "--format", fmt)
+            expect(status == 0 and LEGEND in out, f"{cmd} {fmt}: {err}")
+        status, out, err = run(cmd, base, base, "--format", "json")
+        expect(json.loads(out)["units"] == LEGEND, f"{cmd} json")
+
+
 def journaled():
     """Run SUITE once into WORK/run.json and the journal WORK/run.jsonl."""
     with open(path("suite.ini"), "w") as f:

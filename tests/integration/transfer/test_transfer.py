@@ -1572,5 +1572,40 @@ duration = 1ms
             proc.wait(timeout=5)
 
 
+SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../..")
+
+
+def test_docs_private_sshd_without_systemd_serves_the_scp_preset():
+    """docs/transfer.md's sshd set-up, run as written: no systemd."""
+    if not os.path.exists("/usr/sbin/sshd") or not shutil.which("scp") or \
+            os.geteuid() != 0:
+        raise hbtest.Skip("needs root, sshd and scp")
+    doc = open(os.path.join(SOURCE, "docs", "transfer.md")).read()
+    blocks = [b for b in re.findall(r"```sh\n(.*?)```", doc, re.S)
+              if "/usr/sbin/sshd -f" in b]
+    expect(len(blocks) == 1, "one sshd block in docs/transfer.md")
+    script = blocks[0].replace("port=2222", "port=%d" % free_port())
+    with tempfile.TemporaryDirectory() as out:
+        report = os.path.join(out, "r.json")
+        # the preset as the doc runs it, made small: 4M, two ciphers, one
+        # copy each; the sshd it started is stopped however it ends
+        prelude = ('trap \'kill $(cat "$d/sshd.pid" 2>/dev/null) '
+                   '2>/dev/null\' EXIT\n'
+                   'hostbench() { "%s" "$@" --set file_size=4M '
+                   '--set warmup=0 --set repetitions=1 --set '
+                   '"scp.cipher=aes128-ctr, chacha20-poly1305@openssh.com" '
+                   '--format json -o %s --no-store; }\nset -e\n'
+                   % (HOSTBENCH, report))
+        p = subprocess.run(["bash", "-c", prelude + script], cwd=SOURCE,
+                           capture_output=True, text=True, timeout=110)
+        expect(p.returncode == 0 and "ready" in p.stdout,
+               "exit %d: %s %s" % (p.returncode, p.stdout, p.stderr))
+        results = json.load(open(report))["results"]
+        expect([(r["params"]["cipher"], r["status"]) for r in results] ==
+               [("aes128-ctr", "ok"), ("chacha20-poly1305@openssh.com",
+                                       "ok")],
+               [(r["params"]["cipher"], r["reason"]) for r in results])
+
+
 if __name__ == "__main__":
     hbtest.main()
