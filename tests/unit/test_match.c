@@ -143,12 +143,14 @@ static int compare_by_lists_the_values_a_report_has(void)
 		0);
 	CHECK_INT(compare_build_by(&cmp, &doc, &doc,
 				   &(struct compare_by){ "size", "64K", "3M" },
-				   0.05, err, sizeof(err)),
+				   &(struct compare_rule){ .threshold = 0.05 },
+				   err, sizeof(err)),
 		  -EINVAL);
 	CHECK_CONTAINS(err, "has no case with size 3M (its values: 64K, 1M)");
 	CHECK_INT(compare_build_by(&cmp, &doc, &doc,
 				   &(struct compare_by){ "sise", "64K", "1M" },
-				   0.05, err, sizeof(err)),
+				   &(struct compare_rule){ .threshold = 0.05 },
+				   err, sizeof(err)),
 		  -EINVAL);
 	CHECK_CONTAINS(err, "has the key sise (its keys: backend, size)");
 	report_read_free(&doc);
