@@ -11,6 +11,7 @@
 #define HB_CORE_FLEET_FLEET_INT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include <jansson.h>
@@ -318,5 +319,29 @@ int fleet_html(const struct fleet *f, const struct report *own, FILE *out,
  * median. Returns -1 when n is 0. Pure.
  */
 int fleet_outlier(const double *v, size_t n, double *median);
+
+/* Above this many ranks, text and md show hosts as rows, not columns. */
+#define FLEET_WIDE 8
+
+/*
+ * Where the fleet ran (fleet_place.c): the batch job's id as JSON (null
+ * when unknown); the ranks sorted by host, then rank, into *order (the
+ * caller frees it), returning how many nodes they ran on or -ENOMEM;
+ * the nodes as [{"host", "ranks": [...]}]; the job and the nodes with
+ * their ranks ("lab1 (ranks 0-3)"), lines of text or Markdown when md.
+ */
+json_t *fleet_job_json(const struct report *own);
+int fleet_nodes(const struct fleet *f, int **order);
+json_t *fleet_nodes_json(const struct fleet *f, int *bad);
+int fleet_place_write(const struct fleet *f, const struct report *own, int md,
+		      FILE *out);
+
+/*
+ * The hosts as rows (fleet_wide.c): rank, host, status, cases ok and the
+ * case where the host is farthest from the median, with each lost rank's
+ * reason among the notes. Returns 0 or -ENOMEM.
+ */
+int fleet_hosts_table(const struct fleet *f, const struct report *own,
+		      struct table *t);
 
 #endif

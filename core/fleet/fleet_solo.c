@@ -69,14 +69,6 @@ int fleet_silent(const struct fleet *f)
 	return 0;
 }
 
-int fleet_report(const struct fleet *f, enum report_format fmt,
-		 const struct report *own, FILE *out, char *err, size_t errlen)
-{
-	(void)f, (void)fmt, (void)own, (void)out;
-	return hb_errorf(err, errlen, -EINVAL,
-			 "a fleet of one has no fleet report");
-}
-
 int fleet_end(struct fleet *f, int status)
 {
 	(void)f;
