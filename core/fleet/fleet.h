@@ -78,13 +78,17 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
  * lost partner) fails with the reason, and rank 0's all-to-one case is
  * skipped (it receives). Otherwise *resolved is s. In a fleet of one rank (no
  * MPI, or an MPI build started without mpirun) a case with a peer mode
- * is refused (-EINVAL, naming file, line and section). Returns 0,
+ * is refused (-EINVAL, naming file, line and section). Ranks whose
+ * cases differ only where a host has no plugin (reg: this rank's) for a
+ * case's backend run the union: s takes every rank's cases, and a case
+ * this rank lacks is skipped here with the reason. Returns 0,
  * -EINVAL, -ECANCELED (rank 0 counted this rank lost: it only stops),
  * -ETIMEDOUT (no word from rank 0), -ENOMEM or -EIO.
  */
-int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
-		  const char *serve, const struct suite **resolved, char *err,
-		  size_t errlen);
+struct registry;
+int fleet_prepare(struct fleet *f, struct suite *s,
+		  const struct registry *reg, int loaded, const char *serve,
+		  const struct suite **resolved, char *err, size_t errlen);
 
 /*
  * Every rank: rc is this rank's verdict on the prepared suite (precheck).

@@ -88,8 +88,10 @@ static void collect_pending(struct fleet *f)
 
 	if (!st->pending)
 		return;
+	fleet_trace(f, "case_done", (long)st->pending - 1);
 	for (int r = 1; r < f->size; r++)
 		collect_one(f, r, st->pending - 1);
+	fleet_trace(f, "gathered", (long)st->pending - 1);
 	st->pending = 0;
 }
 
@@ -217,7 +219,7 @@ int fleet_case_end(struct fleet *f, size_t i, struct result *r)
 	r->c = &st->suite->cases[i];
 	if (f->size == 1)
 		return 0;
-	if (fleet_peer_blame(f, i, r))
+	if (fleet_peer_blame(f, i, r) || fleet_absent(f, i, r))
 		return -ENOMEM;
 	if (f->rank != 0) {
 		if (i + 1 == st->suite->ncases)

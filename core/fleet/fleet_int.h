@@ -58,6 +58,8 @@ struct fleet_state {
 	int orphan;		  /* this rank gave up on rank 0 */
 	int started;		  /* rank 0: the others may wait for its word */
 	int released;		  /* rank 0: every rank was told to stop */
+	unsigned char *absent; /* suite->ncases, or NULL: this rank has no
+				  plugin for case i (fleet_unlike.c) */
 };
 
 /* Message tags; every message is text (JSON), one long or one double. */
@@ -69,6 +71,7 @@ enum fleet_tag {
 	FLEET_TAG_PING = 9,    /* 0 -> rank: a ping; rank -> 0: its clock */
 	FLEET_TAG_GO = 11,     /* 0 -> rank: case to start, or FLEET_STOP */
 	FLEET_TAG_RESULT = 12, /* rank -> 0: {"case": i, "result": {...}} */
+	FLEET_TAG_UNLIKE = 41, /* rank -> 0: cases some rank lacks; 0 -> all */
 };
 
 /* The control value that ends a rank's run. */
@@ -343,5 +346,41 @@ int fleet_place_write(const struct fleet *f, const struct report *own, int md,
  */
 int fleet_hosts_table(const struct fleet *f, const struct report *own,
 		      struct table *t);
+
+/*
+ * Rank 0 of a fleet of two or more appends "PHASE I WALL MAXRSS_KB" to
+ * the file HOSTBENCH_FLEET_TRACE names, when set (fleet_trace.c): the
+ * phase it ended (i: the case, or -1), on its wall clock (now, or wall),
+ * and its peak memory so far. For bench/fleet_scale.py.
+ */
+void fleet_trace_at(const struct fleet *f, const char *phase, long i,
+		    double wall);
+void fleet_trace(const struct fleet *f, const char *phase, long i);
+
+/*
+ * Unlike hosts (fleet_unlike.c). Rank 0: the union of every rank's cases
+ * (all[r]'s "cases", [hash, job, backend]) as [hash, job, backend, the
+ * first rank that has it], in job order; *differs is the rank (-1: rank
+ * 0) that lacks a case whose backend it has a plugin for (its suite
+ * differs in something else), else 0. NULL when out of memory.
+ */
+json_t *fleet_unlike_union(const struct fleet *f, json_t *const *all,
+			   int *differs);
+
+/*
+ * Every rank: run the union u instead of s's cases. The first rank that
+ * has each case describes it through rank 0 (a round); s's cases are
+ * then u's, this rank's own where it has them, else a stand-in that
+ * fleet_absent() skips. hashes: s's case hashes. Returns 0, -ECANCELED
+ * (this rank was counted lost), -ETIMEDOUT, -EIO or -ENOMEM.
+ */
+int fleet_unlike_take(struct fleet *f, struct suite *s,
+		      const char *const *hashes, const json_t *u);
+
+/*
+ * When this rank has no plugin for case i, r becomes skipped with the
+ * reason (which rank lacks which plugin). Returns 0 or -ENOMEM.
+ */
+int fleet_absent(const struct fleet *f, size_t i, struct result *r);
 
 #endif
