@@ -86,9 +86,9 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
  * -ETIMEDOUT (no word from rank 0), -ENOMEM or -EIO.
  */
 struct registry;
-int fleet_prepare(struct fleet *f, struct suite *s,
-		  const struct registry *reg, int loaded, const char *serve,
-		  const struct suite **resolved, char *err, size_t errlen);
+int fleet_prepare(struct fleet *f, struct suite *s, const struct registry *reg,
+		  int loaded, const char *serve, const struct suite **resolved,
+		  char *err, size_t errlen);
 
 /*
  * Every rank: rc is this rank's verdict on the prepared suite (precheck).

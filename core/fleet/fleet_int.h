@@ -58,8 +58,8 @@ struct fleet_state {
 	int orphan;		  /* this rank gave up on rank 0 */
 	int started;		  /* rank 0: the others may wait for its word */
 	int released;		  /* rank 0: every rank was told to stop */
-	unsigned char *absent; /* suite->ncases, or NULL: this rank has no
-				  plugin for case i (fleet_unlike.c) */
+	unsigned char *absent;	  /* suite->ncases, or NULL: this rank has no
+				     plugin for case i (fleet_unlike.c) */
 };
 
 /* Message tags; every message is text (JSON), one long or one double. */

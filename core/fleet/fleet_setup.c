@@ -315,9 +315,9 @@ static int take_unlike(struct fleet *f, struct suite *s, char (*hashes)[17],
 		  : 0;
 }
 
-int fleet_prepare(struct fleet *f, struct suite *s,
-		  const struct registry *reg, int loaded, const char *serve,
-		  const struct suite **resolved, char *err, size_t errlen)
+int fleet_prepare(struct fleet *f, struct suite *s, const struct registry *reg,
+		  int loaded, const char *serve, const struct suite **resolved,
+		  char *err, size_t errlen)
 {
 	struct fleet_state *st = f->st;
 	char(*hashes)[17] = NULL;

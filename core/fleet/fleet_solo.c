@@ -18,9 +18,9 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
 	return 0;
 }
 
-int fleet_prepare(struct fleet *f, struct suite *s,
-		  const struct registry *reg, int loaded, const char *serve,
-		  const struct suite **resolved, char *err, size_t errlen)
+int fleet_prepare(struct fleet *f, struct suite *s, const struct registry *reg,
+		  int loaded, const char *serve, const struct suite **resolved,
+		  char *err, size_t errlen)
 {
 	(void)f, (void)serve, (void)reg;
 	*resolved = s;

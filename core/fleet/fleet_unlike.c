@@ -26,7 +26,8 @@ static int offers(const json_t *hello, const char *name)
 	size_t i;
 
 	json_array_foreach(json_object_get(hello, "plugins"), i, p) {
-		if (json_is_string(p) && strcmp(json_string_value(p), name) == 0)
+		if (json_is_string(p) &&
+		    strcmp(json_string_value(p), name) == 0)
 			return 1;
 	}
 	return 0;
@@ -76,9 +77,8 @@ static int add_case(json_t *u, const json_t *e, int r)
  */
 static int lacks(const json_t *rank, const json_t *other)
 {
-	const json_t *list = json_is_array(other)
-				     ? other
-				     : json_object_get(other, "cases");
+	const json_t *list =
+		json_is_array(other) ? other : json_object_get(other, "cases");
 	const json_t *e;
 	size_t i;
 
@@ -172,8 +172,7 @@ static int stand_in(const struct fleet *f, const json_t *d,
 		    struct bench_case *c)
 {
 	char err[256];
-	int rc = case_json_get(json_object_get(d, "case"), c, err,
-			       sizeof(err));
+	int rc = case_json_get(json_object_get(d, "case"), c, err, sizeof(err));
 
 	if (rc)
 		return rc;
@@ -215,8 +214,8 @@ static int take_union(struct fleet *f, struct suite *s,
 	int rc = cases && absent ? 0 : -ENOMEM;
 
 	for (size_t k = 0; !rc && k < n; k++) {
-		const char *hash =
-			json_string_value(json_array_get(json_array_get(u, k), 0));
+		const char *hash = json_string_value(
+			json_array_get(json_array_get(u, k), 0));
 		size_t i = own_case(hashes, s->ncases, hash);
 
 		if (i < s->ncases) {
@@ -252,7 +251,8 @@ int fleet_unlike_take(struct fleet *f, struct suite *s,
 	for (size_t i = 0; i < s->ncases; i++)
 		if (json_integer_value(json_array_get(
 			    (json_t *)find_case(u, hashes[i]), 3)) == f->rank)
-			jsonw_set(mine, hashes[i], describe(&s->cases[i]), &bad);
+			jsonw_set(mine, hashes[i], describe(&s->cases[i]),
+				  &bad);
 	rc = bad ? -ENOMEM
 		 : fleet_round(f, FLEET_TAG_UNLIKE, mine, f->st->wait,
 			       "while the ranks described the cases some "
