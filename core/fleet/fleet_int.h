@@ -347,6 +347,10 @@ int fleet_place_write(const struct fleet *f, const struct report *own, int md,
 int fleet_hosts_table(const struct fleet *f, const struct report *own,
 		      struct table *t);
 
+/* Rank r's rank, host and status ("ok (a case failed)") into cells 0-2 of
+ * t's row. Returns 0 or -ENOMEM. */
+int fleet_rank_cells(const struct fleet *f, int r, struct table *t, size_t row);
+
 /*
  * Rank 0 of a fleet of two or more appends "PHASE I WALL MAXRSS_KB" to
  * the file HOSTBENCH_FLEET_TRACE names, when set (fleet_trace.c): the

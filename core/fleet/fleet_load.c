@@ -46,12 +46,13 @@ static int read_host(struct fleet_saved *fs, const char *path, size_t k,
 static void read_spans(const json_t *root, int r, struct fleet_rank *fr,
 		       size_t n)
 {
-	const json_t *res;
-	size_t i, k = 0;
+	const json_t *all = json_object_get(root, "results");
+	size_t k = 0;
 
-	json_array_foreach(json_object_get(root, "results"), i, res) {
-		if (json_integer_value(json_object_get(res, "rank")) != r ||
-		    k >= n)
+	for (size_t i = 0; i < json_array_size(all) && k < n; i++) {
+		const json_t *res = json_array_get(all, i);
+
+		if (json_integer_value(json_object_get(res, "rank")) != r)
 			continue;
 		if (json_is_number(json_object_get(res, "start"))) {
 			fr->at[k].start =

@@ -182,7 +182,7 @@ static int stream_ranks(const struct fleet *f, const struct report *own,
 }
 
 /* "KEY": value, to out, value released; returns nonzero on failure. */
-static int put_member(FILE *out, const char *key, json_t *value, int *bad)
+static int put_member(FILE *out, const char *key, json_t *value, const int *bad)
 {
 	int failed = *bad || !value || fprintf(out, "\n  \"%s\": ", key) < 0 ||
 		     json_dumpf(value, out,

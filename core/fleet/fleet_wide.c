@@ -28,11 +28,26 @@ static int medians(const struct fleet *f, const struct report *own, double *med)
 	return 0;
 }
 
+int fleet_rank_cells(const struct fleet *f, int r, struct table *t, size_t row)
+{
+	const struct fleet_rank *fr = &f->st->ranks[r];
+	char cell[32];
+	int rc;
+
+	snprintf(cell, sizeof(cell), "%d", r);
+	rc = table_set(t, row, 0, cell);
+	rc = rc ? rc : table_set(t, row, 1, fr->host);
+	return rc ? rc
+		  : table_set(t, row, 2,
+			      fr->lost	   ? "lost"
+			      : fr->failed ? "ok (a case failed)"
+					   : "ok");
+}
+
 /* Row r + 1: rank, host, status, cases ok, farthest from the median. */
 static int host_row(const struct fleet *f, const struct report *own, int r,
 		    const double *med, struct table *t)
 {
-	const struct fleet_rank *fr = &f->st->ranks[r];
 	const struct result *res = fleet_rank_results(f, r, own);
 	size_t n = own->suite->ncases, ok = 0, far = n, row = (size_t)r + 1;
 	double dev = 0;
@@ -51,14 +66,7 @@ static int host_row(const struct fleet *f, const struct report *own, int r,
 		if (far == n || fabs(d) > fabs(dev))
 			far = i, dev = d;
 	}
-	snprintf(cell, sizeof(cell), "%d", r);
-	rc = table_set(t, row, 0, cell);
-	rc = rc ? rc : table_set(t, row, 1, fr->host);
-	rc = rc ? rc
-		: table_set(t, row, 2,
-			    fr->lost	 ? "lost"
-			    : fr->failed ? "ok (a case failed)"
-					 : "ok");
+	rc = fleet_rank_cells(f, r, t, row);
 	snprintf(cell, sizeof(cell), "%zu/%zu", ok, n);
 	rc = rc ? rc : table_set(t, row, 3, cell);
 	if (!rc && far < n) {

@@ -17,17 +17,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
 import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
+# memcpy and memset of 64K
+from test_fleet import FAULT_SUITE as SUITE  # noqa: E402
 from test_fleet import HB, mpirun, suite_file  # noqa: E402
-
-SUITE = """
-[memcpy]
-target = mem/memcpy
-size = 64K
-
-[memset]
-target = mem/memset
-size = 64K
-"""
 
 
 def fleet_json(ranks, extra=()):
