@@ -89,11 +89,14 @@ static int free_state(struct fleet_state *st, int size)
 			result_free(&fr->res[i]);
 		free(fr->res);
 		free(fr->at);
+		free(fr->spooled);
 		free(fr->lost_why);
 		json_decref(fr->context);
 	}
 	free(st->ranks);
 	free(st->absent);
+	if (st->spool)
+		fclose(st->spool);
 	free(st);
 	return lost;
 }

@@ -21,41 +21,19 @@
 #include "result/result_json.h"
 #include "suite/suite_time.h"
 
-/* Decode rank r's result message text for case i into its results. */
+/*
+ * Decode rank r's result message text for case i into its results, and
+ * keep the text in the spool (only its figures stay in memory).
+ */
 static void take_result(struct fleet *f, int r, size_t i, const char *text)
 {
-	const struct bench_case *c = &f->st->suite->cases[i];
 	struct fleet_rank *fr = &f->st->ranks[r];
-	struct result *res = &fr->res[i];
-	const char *const *parts = c->tdesc ? c->tdesc->parts : NULL;
-	char why[256] = "not JSON";
-	json_error_t jerr;
-	json_t *doc = json_loads(text, 0, &jerr);
-	json_t *jc = doc ? json_object_get(doc, "case") : NULL;
 
-	result_free(res);
-	memset(res, 0, sizeof(*res));
-	if (!json_is_integer(jc) || (size_t)json_integer_value(jc) != i)
-		snprintf(why, sizeof(why), "a result for another case");
-	else if (!result_json_get(json_object_get(doc, "result"), parts, res,
-				  why, sizeof(why)))
-		why[0] = '\0';
-	fr->at[i].start = json_number_value(json_object_get(doc, "start"));
-	fr->at[i].end = json_number_value(json_object_get(doc, "end"));
-	json_decref(doc);
-	res->c = c;
-	if (why[0]) {
-		result_free(res);
-		memset(res, 0, sizeof(*res));
-		res->c = c;
-		res->status = RESULT_FAILED;
-		if (asprintf(&res->reason,
-			     "rank 0 cannot read what this rank sent: %s",
-			     why) < 0)
-			res->reason = NULL;
-	}
-	if (res->status == RESULT_FAILED)
+	fleet_result_take(&f->st->suite->cases[i], i, text, &fr->res[i],
+			  &fr->at[i]);
+	if (fr->res[i].status == RESULT_FAILED)
 		fr->failed = 1;
+	fleet_spool(f, r, i, text);
 }
 
 /* Rank 0: wait for rank r's result of case i until st->due. */

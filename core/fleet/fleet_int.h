@@ -28,6 +28,12 @@ struct fleet_span {
 	double end;   /* its result was ready */
 };
 
+/* Where rank 0's spool keeps one result message; len 0: not there. */
+struct fleet_spooled {
+	long at;
+	size_t len;
+};
+
 /* What rank 0 knows of one rank. */
 struct fleet_rank {
 	char host[FLEET_HOST_MAX];
@@ -39,6 +45,8 @@ struct fleet_rank {
 	double offset;	       /* its wall clock minus rank 0's, seconds */
 	double rtt;	       /* round trip of the best ping; -1: unknown */
 	int failed;	       /* one of its cases failed */
+	struct fleet_spooled *spooled; /* suite->ncases, or NULL: where
+					  st->spool keeps each result */
 };
 
 /* Everything a fleet keeps between calls. */
@@ -60,6 +68,7 @@ struct fleet_state {
 	int released;		  /* rank 0: every rank was told to stop */
 	unsigned char *absent;	  /* suite->ncases, or NULL: this rank has no
 				     plugin for case i (fleet_unlike.c) */
+	FILE *spool; /* rank 0: every rank's result messages, or NULL */
 };
 
 /* Message tags; every message is text (JSON), one long or one double. */
@@ -386,5 +395,21 @@ int fleet_unlike_take(struct fleet *f, struct suite *s,
  * reason (which rank lacks which plugin). Returns 0 or -ENOMEM.
  */
 int fleet_absent(const struct fleet *f, size_t i, struct result *r);
+
+/*
+ * A result message of case i ({"case": i, "result": {...}, "start",
+ * "end"}) into res (freed first) and at; one that cannot be read makes
+ * res failed with the reason (fleet_hosts.c, as the next).
+ */
+void fleet_result_take(const struct bench_case *c, size_t i, const char *text,
+		       struct result *res, struct fleet_span *at);
+
+/*
+ * Rank 0: keep rank r's message text of case i in st->spool and only the
+ * figures of its result in memory (status, reason, rates): the report
+ * reads the rest back one rank at a time. Without a spool (no temporary
+ * file) the whole result stays.
+ */
+void fleet_spool(struct fleet *f, int r, size_t i, const char *text);
 
 #endif
