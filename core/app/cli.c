@@ -65,8 +65,8 @@ const char cli_usage[] =
 	"                           rates per CPU-second\n"
 	"  --reference BACKEND      check: the backend to agree with\n"
 	"  --by KEY=A,B             compare: KEY=A against KEY=B\n"
-	"  --rank N                 compare, merge: rank N's host of a fleet\n"
-	"                           report\n"
+	"  --rank N                 report, compare, merge: rank N's host of\n"
+	"                           a fleet report\n"
 	"  --store URL              sqlite:PATH or postgresql://... (default\n"
 	"                           HOSTBENCH_STORE, else sqlite:\n"
 	"                           $XDG_DATA_HOME/hostbench/results.db)\n"
@@ -421,9 +421,11 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 				 "--threshold, --fail-on-regression, --by and "
 				 "--figure only go with compare");
 	if (cli->rank >= 0 && strcmp(cli->command, "compare") != 0 &&
-	    strcmp(cli->command, "merge") != 0)
+	    strcmp(cli->command, "merge") != 0 &&
+	    strcmp(cli->command, "report") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
-				 "--rank only goes with compare and merge");
+				 "--rank only goes with report, compare and "
+				 "merge");
 	if ((cli->journal || cli->resume) && strcmp(cli->command, "run") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--journal and --resume only go with run");

@@ -21,6 +21,7 @@
 #include "compare/merge.h"
 #include "compare/report_doc.h"
 #include "compare/report_read.h"
+#include "fleet/fleet.h"
 #include "report/report.h"
 
 /* Free the n reports of docs and the array. */
@@ -239,7 +240,41 @@ int cmd_merge(const struct command_env *env)
 	return reports_run(env, REPORTS_MERGE);
 }
 
+/* output_writer for a fleet report read back: rank 0's writers again. */
+static int write_fleet(const void *doc, enum report_format f, FILE *out,
+		       char *err, size_t errlen)
+{
+	const struct fleet_saved *fs = doc;
+
+	return fleet_report(&fs->fleet, f, &fs->own.r, out, err, errlen);
+}
+
+/*
+ * `hostbench report fleet.json`: the fleet report written again in any
+ * format. Returns an exit status, or -1 when the file holds no fleet
+ * report (it is read as one host's).
+ */
+static int report_fleet(const struct cli *cli)
+{
+	struct fleet_saved fs;
+	char err[1024];
+	int rc = fleet_saved_read(&fs, cli->args.items[0], err, sizeof(err));
+
+	if (rc == -ENOTSUP)
+		return -1;
+	if (rc)
+		return built_status(rc, err);
+	rc = write_built(cli, write_fleet, &fs);
+	fleet_saved_free(&fs);
+	return rc;
+}
+
 int cmd_report(const struct command_env *env)
 {
-	return reports_run(env, REPORTS_REPORT);
+	int status = -1;
+
+	/* --rank N takes one host's report out of a fleet report */
+	if (env->cli->rank < 0 && env->cli->args.n == 1)
+		status = report_fleet(env->cli);
+	return status >= 0 ? status : reports_run(env, REPORTS_REPORT);
 }

@@ -131,7 +131,7 @@ static int agree_on_suite(struct run_ctx *ctx, const struct registry *reg,
 	int rc;
 
 	paths_serve(serve, sizeof(serve));
-	rc = fleet_prepare(&ctx->fleet, &ctx->suite, loaded, serve,
+	rc = fleet_prepare(&ctx->fleet, &ctx->suite, reg, loaded, serve,
 			   &ctx->resolved, err, errlen);
 	if (!rc)
 		rc = precheck_suite(ctx->resolved, reg, err, errlen);

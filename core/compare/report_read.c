@@ -317,15 +317,43 @@ static int read_result(const json_t *o, size_t i, struct doc_result *d,
 	return rc;
 }
 
+json_t *report_read_fleet_host(const json_t *root, const json_t *host)
+{
+	const json_t *rep = json_object_get(host, "report");
+	const json_t *all = json_object_get(root, "results");
+	json_int_t rank = json_integer_value(json_object_get(host, "rank"));
+	json_t *own, *results, *r;
+	size_t i;
+
+	if (!json_is_object(rep))
+		return NULL;
+	if (json_is_array(json_object_get(rep, "results")))
+		return json_incref(
+			(json_t *)rep); /* before results were once */
+	own = json_copy((json_t *)rep);
+	results = json_array();
+	json_array_foreach(all, i, r) {
+		if (json_integer_value(json_object_get(r, "rank")) == rank &&
+		    json_array_append(results, r))
+			break;
+	}
+	if (!own || !results || json_object_set_new(own, "results", results)) {
+		json_decref(own);
+		return NULL;
+	}
+	return own;
+}
+
 /*
  * A fleet report holds one report per host: without a rank it is refused
  * (comparing every host's copy of a case against one is no comparison),
- * with one, *root becomes that host's report. Returns 0 or -EINVAL.
+ * with one, doc->root becomes that host's report (its results taken from
+ * the fleet's). Returns 0, -EINVAL or -ENOMEM.
  */
-static int pick_host(const json_t **root, int rank, char *err, size_t errlen)
+static int pick_host(struct doc_report *doc, int rank, char *err, size_t errlen)
 {
 	const json_t *hosts =
-		json_object_get(json_object_get(*root, "fleet"), "hosts");
+		json_object_get(json_object_get(doc->root, "fleet"), "hosts");
 	const json_t *host;
 	size_t i;
 
@@ -338,11 +366,17 @@ static int pick_host(const json_t **root, int rank, char *err, size_t errlen)
 				 json_array_size(hosts),
 				 json_array_size(hosts) - 1);
 	json_array_foreach(hosts, i, host) {
-		if (json_integer_value(json_object_get(host, "rank")) == rank &&
-		    json_is_object(json_object_get(host, "report"))) {
-			*root = json_object_get(host, "report");
-			return 0;
-		}
+		json_t *one;
+
+		if (json_integer_value(json_object_get(host, "rank")) != rank ||
+		    !json_is_object(json_object_get(host, "report")))
+			continue;
+		one = report_read_fleet_host(doc->root, host);
+		if (!one)
+			return -ENOMEM;
+		json_decref(doc->root);
+		doc->root = one;
+		return 0;
 	}
 	return hb_errorf(err, errlen, -EINVAL,
 			 "--rank %d: the fleet report has no such rank (0 to "
@@ -353,14 +387,14 @@ static int pick_host(const json_t **root, int rank, char *err, size_t errlen)
 /* Everything of a parsed document; err says what is wrong with it. */
 static int doc_get(struct doc_report *doc, int rank, char *err, size_t errlen)
 {
-	const json_t *root = doc->root;
-	const json_t *version, *results;
+	const json_t *root, *version, *results;
 	size_t i;
 	json_t *o;
-	int rc = pick_host(&root, rank, err, errlen);
+	int rc = pick_host(doc, rank, err, errlen);
 
 	if (rc)
 		return rc;
+	root = doc->root;
 	version = json_object_get(root, "schema_version");
 	results = json_object_get(root, "results");
 

@@ -82,6 +82,15 @@ int report_read_rank(struct doc_report *doc, const char *path, int rank,
 		     char *err, size_t errlen);
 
 /*
+ * The report of one host of a fleet report root (host: an entry of
+ * fleet.hosts[]): its "report" with its results, which the fleet report
+ * holds once, in root's "results" tagged with their rank (a fleet report
+ * of an older hostbench kept them in the host's report too). A new
+ * reference, or NULL when host has no report or out of memory.
+ */
+json_t *report_read_fleet_host(const json_t *root, const json_t *host);
+
+/*
  * report_read() of a report already in memory: text (len bytes) named
  * name in messages (name must outlive doc). The same checks and results;
  * for tests and fuzzing.

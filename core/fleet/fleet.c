@@ -37,6 +37,7 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
 {
 	char host[MPI_MAX_PROCESSOR_NAME];
 	int len = 0;
+	double started = fleet_wall();
 
 	(void)fmt; /* every format has a fleet report */
 	*f = (struct fleet){ .size = 1 };
@@ -58,6 +59,8 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
 	if (MPI_Get_processor_name(host, &len) != MPI_SUCCESS)
 		snprintf(host, sizeof(host), "rank%d", f->rank);
 	snprintf(f->st->ranks[f->rank].host, FLEET_HOST_MAX, "%s", host);
+	fleet_trace_at(f, "start", -1, started);
+	fleet_trace(f, "mpi_init", -1);
 	return 0;
 }
 
@@ -86,10 +89,14 @@ static int free_state(struct fleet_state *st, int size)
 			result_free(&fr->res[i]);
 		free(fr->res);
 		free(fr->at);
+		free(fr->spooled);
 		free(fr->lost_why);
 		json_decref(fr->context);
 	}
 	free(st->ranks);
+	free(st->absent);
+	if (st->spool)
+		fclose(st->spool);
 	free(st);
 	return lost;
 }
@@ -100,6 +107,7 @@ int fleet_end(struct fleet *f, int status)
 	int lost = 0, orphan = 0;
 
 	if (f->st) {
+		fleet_trace(f, "report", -1);
 		fleet_case_goodbye(f);
 		orphan = f->st->orphan;
 		lost = free_state(f->st, f->size);

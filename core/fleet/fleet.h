@@ -25,6 +25,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
+#include "compare/report_doc.h"
 #include "report/report.h"
 #include "result/result.h"
 #include "suite/suite.h"
@@ -75,13 +78,17 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
  * lost partner) fails with the reason, and rank 0's all-to-one case is
  * skipped (it receives). Otherwise *resolved is s. In a fleet of one rank (no
  * MPI, or an MPI build started without mpirun) a case with a peer mode
- * is refused (-EINVAL, naming file, line and section). Returns 0,
+ * is refused (-EINVAL, naming file, line and section). Ranks whose
+ * cases differ only where a host has no plugin (reg: this rank's) for a
+ * case's backend run the union: s takes every rank's cases, and a case
+ * this rank lacks is skipped here with the reason. Returns 0,
  * -EINVAL, -ECANCELED (rank 0 counted this rank lost: it only stops),
  * -ETIMEDOUT (no word from rank 0), -ENOMEM or -EIO.
  */
-int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
-		  const char *serve, const struct suite **resolved, char *err,
-		  size_t errlen);
+struct registry;
+int fleet_prepare(struct fleet *f, struct suite *s, const struct registry *reg,
+		  int loaded, const char *serve, const struct suite **resolved,
+		  char *err, size_t errlen);
 
 /*
  * Every rank: rc is this rank's verdict on the prepared suite (precheck).
@@ -138,6 +145,27 @@ int fleet_silent(const struct fleet *f);
  */
 int fleet_report(const struct fleet *f, enum report_format fmt,
 		 const struct report *own, FILE *out, char *err, size_t errlen);
+
+/* A fleet report read back from its JSON (fleet_load.c). */
+struct fleet_saved {
+	struct fleet fleet;	 /* every rank as rank 0 knew it */
+	struct report_doc own;	 /* rank 0's report: the suite, its results */
+	struct doc_report *docs; /* each rank's report, fleet.size of them */
+	json_t *root;		 /* the document, sanitized */
+};
+
+/*
+ * Read the fleet report at path into fs, for fleet_report() with
+ * &fs->fleet and &fs->own.r (any format, in any build). Returns 0,
+ * -ENOTSUP when path holds no fleet report (read it as one host's),
+ * -EINVAL (err says what is wrong with it) or -ENOMEM. Free fs with
+ * fleet_saved_free() after 0.
+ */
+int fleet_saved_read(struct fleet_saved *fs, const char *path, char *err,
+		     size_t errlen);
+
+/* Free what fs holds and zero it. */
+void fleet_saved_free(struct fleet_saved *fs);
 
 /*
  * Stop the transfer receivers, free everything and leave the job. Rank 0

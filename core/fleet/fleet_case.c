@@ -21,41 +21,19 @@
 #include "result/result_json.h"
 #include "suite/suite_time.h"
 
-/* Decode rank r's result message text for case i into its results. */
+/*
+ * Decode rank r's result message text for case i into its results, and
+ * keep the text in the spool (only its figures stay in memory).
+ */
 static void take_result(struct fleet *f, int r, size_t i, const char *text)
 {
-	const struct bench_case *c = &f->st->suite->cases[i];
 	struct fleet_rank *fr = &f->st->ranks[r];
-	struct result *res = &fr->res[i];
-	const char *const *parts = c->tdesc ? c->tdesc->parts : NULL;
-	char why[256] = "not JSON";
-	json_error_t jerr;
-	json_t *doc = json_loads(text, 0, &jerr);
-	json_t *jc = doc ? json_object_get(doc, "case") : NULL;
 
-	result_free(res);
-	memset(res, 0, sizeof(*res));
-	if (!json_is_integer(jc) || (size_t)json_integer_value(jc) != i)
-		snprintf(why, sizeof(why), "a result for another case");
-	else if (!result_json_get(json_object_get(doc, "result"), parts, res,
-				  why, sizeof(why)))
-		why[0] = '\0';
-	fr->at[i].start = json_number_value(json_object_get(doc, "start"));
-	fr->at[i].end = json_number_value(json_object_get(doc, "end"));
-	json_decref(doc);
-	res->c = c;
-	if (why[0]) {
-		result_free(res);
-		memset(res, 0, sizeof(*res));
-		res->c = c;
-		res->status = RESULT_FAILED;
-		if (asprintf(&res->reason,
-			     "rank 0 cannot read what this rank sent: %s",
-			     why) < 0)
-			res->reason = NULL;
-	}
-	if (res->status == RESULT_FAILED)
+	fleet_result_take(&f->st->suite->cases[i], i, text, &fr->res[i],
+			  &fr->at[i]);
+	if (fr->res[i].status == RESULT_FAILED)
 		fr->failed = 1;
+	fleet_spool(f, r, i, text);
 }
 
 /* Rank 0: wait for rank r's result of case i until st->due. */
@@ -88,8 +66,10 @@ static void collect_pending(struct fleet *f)
 
 	if (!st->pending)
 		return;
+	fleet_trace(f, "case_done", (long)st->pending - 1);
 	for (int r = 1; r < f->size; r++)
 		collect_one(f, r, st->pending - 1);
+	fleet_trace(f, "gathered", (long)st->pending - 1);
 	st->pending = 0;
 }
 
@@ -217,7 +197,7 @@ int fleet_case_end(struct fleet *f, size_t i, struct result *r)
 	r->c = &st->suite->cases[i];
 	if (f->size == 1)
 		return 0;
-	if (fleet_peer_blame(f, i, r))
+	if (fleet_peer_blame(f, i, r) || fleet_absent(f, i, r))
 		return -ENOMEM;
 	if (f->rank != 0) {
 		if (i + 1 == st->suite->ncases)

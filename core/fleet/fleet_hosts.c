@@ -18,6 +18,7 @@
 #include "compare/merge.h"
 #include "compare/report_read.h"
 #include "report/report_json.h"
+#include "result/result_json.h"
 
 /* r's report as JSON text into *text (the caller frees it). */
 static int doc_text(const struct report *r, char **text)
@@ -44,18 +45,153 @@ int fleet_context_text(const struct report *ctx, char **text)
 	return doc_text(ctx, text);
 }
 
+void fleet_result_take(const struct bench_case *c, size_t i, const char *text,
+		       struct result *res, struct fleet_span *at)
+{
+	const char *const *parts = c->tdesc ? c->tdesc->parts : NULL;
+	char why[256] = "not JSON";
+	json_error_t jerr;
+	json_t *doc = json_loads(text, 0, &jerr);
+	json_t *jc = doc ? json_object_get(doc, "case") : NULL;
+
+	result_free(res);
+	memset(res, 0, sizeof(*res));
+	if (!json_is_integer(jc) || (size_t)json_integer_value(jc) != i)
+		snprintf(why, sizeof(why), "a result for another case");
+	else if (!result_json_get(json_object_get(doc, "result"), parts, res,
+				  why, sizeof(why)))
+		why[0] = '\0';
+	at->start = json_number_value(json_object_get(doc, "start"));
+	at->end = json_number_value(json_object_get(doc, "end"));
+	json_decref(doc);
+	res->c = c;
+	if (why[0]) {
+		result_free(res);
+		memset(res, 0, sizeof(*res));
+		res->c = c;
+		res->status = RESULT_FAILED;
+		if (asprintf(&res->reason,
+			     "rank 0 cannot read what this rank sent: %s",
+			     why) < 0)
+			res->reason = NULL;
+	}
+}
+
+void fleet_spool(struct fleet *f, int r, size_t i, const char *text)
+{
+	struct fleet_state *st = f->st;
+	struct fleet_rank *fr = &st->ranks[r];
+	struct result *res = &fr->res[i], slim;
+	size_t len = strlen(text);
+	long at;
+
+	if (!st->spool)
+		st->spool = tmpfile();
+	if (!fr->spooled)
+		fr->spooled =
+			calloc(st->suite->ncases + 1, sizeof(*fr->spooled));
+	if (!st->spool || !fr->spooled || res->status == RESULT_FAILED ||
+	    fseek(st->spool, 0, SEEK_END) || (at = ftell(st->spool)) < 0 ||
+	    fwrite(text, 1, len, st->spool) != len)
+		return; /* the whole result stays */
+	fr->spooled[i] = (struct fleet_spooled){ .at = at, .len = len };
+	/* what the spread and the tables read; the rest is in the spool */
+	slim = (struct result){ .c = res->c,
+				.status = res->status,
+				.reason = res->reason,
+				.rate = res->rate,
+				.ops_rate = res->ops_rate,
+				.noisy = res->noisy,
+				.starved = res->starved };
+	res->reason = NULL;
+	result_free(res);
+	*res = slim;
+}
+
+/* Rank r's result of case i read back from the spool into res. */
+static int unspool(const struct fleet *f, int r, size_t i, struct result *res)
+{
+	const struct fleet_spooled *sp = &f->st->ranks[r].spooled[i];
+	char *text = malloc(sp->len + 1);
+	struct fleet_span at;
+
+	if (!text)
+		return -ENOMEM;
+	if (fseek(f->st->spool, sp->at, SEEK_SET) ||
+	    fread(text, 1, sp->len, f->st->spool) != sp->len) {
+		free(text);
+		return -EIO;
+	}
+	text[sp->len] = '\0';
+	fleet_result_take(&f->st->suite->cases[i], i, text, res, &at);
+	free(text);
+	return 0;
+}
+
+/* Whether rank r's result of case i is in the spool rather than memory. */
+static int spooled(const struct fleet *f, int r, size_t i)
+{
+	const struct fleet_rank *fr = &f->st->ranks[r];
+
+	return r > 0 && fr->spooled && fr->spooled[i].len > 0;
+}
+
+/*
+ * Rank r's whole results: in memory, or read back from the spool into a
+ * new array *mine (freed with free_whole()). NULL when out of memory.
+ */
+static const struct result *whole_results(const struct fleet *f, int r,
+					  const struct report *own,
+					  struct result **mine)
+{
+	const struct result *res = fleet_rank_results(f, r, own);
+	size_t n = own->suite->ncases;
+
+	*mine = NULL;
+	if (r == 0 || !f->st->ranks[r].spooled)
+		return res;
+	*mine = calloc(n + 1, sizeof(**mine));
+	for (size_t i = 0; *mine && i < n; i++) {
+		struct result *m = &(*mine)[i];
+
+		if (!spooled(f, r, i)) {
+			*m = res[i]; /* borrowed: not freed */
+		} else if (unspool(f, r, i, m)) {
+			*m = (struct result){ .c = res[i].c,
+					      .status = RESULT_FAILED };
+			m->reason = xstrdup("rank 0 could not read this "
+					    "result back from its spool");
+		}
+	}
+	return *mine;
+}
+
+/* Free what whole_results() read back for rank r. */
+static void free_whole(const struct fleet *f, int r, struct result *mine,
+		       size_t n)
+{
+	for (size_t i = 0; mine && i < n; i++)
+		if (spooled(f, r, i))
+			result_free(&mine[i]);
+	free(mine);
+}
+
 json_t *fleet_rank_doc(const struct fleet *f, int r, const struct report *own)
 {
 	static const char *const keys[] = { "hostbench", "system",
 					    "libraries" };
 	struct report rep = *own;
 	const json_t *ctx = f->st->ranks[r].context;
+	struct result *mine = NULL;
 	json_error_t jerr;
 	char *text = NULL;
 	json_t *doc;
+	int rc;
 
-	rep.results = fleet_rank_results(f, r, own);
-	if (doc_text(&rep, &text))
+	rep.results = whole_results(f, r, own, &mine);
+	rc = rep.results ? doc_text(&rep, &text) : -ENOMEM;
+	free_whole(f, r, mine, own->suite->ncases);
+	if (rc)
 		return NULL;
 	doc = json_loads(text, 0, &jerr);
 	free(text);

@@ -29,14 +29,7 @@ static int ranks_table(const struct fleet *f, struct table *t)
 		const struct fleet_rank *fr = &f->st->ranks[r];
 		size_t row = (size_t)r + 1;
 
-		snprintf(cell, sizeof(cell), "%d", r);
-		rc = table_set(t, row, 0, cell);
-		rc = rc ? rc : table_set(t, row, 1, fr->host);
-		rc = rc ? rc
-			: table_set(t, row, 2,
-				    fr->lost	 ? "lost"
-				    : fr->failed ? "ok (a case failed)"
-						 : "ok");
+		rc = fleet_rank_cells(f, r, t, row);
 		rc = rc ? rc
 			: table_set(t, row, 3,
 				    fr->lost && fr->lost_why ? fr->lost_why

@@ -11,6 +11,7 @@
 #define HB_CORE_FLEET_FLEET_INT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include <jansson.h>
@@ -27,6 +28,12 @@ struct fleet_span {
 	double end;   /* its result was ready */
 };
 
+/* Where rank 0's spool keeps one result message; len 0: not there. */
+struct fleet_spooled {
+	long at;
+	size_t len;
+};
+
 /* What rank 0 knows of one rank. */
 struct fleet_rank {
 	char host[FLEET_HOST_MAX];
@@ -38,6 +45,8 @@ struct fleet_rank {
 	double offset;	       /* its wall clock minus rank 0's, seconds */
 	double rtt;	       /* round trip of the best ping; -1: unknown */
 	int failed;	       /* one of its cases failed */
+	struct fleet_spooled *spooled; /* suite->ncases, or NULL: where
+					  st->spool keeps each result */
 };
 
 /* Everything a fleet keeps between calls. */
@@ -57,6 +66,9 @@ struct fleet_state {
 	int orphan;		  /* this rank gave up on rank 0 */
 	int started;		  /* rank 0: the others may wait for its word */
 	int released;		  /* rank 0: every rank was told to stop */
+	unsigned char *absent;	  /* suite->ncases, or NULL: this rank has no
+				     plugin for case i (fleet_unlike.c) */
+	FILE *spool; /* rank 0: every rank's result messages, or NULL */
 };
 
 /* Message tags; every message is text (JSON), one long or one double. */
@@ -68,6 +80,7 @@ enum fleet_tag {
 	FLEET_TAG_PING = 9,    /* 0 -> rank: a ping; rank -> 0: its clock */
 	FLEET_TAG_GO = 11,     /* 0 -> rank: case to start, or FLEET_STOP */
 	FLEET_TAG_RESULT = 12, /* rank -> 0: {"case": i, "result": {...}} */
+	FLEET_TAG_UNLIKE = 41, /* rank -> 0: cases some rank lacks; 0 -> all */
 };
 
 /* The control value that ends a rank's run. */
@@ -318,5 +331,85 @@ int fleet_html(const struct fleet *f, const struct report *own, FILE *out,
  * median. Returns -1 when n is 0. Pure.
  */
 int fleet_outlier(const double *v, size_t n, double *median);
+
+/* Above this many ranks, text and md show hosts as rows, not columns. */
+#define FLEET_WIDE 8
+
+/*
+ * Where the fleet ran (fleet_place.c): the batch job's id as JSON (null
+ * when unknown); the ranks sorted by host, then rank, into *order (the
+ * caller frees it), returning how many nodes they ran on or -ENOMEM;
+ * the nodes as [{"host", "ranks": [...]}]; the job and the nodes with
+ * their ranks ("lab1 (ranks 0-3)"), lines of text or Markdown when md.
+ */
+json_t *fleet_job_json(const struct report *own);
+int fleet_nodes(const struct fleet *f, int **order);
+json_t *fleet_nodes_json(const struct fleet *f, int *bad);
+int fleet_place_write(const struct fleet *f, const struct report *own, int md,
+		      FILE *out);
+
+/*
+ * The hosts as rows (fleet_wide.c): rank, host, status, cases ok and the
+ * case where the host is farthest from the median, with each lost rank's
+ * reason among the notes. Returns 0 or -ENOMEM.
+ */
+int fleet_hosts_table(const struct fleet *f, const struct report *own,
+		      struct table *t);
+
+/* Rank r's rank, host and status ("ok (a case failed)") into cells 0-2 of
+ * t's row. Returns 0 or -ENOMEM. */
+int fleet_rank_cells(const struct fleet *f, int r, struct table *t, size_t row);
+
+/*
+ * Rank 0 of a fleet of two or more appends "PHASE I WALL MAXRSS_KB" to
+ * the file HOSTBENCH_FLEET_TRACE names, when set (fleet_trace.c): the
+ * phase it ended (i: the case, or -1), on its wall clock (now, or wall),
+ * and its peak memory so far. For bench/fleet_scale.py.
+ */
+void fleet_trace_at(const struct fleet *f, const char *phase, long i,
+		    double wall);
+void fleet_trace(const struct fleet *f, const char *phase, long i);
+
+/*
+ * Unlike hosts (fleet_unlike.c). Rank 0: the union of every rank's cases
+ * (all[r]'s "cases", [hash, job, backend]) as [hash, job, backend, the
+ * first rank that has it], in job order; *differs is the rank (-1: rank
+ * 0) that lacks a case whose backend it has a plugin for (its suite
+ * differs in something else), else 0. NULL when out of memory.
+ */
+json_t *fleet_unlike_union(const struct fleet *f, json_t *const *all,
+			   int *differs);
+
+/*
+ * Every rank: run the union u instead of s's cases. The first rank that
+ * has each case describes it through rank 0 (a round); s's cases are
+ * then u's, this rank's own where it has them, else a stand-in that
+ * fleet_absent() skips. hashes: s's case hashes. Returns 0, -ECANCELED
+ * (this rank was counted lost), -ETIMEDOUT, -EIO or -ENOMEM.
+ */
+int fleet_unlike_take(struct fleet *f, struct suite *s,
+		      const char *const *hashes, const json_t *u);
+
+/*
+ * When this rank has no plugin for case i, r becomes skipped with the
+ * reason (which rank lacks which plugin). Returns 0 or -ENOMEM.
+ */
+int fleet_absent(const struct fleet *f, size_t i, struct result *r);
+
+/*
+ * A result message of case i ({"case": i, "result": {...}, "start",
+ * "end"}) into res (freed first) and at; one that cannot be read makes
+ * res failed with the reason (fleet_hosts.c, as the next).
+ */
+void fleet_result_take(const struct bench_case *c, size_t i, const char *text,
+		       struct result *res, struct fleet_span *at);
+
+/*
+ * Rank 0: keep rank r's message text of case i in st->spool and only the
+ * figures of its result in memory (status, reason, rates): the report
+ * reads the rest back one rank at a time. Without a spool (no temporary
+ * file) the whole result stays.
+ */
+void fleet_spool(struct fleet *f, int r, size_t i, const char *text);
 
 #endif

@@ -1,14 +1,21 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Who sends to whom in host-pair transfers, and the refusal of a peer mode
- * in a fleet of one; in every build.
+ * Who sends to whom in host-pair transfers, the refusal of a peer mode
+ * in a fleet of one, and a rank's name for messages; in every build.
  */
 #include "fleet/fleet_int.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "suite/suite_value.h"
+
+const char *fleet_rank_name(const struct fleet *f, int r, char *buf, size_t len)
+{
+	snprintf(buf, len, "rank %d (%s)", r, f->st->ranks[r].host);
+	return buf;
+}
 
 int fleet_partner(const char *mode, int rank, int size)
 {

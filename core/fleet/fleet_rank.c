@@ -1,19 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * What rank 0 knows of each rank, below every file that reads or marks it:
- * a rank's name for messages, and giving up on a rank.
+ * What rank 0 knows of each rank, below every file that marks it: giving
+ * up on a rank (its name for messages is in fleet_pairs.c, every build).
  */
 #define _GNU_SOURCE /* asprintf */
 #include "fleet/fleet_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-const char *fleet_rank_name(const struct fleet *f, int r, char *buf, size_t len)
-{
-	snprintf(buf, len, "rank %d (%s)", r, f->st->ranks[r].host);
-	return buf;
-}
 
 void fleet_rank_lose(struct fleet *f, int r, size_t i, const char *why)
 {

@@ -105,30 +105,28 @@ static void set_span(const struct fleet *f, int r, size_t i, json_t *o,
 	jsonw_set(o, "end", jsonw_number(end), bad);
 }
 
-/* Every rank's result i, tagged with rank and host, appended to all. */
-static void tag_results(const struct fleet *f, json_t *const *docs, size_t i,
-			json_t *all, int *bad)
+/* Rank r's results of doc, tagged with rank, host and times, each to out. */
+static int put_results(const struct fleet *f, int r, json_t *doc, int *first,
+		       FILE *out)
 {
-	for (int r = 0; r < f->size; r++) {
-		json_t *res =
-			docs[r] ? json_array_get(
-					  json_object_get(docs[r], "results"),
-					  i)
-				: NULL;
-		json_t *copy = res ? json_deep_copy(res) : NULL;
+	json_t *res;
+	size_t i;
+	int bad = 0;
 
-		if (!copy) {
-			*bad = 1;
-			continue;
-		}
-		jsonw_set(copy, "rank", json_integer(r), bad);
-		jsonw_set(copy, "host", jsonw_text(f->st->ranks[r].host), bad);
-		set_span(f, r, i, copy, bad);
-		jsonw_push(all, copy, bad);
+	json_array_foreach(json_object_get(doc, "results"), i, res) {
+		jsonw_set(res, "rank", json_integer(r), &bad);
+		jsonw_set(res, "host", jsonw_text(f->st->ranks[r].host), &bad);
+		set_span(f, r, i, res, &bad);
+		if (bad || fputs(*first ? "\n    " : ",\n    ", out) == EOF ||
+		    json_dumpf(res, out,
+			       JSON_COMPACT | JSON_REAL_PRECISION(15)))
+			return -EIO;
+		*first = 0;
 	}
+	return 0;
 }
 
-/* One entry of fleet.hosts: rank, host, status, its report. */
+/* One entry of fleet.hosts: rank, host, status, its report but results. */
 static json_t *host_json(const struct fleet *f, int r, json_t *doc, int *bad)
 {
 	const struct fleet_rank *fr = &f->st->ranks[r];
@@ -146,69 +144,103 @@ static json_t *host_json(const struct fleet *f, int r, json_t *doc, int *bad)
 		  r == 0 || fr->rtt >= 0 ? jsonw_number(r ? fr->rtt : 0)
 					 : json_null(),
 		  bad);
-	jsonw_set(o, "report", doc ? json_incref(doc) : json_null(), bad);
+	json_object_del(doc, "results"); /* once, in the fleet's results */
+	jsonw_set(o, "report", json_incref(doc), bad);
 	return o;
 }
 
-/* The whole fleet document. */
-static json_t *fleet_doc(const struct fleet *f, const struct report *own,
-			 int *bad)
+/*
+ * Every rank's host entry (pass 0) or results (pass 1) to out, building
+ * one rank's document at a time: rank 0 never holds every rank's report
+ * at once.
+ */
+static int stream_ranks(const struct fleet *f, const struct report *own,
+			int pass, FILE *out)
 {
-	json_t *doc = json_object(), *fl = json_object(), *hosts = json_array();
-	json_t *spread = json_array(), *results = json_array();
-	json_t **docs = calloc((size_t)f->size, sizeof(json_t *));
+	int first = 1, rc = 0;
 
-	if (!docs) {
-		*bad = 1;
-		return doc;
-	}
-	for (int r = 0; r < f->size; r++) {
-		docs[r] = fleet_rank_doc(f, r, own);
-		if (!docs[r])
-			*bad = 1;
-		jsonw_push(hosts, host_json(f, r, docs[r], bad), bad);
-	}
-	for (size_t i = 0; i < own->suite->ncases; i++) {
-		jsonw_push(spread, spread_json(f, own, i, bad), bad);
-		tag_results(f, docs, i, results, bad);
-	}
-	jsonw_set(doc, "schema_version", json_integer(1), bad);
-	jsonw_set(doc, "hostbench",
-		  docs[0] ? json_incref(json_object_get(docs[0], "hostbench"))
-			  : json_null(),
-		  bad);
-	if (own->run && own->run->known)
-		jsonw_set(doc, "run", runinfo_json(own->run, bad), bad);
-	jsonw_set(fl, "ranks", json_integer(f->size), bad);
-	jsonw_set(fl, "hosts", hosts, bad);
-	jsonw_set(fl, "spread", spread, bad);
-	jsonw_set(doc, "fleet", fl, bad);
-	jsonw_set(doc, "results", results, bad);
-	for (int r = 0; r < f->size; r++)
-		json_decref(docs[r]);
-	free(docs);
-	return doc;
-}
+	for (int r = 0; !rc && r < f->size; r++) {
+		json_t *doc = fleet_rank_doc(f, r, own), *host;
+		int bad = !doc;
 
-/* The fleet as one JSON document: every host's report and the spread. */
-static int write_json(const struct fleet *f, const struct report *own,
-		      FILE *out, char *err, size_t errlen)
-{
-	int bad = 0;
-	json_t *doc = fleet_doc(f, own, &bad);
-	int rc = bad ? hb_errorf(err, errlen, -ENOMEM,
-				 "fleet report: out of memory")
-		     : 0;
-
-	if (!rc &&
-	    (json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15)) ||
-	     fputc('\n', out) == EOF))
-		rc = report_io_error(out, err, errlen);
-	json_decref(doc);
+		if (!bad && pass) {
+			rc = put_results(f, r, doc, &first, out);
+		} else if (!bad) {
+			host = host_json(f, r, doc, &bad);
+			if (bad ||
+			    fputs(r ? ",\n    " : "\n    ", out) == EOF ||
+			    json_dumpf(host, out,
+				       JSON_COMPACT | JSON_REAL_PRECISION(15)))
+				rc = bad ? -ENOMEM : -EIO;
+			json_decref(host);
+		}
+		json_decref(doc);
+		if (bad && !rc)
+			rc = -ENOMEM;
+	}
 	return rc;
 }
 
-/* The ranks and their state, one line each. */
+/* "KEY": value, to out, value released; returns nonzero on failure. */
+static int put_member(FILE *out, const char *key, json_t *value, const int *bad)
+{
+	int failed = *bad || !value || fprintf(out, "\n  \"%s\": ", key) < 0 ||
+		     json_dumpf(value, out,
+				JSON_COMPACT | JSON_ENCODE_ANY |
+					JSON_REAL_PRECISION(15)) ||
+		     fputc(',', out) == EOF;
+
+	json_decref(value);
+	return failed;
+}
+
+/* The spread of every case, a JSON array. */
+static json_t *spread_all(const struct fleet *f, const struct report *own,
+			  int *bad)
+{
+	json_t *spread = json_array();
+
+	for (size_t i = 0; i < own->suite->ncases; i++)
+		jsonw_push(spread, spread_json(f, own, i, bad), bad);
+	return spread;
+}
+
+/*
+ * The fleet as one JSON document, written as it is made: the head (rank
+ * 0's build, the run, the job and where the ranks ran, the spread), each
+ * host's report without its results, then every result once, tagged with
+ * its rank and host.
+ */
+static int write_json(const struct fleet *f, const struct report *own,
+		      FILE *out, char *err, size_t errlen)
+{
+	json_t *ctx = f->st->ranks[0].context;
+	int bad = 0, rc = 0;
+
+	if (fputs("{\n  \"schema_version\": 1,", out) == EOF ||
+	    put_member(out, "hostbench",
+		       json_incref(json_object_get(ctx, "hostbench")), &bad) ||
+	    (own->run && own->run->known &&
+	     put_member(out, "run", runinfo_json(own->run, &bad), &bad)) ||
+	    fputs("\n  \"fleet\": {", out) == EOF ||
+	    put_member(out, "ranks", json_integer(f->size), &bad) ||
+	    put_member(out, "job", fleet_job_json(own), &bad) ||
+	    put_member(out, "nodes", fleet_nodes_json(f, &bad), &bad) ||
+	    put_member(out, "spread", spread_all(f, own, &bad), &bad) ||
+	    fputs("\n  \"hosts\": [", out) == EOF)
+		rc = bad ? -ENOMEM : -EIO;
+	rc = rc ? rc : stream_ranks(f, own, 0, out);
+	if (!rc && fputs("\n  ]},\n  \"results\": [", out) == EOF)
+		rc = -EIO;
+	rc = rc ? rc : stream_ranks(f, own, 1, out);
+	if (!rc && fputs("\n  ]\n}\n", out) == EOF)
+		rc = -EIO;
+	if (rc == -ENOMEM)
+		return hb_errorf(err, errlen, rc,
+				 "fleet report: out of memory");
+	return rc || ferror(out) ? report_io_error(out, err, errlen) : 0;
+}
+
 /* Text from a rank (a host name, a reason): Markdown-escaped in md. */
 static void put_text(FILE *out, int md, const char *s)
 {
@@ -218,14 +250,29 @@ static void put_text(FILE *out, int md, const char *s)
 		fputs(s, out);
 }
 
+/*
+ * The ranks and their state, one line each; above FLEET_WIDE ranks only
+ * their counts and the ranks not ok (each host has its row below).
+ */
 static void write_ranks(const struct fleet *f, int md, FILE *out)
 {
 	char who[FLEET_HOST_MAX + 32];
+	int lost = 0, failed = 0, wide = f->size > FLEET_WIDE;
 
-	fprintf(out, "%sFleet: %d ranks\n\n", md ? "## " : "", f->size);
+	for (int r = 0; r < f->size; r++) {
+		lost += f->st->ranks[r].lost;
+		failed += !f->st->ranks[r].lost && f->st->ranks[r].failed;
+	}
+	fprintf(out, "%sFleet: %d ranks", md ? "## " : "", f->size);
+	if (wide)
+		fprintf(out, ": %d ok, %d with a failed case, %d lost",
+			f->size - lost - failed, failed, lost);
+	fputs("\n\n", out);
 	for (int r = 0; r < f->size; r++) {
 		const struct fleet_rank *fr = &f->st->ranks[r];
 
+		if (wide && !fr->lost && !fr->failed)
+			continue;
 		fleet_rank_name(f, r, who, sizeof(who));
 		fputs(md ? "- " : "  ", out);
 		put_text(out, md, who);
@@ -233,12 +280,46 @@ static void write_ranks(const struct fleet *f, int md, FILE *out)
 		put_text(out, md, fr->lost && fr->lost_why ? fr->lost_why : "");
 		fputs(fr->failed ? " (a case failed)\n" : "\n", out);
 	}
-	fputc('\n', out);
+	if (!wide || lost || failed)
+		fputc('\n', out);
+}
+
+/* t as text, or as Markdown when md; frees t. Returns 0 or -ENOMEM. */
+static int put_table(struct table *t, int md, FILE *out)
+{
+	int rc = 0;
+
+	if (md)
+		table_md(t, out);
+	else
+		rc = table_text(t, out);
+	table_free(t);
+	return rc;
 }
 
 /*
- * The ranks, the merge table of hosts by cases, then the spread of every
- * case across hosts: as text, or as Markdown when md.
+ * The hosts: up to FLEET_WIDE ranks, the merge table of hosts by cases
+ * (a column per host); above, one row per host.
+ */
+static int write_hosts(const struct fleet *f, const struct report *own, int md,
+		       FILE *out, char *err, size_t errlen)
+{
+	struct table t = { 0 };
+	int rc;
+
+	if (f->size <= FLEET_WIDE)
+		return fleet_merge_write(f, own, md ? REPORT_MD : REPORT_TEXT,
+					 out, err, errlen);
+	fprintf(out, "%sHosts\n\n", md ? "## " : "");
+	rc = fleet_hosts_table(f, own, &t);
+	rc = rc ? (table_free(&t), rc) : put_table(&t, md, out);
+	return rc ? hb_errorf(err, errlen, rc, "fleet report: out of memory")
+		  : 0;
+}
+
+/*
+ * The ranks, where they ran, the hosts, then the spread of every case
+ * across hosts: as text, or as Markdown when md.
  */
 static int write_overview(const struct fleet *f, const struct report *own,
 			  int md, FILE *out, char *err, size_t errlen)
@@ -247,17 +328,14 @@ static int write_overview(const struct fleet *f, const struct report *own,
 	int rc;
 
 	write_ranks(f, md, out);
-	rc = fleet_merge_write(f, own, md ? REPORT_MD : REPORT_TEXT, out, err,
-			       errlen);
+	rc = fleet_place_write(f, own, md, out);
+	rc = rc ? hb_errorf(err, errlen, rc, "fleet report: out of memory")
+		: write_hosts(f, own, md, out, err, errlen);
 	if (rc)
 		return rc;
 	fprintf(out, "\n%sSpread across hosts\n\n", md ? "## " : "");
 	rc = fleet_spread_table(f, own, &t);
-	if (!rc && !md)
-		rc = table_text(&t, out);
-	else if (!rc)
-		table_md(&t, out);
-	table_free(&t);
+	rc = rc ? (table_free(&t), rc) : put_table(&t, md, out);
 	if (rc)
 		return hb_errorf(err, errlen, rc,
 				 "fleet report: out of memory");

@@ -39,19 +39,16 @@ static void hash_str(uint64_t *h, const char *s)
 }
 
 /*
- * The expanded matrix as one number: what each rank would run, parameters
- * with their defaults filled, so another plugin version or a plugin
- * missing on one host shows too. Plugin paths are left out: hosts may
- * install in different places.
+ * One case of the expanded matrix as one number: what the rank would run,
+ * parameters with their defaults filled, so another plugin version shows
+ * too. Plugin paths are left out: hosts may install in different places.
  */
-static uint64_t hash_of_suite(const struct suite *s)
+static uint64_t hash_of_case(const struct bench_case *c)
 {
 	uint64_t h = 14695981039346656037ULL;
 	char num[256];
 
-	for (size_t i = 0; i < s->ncases; i++) {
-		const struct bench_case *c = &s->cases[i];
-
+	{
 		hash_str(&h, c->title);
 		hash_str(&h, c->target);
 		hash_str(&h, c->backend);
@@ -77,19 +74,47 @@ static uint64_t hash_of_suite(const struct suite *s)
 	return h;
 }
 
-/* A rank's say on its suite: loaded (suite_load's code) and the hash. */
+/* Each case's hash as text into hashes (s->ncases of 17 bytes). */
+static void hash_cases(const struct suite *s, char (*hashes)[17])
+{
+	for (size_t i = 0; i < s->ncases; i++)
+		snprintf(hashes[i], 17, "%016" PRIx64,
+			 hash_of_case(&s->cases[i]));
+}
+
+/*
+ * A rank's say on its suite: loaded (suite_load's code), the hash of the
+ * whole matrix, each case as [hash, job, backend] and the plugins it has
+ * (what an unlike host's cases are checked against: fleet_unlike.c).
+ */
 static json_t *hello_of(const struct fleet *f, const struct suite *s,
+			const struct registry *reg, char (*hashes)[17],
 			int loaded)
 {
 	char hash[32] = "";
+	uint64_t h = 14695981039346656037ULL;
 	int bad = 0;
-	json_t *o = json_object();
+	json_t *o = json_object(), *cases = json_array(), *plugins;
 
+	for (size_t i = 0; !loaded && i < s->ncases; i++) {
+		hash_str(&h, hashes[i]);
+		jsonw_push(cases,
+			   json_pack("[s, I, s]", hashes[i],
+				     (json_int_t)s->cases[i].job,
+				     s->cases[i].backend),
+			   &bad);
+	}
+	plugins = json_array();
+	for (size_t i = 0; reg && i < reg->n; i++)
+		jsonw_push(plugins, jsonw_text(reg->plugins[i].desc->name),
+			   &bad);
 	if (!loaded)
-		snprintf(hash, sizeof(hash), "%016" PRIx64, hash_of_suite(s));
+		snprintf(hash, sizeof(hash), "%016" PRIx64, h);
 	jsonw_set(o, "loaded", json_integer(loaded), &bad);
 	jsonw_set(o, "hash", json_string(hash), &bad);
 	jsonw_set(o, "host", jsonw_text(f->st->ranks[f->rank].host), &bad);
+	jsonw_set(o, "cases", cases, &bad);
+	jsonw_set(o, "plugins", plugins, &bad);
 	if (bad) {
 		json_decref(o);
 		return NULL;
@@ -103,6 +128,13 @@ static json_t *verdict(const struct fleet *f, char *why)
 	json_t *o = json_object(), *hosts = json_array();
 	int bad = 0;
 
+	if (!o || !hosts) {
+		free(why);
+		json_decref(o);
+		json_decref(hosts);
+		return NULL;
+	}
+
 	for (int r = 0; r < f->size; r++)
 		jsonw_push(hosts, jsonw_text(f->st->ranks[r].host), &bad);
 	jsonw_set(o, "hosts", hosts, &bad);
@@ -115,14 +147,32 @@ static json_t *verdict(const struct fleet *f, char *why)
 	return o;
 }
 
+/* "the suite differs" naming rank r (against rank 0), or NULL. */
+static char *differs(struct fleet *f, int r)
+{
+	char a[FLEET_HOST_MAX + 32], b[FLEET_HOST_MAX + 32], *why = NULL;
+
+	if (asprintf(&why,
+		     "fleet: the suite differs between ranks: %s expands to "
+		     "other cases than %s (same suite files, --set and "
+		     "plugin versions on every host; a case may be missing "
+		     "only on a host without its backend's plugin); nothing "
+		     "ran",
+		     fleet_rank_name(f, r, a, sizeof(a)),
+		     fleet_rank_name(f, r ? 0 : 1, b, sizeof(b))) < 0)
+		return NULL;
+	return why;
+}
+
 /*
- * Rank 0: which rank's suite did not load or differs from rank 0's, as
- * the message every rank prints; NULL when they all agree.
+ * Rank 0: which rank's suite did not load, as the message every rank
+ * prints; NULL when they all loaded it. *unlike: whether their cases
+ * differ.
  */
-static char *hello_problem(struct fleet *f, json_t *const *all)
+static char *hello_problem(struct fleet *f, json_t *const *all, int *unlike)
 {
 	const char *mine = json_string_value(json_object_get(all[0], "hash"));
-	char a[FLEET_HOST_MAX + 32], b[FLEET_HOST_MAX + 32], *why = NULL;
+	char a[FLEET_HOST_MAX + 32], *why = NULL;
 
 	for (int r = 0; r < f->size; r++) {
 		const char *hash;
@@ -138,29 +188,43 @@ static char *hello_problem(struct fleet *f, json_t *const *all)
 				       ? NULL
 				       : why;
 		if (!hash || !mine || strcmp(hash, mine) != 0)
-			return asprintf(&why,
-					"fleet: the suite differs between "
-					"ranks: %s expands to other cases than "
-					"%s (same suite files, --set and "
-					"plugins on every host); nothing ran",
-					fleet_rank_name(f, r, a, sizeof(a)),
-					fleet_rank_name(f, 0, b, sizeof(b))) < 0
-				       ? NULL
-				       : why;
+			*unlike = 1;
 	}
 	return NULL;
 }
 
-/* Rank 0: every rank's host, then whether the suites agree. */
+/*
+ * Rank 0: every rank's host, then whether the suites agree; when their
+ * cases differ only where a host lacks a plugin, the union every rank
+ * runs ("union").
+ */
 static json_t *decide_hello(struct fleet *f, json_t *const *all, void *arg)
 {
+	json_t *u = NULL, *answer;
+	char *why;
+	int unlike = 0, other = 0;
+
 	(void)arg;
 	for (int r = 1; r < f->size; r++)
 		if (all[r])
 			snprintf(f->st->ranks[r].host, FLEET_HOST_MAX, "%s",
 				 json_string_value(
 					 json_object_get(all[r], "host")));
-	return verdict(f, hello_problem(f, all));
+	why = hello_problem(f, all, &unlike);
+	if (!why && unlike) {
+		u = fleet_unlike_union(f, all, &other);
+		if (!u)
+			return NULL;
+		if (other)
+			why = differs(f, other < 0 ? 0 : other);
+	}
+	answer = verdict(f, why);
+	if (answer && u && !other && json_object_set(answer, "union", u)) {
+		json_decref(answer);
+		answer = NULL;
+	}
+	json_decref(u);
+	return answer;
 }
 
 /*
@@ -188,10 +252,13 @@ static int take_verdict(struct fleet *f, const json_t *answer, char *err,
 	return 0;
 }
 
-/* One round with a verdict; a rank that gave up on rank 0 says so. */
+/*
+ * One round with a verdict; a rank that gave up on rank 0 says so. *keep,
+ * when not NULL, gets the answer (a new reference) after 0.
+ */
 static int verdict_round(struct fleet *f, int tag, json_t *mine,
-			 const char *stage, fleet_decide_fn *decide, char *err,
-			 size_t errlen)
+			 const char *stage, fleet_decide_fn *decide,
+			 json_t **keep, char *err, size_t errlen)
 {
 	json_t *answer = NULL;
 	int rc = mine ? fleet_round(f, tag, mine, f->st->wait, stage, decide,
@@ -210,15 +277,51 @@ static int verdict_round(struct fleet *f, int tag, json_t *mine,
 				 "they run: %s",
 				 strerror(-rc));
 	rc = take_verdict(f, answer, err, errlen);
+	if (!rc && keep)
+		*keep = json_incref(answer);
 	json_decref(answer);
 	return rc;
 }
 
-int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
-		  const char *serve, const struct suite **resolved, char *err,
-		  size_t errlen)
+/*
+ * Every rank: when the ranks' cases differ only where a host lacks a
+ * plugin (answer has "union"), s becomes the union (fleet_unlike.c).
+ */
+static int take_unlike(struct fleet *f, struct suite *s, char (*hashes)[17],
+		       const json_t *answer, char *err, size_t errlen)
+{
+	const json_t *u = json_object_get(answer, "union");
+	const char **names;
+	int rc;
+
+	if (!u)
+		return 0;
+	names = calloc(s->ncases + 1, sizeof(*names));
+	for (size_t i = 0; names && i < s->ncases; i++)
+		names[i] = hashes[i];
+	rc = names ? fleet_unlike_take(f, s, names, u) : -ENOMEM;
+	free(names);
+	if (rc == -ETIMEDOUT)
+		return hb_errorf(err, errlen, rc,
+				 "fleet: no answer from rank 0 within %.0f s "
+				 "(rank 0 died or hung)",
+				 2 * f->st->wait);
+	if (rc == -ECANCELED)
+		f->st->stopped = 1;
+	return rc ? hb_errorf(err, errlen, rc,
+			      "fleet: the ranks could not share the cases "
+			      "some lack: %s",
+			      strerror(-rc))
+		  : 0;
+}
+
+int fleet_prepare(struct fleet *f, struct suite *s, const struct registry *reg,
+		  int loaded, const char *serve, const struct suite **resolved,
+		  char *err, size_t errlen)
 {
 	struct fleet_state *st = f->st;
+	char(*hashes)[17] = NULL;
+	json_t *answer = NULL;
 	int rc;
 
 	*resolved = s;
@@ -228,10 +331,21 @@ int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
 	}
 	if (loaded)
 		fprintf(stderr, "hostbench: %s\n", err);
+	hashes = calloc(s->ncases + 1, sizeof(*hashes));
+	if (!hashes)
+		return hb_errorf(err, errlen, -ENOMEM, "fleet: out of memory");
+	if (!loaded)
+		hash_cases(s, hashes);
 	fleet_fault(f->rank, "hello");
-	rc = verdict_round(f, FLEET_TAG_HELLO, hello_of(f, s, loaded),
+	rc = verdict_round(f, FLEET_TAG_HELLO,
+			   hello_of(f, s, reg, hashes, loaded),
 			   "while the ranks compared their suites",
-			   decide_hello, err, errlen);
+			   decide_hello, &answer, err, errlen);
+	if (!rc)
+		rc = take_unlike(f, s, hashes, answer, err, errlen);
+	json_decref(answer);
+	free(hashes);
+	fleet_trace(f, "suite_compare", -1);
 	if (rc)
 		return rc;
 	st->suite = s;
@@ -275,7 +389,8 @@ int fleet_agree(struct fleet *f, int rc, char *err, size_t errlen)
 	fleet_fault(f->rank, "agree");
 	agreed = verdict_round(f, FLEET_TAG_AGREE, mine,
 			       "while the ranks checked the suite",
-			       decide_agree, err, errlen);
+			       decide_agree, NULL, err, errlen);
+	fleet_trace(f, "suite_check", -1);
 	if (rc && agreed != -ETIMEDOUT && agreed != -ECANCELED) {
 		fprintf(stderr, "hostbench: %s\n", own);
 		return agreed ? agreed : rc;
@@ -327,12 +442,14 @@ int fleet_start(struct fleet *f, const struct report *ctx)
 	free(text);
 	fleet_fault(f->rank, "context");
 	rc = verdict_round(f, FLEET_TAG_CONTEXT, mine ? mine : json_object(),
-			   "before the first case", decide_context, err,
+			   "before the first case", decide_context, NULL, err,
 			   sizeof(err));
+	fleet_trace(f, "contexts", -1);
 	if (!rc) {
 		fleet_fault(f->rank, "clock");
 		rc = fleet_clock_sync(f, st->wait);
 	}
+	fleet_trace(f, "clocks", -1);
 	if (rc == -ETIMEDOUT || rc == -ECANCELED) {
 		st->stopped = 1;
 		return 0; /* fleet_case_begin() says stop */

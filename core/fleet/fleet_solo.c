@@ -18,11 +18,11 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
 	return 0;
 }
 
-int fleet_prepare(struct fleet *f, const struct suite *s, int loaded,
-		  const char *serve, const struct suite **resolved, char *err,
-		  size_t errlen)
+int fleet_prepare(struct fleet *f, struct suite *s, const struct registry *reg,
+		  int loaded, const char *serve, const struct suite **resolved,
+		  char *err, size_t errlen)
 {
-	(void)f, (void)serve;
+	(void)f, (void)serve, (void)reg;
 	*resolved = s;
 	return loaded ? loaded : fleet_refuse_peers(s, err, errlen);
 }
@@ -67,14 +67,6 @@ int fleet_silent(const struct fleet *f)
 {
 	(void)f;
 	return 0;
-}
-
-int fleet_report(const struct fleet *f, enum report_format fmt,
-		 const struct report *own, FILE *out, char *err, size_t errlen)
-{
-	(void)f, (void)fmt, (void)own, (void)out;
-	return hb_errorf(err, errlen, -EINVAL,
-			 "a fleet of one has no fleet report");
 }
 
 int fleet_end(struct fleet *f, int status)

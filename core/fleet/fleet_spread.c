@@ -147,6 +147,14 @@ static double cpu_median(const struct fleet *f, const struct report *own,
 }
 
 /*
+ * Where a spread row puts min, median, max, total, outlier, start spread
+ * and the median per CPU-second; above FLEET_WIDE ranks the hosts of min
+ * and max get columns of their own (after each).
+ */
+static const size_t narrow_cols[] = { 2, 3, 5, 6, 7, 8, 4 };
+static const size_t wide_cols[] = { 2, 4, 6, 8, 9, 10, 5 };
+
+/*
  * Row i + 1 of the spread table: case, hosts ok, min, median, median per
  * CPU-second, max, total, outlier, start spread.
  */
@@ -154,6 +162,7 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 		      struct table *t)
 {
 	const struct bench_case *c = &own->suite->cases[i];
+	const size_t *col = f->size > FLEET_WIDE ? wide_cols : narrow_cols;
 	char cell[REPORT_LINE], who[FLEET_HOST_MAX + 32];
 	double scale = 0;
 	struct fleet_spread sp;
@@ -179,22 +188,30 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 				    : sp.total;
 
 		report_format_value(v * scale, c->unit, cell, sizeof(cell));
-		rc = table_set(t, row, 2 + (size_t)k + (k >= 2), cell);
+		rc = table_set(t, row, col[k], cell);
 	}
 	if (!rc && cpu_median(f, own, i, c->unit) > 0) {
 		report_format_value(cpu_median(f, own, i, c->unit), c->unit,
 				    cell, sizeof(cell));
-		rc = table_set(t, row, 4, cell);
+		rc = table_set(t, row, col[6], cell);
 	}
+	if (!rc && sp.ok && col == wide_cols)
+		rc = table_set(
+			t, row, 3,
+			fleet_rank_name(f, sp.min_rank, who, sizeof(who)));
+	if (!rc && sp.ok && col == wide_cols)
+		rc = table_set(
+			t, row, 7,
+			fleet_rank_name(f, sp.max_rank, who, sizeof(who)));
 	if (!rc && sp.outlier >= 0) {
 		fleet_rank_name(f, sp.outlier, who, sizeof(who));
 		snprintf(cell, sizeof(cell), "%s %+.1f%%", who,
 			 100 * sp.deviation);
-		rc = table_set(t, row, 7, cell);
+		rc = table_set(t, row, col[4], cell);
 	}
 	if (!rc && sp.start_spread >= 0) {
 		snprintf(cell, sizeof(cell), "%.1f ms", 1000 * sp.start_spread);
-		rc = table_set(t, row, 8, cell);
+		rc = table_set(t, row, col[5], cell);
 	}
 	if (!rc && fleet_peer_mode(c)) {
 		snprintf(cell, sizeof(cell), "%s (%s): peer = %s: %s", c->title,
@@ -219,12 +236,20 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 int fleet_spread_table(const struct fleet *f, const struct report *own,
 		       struct table *t)
 {
-	static const char *const head[] = {
+	static const char *const narrow[] = {
 		"Case",	  "Hosts ok",	      "Min",
 		"Median", "Median per CPU-s", "Max",
-		"Total",  "Outlier",	      "Start spread",
+		"Total",  "Outlier",	      "Start spread"
 	};
-	size_t cols = sizeof(head) / sizeof(head[0]);
+	static const char *const wide[] = {
+		"Case",	  "Hosts ok",	      "Min",	     "Min host",
+		"Median", "Median per CPU-s", "Max",	     "Max host",
+		"Total",  "Outlier",	      "Start spread"
+	};
+	int is_wide = f->size > FLEET_WIDE;
+	const char *const *head = is_wide ? wide : narrow;
+	size_t cols = is_wide ? sizeof(wide) / sizeof(wide[0])
+			      : sizeof(narrow) / sizeof(narrow[0]);
 	int rc = table_init(t, own->suite->ncases + 1, cols);
 
 	for (size_t c = 0; !rc && c < cols; c++)

@@ -62,7 +62,8 @@ static const char *job_id(void)
 {
 	static const char *const vars[] = { "SLURM_JOB_ID",
 					    "OMPI_MCA_ess_base_jobid",
-					    "OMPI_MCA_orte_ess_jobid" };
+					    "OMPI_MCA_orte_ess_jobid",
+					    "PMIX_NAMESPACE" };
 
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
 		const char *v = getenv(vars[i]);

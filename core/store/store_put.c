@@ -14,6 +14,7 @@
 
 #include "base/digest.h"
 #include "base/util.h"
+#include "compare/report_read.h"
 
 /* What a report is stored as, besides its own fields. */
 struct put_as {
@@ -356,25 +357,30 @@ static void rank_uuid(const json_t *rep, const char *fleet_uuid, long long rank,
 }
 
 /* Every host's report of a fleet report, each as its rank. */
-static int put_fleet(struct store *st, const json_t *hosts,
-		     const struct put_as *as, int *added, char *err,
-		     size_t errlen)
+static int put_fleet(struct store *st, const json_t *fleet_report,
+		     const json_t *hosts, const struct put_as *as, int *added,
+		     char *err, size_t errlen)
 {
 	char uuid[37];
 	int rc = 0;
 
 	for (size_t i = 0; !rc && i < json_array_size(hosts); i++) {
 		const json_t *h = json_array_get(hosts, i);
-		const json_t *rep = json_object_get(h, "report");
+		json_t *rep;
 		struct put_as one = *as;
 
 		one.text = NULL; /* the text is the fleet's, not the rank's */
-		if (!json_is_object(rep))
+		if (!json_is_object(json_object_get(h, "report")))
 			continue;
+		rep = report_read_fleet_host(fleet_report, h);
+		if (!rep)
+			return hb_errorf(err, errlen, -ENOMEM,
+					 "store: out of memory");
 		one.rank = json_integer_value(json_object_get(h, "rank"));
 		rank_uuid(rep, as->uuid, one.rank, uuid);
 		one.uuid = uuid;
 		rc = put_report(st, rep, &one, added, err, errlen);
+		json_decref(rep);
 	}
 	return rc;
 }
@@ -406,7 +412,7 @@ int store_put_as(struct store *st, const json_t *report, const char *text,
 	if (rc)
 		return rc;
 	if (json_is_array(hosts))
-		rc = put_fleet(st, hosts, &as, added, err, errlen);
+		rc = put_fleet(st, report, hosts, &as, added, err, errlen);
 	else
 		rc = put_report(st, report, &as, added, err, errlen);
 	return store_end(st, rc, err, errlen);

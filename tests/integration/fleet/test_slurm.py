@@ -200,6 +200,7 @@ def test_srun_runs_a_two_task_fleet_over_pmix():
     with Cluster() as c:
         p = c.run(["srun", "--mpi=pmix", "-n", "2", HB, "run", suite_file(),
                    "--format", "json", "--output", out])
+        jobs = c.run(["scontrol", "show", "jobs"]).stdout
     expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
     with open(out) as f:
         doc = json.load(f)
@@ -208,6 +209,15 @@ def test_srun_runs_a_two_task_fleet_over_pmix():
     expect(len(doc["results"]) == 4 and
            all(r["status"] == "ok" for r in doc["results"]),
            f"results {doc['results']}")
+    # the report names Slurm's job and the node of each rank
+    job, host = doc["fleet"]["job"], doc["fleet"]["hosts"][0]["host"]
+    expect(job and f"JobId={job} " in jobs, f"job {job} in {jobs[:300]}")
+    expect(doc["fleet"]["nodes"] == [{"host": host, "ranks": [0, 1]}],
+           f"nodes {doc['fleet']['nodes']}")
+    text = subprocess.run([HB, "report", out], capture_output=True,
+                          text=True, timeout=60).stdout
+    expect(f"Job   : {job}\n" in text and
+           f"Nodes : 1 node: {host} (ranks 0-1)" in text, text)
 
 
 def test_sbatch_script_exits_0_on_a_good_run_and_1_on_a_lost_rank():
