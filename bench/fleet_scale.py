@@ -67,7 +67,9 @@ def run(ranks, suite):
                           text=True, timeout=600).stdout
     with open(out) as f:
         doc = json.load(f)
-    assert len(doc["results"]) == ranks * CASES
+    if len(doc["results"]) != ranks * CASES:
+        sys.exit(f"{ranks} ranks: {len(doc['results'])} results, "
+                 f"want {ranks * CASES}")
     os.unlink(trace)
     os.unlink(out)
     return phases, peak, size, len(text)

@@ -99,9 +99,9 @@ def test_planted_noise_stops_at_max_time_imprecise():
                                 r".*imprecise"),
                          ("html", r"imprecise: asked ±1%"),
                          # imprecise, warm-up samples, cpus and cycles,
-                         # then the run's uuid and start
+                         # then the run's uuid, start and (empty) label
                          ("csv", r",true,[0-9]+,[0-9;]*,[0-9.e+-]*,"
-                                 r"[a-z]*,[0-9a-f-]*,[0-9T:.Z-]*\r?$")):
+                                 r"[a-z]*,[0-9a-f-]*,[0-9T:.Z-]*,\r?$")):
         status, out, err = run("report", path, "--format", fmt)
         expect(status == 0, f"{fmt}: exit {status}: {err}")
         expect(re.search(pattern, out, re.M), f"{fmt}: {out[-600:]!r}")
