@@ -182,11 +182,18 @@ fail_cipher:
 	return rc;
 }
 
-static int gc_cipher_start(void *h, const uint8_t *iv, char *err, size_t errlen)
+static int gc_cipher_start(void *h, const uint8_t *key, const uint8_t *iv,
+			   char *err, size_t errlen)
 {
 	struct gc_cipher *k = h;
 	gcry_error_t e;
 
+	if (key) {
+		e = gcry_cipher_setkey(k->h, key, k->ai->key_len);
+		if (e)
+			return cx_gcrypt_fail(err, errlen, HB_ECRYPTO,
+					      "gcry_cipher_setkey", e);
+	}
 	if (k->ctr) {
 		e = gcry_cipher_setctr(k->h, iv, k->ai->iv_len);
 	} else {

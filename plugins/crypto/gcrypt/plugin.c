@@ -16,21 +16,25 @@
 /* clang-format off */
 static const struct hb_option cipher_options[] = {
 	HB_CRYPTO_OPTIONS_CIPHER,
+	HB_CRYPTO_OPT_REKEY,
 	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option cbc16_options[] = {
 	HB_CRYPTO_OPTIONS_CBC(16),
+	HB_CRYPTO_OPT_REKEY,
 	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option cbc8_options[] = {
 	HB_CRYPTO_OPTIONS_CBC(8),
+	HB_CRYPTO_OPT_REKEY,
 	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option mac_options[] = {
 	HB_CRYPTO_OPTIONS_MAC,
+	HB_CRYPTO_OPT_REKEY,
 	HB_CRYPTO_OPT_END,
 };
 

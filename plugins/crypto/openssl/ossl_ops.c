@@ -295,14 +295,15 @@ fail_cipher:
 	return rc;
 }
 
-static int ossl_cipher_start(void *h, const uint8_t *iv, char *err,
-			     size_t errlen)
+static int ossl_cipher_start(void *h, const uint8_t *key, const uint8_t *iv,
+			     char *err, size_t errlen)
 {
 	struct ossl_cipher *k = h;
 
-	if (!EVP_CipherInit_ex2(k->ctx, NULL, NULL, iv, -1, NULL))
+	if (!EVP_CipherInit_ex2(k->ctx, NULL, key, iv, -1, NULL))
 		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
-				       "EVP_CipherInit_ex2 (new IV)");
+				       key ? "EVP_CipherInit_ex2 (new key and IV)"
+					   : "EVP_CipherInit_ex2 (new IV)");
 	return 0;
 }
 
@@ -318,16 +319,31 @@ static int ossl_cipher_aad(void *h, const uint8_t *aad, size_t len, char *err,
 	return 0;
 }
 
-static int ossl_cipher_update(void *h, const uint8_t *in, uint8_t *out,
-			      size_t len, char *err, size_t errlen)
+static int ossl_cipher_updates(void *h, const uint8_t *in, uint8_t *out,
+			       size_t len, uint64_t n, char *err, size_t errlen)
 {
 	struct ossl_cipher *k = h;
 	int outl;
 
-	if (!EVP_CipherUpdate(k->ctx, out, &outl, in, (int)len))
-		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
-				       "EVP_CipherUpdate");
+	/* EVP_Update_loop of openssl speed: one call per buffer */
+	if (k->encrypt) {
+		for (; n; n--)
+			if (!EVP_EncryptUpdate(k->ctx, out, &outl, in, (int)len))
+				return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+						       "EVP_EncryptUpdate");
+	} else {
+		for (; n; n--)
+			if (!EVP_DecryptUpdate(k->ctx, out, &outl, in, (int)len))
+				return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+						       "EVP_DecryptUpdate");
+	}
 	return 0;
+}
+
+static int ossl_cipher_update(void *h, const uint8_t *in, uint8_t *out,
+			      size_t len, char *err, size_t errlen)
+{
+	return ossl_cipher_updates(h, in, out, len, 1, err, errlen);
 }
 
 static int ossl_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
@@ -481,6 +497,7 @@ const struct cx_ops cx_openssl_ops = {
 	.cipher_start = ossl_cipher_start,
 	.cipher_aad = ossl_cipher_aad,
 	.cipher_update = ossl_cipher_update,
+	.cipher_updates = ossl_cipher_updates,
 	.cipher_finish = ossl_cipher_finish,
 	.cipher_close = ossl_cipher_close,
 	.hash_open = ossl_hash_open,
