@@ -50,7 +50,10 @@ static const struct hb_target targets[] = {
 };
 /* clang-format on */
 
-/* The library version, and targets whose algorithms libgcrypt lacks. */
+/*
+ * The library version, the CPU features it uses, and targets whose
+ * algorithms libgcrypt lacks.
+ */
 static int gc_describe(struct hb_about *a, char *err, size_t errlen)
 {
 	char why[256], name[128];
@@ -59,6 +62,7 @@ static int gc_describe(struct hb_about *a, char *err, size_t errlen)
 	if (rc)
 		return rc;
 	a->library(a, "libgcrypt", gcry_check_version(NULL));
+	gc_cpu_note(a);
 	for (const struct hb_target *t = targets; t->name; t++) {
 		const struct cx_spec *sp = cx_spec_find(t);
 

@@ -79,7 +79,10 @@ static const struct hb_target targets[] = {
 };
 /* clang-format on */
 
-/* The library version, and Blowfish unusable without the legacy provider. */
+/*
+ * The library version, the CPU features it uses, and Blowfish unusable
+ * without the legacy provider.
+ */
 static int ossl_describe(struct hb_about *a, char *err, size_t errlen)
 {
 	const char *v = OpenSSL_version(OPENSSL_VERSION);
@@ -90,6 +93,7 @@ static int ossl_describe(struct hb_about *a, char *err, size_t errlen)
 	if (strncmp(v, "OpenSSL ", 8) == 0)
 		v += 8;
 	a->library(a, "OpenSSL", v);
+	ossl_cpu_note(a);
 	if (cx_openssl_probe("default+legacy", why, sizeof(why)))
 		a->unusable(a, "crypto/blowfish-cbc", why);
 	return 0;
