@@ -3,13 +3,16 @@
 """The openssl-speed preset against `openssl speed -evp`, cipher by cipher
 and size by size (16, 64, 256, 1024, 8192 and 16384 bytes).
 
-For each cipher the preset's OpenSSL job runs as the preset writes it (its
-mode and rekey), one worker, and `openssl speed -mr -evp CIPHER -seconds S`
-runs in turn; ROUNDS alternating rounds, the best of each side kept. Both
-figures are bytes per CPU-second: openssl speed's own (its count over the
-user CPU time it reports), hostbench's bytes over the CPU time of its
-samples. A neighbour's load does not move them. The ratio hostbench /
-openssl speed should be 1.00 within 5% at every size.
+For each cipher and size the preset's OpenSSL job runs as the preset
+writes it (its mode and rekey), one worker, S one-second samples, and
+`openssl speed -mr -evp CIPHER -bytes SIZE -seconds S` runs right after
+it; ROUNDS such pairs. Both figures are bytes per CPU-second: openssl
+speed's own (its count over the user CPU time it reports), hostbench's
+bytes over the CPU time of its samples, so a neighbour's load moves them
+little; each pair runs back to back, and the ratio printed is the median
+of the pairs' ratios hostbench / openssl speed (1.00: the same loop at the
+same speed; the goal is within 5% at every size), beside the medians of
+each side's figures.
 
 Usage: bench/openssl_speed.py [BUILD_DIR] [SECONDS] [ROUNDS] [CIPHER...]
        (defaults: build 3 3, every cipher of the preset)
@@ -17,12 +20,14 @@ Usage: bench/openssl_speed.py [BUILD_DIR] [SECONDS] [ROUNDS] [CIPHER...]
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PRESET = os.path.join(HERE, "..", "conf", "presets", "openssl-speed.ini")
+SIZES = [16, 64, 256, 1024, 8192, 16384]
 CIPHERS = ["aes-256-gcm", "aes-128-gcm", "aes-256-ctr", "aes-256-cbc",
            "chacha20-poly1305"]
 
@@ -45,13 +50,15 @@ def preset_sections():
     return sections
 
 
-def suite_for(cipher, seconds):
-    """[global] and the preset's OpenSSL job for cipher, S repetitions."""
+def suite_for(cipher, size, seconds):
+    """[global] and the preset's OpenSSL job for cipher at one size, S
+    repetitions."""
     out = []
     for name, lines in preset_sections():
         keys = dict(re.split(r"\s*=\s*", l, maxsplit=1) for l in lines)
         if name == "global":
             keys["repetitions"] = str(seconds)
+            keys["size"] = str(size)
         elif name != cipher or keys.get("backend") != "openssl":
             continue
         out.append("[%s]\n%s\n" % (name, "\n".join(
@@ -62,42 +69,37 @@ def suite_for(cipher, seconds):
     return "\n".join(out)
 
 
-def hostbench_rates(build, cipher, seconds, tmp):
-    """{size: bytes per CPU-second} of the preset's job."""
+def hostbench_rate(build, cipher, size, seconds, tmp):
+    """Bytes per CPU-second of the preset's job at size."""
     ini = os.path.join(tmp, cipher + ".ini")
     with open(ini, "w") as f:
-        f.write(suite_for(cipher, seconds))
+        f.write(suite_for(cipher, size, seconds))
     run = subprocess.run([os.path.join(build, "hostbench"), "run", ini,
                           "--format", "json", "--no-store"],
                          capture_output=True, text=True, check=False)
-    rates = {}
-    for r in json.loads(run.stdout)["results"]:
-        if r["status"] != "ok":
-            sys.exit("bench/openssl_speed.py: %s %s: %s" %
-                     (cipher, r["params"]["size"], r["reason"]))
-        s = r["sample_details"]
-        rates[int(r["params"]["size"])] = \
-            sum(x["bytes"] for x in s) / sum(x["cpu_seconds"] for x in s)
-    return rates
+    try:
+        r = json.loads(run.stdout)["results"][0]
+    except (ValueError, KeyError, IndexError):
+        sys.exit("bench/openssl_speed.py: hostbench %s %d: %s" %
+                 (cipher, size, run.stderr.strip()[-300:]))
+    if r["status"] != "ok":
+        sys.exit("bench/openssl_speed.py: %s %d: %s" %
+                 (cipher, size, r["reason"]))
+    s = r["sample_details"]
+    return sum(x["bytes"] for x in s) / sum(x["cpu_seconds"] for x in s)
 
 
-def openssl_rates(cipher, seconds):
-    """{size: bytes per user CPU-second}, openssl speed's own figures."""
+def openssl_rate(cipher, size, seconds):
+    """Bytes per user CPU-second at size, openssl speed's own figure."""
     run = subprocess.run(["openssl", "speed", "-mr", "-evp", cipher,
-                          "-seconds", str(seconds)],
+                          "-bytes", str(size), "-seconds", str(seconds)],
                          capture_output=True, text=True, check=False)
     out = run.stdout + run.stderr
-    sizes = [int(x) for x in re.findall(r"^\+DT:[^:]+:\d+:(\d+)", out, re.M)]
-    runs = re.findall(r"^\+R:(\d+):[^:]+:([0-9.]+)", out, re.M)
-    if not runs or len(runs) != len(sizes):
-        sys.exit("bench/openssl_speed.py: openssl speed %s: %s" %
-                 (cipher, out.strip()[-300:]))
-    return {size: int(n) * size / float(t)
-            for size, (n, t) in zip(sizes, runs) if float(t) > 0}
-
-
-def best(a, b):
-    return {k: max(a.get(k, 0), b.get(k, 0)) for k in set(a) | set(b)}
+    m = re.search(r"^\+R:(\d+):[^:]+:([0-9.]+)", out, re.M)
+    if not m or float(m.group(2)) <= 0:
+        sys.exit("bench/openssl_speed.py: openssl speed %s %d: %s" %
+                 (cipher, size, out.strip()[-300:]))
+    return int(m.group(1)) * size / float(m.group(2))
 
 
 def main():
@@ -106,19 +108,21 @@ def main():
     seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     ciphers = sys.argv[4:] or CIPHERS
-    print("%-18s %6s %12s %12s %6s" % ("cipher", "size", "openssl MB/cs",
+    print("%-18s %6s %13s %12s %6s" % ("cipher", "size", "openssl MB/cs",
                                         "hb MB/cs", "ratio"))
     with tempfile.TemporaryDirectory() as tmp:
         for cipher in ciphers:
-            ref, hb = {}, {}
-            for _ in range(rounds):
-                ref = best(ref, openssl_rates(cipher, seconds))
-                hb = best(hb, hostbench_rates(build, cipher, seconds, tmp))
-            for size in sorted(ref):
-                r, h = ref[size], hb.get(size, 0)
-                print("%-18s %6d %12.1f %12.1f %6.3f" %
-                      (cipher, size, r / 1e6, h / 1e6, h / r if r else 0))
-            sys.stdout.flush()
+            for size in SIZES:
+                pairs = []
+                for _ in range(rounds):
+                    h = hostbench_rate(build, cipher, size, seconds, tmp)
+                    pairs.append((openssl_rate(cipher, size, seconds), h))
+                print("%-18s %6d %13.1f %12.1f %6.3f" % (
+                    cipher, size,
+                    statistics.median(p[0] for p in pairs) / 1e6,
+                    statistics.median(p[1] for p in pairs) / 1e6,
+                    statistics.median(p[1] / p[0] for p in pairs)))
+                sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -115,8 +115,11 @@ struct cx_ops {
 			      size_t len, uint64_t n, char *err,
 			      size_t errlen);
 	/*
-	 * End the message. AEAD encrypt writes the tag; AEAD decrypt checks
-	 * it and returns HB_EVERIFY on a mismatch. Other ciphers ignore tag.
+	 * End the message. AEAD encrypt writes the tag; with tag NULL it
+	 * computes it all the same and leaves it in the library, unread (the
+	 * loop of openssl speed, whose final computes the tag and never
+	 * reads it out). AEAD decrypt checks it and returns HB_EVERIFY on a
+	 * mismatch. Other ciphers ignore tag.
 	 */
 	int (*cipher_finish)(void *h, uint8_t *tag, char *err, size_t errlen);
 	void (*cipher_close)(void *h);

@@ -366,7 +366,8 @@ static int ossl_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
 				       "EVP_CipherFinal_ex");
 	}
-	if (aead && k->encrypt &&
+	/* the final computed the tag: reading it out is a parameter call */
+	if (aead && k->encrypt && tag &&
 	    EVP_CIPHER_CTX_ctrl(k->ctx, EVP_CTRL_AEAD_GET_TAG, tlen, tag) <= 0)
 		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
 				       "EVP_CTRL_AEAD_GET_TAG");

@@ -2,7 +2,8 @@
 /*
  * The openssl-speed preset runs openssl speed's loops (OpenSSL 3.0's
  * apps/speed.c): for GCM, per block, the key and IV set, one update in
- * place, the final and the tag (EVP_Update_loop_aead_enc); for CTR, CBC
+ * place and the final, which computes the tag and leaves it unread
+ * (EVP_Update_loop_aead_enc); for CTR, CBC
  * and ChaCha20-Poly1305 one update in place per block on one message
  * (EVP_Update_loop). The test defines the EVP calls the plugin makes, so
  * they count every call of the timed run() before handing it to OpenSSL;
@@ -194,7 +195,10 @@ static int run_counted(const char *job, const char *fullname,
 	return rc;
 }
 
-/* An AEAD job of the preset: per block a key and IV, final and tag. */
+/*
+ * An AEAD job of the preset: per block a key and IV, one update in place
+ * and a final (which computes the tag), the tag never read out.
+ */
 static int aead_job(const char *job, const char *fullname, const char *size)
 {
 	const char *const extra[] = { size, NULL };
@@ -207,16 +211,16 @@ static int aead_job(const char *job, const char *fullname, const char *size)
 	CHECK_INT((int)calls.updates, 1000);
 	CHECK_INT((int)calls.in_place, 1000);
 	CHECK_INT((int)calls.finals, 1000);
-	CHECK_INT((int)calls.tags, 1000);
+	CHECK_INT((int)calls.tags, 0);
 	return 0;
 }
 
-static int preset_aes_256_gcm_keys_and_tags_every_block(void)
+static int preset_aes_256_gcm_keys_and_finishes_every_block(void)
 {
 	return aead_job("aes-256-gcm", "crypto/aes-256-gcm", "size=16");
 }
 
-static int preset_aes_128_gcm_keys_and_tags_every_block(void)
+static int preset_aes_128_gcm_keys_and_finishes_every_block(void)
 {
 	return aead_job("aes-128-gcm", "crypto/aes-128-gcm", "size=16384");
 }
@@ -253,7 +257,7 @@ static int preset_chacha20_poly1305_updates_one_stream_in_place(void)
 	return stream_job("chacha20-poly1305", "crypto/chacha20-poly1305");
 }
 
-/* Without rekey a message keeps its key: an IV, final and tag each. */
+/* Without rekey a message keeps its key, and its tag is read out. */
 static int message_mode_without_rekey_keeps_the_key(void)
 {
 	const char *const extra[] = { "size=16", "rekey=no", NULL };
@@ -301,8 +305,8 @@ static int rekey_in_stream_mode_is_refused(void)
 
 /* clang-format off */
 static const struct test tests[] = {
-	{"preset_aes_256_gcm_keys_and_tags_every_block", preset_aes_256_gcm_keys_and_tags_every_block},
-	{"preset_aes_128_gcm_keys_and_tags_every_block", preset_aes_128_gcm_keys_and_tags_every_block},
+	{"preset_aes_256_gcm_keys_and_finishes_every_block", preset_aes_256_gcm_keys_and_finishes_every_block},
+	{"preset_aes_128_gcm_keys_and_finishes_every_block", preset_aes_128_gcm_keys_and_finishes_every_block},
 	{"preset_aes_256_ctr_updates_one_stream_in_place", preset_aes_256_ctr_updates_one_stream_in_place},
 	{"preset_aes_256_cbc_updates_one_stream_in_place", preset_aes_256_cbc_updates_one_stream_in_place},
 	{"preset_chacha20_poly1305_updates_one_stream_in_place", preset_chacha20_poly1305_updates_one_stream_in_place},
