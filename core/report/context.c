@@ -206,7 +206,8 @@ static void off_for(const struct registry *reg, const char *label, char *buf,
 			size_t k = strlen(key);
 
 			if (k <= sizeof(suffix) - 1 ||
-			    strcmp(key + k - (sizeof(suffix) - 1), suffix) ||
+			    strcmp(key + k - (sizeof(suffix) - 1), suffix) !=
+				    0 ||
 			    !cpu_line_off(libs->items[i].value, label))
 				continue;
 			report_appendf(buf, len, "%s%.*s",

@@ -14,7 +14,8 @@ void cx_cpu_note(struct hb_about *a, const char *lib,
 	for (size_t i = 0; i < n && used < sizeof(line); i++)
 		used += (size_t)snprintf(line + used, sizeof(line) - used,
 					 "%s%s %s", i ? ", " : "",
-					 uses[i].label, uses[i].on ? "on" : "off");
+					 uses[i].label,
+					 uses[i].on ? "on" : "off");
 	if (detail && *detail && used < sizeof(line))
 		snprintf(line + used, sizeof(line) - used, "%s%s",
 			 used ? "; " : "", detail);

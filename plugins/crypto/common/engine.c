@@ -75,8 +75,9 @@ static int encrypt_message(struct cx_state *s, char *err, size_t errlen)
 					      s->size, err, errlen);
 		/* rekey is openssl speed's loop: the tag stays unread */
 		if (!rc)
-			rc = o->cipher_finish(s->cipher, s->rekey ? NULL : s->tag,
-					      err, errlen);
+			rc = o->cipher_finish(s->cipher,
+					      s->rekey ? NULL : s->tag, err,
+					      errlen);
 		if (rc)
 			return rc;
 	}
@@ -393,10 +394,11 @@ static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 				 "rekey = yes sets a key per message: it needs "
 				 "mode = message, not stream");
 	if (s->rekey && s->depth > 1)
-		return hb_errorf(err, errlen, HB_EINVAL,
-				 "rekey = yes runs one message at a time, as "
-				 "openssl speed: queue_depth %u needs rekey = no",
-				 s->depth);
+		return hb_errorf(
+			err, errlen, HB_EINVAL,
+			"rekey = yes runs one message at a time, as "
+			"openssl speed: queue_depth %u needs rekey = no",
+			s->depth);
 	if (s->stream && s->depth > 1)
 		return hb_errorf(err, errlen, HB_EINVAL,
 				 "mode = stream is one endless message, one "

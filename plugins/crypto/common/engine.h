@@ -112,8 +112,7 @@ struct cx_ops {
 	 * calls cipher_update n times.
 	 */
 	int (*cipher_updates)(void *h, const uint8_t *in, uint8_t *out,
-			      size_t len, uint64_t n, char *err,
-			      size_t errlen);
+			      size_t len, uint64_t n, char *err, size_t errlen);
 	/*
 	 * End the message. AEAD encrypt writes the tag; with tag NULL it
 	 * computes it all the same and leaves it in the library, unread (the

@@ -18,13 +18,18 @@ struct gc_hwf {
 
 static const struct gc_hwf gc_hwfs[] = {
 #if defined(__x86_64__) || defined(__i386__)
-	{ "AES-NI", "intel-aesni" },	     { "VAES", "intel-vaes-vpclmul" },
-	{ "PCLMULQDQ", "intel-pclmul" },     { "VPCLMULQDQ", "intel-vaes-vpclmul" },
-	{ "SHA-NI", "intel-shaext" },	     { "AVX2", "intel-avx2" },
+	{ "AES-NI", "intel-aesni" },
+	{ "VAES", "intel-vaes-vpclmul" },
+	{ "PCLMULQDQ", "intel-pclmul" },
+	{ "VPCLMULQDQ", "intel-vaes-vpclmul" },
+	{ "SHA-NI", "intel-shaext" },
+	{ "AVX2", "intel-avx2" },
 	{ "AVX-512", "intel-avx512" },
 #elif defined(__aarch64__)
-	{ "AES", "arm-aes" },	{ "PMULL", "arm-pmull" },
-	{ "SHA1", "arm-sha1" }, { "SHA2", "arm-sha2" },
+	{ "AES", "arm-aes" },
+	{ "PMULL", "arm-pmull" },
+	{ "SHA1", "arm-sha1" },
+	{ "SHA2", "arm-sha2" },
 	{ "SHA512", "arm-sha512" },
 #endif
 	{ NULL, NULL },

@@ -301,9 +301,10 @@ static int ossl_cipher_start(void *h, const uint8_t *key, const uint8_t *iv,
 	struct ossl_cipher *k = h;
 
 	if (!EVP_CipherInit_ex2(k->ctx, NULL, key, iv, -1, NULL))
-		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
-				       key ? "EVP_CipherInit_ex2 (new key and IV)"
-					   : "EVP_CipherInit_ex2 (new IV)");
+		return cx_openssl_fail(
+			err, errlen, HB_ECRYPTO,
+			key ? "EVP_CipherInit_ex2 (new key and IV)"
+			    : "EVP_CipherInit_ex2 (new IV)");
 	return 0;
 }
 
@@ -328,12 +329,14 @@ static int ossl_cipher_updates(void *h, const uint8_t *in, uint8_t *out,
 	/* EVP_Update_loop of openssl speed: one call per buffer */
 	if (k->encrypt) {
 		for (; n; n--)
-			if (!EVP_EncryptUpdate(k->ctx, out, &outl, in, (int)len))
+			if (!EVP_EncryptUpdate(k->ctx, out, &outl, in,
+					       (int)len))
 				return cx_openssl_fail(err, errlen, HB_ECRYPTO,
 						       "EVP_EncryptUpdate");
 	} else {
 		for (; n; n--)
-			if (!EVP_DecryptUpdate(k->ctx, out, &outl, in, (int)len))
+			if (!EVP_DecryptUpdate(k->ctx, out, &outl, in,
+					       (int)len))
 				return cx_openssl_fail(err, errlen, HB_ECRYPTO,
 						       "EVP_DecryptUpdate");
 	}

@@ -91,8 +91,8 @@ int EVP_DecryptUpdate(EVP_CIPHER_CTX *ctx, unsigned char *out, int *outl,
 int EVP_CipherFinal_ex(EVP_CIPHER_CTX *ctx, unsigned char *out, int *outl)
 {
 	int (*f)(EVP_CIPHER_CTX *, unsigned char *, int *) =
-		(int (*)(EVP_CIPHER_CTX *, unsigned char *,
-			 int *))real("EVP_CipherFinal_ex");
+		(int (*)(EVP_CIPHER_CTX *, unsigned char *, int *))real(
+			"EVP_CipherFinal_ex");
 
 	calls.finals += calls.on;
 	return f(ctx, out, outl);
@@ -100,9 +100,8 @@ int EVP_CipherFinal_ex(EVP_CIPHER_CTX *ctx, unsigned char *out, int *outl)
 
 int EVP_CIPHER_CTX_ctrl(EVP_CIPHER_CTX *ctx, int type, int arg, void *ptr)
 {
-	int (*f)(EVP_CIPHER_CTX *, int, int, void *) =
-		(int (*)(EVP_CIPHER_CTX *, int, int,
-			 void *))real("EVP_CIPHER_CTX_ctrl");
+	int (*f)(EVP_CIPHER_CTX *, int, int, void *) = (int (*)(
+		EVP_CIPHER_CTX *, int, int, void *))real("EVP_CIPHER_CTX_ctrl");
 
 	calls.tags += calls.on && type == EVP_CTRL_AEAD_GET_TAG;
 	return f(ctx, type, arg, ptr);
@@ -137,8 +136,8 @@ static int preset_job(const char *job, char keys[MAX_KEYS][200],
 			found |= openssl;
 		}
 		/* the keys the target reads, of [global] and the job */
-		if (strcmp(k, "mode") && strcmp(k, "rekey") &&
-		    strcmp(k, "direction"))
+		if (strcmp(k, "mode") != 0 && strcmp(k, "rekey") != 0 &&
+		    strcmp(k, "direction") != 0)
 			continue;
 		if (strcmp(section, "global") == 0 ||
 		    (strcmp(section, job) == 0 && openssl))
