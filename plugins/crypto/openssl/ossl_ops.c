@@ -300,6 +300,15 @@ static int ossl_cipher_start(void *h, const uint8_t *key, const uint8_t *iv,
 {
 	struct ossl_cipher *k = h;
 
+	/*
+	 * A new key of an AEAD comes with its IV length, as in openssl
+	 * speed's AEAD loop (which also drops OpenSSL's cached IV length).
+	 */
+	if (key && k->ai->kind == CX_AEAD &&
+	    EVP_CIPHER_CTX_ctrl(k->ctx, EVP_CTRL_AEAD_SET_IVLEN,
+				(int)k->ai->iv_len, NULL) <= 0)
+		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+				       "EVP_CTRL_AEAD_SET_IVLEN");
 	if (!EVP_CipherInit_ex2(k->ctx, NULL, key, iv, -1, NULL))
 		return cx_openssl_fail(
 			err, errlen, HB_ECRYPTO,

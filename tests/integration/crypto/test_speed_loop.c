@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The openssl-speed preset runs openssl speed's loops (OpenSSL 3.0's
- * apps/speed.c): for GCM, per block, the key and IV set, one update in
- * place and the final, which computes the tag and leaves it unread
- * (EVP_Update_loop_aead_enc); for CTR, CBC
- * and ChaCha20-Poly1305 one update in place per block on one message
- * (EVP_Update_loop). The test defines the EVP calls the plugin makes, so
- * they count every call of the timed run() before handing it to OpenSSL;
- * each case takes the preset's own keys for its job.
+ * apps/speed.c): for GCM, per block, the IV length, key and IV set, one
+ * update in place and the final, which computes the tag and leaves it
+ * unread (EVP_Update_loop_aead_enc); for CTR, CBC and ChaCha20-Poly1305
+ * one update in place per block on one message (EVP_Update_loop). The test
+ * defines the EVP calls the plugin makes, so they count every call of the timed
+ * run() before handing it to OpenSSL; each case takes the preset's own keys for
+ * its job.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -30,6 +30,7 @@ static struct {
 	unsigned long in_place;	  /* of which out == in */
 	unsigned long finals;	  /* EVP_CipherFinal_ex */
 	unsigned long tags;	  /* EVP_CTRL_AEAD_GET_TAG */
+	unsigned long ivlens;	  /* EVP_CTRL_AEAD_SET_IVLEN */
 } calls;
 
 /* OpenSSL's own definition of sym, the one ours stands in front of. */
@@ -104,6 +105,7 @@ int EVP_CIPHER_CTX_ctrl(EVP_CIPHER_CTX *ctx, int type, int arg, void *ptr)
 		EVP_CIPHER_CTX *, int, int, void *))real("EVP_CIPHER_CTX_ctrl");
 
 	calls.tags += calls.on && type == EVP_CTRL_AEAD_GET_TAG;
+	calls.ivlens += calls.on && type == EVP_CTRL_AEAD_SET_IVLEN;
 	return f(ctx, type, arg, ptr);
 }
 
@@ -205,6 +207,7 @@ static int aead_job(const char *job, const char *fullname, const char *size)
 
 	CHECK_INT(run_counted(job, fullname, extra, 1000, &done), 0);
 	CHECK_INT((int)done.ops, 1000);
+	CHECK_INT((int)calls.ivlens, 1000);
 	CHECK_INT((int)calls.key_and_iv, 1000);
 	CHECK_INT((int)calls.iv_only, 0);
 	CHECK_INT((int)calls.updates, 1000);
