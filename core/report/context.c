@@ -148,18 +148,74 @@ static int has_flag(const struct sysinfo *si, const char *flag)
 	return 0;
 }
 
-/* "x86_64 AES-NI ON, VAES ON, ..." for the architecture's feature list. */
-static void features_line(const struct sysinfo *si, char *buf, size_t len)
+/*
+ * Nonzero when a library's "<lib> CPU" line ("AES-NI off, VAES on; ...",
+ * written by the crypto backends) says it does not use label.
+ */
+static int cpu_line_off(const char *line, const char *label)
 {
+	size_t n = strlen(label), end = strcspn(line, ";");
+
+	for (size_t at = 0; at < end; at += strcspn(line + at, ",")) {
+		at += strspn(line + at, ", ");
+		if (strncmp(line + at, label, n) == 0 &&
+		    strncmp(line + at + n, " off", 4) == 0 &&
+		    (line[at + n + 4] == ',' || line[at + n + 4] == ';' ||
+		     !line[at + n + 4]))
+			return 1;
+	}
+	return 0;
+}
+
+/* " (off for OpenSSL, libgcrypt)": the libraries told not to use label. */
+static void off_for(const struct registry *reg, const char *label, char *buf,
+		    size_t len)
+{
+	static const char suffix[] = " CPU";
+	size_t named = 0;
+
+	for (size_t p = 0; reg && p < reg->n; p++) {
+		const struct kvlist *libs = &reg->plugins[p].libraries;
+
+		for (size_t i = 0; i < libs->n; i++) {
+			const char *key = libs->items[i].key;
+			size_t k = strlen(key);
+
+			if (k <= sizeof(suffix) - 1 ||
+			    strcmp(key + k - (sizeof(suffix) - 1), suffix) !=
+				    0 ||
+			    !cpu_line_off(libs->items[i].value, label))
+				continue;
+			report_appendf(buf, len, "%s%.*s",
+				       named++ ? ", " : " (off for ",
+				       (int)(k - (sizeof(suffix) - 1)), key);
+		}
+	}
+	if (named)
+		report_appendf(buf, len, ")");
+}
+
+/*
+ * "x86_64 AES-NI ON, VAES ON, ..." for the architecture's feature list; a
+ * feature the CPU has and a library does not use says which library.
+ */
+static void features_line(const struct report *r, char *buf, size_t len)
+{
+	const struct sysinfo *si = r->sys;
 	const struct cpu_feature *f = sysinfo_cpu_features(si->arch);
 	const char *arch = si->arch && si->arch[0] ? si->arch : "unknown";
 
 	snprintf(buf, len, "%s", arch);
 	if (!f->flag)
 		report_appendf(buf, len, " (no crypto features known)");
-	for (size_t i = 0; f[i].flag; i++)
+	for (size_t i = 0; f[i].flag; i++) {
+		int on = has_flag(si, f[i].flag);
+
 		report_appendf(buf, len, "%s %s %s", i ? "," : "", f[i].label,
-			       has_flag(si, f[i].flag) ? "ON" : "OFF");
+			       on ? "ON" : "OFF");
+		if (on)
+			off_for(r->reg, f[i].label, buf, len);
+	}
 }
 
 /* "node 0: CPUs 0-3, 16384 MiB; node 1: ..." */
@@ -209,7 +265,7 @@ int report_system_facts(const struct report *r, struct kvlist *out)
 	snprintf(line, sizeof(line), "%s, physical %u / logical %u",
 		 known(si->cpu_model), si->physical_cores, si->logical_cpus);
 	err = kvlist_set(out, "CPU", line);
-	features_line(si, line, sizeof(line));
+	features_line(r, line, sizeof(line));
 	err = err ? err : kvlist_set(out, "AES", line);
 	snprintf(line, sizeof(line), "%llu kB", si->ram_kb);
 	err = err ? err : kvlist_set(out, "RAM", line);

@@ -63,6 +63,18 @@ extern "C" {
 			"message", "stream", NULL                              \
 		}                                                              \
 	}
+/*
+ * rekey: each message sets its key again with its IV (or its MAC key), as
+ * `openssl speed -evp` does for GCM, CCM, OCB and SIV; message mode only. A backend that can set a key per message
+ * appends it to its cipher and MAC tables.
+ */
+#define HB_CRYPTO_OPT_REKEY                                                    \
+	{                                                                      \
+		.name = "rekey", .type = HB_OPT_BOOL, .def = "no",             \
+		.help = "yes: every message sets its key again before its "    \
+			"IV (openssl speed's loop for GCM); "                  \
+			"message mode only"                                    \
+	}
 /* direction: ciphers, AEADs and MACs; not digests. */
 #define HB_CRYPTO_OPT_DIRECTION                                                \
 	{                                                                      \

@@ -33,8 +33,14 @@ const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
 			      uint8_t *key)
 {
 	if (!s->hi->one_time_key)
-		return NULL;
+		return s->rekey ? s->mac_key : NULL;
 	return hb_crypto_message_key(s->mac_key, s->hi->key_len, n, key);
+}
+
+/* The cipher key a message sets again (rekey), or NULL to keep it. */
+static const uint8_t *message_cipher_key(const struct cx_state *s)
+{
+	return s->rekey ? s->key : NULL;
 }
 
 /* MAC or digest of len bytes at in into out, with message n's key. */
@@ -62,13 +68,17 @@ static int encrypt_message(struct cx_state *s, char *err, size_t errlen)
 	int rc;
 
 	if (s->cipher) {
-		rc = o->cipher_start(s->cipher, cx_message_iv(s, s->msgno, iv),
-				     err, errlen);
+		rc = o->cipher_start(s->cipher, message_cipher_key(s),
+				     cx_message_iv(s, s->msgno, iv), err,
+				     errlen);
 		if (!rc)
 			rc = o->cipher_update(s->cipher, s->buf, s->buf, len,
 					      err, errlen);
+		/* rekey is openssl speed's loop: the tag stays unread */
 		if (!rc)
-			rc = o->cipher_finish(s->cipher, s->tag, err, errlen);
+			rc = o->cipher_finish(s->cipher,
+					      s->rekey ? NULL : s->tag, err,
+					      errlen);
 		if (rc)
 			return rc;
 		cx_seam_timed_tag(s->tag, s->ci->out_len);
@@ -98,8 +108,8 @@ static int decrypt_message(struct cx_state *s, char *err, size_t errlen)
 					 (unsigned long long)s->msgno);
 	}
 	if (s->cipher) {
-		rc = o->cipher_start(s->cipher, cx_message_iv(s, 0, iv), err,
-				     errlen);
+		rc = o->cipher_start(s->cipher, message_cipher_key(s),
+				     cx_message_iv(s, 0, iv), err, errlen);
 		if (!rc)
 			rc = o->cipher_update(s->cipher, s->src, s->buf,
 					      s->size, err, errlen);
@@ -112,25 +122,33 @@ static int decrypt_message(struct cx_state *s, char *err, size_t errlen)
 	return 0;
 }
 
+/* Stream: start its next message when the next buffer would not fit. */
+static int stream_fit(struct cx_state *s, char *err, size_t errlen)
+{
+	uint8_t iv[CX_MAX_IV];
+	int rc;
+
+	if (s->stream_left >= s->size)
+		return 0;
+	s->msgno++;
+	rc = s->ops->cipher_start(s->cipher, NULL,
+				  cx_message_iv(s, s->msgno, iv), err, errlen);
+	if (!rc)
+		s->stream_left = HB_CRYPTO_STREAM_MESSAGE;
+	return rc;
+}
+
 /* Stream: the next buffer of the endless message. */
 static int stream_buffer(struct cx_state *s, char *err, size_t errlen)
 {
 	const struct cx_ops *o = s->ops;
-	uint8_t iv[CX_MAX_IV];
 	int rc;
 
 	if (s->cipher) {
-		if (s->stream_left < s->size) {
-			s->msgno++;
-			rc = o->cipher_start(s->cipher,
-					     cx_message_iv(s, s->msgno, iv),
-					     err, errlen);
-			if (rc)
-				return rc;
-			s->stream_left = HB_CRYPTO_STREAM_MESSAGE;
-		}
-		rc = o->cipher_update(s->cipher, s->src, s->buf, s->size, err,
-				      errlen);
+		rc = stream_fit(s, err, errlen);
+		if (!rc)
+			rc = o->cipher_update(s->cipher, s->src, s->buf,
+					      s->size, err, errlen);
 		if (rc)
 			return rc;
 		s->stream_left -= s->size;
@@ -139,6 +157,33 @@ static int stream_buffer(struct cx_state *s, char *err, size_t errlen)
 		return o->hash_update(s->hash, s->encrypt ? s->buf : s->src,
 				      s->size, err, errlen);
 	return 0;
+}
+
+/*
+ * Stream, a cipher alone, through the backend's own update loop: runs of
+ * buffers up to the end of the current message. *done counts buffers.
+ */
+static int stream_cipher_runs(struct cx_state *s, uint64_t iterations,
+			      uint64_t *done, char *err, size_t errlen)
+{
+	uint64_t run;
+	int rc = 0;
+
+	while (!rc && *done < iterations) {
+		rc = stream_fit(s, err, errlen);
+		if (rc)
+			break;
+		run = s->stream_left / s->size;
+		if (run > iterations - *done)
+			run = iterations - *done;
+		rc = s->ops->cipher_updates(s->cipher, s->src, s->buf, s->size,
+					    run, err, errlen);
+		if (!rc) {
+			s->stream_left -= run * s->size;
+			*done += run;
+		}
+	}
+	return rc;
 }
 
 int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
@@ -151,6 +196,14 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 
 	if (s->jobs) {
 		rc = cx_jobs_run(s, iterations, done, err, errlen);
+		s->ran = 1;
+		return rc;
+	}
+	if (s->stream && s->cipher && !s->hash && s->ops->cipher_updates) {
+		i = 0;
+		rc = stream_cipher_runs(s, iterations, &i, err, errlen);
+		done->bytes += i * s->size;
+		done->ops += i;
 		s->ran = 1;
 		return rc;
 	}
@@ -265,7 +318,7 @@ static int kat_cipher(const struct cx_ops *o, void *lib,
 	rc = o->cipher_open(lib, NULL, alg, encrypt, kat->key, &h, err, errlen);
 	if (rc)
 		return rc;
-	rc = o->cipher_start(h, kat->iv, err, errlen);
+	rc = o->cipher_start(h, NULL, kat->iv, err, errlen);
 	if (!rc && kat->aad_len)
 		rc = o->cipher_aad(h, kat->aad, kat->aad_len, err, errlen);
 	if (!rc)
@@ -348,10 +401,19 @@ int cx_kat_check(const struct cx_ops *ops, void *lib, enum cx_alg alg,
 			    errlen);
 }
 
+/* Whether target t declares option name (rekey is a backend's choice). */
+static int declares(const struct hb_target *t, const char *name)
+{
+	for (const struct hb_option *o = t->options; o && o->name; o++)
+		if (strcmp(o->name, name) == 0)
+			return 1;
+	return 0;
+}
+
 /*
- * Read size, mode, direction and queue depth; reject a size the cipher
- * cannot take, and stream mode (one endless message, a buffer at a time)
- * with more than one in flight.
+ * Read size, mode, rekey, direction and queue depth; reject a size the
+ * cipher cannot take, stream mode (one endless message, a buffer at a
+ * time) with more than one in flight, and rekey in stream mode.
  */
 static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 			size_t errlen)
@@ -364,6 +426,7 @@ static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 	s->depth = depth > 1 ? (unsigned)depth : 1;
 	s->size = (size_t)h->get_size(c, "size");
 	s->stream = mode && strcmp(mode, "stream") == 0;
+	s->rekey = declares(c->target, "rekey") && h->get_bool(c, "rekey");
 	s->encrypt = 1;
 	if (s->ci || s->hi->kind == CX_MAC) {
 		dir = h->get_str(c, "direction");
@@ -376,6 +439,16 @@ static int read_options(struct cx_state *s, const struct hb_case *c, char *err,
 				 "size %zu is not a multiple of %zu, the %s "
 				 "block: CBC runs without padding",
 				 s->size, s->ci->block, s->ci->name);
+	if (s->stream && s->rekey)
+		return hb_errorf(err, errlen, HB_EINVAL,
+				 "rekey = yes sets a key per message: it needs "
+				 "mode = message, not stream");
+	if (s->rekey && s->depth > 1)
+		return hb_errorf(
+			err, errlen, HB_EINVAL,
+			"rekey = yes runs one message at a time, as "
+			"openssl speed: queue_depth %u needs rekey = no",
+			s->depth);
 	if (s->stream && s->depth > 1)
 		return hb_errorf(err, errlen, HB_EINVAL,
 				 "mode = stream is one endless message, one "
@@ -415,7 +488,8 @@ static int received_by_updates(struct cx_state *s, enum cx_alg calg, char *err,
 				    errlen);
 		if (rc)
 			return rc;
-		rc = o->cipher_start(enc, cx_message_iv(s, 0, iv), err, errlen);
+		rc = o->cipher_start(enc, NULL, cx_message_iv(s, 0, iv), err,
+				     errlen);
 		if (!rc)
 			rc = o->cipher_update(enc, s->buf, s->ct, s->size, err,
 					      errlen);
@@ -480,8 +554,8 @@ static int start_stream(struct cx_state *s, char *err, size_t errlen)
 
 	if (s->ci) {
 		s->stream_left = HB_CRYPTO_STREAM_MESSAGE;
-		rc = o->cipher_start(s->cipher, cx_message_iv(s, 0, iv), err,
-				     errlen);
+		rc = o->cipher_start(s->cipher, NULL, cx_message_iv(s, 0, iv),
+				     err, errlen);
 	}
 	if (!rc && s->hi)
 		rc = o->hash_start(s->hash, s->hi->key_len ? s->mac_key : NULL,
@@ -558,7 +632,8 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 			       "it has no stream mode: use mode = message");
 	if (rc)
 		goto fail_state;
-	s->jobpath = ops->job_open && !s->stream;
+	/* rekey times the update calls, as openssl speed calls them */
+	s->jobpath = ops->job_open && !s->stream && !s->rekey;
 	rc = ops->lib_open(c, &s->lib, err, errlen);
 	if (rc)
 		goto fail_state;

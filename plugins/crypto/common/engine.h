@@ -91,9 +91,13 @@ struct cx_ops {
 	int (*cipher_open)(void *lib, const struct hb_case *c, enum cx_alg alg,
 			   int encrypt, const uint8_t *key, void **h, char *err,
 			   size_t errlen);
-	/* Start a new message with iv (the alg's IV length). */
-	int (*cipher_start)(void *h, const uint8_t *iv, char *err,
-			    size_t errlen);
+	/*
+	 * Start a new message with iv (the alg's IV length); key, when not
+	 * NULL, is set again first, in the same call where the library
+	 * takes both at once (mode rekey: openssl speed's AEAD loop).
+	 */
+	int (*cipher_start)(void *h, const uint8_t *key, const uint8_t *iv,
+			    char *err, size_t errlen);
 	/* Authenticate aad (AEAD only), after start and before any data. */
 	int (*cipher_aad)(void *h, const uint8_t *aad, size_t len, char *err,
 			  size_t errlen);
@@ -101,8 +105,20 @@ struct cx_ops {
 	int (*cipher_update)(void *h, const uint8_t *in, uint8_t *out,
 			     size_t len, char *err, size_t errlen);
 	/*
-	 * End the message. AEAD encrypt writes the tag; AEAD decrypt checks
-	 * it and returns HB_EVERIFY on a mismatch. Other ciphers ignore tag.
+	 * Optional: n updates of len bytes each from in to out, the same
+	 * buffers every time (in == out works in place): stream mode's
+	 * inner loop, as `openssl speed -evp` runs it, in the library's own
+	 * calls with nothing of the engine's between them. NULL: the engine
+	 * calls cipher_update n times.
+	 */
+	int (*cipher_updates)(void *h, const uint8_t *in, uint8_t *out,
+			      size_t len, uint64_t n, char *err, size_t errlen);
+	/*
+	 * End the message. AEAD encrypt writes the tag; with tag NULL it
+	 * computes it all the same and leaves it in the library, unread (the
+	 * loop of openssl speed, whose final computes the tag and never
+	 * reads it out). AEAD decrypt checks it and returns HB_EVERIFY on a
+	 * mismatch. Other ciphers ignore tag.
 	 */
 	int (*cipher_finish)(void *h, uint8_t *tag, char *err, size_t errlen);
 	void (*cipher_close)(void *h);

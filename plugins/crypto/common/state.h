@@ -27,6 +27,7 @@ struct cx_state {
 	void *jobs;		     /* the job path: the backend's queue */
 	int encrypt;		     /* 0: decrypt and verify */
 	int stream;		     /* 0: message mode */
+	int rekey;		     /* message mode: a key set per message */
 	int jobpath;		     /* whole messages through the job calls */
 	unsigned depth;		     /* the case's queue_depth */
 	unsigned worker;
@@ -60,7 +61,10 @@ uint8_t *cx_alloc_buffer(size_t n, uint64_t seed);
 /* The IV of message n into iv: the base IV with n in its nonce part. */
 const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv);
 
-/* The MAC key of message n into key: NULL (keep it) unless one-time. */
+/*
+ * The MAC key of message n into key: NULL (keep it) unless one-time, or
+ * the MAC key itself when every message sets its key (rekey).
+ */
 const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
 			      uint8_t *key);
 

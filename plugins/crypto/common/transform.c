@@ -69,7 +69,7 @@ static int tx_crypt(struct tx *t, enum cx_alg alg, const struct hb_message *m,
 				   &t->cipher, err, errlen);
 
 	if (!rc)
-		rc = t->o->cipher_start(t->cipher, iv, err, errlen);
+		rc = t->o->cipher_start(t->cipher, NULL, iv, err, errlen);
 	if (!rc && ai->kind == CX_AEAD && m->aad_len)
 		rc = t->o->cipher_aad(t->cipher, m->aad, m->aad_len, err,
 				      errlen);

@@ -32,6 +32,12 @@ int cx_gcrypt_available(enum cx_alg alg, char *err, size_t errlen);
 int cx_gcrypt_fail(char *err, size_t errlen, int code, const char *what,
 		   gcry_error_t e);
 
+/*
+ * Record the library "libgcrypt CPU" on a: the CPU features libgcrypt's
+ * hwflist lets it use, and the list (cpu.h).
+ */
+void gc_cpu_note(struct hb_about *a);
+
 /* The libgcrypt pk calls (gc_pk.c). */
 extern const struct pk_ops pk_gcrypt_ops;
 

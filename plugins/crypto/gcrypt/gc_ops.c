@@ -182,11 +182,18 @@ fail_cipher:
 	return rc;
 }
 
-static int gc_cipher_start(void *h, const uint8_t *iv, char *err, size_t errlen)
+static int gc_cipher_start(void *h, const uint8_t *key, const uint8_t *iv,
+			   char *err, size_t errlen)
 {
 	struct gc_cipher *k = h;
 	gcry_error_t e;
 
+	if (key) {
+		e = gcry_cipher_setkey(k->h, key, k->ai->key_len);
+		if (e)
+			return cx_gcrypt_fail(err, errlen, HB_ECRYPTO,
+					      "gcry_cipher_setkey", e);
+	}
 	if (k->ctr) {
 		e = gcry_cipher_setctr(k->h, iv, k->ai->iv_len);
 	} else {
@@ -235,12 +242,15 @@ static int gc_cipher_update(void *h, const uint8_t *in, uint8_t *out,
 static int gc_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 {
 	struct gc_cipher *k = h;
+	uint8_t unread[CX_MAX_OUT];
 	gcry_error_t e;
 
 	if (k->ai->kind != CX_AEAD)
 		return 0;
 	if (k->encrypt) {
-		e = gcry_cipher_gettag(k->h, tag, k->ai->out_len);
+		/* libgcrypt computes the tag when asked for it */
+		e = gcry_cipher_gettag(k->h, tag ? tag : unread,
+				       k->ai->out_len);
 		if (e)
 			return cx_gcrypt_fail(err, errlen, HB_ECRYPTO,
 					      "gcry_cipher_gettag", e);

@@ -17,21 +17,25 @@
 /* clang-format off */
 static const struct hb_option cipher_options[] = {
 	HB_CRYPTO_OPTIONS_CIPHER,
+	HB_CRYPTO_OPT_REKEY,
 	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option cbc16_options[] = {
 	HB_CRYPTO_OPTIONS_CBC(16),
+	HB_CRYPTO_OPT_REKEY,
 	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option cbc8_options[] = {
 	HB_CRYPTO_OPTIONS_CBC(8),
+	HB_CRYPTO_OPT_REKEY,
 	HB_CRYPTO_OPT_END,
 };
 
 static const struct hb_option mac_options[] = {
 	HB_CRYPTO_OPTIONS_MAC,
+	HB_CRYPTO_OPT_REKEY,
 	HB_CRYPTO_OPT_END,
 };
 
@@ -47,7 +51,10 @@ static const struct hb_target targets[] = {
 };
 /* clang-format on */
 
-/* The library version, and targets whose algorithms libgcrypt lacks. */
+/*
+ * The library version, the CPU features it uses, and targets whose
+ * algorithms libgcrypt lacks.
+ */
 static int gc_describe(struct hb_about *a, char *err, size_t errlen)
 {
 	char why[256], name[128];
@@ -56,6 +63,7 @@ static int gc_describe(struct hb_about *a, char *err, size_t errlen)
 	if (rc)
 		return rc;
 	a->library(a, "libgcrypt", gcry_check_version(NULL));
+	gc_cpu_note(a);
 	for (const struct hb_target *t = targets; t->name; t++) {
 		const struct cx_spec *sp = cx_spec_find(t);
 

@@ -10,6 +10,7 @@
 
 #include <hostbench/plugin.h>
 
+#include "../common/cpu.h"
 #include "../common/engine.h"
 #include "../common/targets.h"
 #include "../common/transform.h"
@@ -61,21 +62,48 @@ static const struct hb_target targets[] = {
 };
 /* clang-format on */
 
+/*
+ * Record "intel-ipsec-mb CPU": what the code path arch uses of the
+ * features the manager found (cpu.h).
+ */
+static void ipmb_cpu_note(struct hb_about *a, uint64_t f, IMB_ARCH arch)
+{
+	int sse = arch >= IMB_ARCH_SSE;
+	int avx512 = arch == IMB_ARCH_AVX512;
+	const struct cx_cpu_use uses[] = {
+		{ "AES-NI", sse && (f & IMB_FEATURE_AESNI) },
+		{ "VAES", avx512 && (f & IMB_FEATURE_VAES) },
+		{ "PCLMULQDQ", sse && (f & IMB_FEATURE_PCLMULQDQ) },
+		{ "VPCLMULQDQ", avx512 && (f & IMB_FEATURE_VPCLMULQDQ) },
+		{ "SHA-NI", sse && (f & IMB_FEATURE_SHANI) },
+		{ "AVX2", arch >= IMB_ARCH_AVX2 },
+		{ "AVX-512", avx512 },
+	};
+	char detail[64];
+
+	snprintf(detail, sizeof(detail), "arch %s", ipmb_arch_name(arch));
+	cx_cpu_note(a, "intel-ipsec-mb", uses, sizeof(uses) / sizeof(*uses),
+		    detail);
+}
+
 /* The library version and the code path it picks on this CPU. */
 static int ipmb_describe(struct hb_about *a, char *err, size_t errlen)
 {
 	IMB_MGR *mgr = alloc_mb_mgr(0);
 	IMB_ARCH arch = IMB_ARCH_NONE;
+	uint64_t features;
 	char v[64];
 
 	if (!mgr)
 		return hb_errorf(err, errlen, HB_ENOMEM,
 				 "alloc_mb_mgr: out of memory");
 	init_mb_mgr_auto(mgr, &arch);
+	features = mgr->features;
 	free_mb_mgr(mgr);
 	snprintf(v, sizeof(v), "%s (%s)", imb_get_version_str(),
 		 ipmb_arch_name(arch));
 	a->library(a, "intel-ipsec-mb", v);
+	ipmb_cpu_note(a, features, arch);
 	if (arch == IMB_ARCH_NONE)
 		for (const struct hb_target *t = targets; t->name; t++) {
 			snprintf(v, sizeof(v), "%s/%s", t->group, t->name);

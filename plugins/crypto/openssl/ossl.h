@@ -48,6 +48,12 @@ int cx_openssl_probe(const char *list, char *err, size_t errlen);
  */
 int cx_openssl_fail(char *err, size_t errlen, int code, const char *what);
 
+/*
+ * Record the library "OpenSSL CPU" on a: the CPU features OpenSSL's
+ * capability vector lets it use, and the vector (cpu.h).
+ */
+void ossl_cpu_note(struct hb_about *a);
+
 /* The OpenSSL pk calls (ossl_pk.c). */
 extern const struct pk_ops pk_openssl_ops;
 

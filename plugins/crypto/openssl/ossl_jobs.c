@@ -70,7 +70,7 @@ static int jobs_crypt(struct jobs_ctx *x)
 	struct cx_job *j = x->job;
 	int rc;
 
-	rc = o->cipher_start(x->cipher, j->iv, x->why, sizeof(x->why));
+	rc = o->cipher_start(x->cipher, NULL, j->iv, x->why, sizeof(x->why));
 	if (!rc && j->aad_len)
 		rc = o->cipher_aad(x->cipher, j->aad, j->aad_len, x->why,
 				   sizeof(x->why));

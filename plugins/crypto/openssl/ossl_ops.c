@@ -295,14 +295,25 @@ fail_cipher:
 	return rc;
 }
 
-static int ossl_cipher_start(void *h, const uint8_t *iv, char *err,
-			     size_t errlen)
+static int ossl_cipher_start(void *h, const uint8_t *key, const uint8_t *iv,
+			     char *err, size_t errlen)
 {
 	struct ossl_cipher *k = h;
 
-	if (!EVP_CipherInit_ex2(k->ctx, NULL, NULL, iv, -1, NULL))
+	/*
+	 * A new key of an AEAD comes with its IV length, as in openssl
+	 * speed's AEAD loop (which also drops OpenSSL's cached IV length).
+	 */
+	if (key && k->ai->kind == CX_AEAD &&
+	    EVP_CIPHER_CTX_ctrl(k->ctx, EVP_CTRL_AEAD_SET_IVLEN,
+				(int)k->ai->iv_len, NULL) <= 0)
 		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
-				       "EVP_CipherInit_ex2 (new IV)");
+				       "EVP_CTRL_AEAD_SET_IVLEN");
+	if (!EVP_CipherInit_ex2(k->ctx, NULL, key, iv, -1, NULL))
+		return cx_openssl_fail(
+			err, errlen, HB_ECRYPTO,
+			key ? "EVP_CipherInit_ex2 (new key and IV)"
+			    : "EVP_CipherInit_ex2 (new IV)");
 	return 0;
 }
 
@@ -318,16 +329,33 @@ static int ossl_cipher_aad(void *h, const uint8_t *aad, size_t len, char *err,
 	return 0;
 }
 
-static int ossl_cipher_update(void *h, const uint8_t *in, uint8_t *out,
-			      size_t len, char *err, size_t errlen)
+static int ossl_cipher_updates(void *h, const uint8_t *in, uint8_t *out,
+			       size_t len, uint64_t n, char *err, size_t errlen)
 {
 	struct ossl_cipher *k = h;
 	int outl;
 
-	if (!EVP_CipherUpdate(k->ctx, out, &outl, in, (int)len))
-		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
-				       "EVP_CipherUpdate");
+	/* EVP_Update_loop of openssl speed: one call per buffer */
+	if (k->encrypt) {
+		for (; n; n--)
+			if (!EVP_EncryptUpdate(k->ctx, out, &outl, in,
+					       (int)len))
+				return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+						       "EVP_EncryptUpdate");
+	} else {
+		for (; n; n--)
+			if (!EVP_DecryptUpdate(k->ctx, out, &outl, in,
+					       (int)len))
+				return cx_openssl_fail(err, errlen, HB_ECRYPTO,
+						       "EVP_DecryptUpdate");
+	}
 	return 0;
+}
+
+static int ossl_cipher_update(void *h, const uint8_t *in, uint8_t *out,
+			      size_t len, char *err, size_t errlen)
+{
+	return ossl_cipher_updates(h, in, out, len, 1, err, errlen);
 }
 
 static int ossl_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
@@ -350,7 +378,8 @@ static int ossl_cipher_finish(void *h, uint8_t *tag, char *err, size_t errlen)
 		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
 				       "EVP_CipherFinal_ex");
 	}
-	if (aead && k->encrypt &&
+	/* the final computed the tag: reading it out is a parameter call */
+	if (aead && k->encrypt && tag &&
 	    EVP_CIPHER_CTX_ctrl(k->ctx, EVP_CTRL_AEAD_GET_TAG, tlen, tag) <= 0)
 		return cx_openssl_fail(err, errlen, HB_ECRYPTO,
 				       "EVP_CTRL_AEAD_GET_TAG");
@@ -481,6 +510,7 @@ const struct cx_ops cx_openssl_ops = {
 	.cipher_start = ossl_cipher_start,
 	.cipher_aad = ossl_cipher_aad,
 	.cipher_update = ossl_cipher_update,
+	.cipher_updates = ossl_cipher_updates,
 	.cipher_finish = ossl_cipher_finish,
 	.cipher_close = ossl_cipher_close,
 	.hash_open = ossl_hash_open,

@@ -34,6 +34,7 @@
 
 static const struct hb_option cipher_options[] = {
 	HB_CRYPTO_OPTIONS_CIPHER,
+	HB_CRYPTO_OPT_REKEY,
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
 	HB_CRYPTO_OPT_END,
@@ -41,6 +42,7 @@ static const struct hb_option cipher_options[] = {
 
 static const struct hb_option cbc16_options[] = {
 	HB_CRYPTO_OPTIONS_CBC(16),
+	HB_CRYPTO_OPT_REKEY,
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
 	HB_CRYPTO_OPT_END,
@@ -49,6 +51,7 @@ static const struct hb_option cbc16_options[] = {
 /* OpenSSL 3 keeps Blowfish in the legacy provider. */
 static const struct hb_option cbc8_options[] = {
 	HB_CRYPTO_OPTIONS_CBC(8),
+	HB_CRYPTO_OPT_REKEY,
 	OSSL_OPT_PROVIDER("default+legacy"),
 	OSSL_OPT_PROPERTIES,
 	HB_CRYPTO_OPT_END,
@@ -56,6 +59,7 @@ static const struct hb_option cbc8_options[] = {
 
 static const struct hb_option mac_options[] = {
 	HB_CRYPTO_OPTIONS_MAC,
+	HB_CRYPTO_OPT_REKEY,
 	OSSL_OPT_PROVIDER("default"),
 	OSSL_OPT_PROPERTIES,
 	HB_CRYPTO_OPT_END,
@@ -75,7 +79,10 @@ static const struct hb_target targets[] = {
 };
 /* clang-format on */
 
-/* The library version, and Blowfish unusable without the legacy provider. */
+/*
+ * The library version, the CPU features it uses, and Blowfish unusable
+ * without the legacy provider.
+ */
 static int ossl_describe(struct hb_about *a, char *err, size_t errlen)
 {
 	const char *v = OpenSSL_version(OPENSSL_VERSION);
@@ -86,6 +93,7 @@ static int ossl_describe(struct hb_about *a, char *err, size_t errlen)
 	if (strncmp(v, "OpenSSL ", 8) == 0)
 		v += 8;
 	a->library(a, "OpenSSL", v);
+	ossl_cpu_note(a);
 	if (cx_openssl_probe("default+legacy", why, sizeof(why)))
 		a->unusable(a, "crypto/blowfish-cbc", why);
 	return 0;

@@ -434,5 +434,97 @@ def test_openssl_stream_mode_above_depth_1_is_refused():
           and "queue_depth 4" in line, line)
 
 
+# OPENSSL_ia32cap with AES-NI and PCLMULQDQ masked off (bits 57 and 33).
+NO_AESNI = "~0x200000200000000"
+
+
+def gcm_report(tmp, name, env_extra):
+    """A tiny AES-256-GCM run on OpenSSL with env_extra in its environment,
+    saved as tmp/name.json; returns (path, parsed JSON)."""
+    suite = os.path.join(tmp, "gcm.ini")
+    with open(suite, "w") as f:
+        f.write(GLOBAL + "[gcm]\ntarget = crypto/aes-256-gcm\n"
+                "backend = openssl\nsize = 16K\n")
+    out = os.path.join(tmp, name + ".json")
+    env = dict(os.environ)
+    env.pop("OPENSSL_ia32cap", None)
+    env.update(env_extra)
+    p = subprocess.run([HB, "run", suite, "--format", "json", "--no-store",
+                        "--output", out], capture_output=True, text=True,
+                       env=env, timeout=600)
+    check(p.returncode == 0, f"{name}: exit {p.returncode}: {p.stderr}")
+    with open(out) as f:
+        return out, json.load(f)
+
+
+def need_aes_ni(doc):
+    if "aes" not in doc["system"].get("cpu_flags", []):
+        raise hbtest.Skip("this CPU has no AES-NI to turn off")
+
+
+def test_each_backend_records_the_cpu_features_it_uses():
+    with tempfile.TemporaryDirectory() as tmp:
+        _, doc = gcm_report(tmp, "base", {})
+    libs = doc["libraries"]
+    ossl = libs["openssl"]["OpenSSL CPU"]
+    check(re.match(r"AES-NI (on|off), ", ossl), ossl)
+    check("; OPENSSL_ia32cap=0x" in ossl and "env:" not in ossl, ossl)
+    gc = libs["gcrypt"]["libgcrypt CPU"]
+    check(re.match(r"AES-NI (on|off), ", gc) and "; hwflist " in gc, gc)
+    if IPSECMB_BUILT:
+        mb = libs["ipsec-mb"]["intel-ipsec-mb CPU"]
+        check(re.search(r"; arch \w+", mb), mb)
+    if "aes" in doc["system"].get("cpu_flags", []):
+        check(ossl.startswith("AES-NI on, "), ossl)
+
+
+def test_openssl_ia32cap_turns_aes_ni_off_in_the_report():
+    with tempfile.TemporaryDirectory() as tmp:
+        _, base = gcm_report(tmp, "base", {})
+        need_aes_ni(base)
+        path, masked = gcm_report(tmp, "masked",
+                                  {"OPENSSL_ia32cap": NO_AESNI})
+        line = masked["libraries"]["openssl"]["OpenSSL CPU"]
+        check(line.startswith("AES-NI off, "), line)
+        check("PCLMULQDQ off" in line, line)
+        check("env:" + NO_AESNI in line, line)
+        # libgcrypt is not told anything: it still uses AES-NI
+        gc = masked["libraries"]["gcrypt"]["libgcrypt CPU"]
+        check(gc.startswith("AES-NI on, "), gc)
+        text = subprocess.run([HB, "report", path], capture_output=True,
+                              text=True)
+        check(text.returncode == 0, text.stderr)
+        aes = next((l for l in text.stdout.splitlines()
+                    if l.startswith("AES ")), "")
+        check("AES-NI ON (off for OpenSSL)" in aes, aes)
+        check("off for libgcrypt" not in aes.split("VAES")[0], aes)
+        plain = subprocess.run([HB, "report", os.path.join(tmp, "base.json")],
+                               capture_output=True, text=True).stdout
+        aes = next((l for l in plain.splitlines() if l.startswith("AES ")),
+                   "")
+        check("AES-NI ON," in aes, aes)
+
+
+def test_compare_lists_openssl_ia32cap_under_differs():
+    with tempfile.TemporaryDirectory() as tmp:
+        base, doc = gcm_report(tmp, "base", {})
+        need_aes_ni(doc)
+        new, _ = gcm_report(tmp, "masked", {"OPENSSL_ia32cap": NO_AESNI})
+        p = subprocess.run([HB, "compare", base, new], capture_output=True,
+                           text=True)
+        check(p.returncode == 0, f"compare exited {p.returncode}: {p.stderr}")
+        differs = next((l for l in p.stdout.splitlines()
+                        if l.startswith("Differs:")), "")
+        check("Library OpenSSL CPU (openssl)" in differs, differs)
+        check("libgcrypt CPU" not in differs, differs)
+        ctx = next((l for l in p.stdout.splitlines()
+                    if "Library OpenSSL CPU (openssl)" in l and "->" in l),
+                   "")
+        check(re.search(r"AES-NI on, .* -> AES-NI off, ", ctx), ctx)
+        same = subprocess.run([HB, "compare", base, base],
+                              capture_output=True, text=True).stdout
+        check("Differs: nothing" in same, same)
+
+
 if __name__ == "__main__":
     hbtest.main()

@@ -77,7 +77,7 @@ static int crypt(const struct cx_ops *o, void *lib, enum cx_alg alg, int enc,
 	rc = o->cipher_open(lib, NULL, alg, enc, key, &h, err, sizeof(err));
 	if (rc)
 		goto out;
-	rc = o->cipher_start(h, iv, err, sizeof(err));
+	rc = o->cipher_start(h, NULL, iv, err, sizeof(err));
 	if (!rc && ai->kind == CX_AEAD)
 		rc = o->cipher_aad(h, aad, sizeof(aad), err, sizeof(err));
 	if (!rc)

@@ -183,7 +183,7 @@ static int ossl_cipher(void *lib, struct batch *b, enum cx_alg alg, int encrypt,
 	rc = o->cipher_open(lib, NULL, alg, encrypt, b->key, &h, err,
 			    sizeof(err));
 	if (!rc)
-		rc = o->cipher_start(h, b->iv[i], err, sizeof(err));
+		rc = o->cipher_start(h, NULL, b->iv[i], err, sizeof(err));
 	if (!rc && ai->kind == CX_AEAD)
 		rc = o->cipher_aad(h, b->aad, sizeof(b->aad), err, sizeof(err));
 	if (!rc)
