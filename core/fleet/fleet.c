@@ -130,8 +130,10 @@ int fleet_end(struct fleet *f, int status)
 	}
 	fflush(stdout);
 	fflush(stderr);
-	if ((lost && f->rank == 0) || orphan)
+	if ((lost && f->rank == 0) || orphan) {
+		fleet_launcher_end(1);
 		MPI_Abort(MPI_COMM_WORLD, status ? status : EXIT_CASE_FAILED);
+	}
 	fleet_watchdog_start(&w, wait, status, "MPI_Finalize");
 	MPI_Finalize();
 	fleet_watchdog_stop(w);

@@ -226,6 +226,17 @@ struct fleet_watchdog;
 int fleet_watchdog_start(struct fleet_watchdog **w, double secs, int status,
 			 const char *what);
 
+/*
+ * End the job from outside MPI (fleet_watchdog.c): SIGTERM to this
+ * process's parent when it is Open MPI's daemon (orted), or, unless
+ * daemon_only, mpirun itself; Open MPI then ends every rank and mpirun
+ * exits. For a job MPI_Abort does not end: before MPI_Init, or under
+ * --enable-recovery inside a Slurm allocation, where mpirun outlives an
+ * aborted job until the allocation's time limit. Returns the parent's
+ * pid, or 0 when it is none of them.
+ */
+pid_t fleet_launcher_end(int daemon_only);
+
 /* Disarm and free w (NULL is fine). */
 void fleet_watchdog_stop(struct fleet_watchdog *w);
 

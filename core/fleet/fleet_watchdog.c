@@ -28,18 +28,17 @@ struct fleet_watchdog {
 };
 
 /*
- * Open MPI's processes that start ranks: mpirun on its own host, its
- * daemon on the others (also when mpirun runs inside a Slurm allocation).
- * srun's slurmstepd is not one: srun ends its step by itself.
+ * Open MPI's processes that start ranks: its daemons on the hosts mpirun
+ * reaches (also mpirun's own inside a Slurm allocation), then mpirun on
+ * its own host. srun's slurmstepd is not one: srun ends its step itself.
  */
-static const char *const launchers[] = { "mpirun", "mpiexec", "orterun",
-					 "orted",  "prte",    "prted" };
+static const char *const launchers[] = { "orted",   "prted",   "mpirun",
+					 "mpiexec", "orterun", "prte" };
 
-/*
- * SIGTERM to this process's parent when it is one of launchers[]: Open MPI
- * then ends every rank of the job and mpirun exits. Returns its pid, or 0.
- */
-static pid_t end_launcher(void)
+/* How many of launchers[] are daemons. */
+#define FLEET_DAEMONS 2
+
+pid_t fleet_launcher_end(int daemon_only)
 {
 	pid_t parent = getppid();
 	char path[64], comm[64] = "";
@@ -53,7 +52,10 @@ static pid_t end_launcher(void)
 		comm[0] = '\0';
 	fclose(f);
 	comm[strcspn(comm, "\n")] = '\0';
-	for (size_t i = 0; i < sizeof(launchers) / sizeof(*launchers); i++)
+	for (size_t i = 0;
+	     i < (daemon_only ? FLEET_DAEMONS
+			      : sizeof(launchers) / sizeof(*launchers));
+	     i++)
 		if (strcmp(comm, launchers[i]) == 0 &&
 		    kill(parent, SIGTERM) == 0)
 			return parent;
@@ -77,7 +79,7 @@ static void *watch(void *arg)
 		"s (a rank died or hung); giving up\n",
 		w->what, w->secs);
 	fflush(stderr);
-	end_launcher();
+	fleet_launcher_end(0);
 	_exit(w->status);
 	return NULL;
 }
