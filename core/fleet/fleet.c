@@ -12,12 +12,30 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include <jansson.h>
 #include <mpi.h>
 
 #include "base/exit.h"
 #include "fleet/fleet_int.h"
+
+/*
+ * Seconds a rank that gave up on rank 0 waits before it ends the job, so
+ * that every other rank, whose wait ends about then, says so on its host.
+ */
+#define FLEET_GIVE_UP_GRACE 1.0
+
+/* Sleep secs seconds. */
+static void sleep_for(double secs)
+{
+	struct timespec t = { .tv_sec = (time_t)secs,
+			      .tv_nsec = (long)((secs - (double)(time_t)secs) *
+						1e9) };
+
+	while (nanosleep(&t, &t) && errno == EINTR)
+		;
+}
 
 /* MPI_Init, bounded: a rank that died before it joined ends the wait. */
 static int join(double wait)
@@ -83,7 +101,7 @@ static int free_state(struct fleet_state *st, int size)
 	for (int r = 0; st->ranks && r < size; r++) {
 		struct fleet_rank *fr = &st->ranks[r];
 
-		lost |= fr->lost;
+		lost |= fr->lost || fr->gave_up;
 		for (size_t i = 0;
 		     fr->res && st->suite && i < st->suite->ncases; i++)
 			result_free(&fr->res[i]);
@@ -104,20 +122,27 @@ static int free_state(struct fleet_state *st, int size)
 int fleet_end(struct fleet *f, int status)
 {
 	struct fleet_watchdog *w = NULL;
+	double wait = SUITE_FLEET_TIMEOUT;
 	int lost = 0, orphan = 0;
 
 	if (f->st) {
 		fleet_trace(f, "report", -1);
 		fleet_case_goodbye(f);
-		orphan = f->st->orphan;
+		/* the others' leases end about now: let them say so too */
+		if (f->st->orphan)
+			sleep_for(FLEET_GIVE_UP_GRACE);
+		orphan = f->st->orphan || f->st->abandon;
+		wait = f->st->wait;
 		lost = free_state(f->st, f->size);
 		f->st = NULL;
 	}
 	fflush(stdout);
 	fflush(stderr);
-	if ((lost && f->rank == 0) || orphan)
+	if ((lost && f->rank == 0) || orphan) {
+		fleet_launcher_end(1);
 		MPI_Abort(MPI_COMM_WORLD, status ? status : EXIT_CASE_FAILED);
-	fleet_watchdog_start(&w, SUITE_FLEET_TIMEOUT, status, "MPI_Finalize");
+	}
+	fleet_watchdog_start(&w, wait, status, "MPI_Finalize");
 	MPI_Finalize();
 	fleet_watchdog_stop(w);
 	if (f->rank == 0 || status >= EXIT_SIGNAL(0))

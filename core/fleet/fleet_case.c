@@ -43,7 +43,7 @@ static void collect_one(struct fleet *f, int r, size_t i)
 	char *text = NULL, why[160];
 	int rc;
 
-	if (f->st->ranks[r].lost)
+	if (fleet_rank_out(f, r))
 		return;
 	rc = fleet_recv_text(r, FLEET_TAG_RESULT, f->st->due, &text);
 	if (rc == 0) {
@@ -51,6 +51,8 @@ static void collect_one(struct fleet *f, int r, size_t i)
 		free(text);
 		return;
 	}
+	if (fleet_rank_gave_up(f, r, i))
+		return; /* rank 0 was the late one */
 	snprintf(why, sizeof(why),
 		 rc == -ETIMEDOUT ? "no result within %.0f s (the rank died "
 				    "or hung; fleet_timeout sets this wait)"
@@ -74,37 +76,75 @@ static void collect_pending(struct fleet *f)
 }
 
 /*
- * A rank above 0: how long rank 0 may take to say it may start case i (i ==
- * ncases: that the run is over). Rank 0 may still be running the case
- * before and collecting it, then, for a sequential case, running it
- * itself and waiting for every rank: generous, but bounded.
+ * Seconds beyond a deadline of rank 0's that its next word may take: the
+ * results it collects by then, the stops it sends to ranks it lost.
  */
-static double control_wait(const struct fleet *f, size_t i)
-{
-	const struct suite *s = f->st->suite;
-	double wait = f->st->wait;
+#define FLEET_LEASE_SLACK 2.0
 
-	for (size_t k = i ? i - 1 : 0; k <= i && k < s->ncases; k++)
-		wait += suite_case_timeout(&s->cases[k]) +
-			f->size * fleet_case_wait(&s->cases[k]);
-	return wait;
+/*
+ * How long a rank above 0 waits for rank 0's next word once rank 0 is
+ * busy with case i (runs it, collects it): what rank 0 waits for any rank
+ * (fleet_case_wait()), and its slack. The same at 2 ranks as at 500.
+ */
+static double lease_of(const struct fleet *f, size_t i)
+{
+	return fleet_case_wait(&f->st->suite->cases[i]) + FLEET_LEASE_SLACK;
 }
 
-/* A rank above 0: wait for rank 0's word on case i. 1 to run it, else 0. */
+/*
+ * Rank 0: tell every rank still in the run but skip that its next word
+ * may take secs (a rank waiting while rank 0 or another rank runs a
+ * sequential case, or while rank 0 writes its report).
+ */
+static void lease_all(struct fleet *f, int skip, double secs)
+{
+	for (int r = 1; r < f->size; r++)
+		if (r != skip && !fleet_rank_out(f, r))
+			fleet_send_double(r, FLEET_TAG_LEASE, secs,
+					  hb_now() + 1);
+}
+
+/*
+ * Where a rank above 0 waits for rank 0's word on case i: "at \"memcpy\""
+ * (the case rank 0 last released), before the first case or after the
+ * last.
+ */
+static void stage_of(const struct fleet *f, size_t i, char *buf, size_t len)
+{
+	const struct suite *s = f->st->suite;
+
+	if (i >= s->ncases)
+		snprintf(buf, len, "after the last case");
+	else if (f->st->at < s->ncases)
+		snprintf(buf, len, "at \"%s\"", s->cases[f->st->at].title);
+	else
+		snprintf(buf, len, "before the first case");
+}
+
+/*
+ * A rank above 0: wait for rank 0's word on case i until rank 0's lease
+ * ends. 1 to run it, else 0.
+ */
 static int wait_control(struct fleet *f, size_t i)
 {
-	double wait = control_wait(f, i);
+	struct fleet_state *st = f->st;
 	long value = FLEET_STOP;
-	int rc = fleet_recv_long(0, FLEET_TAG_GO, &value, hb_now() + wait, 0);
+	char stage[300];
+	int rc =
+		fleet_recv_leased(FLEET_TAG_GO, &value, &st->lease, &st->heard);
 
 	if (rc == -ETIMEDOUT) {
-		f->st->orphan = 1;
-		fprintf(stderr,
-			"hostbench: fleet: rank %d (%s): no word from rank 0 "
-			"within %.0f s (rank 0 died or hung); giving up\n",
-			f->rank, f->st->ranks[f->rank].host, wait);
+		stage_of(f, i, stage, sizeof(stage));
+		fleet_rank_give_up(f, hb_now() - st->heard, stage);
 	}
-	return rc == 0 && value == (long)i;
+	if (value == FLEET_STOP_ABORT)
+		st->abandon = 1;
+	if (rc || value != (long)i)
+		return 0;
+	st->at = i;
+	st->heard = hb_now();
+	st->lease = st->heard + lease_of(f, i);
+	return 1;
 }
 
 /* Rank 0: the deadline for results of case i started now. */
@@ -146,11 +186,14 @@ int fleet_case_begin(struct fleet *f, size_t i)
 		return begin_span(f, i);
 	}
 	collect_pending(f);
-	if (st->suite->cases[i].fleet_sequential)
-		return begin_span(f, i); /* the others in fleet_case_end */
+	if (st->suite->cases[i].fleet_sequential) {
+		/* the others in fleet_case_end; until then they wait */
+		lease_all(f, 0, lease_of(f, i));
+		return begin_span(f, i);
+	}
 	st->due = due_for(f, i);
 	for (int r = 1; r < f->size; r++)
-		if (!st->ranks[r].lost)
+		if (!fleet_rank_out(f, r))
 			release(f, r, i);
 	st->pending = i + 1;
 	return begin_span(f, i);
@@ -180,9 +223,10 @@ static int result_message(const struct fleet *f, size_t i,
 static void take_turns(struct fleet *f, size_t i)
 {
 	for (int r = 1; r < f->size; r++) {
-		if (f->st->ranks[r].lost)
+		if (fleet_rank_out(f, r))
 			continue;
 		f->st->due = due_for(f, i);
+		lease_all(f, r, lease_of(f, i));
 		if (release(f, r, i) == 0)
 			collect_one(f, r, i);
 	}
@@ -205,7 +249,7 @@ int fleet_case_end(struct fleet *f, size_t i, struct result *r)
 		rc = result_message(f, i, r, &text);
 		if (!rc)
 			rc = fleet_send_text(0, FLEET_TAG_RESULT, text,
-					     hb_now() + control_wait(f, i));
+					     st->lease);
 		free(text);
 		/* a result rank 0 did not get makes it count this rank lost */
 		return rc == -EIO || rc == -ETIMEDOUT ? 0 : rc;
@@ -227,15 +271,20 @@ static int fill_lost(struct fleet *f)
 	for (int r = 1; r < f->size; r++) {
 		struct fleet_rank *fr = &st->ranks[r];
 
-		for (size_t i = 0; fr->lost && fr->res && i < st->suite->ncases;
+		for (size_t i = 0;
+		     fleet_rank_out(f, r) && fr->res && i < st->suite->ncases;
 		     i++) {
 			if (fr->res[i].c)
 				continue;
 			fr->res[i].c = &st->suite->cases[i];
 			fr->res[i].status = RESULT_FAILED;
-			if (asprintf(&fr->res[i].reason, "%s lost: %s",
+			if (asprintf(&fr->res[i].reason, "%s %s: %s",
 				     fleet_rank_name(f, r, who, sizeof(who)),
-				     fr->lost_why ? fr->lost_why : "") < 0)
+				     fr->lost ? "lost" : "gave up on rank 0",
+				     fr->lost ? fr->lost_why
+				     : st->ranks[0].lost_why
+					     ? st->ranks[0].lost_why
+					     : "") < 0)
 				return -ENOMEM;
 		}
 	}
@@ -254,13 +303,16 @@ int fleet_finish(struct fleet *f, int own)
 		struct fleet_rank *fr = &st->ranks[r];
 
 		for (size_t i = 0;
-		     !fr->lost && fr->res && i < st->suite->ncases; i++)
-			if (!fr->res[i].c)
+		     !fleet_rank_out(f, r) && fr->res && i < st->suite->ncases;
+		     i++)
+			if (!fr->res[i].c && !fleet_rank_gave_up(f, r, i))
 				fleet_rank_lose(f, r, i,
 						"stopped before this case");
-		if ((fr->lost || fr->failed) && status == 0)
+		if ((fleet_rank_out(f, r) || fr->failed) && status == 0)
 			status = EXIT_CASE_FAILED;
 	}
+	/* the others wait while this rank writes its report */
+	lease_all(f, 0, st->wait + FLEET_LEASE_SLACK);
 	if (fill_lost(f))
 		fprintf(stderr, "hostbench: fleet: out of memory\n");
 	return status;
@@ -272,9 +324,14 @@ void fleet_case_goodbye(struct fleet *f)
 	const struct suite *s = st->suite;
 
 	if (f->rank == 0) {
+		long stop = FLEET_STOP;
+
+		for (int r = 1; r < f->size; r++)
+			if (fleet_rank_out(f, r))
+				stop = FLEET_STOP_ABORT;
 		for (int r = 1; st->started && r < f->size; r++)
-			if (!st->ranks[r].lost)
-				fleet_send_long(r, FLEET_TAG_GO, FLEET_STOP,
+			if (!fleet_rank_out(f, r))
+				fleet_send_long(r, FLEET_TAG_GO, stop,
 						hb_now() + st->wait);
 		return;
 	}

@@ -53,6 +53,7 @@ static void ping_rank(struct fleet *f, int r, double deadline)
 /* A rank above 0: answer rank 0's pings with this clock until it says stop. */
 static int answer_pings(struct fleet *f, double deadline)
 {
+	double from = hb_now();
 	long k = 0;
 	int rc;
 
@@ -63,7 +64,8 @@ static int answer_pings(struct fleet *f, double deadline)
 					    deadline)))
 			break;
 	if (rc == -ETIMEDOUT)
-		f->st->orphan = 1;
+		fleet_rank_give_up(f, deadline - from,
+				   "while rank 0 read the clocks");
 	return rc;
 }
 

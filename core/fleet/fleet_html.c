@@ -32,8 +32,7 @@ static int ranks_table(const struct fleet *f, struct table *t)
 		rc = fleet_rank_cells(f, r, t, row);
 		rc = rc ? rc
 			: table_set(t, row, 3,
-				    fr->lost && fr->lost_why ? fr->lost_why
-							     : "");
+				    fr->lost_why ? fr->lost_why : "");
 		snprintf(cell, sizeof(cell), "%+.3f ms", 1000 * fr->offset);
 		if (!rc && (r == 0 || fr->rtt >= 0))
 			rc = table_set(t, row, 4, cell);
@@ -47,7 +46,7 @@ static const char **rank_classes(const struct fleet *f)
 	const char **cls = calloc((size_t)f->size + 1, sizeof(*cls));
 
 	for (int r = 0; cls && r < f->size; r++)
-		if (f->st->ranks[r].lost)
+		if (f->st->ranks[r].lost || f->st->ranks[r].late)
 			cls[r + 1] = "verdict-regressed";
 	return cls;
 }

@@ -38,6 +38,8 @@ struct fleet_spooled {
 struct fleet_rank {
 	char host[FLEET_HOST_MAX];
 	int lost;	       /* rank 0 stopped waiting for it */
+	int late;	       /* rank 0: a rank gave up waiting for it */
+	int gave_up;	       /* it gave up on rank 0 (and left the run) */
 	char *lost_why;	       /* "no result within 35 s ... at \"X\"" */
 	json_t *context;       /* its report without results: system, ... */
 	struct result *res;    /* suite->ncases; rank 0's own live in main */
@@ -62,8 +64,12 @@ struct fleet_state {
 	size_t pending;		  /* together: case whose results are due */
 	double due;		  /* rank 0: deadline of pending results */
 	double span_start;	  /* this rank: wall clock of its case start */
+	double lease;		  /* above 0: rank 0's next word is due by */
+	double heard;		  /* above 0: when rank 0 last said a word */
+	size_t at;		  /* above 0: the case rank 0 last released */
 	int stopped;		  /* this rank was told to stop */
 	int orphan;		  /* this rank gave up on rank 0 */
+	int abandon;		  /* a rank was lost: leave by MPI_Abort */
 	int started;		  /* rank 0: the others may wait for its word */
 	int released;		  /* rank 0: every rank was told to stop */
 	unsigned char *absent;	  /* suite->ncases, or NULL: this rank has no
@@ -73,18 +79,26 @@ struct fleet_state {
 
 /* Message tags; every message is text (JSON), one long or one double. */
 enum fleet_tag {
-	FLEET_TAG_HELLO = 1,   /* rank -> 0: suite hash, host; 0 -> answer */
-	FLEET_TAG_PEERS = 3,   /* rank -> 0: its receiver; 0 -> all of them */
-	FLEET_TAG_AGREE = 5,   /* rank -> 0: its precheck; 0 -> verdict */
-	FLEET_TAG_CONTEXT = 7, /* rank -> 0: its report without results */
-	FLEET_TAG_PING = 9,    /* 0 -> rank: a ping; rank -> 0: its clock */
-	FLEET_TAG_GO = 11,     /* 0 -> rank: case to start, or FLEET_STOP */
-	FLEET_TAG_RESULT = 12, /* rank -> 0: {"case": i, "result": {...}} */
-	FLEET_TAG_UNLIKE = 41, /* rank -> 0: cases some rank lacks; 0 -> all */
+	FLEET_TAG_HELLO = 1,	/* rank -> 0: suite hash, host; 0 -> answer */
+	FLEET_TAG_PEERS = 3,	/* rank -> 0: its receiver; 0 -> all of them */
+	FLEET_TAG_AGREE = 5,	/* rank -> 0: its precheck; 0 -> verdict */
+	FLEET_TAG_CONTEXT = 7,	/* rank -> 0: its report without results */
+	FLEET_TAG_PING = 9,	/* 0 -> rank: a ping; rank -> 0: its clock */
+	FLEET_TAG_GO = 11,	/* 0 -> rank: case to start, or FLEET_STOP */
+	FLEET_TAG_RESULT = 12,	/* rank -> 0: {"case": i, "result": {...}} */
+	FLEET_TAG_LEASE = 13,	/* 0 -> rank: seconds to its next word */
+	FLEET_TAG_GAVE_UP = 14, /* rank -> 0: seconds it waited for rank 0 */
+	FLEET_TAG_UNLIKE = 41,	/* rank -> 0: cases some rank lacks; 0 -> all */
 };
 
 /* The control value that ends a rank's run. */
 #define FLEET_STOP (-1L)
+
+/*
+ * The same once a rank was lost or left: MPI_Finalize would wait for it,
+ * so the rank leaves with MPI_Abort.
+ */
+#define FLEET_STOP_ABORT (-2L)
 
 /*
  * Send text, its NUL included, to rank dst (fleet_msg.c, as the rest of
@@ -107,6 +121,14 @@ int fleet_send_long(int dst, int tag, long value, double deadline);
  * -ETIMEDOUT or -EIO.
  */
 int fleet_recv_long(int src, int tag, long *value, double deadline, int spin);
+
+/*
+ * A rank above 0: receive one long of tag from rank 0 into *value by
+ * *lease, while each double of FLEET_TAG_LEASE rank 0 sends meanwhile
+ * (seconds to its next word) moves *lease to now + that, and *heard to
+ * now. Returns 0, -ETIMEDOUT (rank 0 silent past its lease) or -EIO.
+ */
+int fleet_recv_leased(int tag, long *value, double *lease, double *heard);
 
 /* Send one double to rank dst; 0, -ETIMEDOUT or -EIO. */
 int fleet_send_double(int dst, int tag, double value, double deadline);
@@ -143,6 +165,29 @@ int fleet_round(struct fleet *f, int tag, json_t *mine, double wait,
  * and tells r to stop in case it is only slow (fleet_rank.c, as the next).
  */
 void fleet_rank_lose(struct fleet *f, int r, size_t i, const char *why);
+
+/*
+ * Rank 0: whether rank r gave up waiting for rank 0 (it sent
+ * FLEET_TAG_GAVE_UP before it left): then rank 0 was the late one, and it
+ * says so in its own entry instead of counting r lost at case i. Returns
+ * 1 when r gave up, else 0.
+ */
+int fleet_rank_gave_up(struct fleet *f, int r, size_t i);
+
+/*
+ * A rank above 0 that heard nothing from rank 0 by its lease (waited
+ * seconds, at stage: "at \"memcpy\"", "while the ranks compared their
+ * suites"): say so on stderr, naming rank 0, tell rank 0 (should it only
+ * be stopped, it learns it was the late one) and leave the run
+ * (st->orphan).
+ */
+void fleet_rank_give_up(struct fleet *f, double waited, const char *stage);
+
+/* Nonzero when rank r is out of the run: lost, or it gave up on rank 0. */
+int fleet_rank_out(const struct fleet *f, int r);
+
+/* "lost", "late" or "ok": a rank's status in reports. */
+const char *fleet_rank_status(const struct fleet_rank *fr);
 
 /* "rank 1 (lab2)" into buf; returns buf. */
 const char *fleet_rank_name(const struct fleet *f, int r, char *buf,
@@ -193,6 +238,17 @@ void fleet_fault(int rank, const char *point);
 struct fleet_watchdog;
 int fleet_watchdog_start(struct fleet_watchdog **w, double secs, int status,
 			 const char *what);
+
+/*
+ * End the job from outside MPI (fleet_watchdog.c): SIGTERM to this
+ * process's parent when it is Open MPI's daemon (orted), or, unless
+ * daemon_only, mpirun itself; Open MPI then ends every rank and mpirun
+ * exits. For a job MPI_Abort does not end: before MPI_Init, or under
+ * --enable-recovery inside a Slurm allocation, where mpirun outlives an
+ * aborted job until the allocation's time limit. Returns the parent's
+ * pid, or 0 when it is none of them.
+ */
+pid_t fleet_launcher_end(int daemon_only);
 
 /* Disarm and free w (NULL is fine). */
 void fleet_watchdog_stop(struct fleet_watchdog *w);

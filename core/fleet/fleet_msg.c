@@ -150,6 +150,35 @@ int fleet_recv_long(int src, int tag, long *value, double deadline, int spin)
 	return recv_item(value, MPI_LONG, src, tag, deadline, spin ? 0 : 250);
 }
 
+int fleet_recv_leased(int tag, long *value, double *lease, double *heard)
+{
+	unsigned us = 250;
+	double secs;
+	int flag = 0;
+
+	for (;;) {
+		if (MPI_Iprobe(0, tag, MPI_COMM_WORLD, &flag,
+			       MPI_STATUS_IGNORE) != MPI_SUCCESS)
+			return -EIO;
+		if (flag)
+			return recv_item(value, MPI_LONG, 0, tag, *lease, 0);
+		if (MPI_Iprobe(0, FLEET_TAG_LEASE, MPI_COMM_WORLD, &flag,
+			       MPI_STATUS_IGNORE) != MPI_SUCCESS)
+			return -EIO;
+		if (flag) {
+			if (recv_item(&secs, MPI_DOUBLE, 0, FLEET_TAG_LEASE,
+				      *lease, 0))
+				return -EIO;
+			*heard = hb_now();
+			*lease = *heard + secs;
+			continue;
+		}
+		if (hb_now() > *lease)
+			return -ETIMEDOUT;
+		nap(&us);
+	}
+}
+
 int fleet_send_double(int dst, int tag, double value, double deadline)
 {
 	return send_items(&value, 1, MPI_DOUBLE, dst, tag, deadline);

@@ -146,9 +146,14 @@ static int serve_start(const char *serve, const char *listen, const char *token,
 		       int max_clients, pid_t *pid, char *err, size_t errlen)
 {
 	char clients[16], *tok_entry = NULL, **env;
-	char *argv[] = { (char *)serve,	  "--listen", (char *)listen,
-			 "--max-clients", clients,    "--max-time",
-			 "604800",	  NULL };
+	/* every connection may come at once, all from one address (ranks
+	   of one host, or behind one router): none waits as a stranger */
+	char *argv[] = { (char *)serve,	 "--listen",
+			 (char *)listen, "--max-clients",
+			 clients,	 "--max-pending",
+			 clients,	 "--max-pending-per-address",
+			 clients,	 "--max-time",
+			 "604800",	 NULL };
 	int fds[2], port = 0;
 
 	if (serve[0] != '/') /* never a name the current directory resolves */
@@ -315,8 +320,12 @@ static int sends_to(const struct fleet *f, int p, int r)
 
 /*
  * The comma lists of every partner's address and token into *peers and
- * *tokens (the caller frees both). A partner that was lost: -ENOENT,
- * with it in *lost. Returns 0, -ENOENT or -ENOMEM.
+ * *tokens (the caller frees both), each rank's list starting at the rank
+ * after it, so that the first connections of all-to-all spread over
+ * every receiver instead of all going to rank 0's at once. A partner
+ * that was lost: left out of all-to-all (only its pairs fail), else
+ * -ENOENT; either way it is in *lost. Returns 0, -ENOENT (no partner
+ * left) or -ENOMEM.
  */
 static int partner_lists(const struct fleet *f, int p,
 			 const struct fleet_endpoint *ends, char **peers,
@@ -329,13 +338,16 @@ static int partner_lists(const struct fleet *f, int p,
 	const char *sep = "";
 	int rc = pf && tf ? 0 : -ENOMEM;
 
-	for (int r = 0; rc == 0 && r < f->size; r++) {
+	for (int k = 1; rc == 0 && k <= f->size; k++) {
+		int r = (f->rank + k) % f->size;
+
 		if (!sends_to(f, p, r))
 			continue;
 		if (ends[r].port <= 0) {
 			*lost = r;
-			rc = -ENOENT;
-			break;
+			if (p != FLEET_EVERY_OTHER)
+				rc = -ENOENT;
+			continue;
 		}
 		where_of(f, ends, r, where, sizeof(where));
 		fprintf(pf, "%s%s", sep, where);
@@ -346,6 +358,8 @@ static int partner_lists(const struct fleet *f, int p,
 		rc = -ENOMEM;
 	if (tf && fclose(tf))
 		rc = -ENOMEM;
+	if (rc == 0 && !sep[0])
+		rc = -ENOENT; /* every partner lost */
 	return rc;
 }
 

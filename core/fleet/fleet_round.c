@@ -94,7 +94,7 @@ static int lead(struct fleet *f, int tag, json_t *mine, double wait,
 
 /* The side of a rank above 0: tell rank 0, then wait for its answer. */
 static int follow(struct fleet *f, int tag, json_t *mine, double wait,
-		  json_t **answer)
+		  const char *stage, json_t **answer)
 {
 	double deadline = hb_now() + 2 * wait;
 	char *text = json_dumps(mine, JSON_COMPACT);
@@ -105,13 +105,8 @@ static int follow(struct fleet *f, int tag, json_t *mine, double wait,
 	text = NULL;
 	if (!rc)
 		rc = fleet_recv_text(0, tag + 1, deadline, &text);
-	if (rc == -ETIMEDOUT) {
-		f->st->orphan = 1;
-		fprintf(stderr,
-			"hostbench: fleet: rank %d (%s): no answer from rank 0 "
-			"within %.0f s (rank 0 died or hung); giving up\n",
-			f->rank, f->st->ranks[f->rank].host, 2 * wait);
-	}
+	if (rc == -ETIMEDOUT)
+		fleet_rank_give_up(f, 2 * wait, stage);
 	if (!rc && !(*answer = json_loads(text, 0, &jerr)))
 		rc = -EIO;
 	free(text);
@@ -125,5 +120,5 @@ int fleet_round(struct fleet *f, int tag, json_t *mine, double wait,
 	*answer = NULL;
 	if (f->rank == 0)
 		return lead(f, tag, mine, wait, stage, decide, arg, answer);
-	return follow(f, tag, mine, wait, answer);
+	return follow(f, tag, mine, wait, stage, answer);
 }

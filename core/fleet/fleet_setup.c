@@ -448,6 +448,11 @@ int fleet_start(struct fleet *f, const struct report *ctx)
 	if (!rc) {
 		fleet_fault(f->rank, "clock");
 		rc = fleet_clock_sync(f, st->wait);
+		/* rank 0 reads the others' clocks, then starts the first case
+		 */
+		st->at = SIZE_MAX; /* no case yet */
+		st->heard = hb_now();
+		st->lease = st->heard + 2 * st->wait;
 	}
 	fleet_trace(f, "clocks", -1);
 	if (rc == -ETIMEDOUT || rc == -ECANCELED) {

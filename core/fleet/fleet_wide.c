@@ -39,9 +39,9 @@ int fleet_rank_cells(const struct fleet *f, int r, struct table *t, size_t row)
 	rc = rc ? rc : table_set(t, row, 1, fr->host);
 	return rc ? rc
 		  : table_set(t, row, 2,
-			      fr->lost	   ? "lost"
-			      : fr->failed ? "ok (a case failed)"
-					   : "ok");
+			      fr->lost || fr->late ? fleet_rank_status(fr)
+			      : fr->failed	   ? "ok (a case failed)"
+						   : "ok");
 }
 
 /* Row r + 1: rank, host, status, cases ok, farthest from the median. */

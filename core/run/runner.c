@@ -377,9 +377,6 @@ static int crew_async_init(struct crew *crew, unsigned depth)
 	return 0;
 }
 
-/* Most seconds of warm-up samples when warm-up is automatic. */
-#define WARMUP_MAX_SECONDS 2.0
-
 /* How close two warm-up samples must be without a precision (1%). */
 #define WARMUP_AGREE 0.01
 
@@ -400,7 +397,7 @@ static int rates_agree(double a, double b, double tol)
 /*
  * Drop warm-up samples: bc->warmup of them, or with warmup = auto until two
  * in a row agree within the precision (at most SUITE_AUTO_WARMUP_MAX or
- * WARMUP_MAX_SECONDS). r->warmup_samples says how many were dropped.
+ * SUITE_AUTO_WARMUP_SECONDS). r->warmup_samples says how many were dropped.
  */
 static int crew_warm_up(struct crew *crew, const struct bench_case *bc,
 			uint64_t iterations, const volatile sig_atomic_t *stop,
@@ -421,8 +418,9 @@ static int crew_warm_up(struct crew *crew, const struct bench_case *bc,
 			return rc;
 		r->warmup_samples++;
 		rate = result_sample_rate(r, &s);
-		if (bc->warmup_auto && (rates_agree(rate, last, tol) ||
-					mono_now() - t0 >= WARMUP_MAX_SECONDS))
+		if (bc->warmup_auto &&
+		    (rates_agree(rate, last, tol) ||
+		     mono_now() - t0 >= SUITE_AUTO_WARMUP_SECONDS))
 			return 0;
 		last = rate;
 	}

@@ -10,11 +10,28 @@
 /* The samples of a case without a timeout, counted that many times over. */
 #define SUITE_TIMEOUT_FACTOR 4.0
 
+/*
+ * Seconds of warm-up before a precision's max_time starts counting: its
+ * samples, or with warmup = auto at most SUITE_AUTO_WARMUP_MAX of them and
+ * no more than one sample past SUITE_AUTO_WARMUP_SECONDS (run/runner.c).
+ */
+static double warm_up_time(const struct bench_case *c)
+{
+	double most = SUITE_AUTO_WARMUP_SECONDS + c->duration;
+
+	if (!c->warmup_auto)
+		return c->warmup * c->duration;
+	return SUITE_AUTO_WARMUP_MAX * c->duration < most
+		       ? SUITE_AUTO_WARMUP_MAX * c->duration
+		       : most;
+}
+
 double suite_case_time(const struct bench_case *c)
 {
 	/* the 3 samples' worth and the 2 s: setup and calibration */
 	if (c->precision > 0)
-		return c->max_time + 2 + (c->min_repetitions + 3) * c->duration;
+		return warm_up_time(c) + c->max_time + 2 +
+		       (c->min_repetitions + 3) * c->duration;
 	return ((c->warmup_auto ? SUITE_AUTO_WARMUP_MAX : c->warmup) +
 		c->repetitions + 3) *
 	       c->duration;

@@ -12,11 +12,14 @@
 /* Warmup samples a case with warmup_auto takes at most. */
 #define SUITE_AUTO_WARMUP_MAX 10
 
+/* Seconds after which warmup_auto takes no more warm-up samples. */
+#define SUITE_AUTO_WARMUP_SECONDS 2.0
+
 /*
  * Seconds case c should take when nothing goes wrong, whatever its timeout
  * says: setup and calibration, then every sample (warmup, repetitions);
- * for a case sampled to a precision (precision > 0), up to max_time of
- * samples after its first min_repetitions. Pure.
+ * for a case sampled to a precision (precision > 0), its warm-up, then up
+ * to max_time of samples after its first min_repetitions. Pure.
  */
 double suite_case_time(const struct bench_case *c);
 

@@ -222,7 +222,9 @@ int net_listen(const char *hostport, const struct net_opts *o, int *fd,
 			       "setsockopt on listener: %s", strerror(errno));
 		goto out_close;
 	}
-	if (bind(s, list->ai_addr, list->ai_addrlen) || listen(s, 64)) {
+	/* the kernel's most (net.core.somaxconn): a fleet's all-to-all
+	   connects every rank to every receiver at once */
+	if (bind(s, list->ai_addr, list->ai_addrlen) || listen(s, SOMAXCONN)) {
 		rc = hb_errorf(err, errlen, HB_EIO, "listen on %s: %s",
 			       hostport, strerror(errno));
 		goto out_close;

@@ -34,6 +34,27 @@ static int a_precision_case_takes_up_to_its_max_time(void)
 	return 0;
 }
 
+static int a_precision_case_counts_its_warm_up_before_max_time(void)
+{
+	struct bench_case c = { .duration = 0.5,
+				.warmup = 20,
+				.precision = 0.01,
+				.min_repetitions = 5,
+				.max_time = 10 };
+	struct bench_case a = c;
+
+	/* max_time counts from the end of the warm-up: 20 samples here */
+	CHECK_NEAR(suite_case_time(&c), 20 * 0.5 + 10 + 2 + (5 + 3) * 0.5,
+		   1e-9);
+	/* automatic: at most one sample past its 2 s */
+	a.warmup = 0;
+	a.warmup_auto = 1;
+	CHECK_NEAR(suite_case_time(&a),
+		   SUITE_AUTO_WARMUP_SECONDS + 0.5 + 10 + 2 + (5 + 3) * 0.5,
+		   1e-9);
+	return 0;
+}
+
 static int a_case_without_timeout_gets_120_s_and_four_times_its_time(void)
 {
 	struct bench_case c = { .duration = 1, .repetitions = 5, .warmup = 1 };
@@ -55,6 +76,7 @@ static const struct test tests[] = {
 	{"fixed_samples_take_warmup_repetitions_and_three_more", fixed_samples_take_warmup_repetitions_and_three_more},
 	{"an_automatic_warmup_counts_its_most_samples", an_automatic_warmup_counts_its_most_samples},
 	{"a_precision_case_takes_up_to_its_max_time", a_precision_case_takes_up_to_its_max_time},
+	{"a_precision_case_counts_its_warm_up_before_max_time", a_precision_case_counts_its_warm_up_before_max_time},
 	{"a_case_without_timeout_gets_120_s_and_four_times_its_time", a_case_without_timeout_gets_120_s_and_four_times_its_time},
 	{"a_set_timeout_is_the_timeout", a_set_timeout_is_the_timeout},
 };

@@ -11,10 +11,12 @@ host, the spread per case, and the failures named by rank and host.
 import json
 import os
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -499,6 +501,34 @@ def test_all_to_all_in_the_text_report():
     expect(re.search(r"^all \(transfer\) +3/3 ", p.stdout, re.M), p.stdout)
 
 
+def all_to_all_at(ranks):
+    """all-to-all among ranks oversubscribed ranks: every rank ok, each
+    having sent to every other rank's receiver."""
+    p, doc = run_json(suite_file("""
+[all]
+target = transfer/tcp
+peer = all-to-all
+size = 16K
+duration = 20ms
+repetitions = 1
+fleet_timeout = 20s
+"""), ranks=ranks)
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    res = {r["rank"]: r for r in doc["results"]}
+    bad = {r: x.get("reason") for r, x in res.items() if x["status"] != "ok"}
+    expect(sorted(res) == list(range(ranks)) and not bad, f"not ok: {bad}")
+    expect(all(len(set(x["info"]["peer"].split(","))) == ranks - 1
+               for x in res.values()), "each sent to every other")
+
+
+def test_all_to_all_at_16_ranks_every_rank_ok():
+    all_to_all_at(16)
+
+
+def test_all_to_all_at_32_ranks_every_rank_ok():
+    all_to_all_at(32)
+
+
 def test_two_ranks_all_to_all_is_rank_pairs_both_ways():
     p, doc = run_json(suite_file(ALL_TO_ALL + """
 [pairs]
@@ -649,14 +679,19 @@ size = 64K
 """
 
 
-def test_all_to_all_fails_the_case_of_every_rank_sending_to_a_lost_one():
+def test_all_to_all_leaves_out_only_the_pairs_of_a_lost_rank():
     p, doc, took = with_fault("2:peers", ranks=3, suite=A2A_FAULT_SUITE)
     expect(doc is not None, f"no report: {p.stderr}")
     res = {r["rank"]: r for r in doc["results"]}
+    expect(doc["fleet"]["hosts"][2]["status"] == "lost", "rank 2 lost")
+    expect(res[2]["status"] == "failed" and "lost" in res[2]["reason"],
+           f"rank 2: {res[2]}")
+    # ranks 0 and 1 sent to each other, not to rank 2's receiver
     for r in (0, 1):
-        expect(res[r]["status"] == "failed" and
-               "peer = all-to-all: its partner rank 2" in res[r]["reason"],
-               f"rank {r}: {res[r]}")
+        expect(res[r]["status"] == "ok",
+               f"rank {r}: {res[r]['status']}: {res[r].get('reason')}")
+        expect(len(res[r]["info"]["peer"].split(",")) == 1,
+               f"rank {r}: {res[r]['info']}")
     expect(took < 30, f"bounded: {took:.0f} s")
 
 
@@ -697,6 +732,27 @@ fleet = sequential
     expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
     expect([h["status"] for h in doc["fleet"]["hosts"]] == ["ok", "ok"],
            f"no rank lost: {doc['fleet']['hosts']}")
+
+
+def test_a_rank_warming_up_then_sampling_to_max_time_is_never_lost():
+    # together at 4 ranks: 10 s of warm-up (50 samples of 0.2 s), then
+    # max_time (2 s) of samples, far beyond a fleet_timeout of 3 s
+    p, doc = run_json(suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+duration = 200ms
+warmup = 50
+precision = 0.001%
+min_repetitions = 3
+max_time = 2s
+fleet_timeout = 3s
+"""), ranks=4)
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    expect([h["status"] for h in doc["fleet"]["hosts"]] == ["ok"] * 4,
+           f"no rank lost: {doc['fleet']['hosts']}")
+    expect(all(r["warmup_samples"] == 50 and r["status"] == "ok"
+               for r in doc["results"]), f"{doc['results']}")
 
 
 def test_a_rank_that_hangs_in_a_case_is_lost_after_its_time_and_fleet_timeout():
@@ -789,6 +845,241 @@ def test_under_mpirun_defaults_a_killed_rank_ends_the_job_at_once():
     expect(doc is None, "mpirun kills every rank: no report")
     expect(p.returncode != 0, f"exit {p.returncode}")
     expect(took < 20, f"at once: {took:.0f} s")
+
+
+# A suite for freezing a rank from outside: its first case runs long
+# enough (fifteen samples of 0.2 s) to be caught in; each case may take
+# 8 s (its timeout) and a rank 10 s more (fleet_timeout: 16 ranks on two
+# busy CPUs take seconds to join).
+FREEZE_SUITE = """
+[global]
+duration = 200ms
+repetitions = 15
+warmup = 0
+timeout = 8s
+fleet_timeout = 10s
+
+[memcpy long]
+target = mem/memcpy
+size = 64K
+
+[memset]
+target = mem/memset
+size = 64K
+duration = 50ms
+repetitions = 2
+"""
+
+# What a rank may take to give up on a frozen one: the case's own time
+# plus fleet_timeout plus 5 s (docs/fleet.md). A bound, not a speed.
+FREEZE_BOUND = 8 + 10 + 5
+
+
+def rank_of(pid):
+    """The MPI rank of process pid (from its environment), or None."""
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            env = f.read().split(b"\0")
+    except OSError:
+        return None
+    for kv in env:
+        if kv.startswith(b"OMPI_COMM_WORLD_RANK="):
+            return int(kv.split(b"=", 1)[1])
+    return None
+
+
+def in_case(pid):
+    """Whether hostbench process pid runs a case now (its case helper)."""
+    for c in hbtest.children(pid):
+        try:
+            with open(f"/proc/{c}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+        except OSError:
+            continue
+        if b"__helper" in argv and b"case" in argv:
+            return True
+    return False
+
+
+class Fleet:
+    """mpirun --enable-recovery of hostbench on ranks ranks, its stderr
+    lines read as they come with the time each came; every process it
+    started is killed at the end (a frozen rank is woken to die). With
+    stop_early, rank 1 is stopped as soon as it exists: before MPI_Init
+    (it loads its suite and plugins first)."""
+
+    def __init__(self, suite, ranks, stop_early=False):
+        self.out = tempfile.mktemp(suffix=".json")
+        cmd = [MPIRUN, "--oversubscribe", "--enable-recovery"]
+        cmd += ["--allow-run-as-root"] if os.geteuid() == 0 else []
+        cmd += ["-np", str(ranks), HB, "run", suite_file(suite),
+                "--format", "json", "--output", self.out]
+        self.lines = []
+        self.p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE, text=True)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        self.pids = {}
+        if stop_early:
+            self.pids = hbtest.wait_for(lambda: self._rank(1), "rank 1",
+                                        interval=0.001)
+            os.kill(self.pids[1], signal.SIGSTOP)
+            self.frozen = time.monotonic()
+        self.pids.update(hbtest.wait_for(lambda: self._ranks(ranks),
+                                         f"{ranks} ranks started"))
+
+    def _read(self):
+        for line in self.p.stderr:
+            self.lines.append((time.monotonic(), line))
+
+    def _ranks(self, n):
+        found = {rank_of(c): c for c in hbtest.children(self.p.pid)}
+        found.pop(None, None)
+        return found if len(found) == n else None
+
+    def _rank(self, r):
+        for c in hbtest.children(self.p.pid):
+            if rank_of(c) == r:
+                return {r: c}
+        return None
+
+    def freeze(self, rank):
+        """SIGSTOP rank while it runs its first case; returns when."""
+        hbtest.wait_for(lambda: in_case(self.pids[rank]) or
+                        self.p.poll() is not None, f"rank {rank} in a case")
+        expect(self.p.poll() is None, f"mpirun ended first: {self.stderr()}")
+        os.kill(self.pids[rank], signal.SIGSTOP)
+        return time.monotonic()
+
+    def gave_up(self, words):
+        """{rank: time} of the stderr lines holding words, by rank."""
+        found = {}
+        for when, line in self.lines:
+            m = re.search(r"fleet: rank (\d+) \(", line)
+            if words in line and m:
+                found.setdefault(int(m.group(1)), when)
+        return found
+
+    def report(self):
+        if not os.path.exists(self.out):
+            return None
+        with open(self.out) as f:
+            return json.load(f)
+
+    def stderr(self):
+        return "".join(line for _, line in self.lines)
+
+    def end(self, timeout=60):
+        """Wait for mpirun (bounded), then kill whatever is left."""
+        try:
+            self.p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            pass
+        for pid in self.pids.values():
+            for sig in (signal.SIGCONT, signal.SIGKILL):
+                try:
+                    os.kill(pid, sig)
+                except ProcessLookupError:
+                    pass
+        if self.p.poll() is None:
+            self.p.kill()
+        self.p.wait()
+        self.reader.join(timeout=10)
+
+
+def frozen_rank_0(ranks):
+    """Rank 0 stopped in a case: every other rank names it and gives up
+    within the bound; no report blames a rank that was not stopped."""
+    fleet = Fleet(FREEZE_SUITE, ranks)
+    try:
+        frozen = fleet.freeze(0)
+        hbtest.wait_for(lambda: len(fleet.gave_up("giving up")) ==
+                        ranks - 1, "every other rank gave up", timeout=120)
+    finally:
+        fleet.end()
+    err = fleet.stderr()
+    gave = fleet.gave_up("no word from rank 0 (")
+    expect(sorted(gave) == list(range(1, ranks)), f"{gave}: {err}")
+    took = max(gave.values()) - frozen
+    print(f"{ranks} ranks, rank 0 frozen: the others gave up after "
+          f"{took:.1f} s", file=sys.stderr)
+    expect(took < FREEZE_BOUND, f"gave up after {took:.1f} s: {err}")
+    expect('at "memcpy long"' in err, f"the case named: {err}")
+    doc = fleet.report()
+    if doc is not None:  # rank 0 woke up before it was killed
+        hosts = doc["fleet"]["hosts"]
+        expect(all(h["status"] != "lost" for h in hosts), f"{hosts}")
+        expect(hosts[0]["status"] == "late", f"rank 0: {hosts[0]}")
+
+
+def frozen_worker(ranks, rank):
+    """rank stopped in a case: rank 0 counts it lost, naming it, within
+    the bound, and reports every other rank ok."""
+    fleet = Fleet(FREEZE_SUITE, ranks)
+    try:
+        frozen = fleet.freeze(rank)
+        hbtest.wait_for(lambda: fleet.gave_up("lost:"), "a rank lost",
+                        timeout=120)
+        hbtest.wait_for(fleet.report, "the report", timeout=120)
+    finally:
+        fleet.end()
+    err = fleet.stderr()
+    lost = fleet.gave_up("lost:")
+    expect(list(lost) == [rank], f"rank {rank} lost, no other: {err}")
+    took = lost[rank] - frozen
+    print(f"{ranks} ranks, rank {rank} frozen: lost after {took:.1f} s",
+          file=sys.stderr)
+    expect(took < FREEZE_BOUND, f"lost after {took:.1f} s: {err}")
+    doc = fleet.report()
+    hosts = doc["fleet"]["hosts"]
+    expect([h["status"] for h in hosts] ==
+           ["lost" if r == rank else "ok" for r in range(ranks)],
+           f"{hosts}")
+    expect("no result within 18 s" in hosts[rank]["reason"] and
+           'at "memcpy long"' in hosts[rank]["reason"], f"{hosts[rank]}")
+
+
+def test_a_rank_frozen_before_mpi_init_ends_mpirun_with_recovery():
+    # the others' MPI_Init gives up after fleet_timeout (3 s) and ends the
+    # job: mpirun exits, the frozen rank with it, within 3 + 10 s
+    fleet = Fleet(FAULT_SUITE, 4, stop_early=True)
+    try:
+        fleet.p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        pass
+    ended = time.monotonic()
+    alive = fleet.p.poll() is None
+    fleet.end()
+    err = fleet.stderr()
+    expect(not alive, f"mpirun still running after 60 s: {err}")
+    took = ended - fleet.frozen
+    print(f"mpirun ended {took:.1f} s after rank 1 froze", file=sys.stderr)
+    expect("MPI_Init did not come back within 3 s" in err, err)
+    expect(took < 3 + 10, f"mpirun ended after {took:.1f} s: {err}")
+
+
+def test_rank_0_frozen_at_4_ranks_is_named_by_every_rank_in_bounded_time():
+    frozen_rank_0(4)
+
+
+def test_rank_0_frozen_at_8_ranks_is_named_by_every_rank_in_bounded_time():
+    frozen_rank_0(8)
+
+
+def test_a_worker_frozen_at_4_ranks_is_lost_in_bounded_time():
+    frozen_worker(4, 2)
+
+
+def test_rank_0_frozen_at_16_ranks_is_named_by_every_rank_in_bounded_time():
+    frozen_rank_0(16)
+
+
+def test_a_worker_frozen_at_8_ranks_is_lost_in_bounded_time():
+    frozen_worker(8, 5)
+
+
+def test_a_worker_frozen_at_16_ranks_is_lost_in_bounded_time():
+    frozen_worker(16, 11)
 
 
 if __name__ == "__main__":

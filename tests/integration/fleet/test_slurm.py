@@ -264,6 +264,16 @@ def test_under_srun_a_killed_task_ends_the_step_and_journals_keep_results():
         log = f.read()
     expect(p.returncode == 1, f"exit {p.returncode}: {log}")
     expect("no fleet report" in log, log)
+    # the journals, merged: marked incomplete, naming the dead task
+    (partial,) = [n for n in os.listdir(results)
+                  if n.endswith("-incomplete.json")]
+    with open(os.path.join(results, partial)) as f:
+        doc = json.load(f)
+    expect(doc["incomplete"] is True and doc["dead_tasks"] == "1" and
+           doc["ranks"] == [0, 1], f"{partial}: {doc}")
+    expect(all(h["report"]["results"][0]["status"] == "ok"
+               for h in doc["hosts"]), f"each rank's first case: {doc}")
+    expect("task(s) 1 died" in log, log)
     journals = sorted(n for n in os.listdir(results) if n.endswith(
         ".journal"))
     expect(len(journals) == 2, f"one journal per rank: {journals}")
@@ -273,6 +283,65 @@ def test_under_srun_a_killed_task_ends_the_step_and_journals_keep_results():
         expect(len(lines) >= 1 and lines[0]["status"] == "ok",
                f"{name}: {lines}")
     print(f"killed task: sbatch ended after {took:.1f} s", file=sys.stderr)
+
+
+def mpirun_in_allocation(fault):
+    """sbatch --wait of mpirun --enable-recovery on 2 ranks of
+    hostbench-faults where fault strikes, in an allocation of 3 minutes;
+    returns (sbatch's process, the job's log, seconds it took)."""
+    results = tempfile.mkdtemp()
+    mpirun = shutil.which("mpirun")
+    with Cluster() as c:
+        start = time.monotonic()
+        try:
+            p = c.run(["sbatch", "--wait", "--time=3", "-n", "2",
+                       "--ntasks-per-node=2", "-o", f"{results}/log",
+                       "--export", f"ALL,HOSTBENCH_FLEET_FAULT={fault}",
+                       "--wrap", f"{mpirun} --enable-recovery "
+                       f"--allow-run-as-root -x HOSTBENCH_FLEET_FAULT -np 2 "
+                       f"{HB_FAULTS} run {suite_file(FAULT_SUITE)} "
+                       f"--format json --output {results}/fleet.json"],
+                      timeout=100)
+        except subprocess.TimeoutExpired:
+            # the job held its allocation: end it before the cluster
+            c.run(["scancel", "--signal=KILL", "--full", "-p", "hb"])
+            time.sleep(5)
+            p = None
+        took = time.monotonic() - start
+    with open(f"{results}/log") as f:
+        log = f.read()
+    print(f"{fault}: the job ended after {took:.1f} s", file=sys.stderr)
+    expect(p is not None, f"the job held its allocation: {log}")
+    return p, log, took
+
+
+# One case with short waits: 2 s for the case, 3 s more for a rank.
+FAULT_SUITE = """[global]
+duration = 50ms
+repetitions = 2
+warmup = 0
+timeout = 2s
+fleet_timeout = 3s
+
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""
+
+
+def test_mpirun_in_an_allocation_ends_when_a_rank_is_killed():
+    skip_unless_slurm()
+    p, log, took = mpirun_in_allocation("1:case")
+    expect("lost: no result within" in log, f"rank 0 reported it: {log}")
+    # the job is over long before its 3 minutes: the allocation is free
+    expect(took < 90, f"the allocation was held {took:.0f} s: {log}")
+
+
+def test_mpirun_in_an_allocation_ends_when_a_rank_hangs_before_mpi_init():
+    skip_unless_slurm()
+    p, log, took = mpirun_in_allocation("1:init:hang")
+    expect("MPI_Init did not come back within 3 s" in log, log)
+    expect(took < 90, f"the allocation was held {took:.0f} s: {log}")
 
 
 if __name__ == "__main__":
