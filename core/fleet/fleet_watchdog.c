@@ -79,6 +79,10 @@ static void *watch(void *arg)
 		"s (a rank died or hung); giving up\n",
 		w->what, w->secs);
 	fflush(stderr);
+	/* the launcher forwards that line: leave it time to, then end it */
+	t = (struct timespec){ .tv_nsec = 500 * 1000 * 1000 };
+	while (nanosleep(&t, &t) && errno == EINTR)
+		;
 	fleet_launcher_end(0);
 	_exit(w->status);
 	return NULL;
