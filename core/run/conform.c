@@ -244,7 +244,7 @@ static void check_sizes(struct run *r)
 					65537,
 					CONFORM_MAX_LEN - 17,
 					CONFORM_MAX_LEN };
-	char detail[512] = "", d2[512] = "", skip[256] = "";
+	char detail[512] = "", d2[512] = "", skip[512] = "";
 	int bad = 0, bad_dec = 0, tried = 0, skipped = 0;
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
