@@ -116,7 +116,9 @@ static int g17_text(int neg, uint64_t d, int e, char *buf, size_t len)
 	char dig[DIGITS + 1], out[48];
 	size_t n = 0, nd;
 
-	snprintf(dig, sizeof(dig), "%llu", (unsigned long long)d);
+	for (int i = DIGITS - 1; i >= 0; i--, d /= 10)
+		dig[i] = (char)('0' + d % 10);
+	dig[DIGITS] = '\0';
 	nd = trim(dig, DIGITS, 1);
 	if (neg)
 		out[n++] = '-';
