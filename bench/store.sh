@@ -58,12 +58,14 @@ PY
 timed() {
 	python3 - "$@" <<'PY'
 import resource, subprocess, sys, time
+# what this interpreter's start already waited for is not the command's
+ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
 t = time.monotonic()
 subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL,
                stderr=subprocess.DEVNULL)
 ru = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(int((time.monotonic() - t) * 1000),
-      int((ru.ru_utime + ru.ru_stime) * 1000))
+      int((ru.ru_utime + ru.ru_stime - ru0.ru_utime - ru0.ru_stime) * 1000))
 PY
 }
 

@@ -14,7 +14,7 @@
 #include <jansson.h>
 
 /* The newest schema this build reads and writes. */
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 
 struct store;
 

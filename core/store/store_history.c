@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
@@ -21,10 +22,11 @@ struct history_build {
 	size_t errlen;
 	const struct store_query *q;
 	json_t *doc, *series; /* doc's "series" array */
-	json_t *by_id;	      /* series id -> series (borrowed) */
+	json_t *by_id;	      /* series id -> series */
+	json_t *by_key;	      /* series key -> series, null: not selected */
 	json_t *contexts;     /* context id -> facts */
 	json_t *cur;	      /* the series rows are going into, or NULL */
-	char cur_key[128];    /* its host, case and figure ("" before one) */
+	char cur_key[128];    /* its key: host, case, figure ("" before one) */
 };
 
 /* A column as JSON: text, number or null. */
@@ -107,9 +109,9 @@ static int case_row(void *arg, const struct store_val *v, size_t n)
 }
 
 /*
- * A new series for row v (host, case and figure key), appended to the
- * document, into b->cur; NULL there when --case does not select its case
- * (its facts read once per series, not once per point).
+ * A new series for row v (host, case and figure key), into b->cur and
+ * b->by_key; NULL there when --case does not select its case (its facts
+ * read once per series, not once per point).
  */
 static int new_series(struct history_build *b, const struct store_val *v,
 		      const char *key)
@@ -125,6 +127,8 @@ static int new_series(struct history_build *b, const struct store_val *v,
 	b->cur = NULL;
 	if (rc || !kase || !case_matches(b->q, kase)) {
 		json_decref(kase);
+		if (!rc && json_object_set_new(b->by_key, key, json_null()))
+			rc = -ENOMEM;
 		return rc;
 	}
 	store_hash_id("s-", key, strlen(key), 12, id, sizeof(id));
@@ -132,7 +136,7 @@ static int new_series(struct history_build *b, const struct store_val *v,
 		      id, "host", jtext(&v[C_HOST]), "case", kase, "figure",
 		      jval(&v[C_FIGURE]), "unit", jval(&v[C_UNIT]), "better",
 		      jval(&v[C_BETTER]), "points", "contexts", "changes");
-	if (!s || json_array_append_new(b->series, s) ||
+	if (!s || json_object_set_new(b->by_key, key, s) ||
 	    json_object_set(b->by_id, id, s))
 		return -ENOMEM;
 	b->cur = s;
@@ -198,8 +202,11 @@ static int series_row(void *arg, const struct store_val *v, size_t n)
 	snprintf(key, sizeof(key), "%s\n%s\n%s", jtext(&v[C_HOST]),
 		 jtext(&v[C_CASE]), jtext(&v[C_FIGURE]));
 	if (strcmp(key, b->cur_key) != 0) {
+		json_t *s = json_object_get(b->by_key, key);
+
 		snprintf(b->cur_key, sizeof(b->cur_key), "%s", key);
-		rc = new_series(b, v, key);
+		b->cur = json_is_object(s) ? s : NULL;
+		rc = s ? 0 : new_series(b, v, key);
 		if (rc)
 			return rc;
 	}
@@ -211,6 +218,42 @@ static int series_row(void *arg, const struct store_val *v, size_t n)
 	    json_array_append_new(points, p))
 		return -ENOMEM;
 	return 0;
+}
+
+struct keyed {
+	const char *key;
+	json_t *series;
+};
+
+static int by_key(const void *a, const void *b)
+{
+	return strcmp(((const struct keyed *)a)->key,
+		      ((const struct keyed *)b)->key);
+}
+
+/*
+ * The document's series in their keys' order: host, case, figure (their
+ * parts hold no byte below the newline that joins them).
+ */
+static int order_series(struct history_build *b)
+{
+	struct keyed *all =
+		calloc(json_object_size(b->by_key) + 1, sizeof(*all));
+	const char *key;
+	json_t *s;
+	size_t n = 0;
+	int rc = 0;
+
+	if (!all)
+		return -ENOMEM;
+	json_object_foreach(b->by_key, key, s)
+		if (json_is_object(s))
+			all[n++] = (struct keyed){ .key = key, .series = s };
+	qsort(all, n, sizeof(*all), by_key);
+	for (size_t i = 0; i < n && !rc; i++)
+		rc = json_array_append(b->series, all[i].series) ? -ENOMEM : 0;
+	free(all);
+	return rc;
 }
 
 static int context_row(void *arg, const struct store_val *v, size_t n)
@@ -292,13 +335,20 @@ static const char hosts_sql[] =
 	"run r ON r.host = h.id GROUP BY h.id, h.name, h.cpu_model, "
 	"h.logical_cpus, h.ram_kb ORDER BY h.name, h.id";
 
-/* a series' points in a row each; its case's facts are read once */
+/*
+ * a point in a row each, a host's runs in their order (start, then uuid)
+ * read from the index run_order, never sorted: each row goes to its
+ * series, so a series' points come oldest first; a case's facts are read
+ * once per series. CROSS JOIN: SQLite walks run first (PostgreSQL plans
+ * it as an inner join).
+ */
 #define SERIES_SELECT                                                          \
 	"SELECT r.host, x.bcase, x.figure, x.unit, x.better, r.uuid, "         \
 	"r.started, r.context, r.label, x.median, x.ci_low, x.ci_high, "       \
-	"x.n, x.cv, x.cpu_median, x.flags FROM result x JOIN run r ON "        \
-	"r.uuid = x.run JOIN host h ON h.id = r.host WHERE x.status = 'ok' "
-#define SERIES_ORDER " ORDER BY r.host, x.bcase, x.figure, r.started, r.uuid"
+	"x.n, x.cv, x.cpu_median, x.flags FROM run r CROSS JOIN result x "     \
+	"JOIN host h ON h.id = r.host WHERE x.run = r.uuid AND x.status = "    \
+	"'ok' "
+#define SERIES_ORDER " ORDER BY r.host, r.started, r.uuid"
 
 /*
  * The series query for q's filters into sql, their values into args
@@ -343,6 +393,8 @@ static int build(struct store *st, struct history_build *b, char *err,
 	if (!rc)
 		rc = store_query(st, sql, args, n, series_row, b, err, errlen);
 	if (!rc)
+		rc = order_series(b);
+	if (!rc)
 		rc = store_query(st,
 				 "SELECT id, series, run, kind, rel_change, p, "
 				 "state FROM changepoint ORDER BY detected, id",
@@ -364,13 +416,15 @@ int store_history(struct store *st, const struct store_query *q, json_t **doc,
 	b.doc = json_pack("{s:i, s:s, s:[], s:[]}", "history_version", 1,
 			  "store", store_where(st), "hosts", "series");
 	b.by_id = json_object();
+	b.by_key = json_object();
 	b.contexts = json_object();
 	b.series = json_object_get(b.doc, "series");
-	if (b.doc && b.by_id && b.contexts)
+	if (b.doc && b.by_id && b.by_key && b.contexts)
 		rc = build(st, &b, err, errlen);
 	else
 		hb_error_fill(err, errlen, "out of memory");
 	json_decref(b.by_id);
+	json_decref(b.by_key);
 	json_decref(b.contexts);
 	if (rc)
 		json_decref(b.doc);

@@ -94,8 +94,19 @@ static const struct schema_sql version_2[] = {
 	{ .sql = NULL },
 };
 
+/*
+ * Version 3: a host's runs in their series' order (start, then uuid) with
+ * the point's columns, so history walks them in order instead of sorting.
+ */
+static const struct schema_sql version_3[] = {
+	{ .sql = "CREATE INDEX run_order ON run (host, started, uuid, "
+		 "context, label)" },
+	{ .sql = NULL },
+};
+
 /* migrations[N - 1] brings version N - 1 to N. */
-static const struct schema_sql *const migrations[] = { version_1, version_2 };
+static const struct schema_sql *const migrations[] = { version_1, version_2,
+						       version_3 };
 
 #define NMIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 

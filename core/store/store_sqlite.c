@@ -85,8 +85,10 @@ static int sqlite_open(struct store *st, const char *path, char *err,
 	if (!c)
 		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
 	st->conn = c;
-	if (sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, NULL) !=
-	    SQLITE_OK)
+	/* one thread uses a connection: no lock around each of its calls */
+	if (sqlite3_open_v2(path, &c->db,
+			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+			    NULL) != SQLITE_OK)
 		return hb_errorf(err, errlen, -EIO, "%s",
 				 c->db ? sqlite3_errmsg(c->db)
 				       : "out of memory");

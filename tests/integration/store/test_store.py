@@ -387,9 +387,11 @@ def test_a_version_1_store_is_migrated_and_reads_the_same():
     expect(status == 0, f"import: {err}")
     before = history(sqlite_url())
     db = sqlite3.connect(path("results.db"))
-    # as version 1 made it: no run_point, samples in a rowid table
+    # as version 1 made it: no run_point nor run_order, samples in a
+    # rowid table
     db.executescript("""
         DROP INDEX run_point;
+        DROP INDEX run_order;
         CREATE TABLE s1 (run TEXT NOT NULL, bcase TEXT NOT NULL,
             figure TEXT NOT NULL, idx INTEGER NOT NULL,
             value DOUBLE PRECISION, PRIMARY KEY (run, bcase, figure, idx));
@@ -404,7 +406,9 @@ def test_a_version_1_store_is_migrated_and_reads_the_same():
     expect(history(sqlite_url()) == before, "the same history")
     db = sqlite3.connect(path("results.db"))
     expect(db.execute("SELECT max(version) FROM schema_version"
-                      ).fetchone()[0] == 2, "now version 2")
+                      ).fetchone()[0] == 3, "now version 3")
+    expect(db.execute("SELECT count(*) FROM sqlite_master WHERE name = "
+                      "'run_order'").fetchone()[0] == 1, "run_order made")
     expect(db.execute("SELECT * FROM sample ORDER BY 1, 2, 3, 4"
                       ).fetchall() == samples and samples, "every sample")
     expect(db.execute("PRAGMA integrity_check").fetchone()[0] == "ok",
