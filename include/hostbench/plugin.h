@@ -81,16 +81,16 @@ enum hb_opt_type {
 struct hb_option {
 	const char *name; /* key in the suite, e.g. "size" */
 	enum hb_opt_type type;
-	const char *def;	    /* default as suite text; NULL = required */
-	const char *help;	    /* one line for `hostbench describe` */
+	const char *def;  /* default as suite text; NULL = required */
+	const char *help; /* one line for `hostbench describe` */
 	/*
 	 * HB_OPT_ENUM: the values, NULL-terminated. HB_OPT_SIZE: words a
 	 * suite may write in place of a size (mem's "llc"); get_size()
 	 * answers 0 for one and get_str() the word. NULL: none.
 	 */
 	const char *const *choices;
-	int64_t min;		    /* SIZE/INT/DURATION(ms): bounds when */
-	int64_t max;		    /* max > min, inclusive                */
+	int64_t min; /* SIZE/INT/DURATION(ms): bounds when */
+	int64_t max; /* max > min, inclusive                */
 };
 
 /* What one unit of work a target reports is. */

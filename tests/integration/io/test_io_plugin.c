@@ -480,7 +480,8 @@ static int small_files_carry_crash_cleanup_names(void)
 		free(names[i]);
 	}
 	free(names);
-	CHECK_STR(fh_note(&r.f, "text"), "6 files of 64.00KiB, page cache only");
+	CHECK_STR(fh_note(&r.f, "text"),
+		  "6 files of 64.00KiB, page cache only");
 	rig_close(&r);
 	CHECK_INT(entries(dir), 0);
 	CHECK(rmdir(dir) == 0);

@@ -3,9 +3,10 @@
  * transfer-holder: a client that authenticates like the plugin (peer.c)
  * and then holds its connection open, writing one byte every 0.3 s, until
  * the receiver closes it or LIMIT seconds pass. It prints `connected` once
- * the receiver took its proof, then the seconds the connection lasted; exit 0 when the receiver closed it, 1 when it was
- * still open at LIMIT, 2 on a failure to connect. For the tests of the
- * receiver's limits, which need a client past the token check.
+ * the receiver took its proof, then the seconds the connection lasted; exit 0
+ * when the receiver closed it, 1 when it was still open at LIMIT, 2 on a
+ * failure to connect. For the tests of the receiver's limits, which need a
+ * client past the token check.
  *
  * Usage: transfer-holder tcp|tls|handshake HOST:PORT TOKEN LIMIT
  */
