@@ -74,6 +74,7 @@ int main(int argc, char **argv)
 		.preauth = 30,
 		.max_clients = 16,
 		.lock = PTHREAD_MUTEX_INITIALIZER,
+		.freed = PTHREAD_COND_INITIALIZER,
 	};
 	const char *listen_on = NULL;
 	char err[256], addr[64];

@@ -41,6 +41,7 @@ struct server {
 	int max_per_address;   /* of those, from one address (IPv6: /64) */
 	int nslots;	       /* conns[]: room for both, and the dropped */
 	pthread_mutex_t lock;  /* guards everything below */
+	pthread_cond_t freed;  /* signalled as a slot is given back */
 	struct conn **conns;   /* nslots slots, NULL when free */
 	struct conn **scratch; /* nslots pointers for choosing whom to drop */
 	int authed, pending;   /* connections of each budget */

@@ -26,6 +26,9 @@
 
 #include "serve.h"
 
+/* Seconds a new connection waits for a closing one's slot. */
+#define SERVE_SLOT_WAIT 2
+
 /* Receive buffer per connection: the memory bound of one client. */
 #define CONN_BUF (256 * 1024)
 
@@ -226,16 +229,35 @@ static void make_room(struct server *srv, const struct conn *cn)
 }
 
 /*
+ * A free slot, waiting up to SERVE_SLOT_WAIT seconds for a connection that
+ * is closing to give its slot back (a flood of dropped sockets outpaces
+ * their threads' ends); nslots if none came free (under the lock).
+ */
+static int free_slot(struct server *srv)
+{
+	struct timespec until;
+	int slot;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += SERVE_SLOT_WAIT;
+	for (;;) {
+		for (slot = 0; slot < srv->nslots && srv->conns[slot]; slot++)
+			;
+		if (slot < srv->nslots ||
+		    pthread_cond_timedwait(&srv->freed, &srv->lock, &until))
+			return slot;
+	}
+}
+
+/*
  * Take a slot for cn, unauthenticated, dropping an older one if the
  * budget is full (under the lock). Returns NULL, or why not: every slot
  * is still held by a connection that is ending.
  */
 static const char *admit(struct server *srv, struct conn *cn)
 {
-	int slot = 0;
+	int slot = free_slot(srv);
 
-	while (slot < srv->nslots && srv->conns[slot])
-		slot++;
 	if (slot == srv->nslots)
 		return "too many connections still closing";
 	make_room(srv, cn);
@@ -252,6 +274,7 @@ static const char *admit(struct server *srv, struct conn *cn)
 static void release(struct server *srv, struct conn *cn)
 {
 	srv->conns[cn->slot] = NULL;
+	pthread_cond_signal(&srv->freed);
 	srv->authed -= cn->authed;
 	srv->pending -= waiting(cn);
 }

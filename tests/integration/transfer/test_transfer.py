@@ -834,8 +834,10 @@ def test_serve_silent_sockets_from_several_addresses_cannot_lock_out_a_client():
         results = [drive("transfer/tcp", srv.peer, "token=" + TOKEN,
                          "size=4K", iterations=2) for _ in range(20)]
         ok = sum(r["status"] == "ok" for r in results)
-        expect(ok == 20, "%d of 20 got in: %r" % (
-            ok, [r["reason"] for r in results if r["status"] != "ok"][:3]))
+        expect(ok == 20, "%d of 20 got in: %r; the server's log ends: %s" % (
+            ok, [r["reason"] for r in results if r["status"] != "ok"][:3],
+            "\n".join(l for l in srv.text().splitlines()
+                      if "127.0.0.1:" in l)[-1500:]))
         expect(flood.opened > 16, "the flood opened only %d" % flood.opened)
         expect(srv.alive(), "server died")
     finally:
