@@ -2,11 +2,11 @@
 """The repository's own checks: each passes on this tree and fails, naming
 the culprit, on a copy of the tree or a listing that breaks its rule.
 
-Usage: ci_test.py NAME SOURCE_DIR BUILD_DIR
-Runs test_NAME.
+Usage: test_ci.py NAME SOURCE_DIR BUILD_DIR (hbtest.main runs test_NAME)
 """
 import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,9 +14,10 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-NAME, SRC, BUILD = sys.argv[1], sys.argv[2], sys.argv[3]
+SRC, BUILD = hbtest.args("SOURCE_DIR", "BUILD_DIR")
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORK = tempfile.mkdtemp(prefix="hb-ci-")
 
@@ -43,16 +44,16 @@ def test_test_names_check_refuses_a_name_without_a_kind():
 
 Total Tests: 4
 """)
-    status, _, err = run(sys.executable, os.path.join(HERE, "test_names.py"),
+    status, _, err = run(sys.executable, os.path.join(HERE, "name_kinds.py"),
                          "--listing", listing)
     expect(status == 1, f"exit {status}, want 1")
     expect("io.cli.presets_run_on_two_dirs: the name" in err, err)
-    expect(err.count("test_names:") == 1, f"only #3 is wrong: {err}")
+    expect(err.count("name_kinds:") == 1, f"only #3 is wrong: {err}")
 
 
 def test_test_names_check_refuses_an_empty_listing():
     listing = write("empty.txt", "Test project /tmp/build\n\nTotal Tests: 0\n")
-    status, _, err = run(sys.executable, os.path.join(HERE, "test_names.py"),
+    status, _, err = run(sys.executable, os.path.join(HERE, "name_kinds.py"),
                          "--listing", listing)
     expect(status == 1, f"exit {status}, want 1")
     expect("no test" in err, err)
@@ -233,6 +234,44 @@ def test_python_tests_use_no_assert_statement():
            + ", ".join(found))
 
 
+def scripts_off_the_pattern(top):
+    """Python files under top/tests (tests/support aside) that break the
+    one pattern: a file with tests is test_WHAT.py and runs them with
+    hbtest.main(); a file without (a tool) is not named test_*."""
+    bad = []
+    for d, _, files in os.walk(os.path.join(top, "tests")):
+        if os.path.relpath(d, top).split(os.sep)[:2] == ["tests", "support"]:
+            continue
+        for f in sorted(files):
+            if not f.endswith(".py"):
+                continue
+            path = os.path.join(d, f)
+            with open(path, encoding="utf-8") as src:
+                text = src.read()
+            tests = re.search(r"^def test_", text, re.M) is not None
+            runner = re.search(r"^\s+hbtest\.main\(\)", text, re.M)
+            if f.startswith("test_") != tests or tests != (runner is not None):
+                bad.append(os.path.relpath(path, top))
+    return sorted(bad)
+
+
+def test_python_tests_are_test_scripts_run_by_hbtest():
+    bad = scripts_off_the_pattern(SRC)
+    expect(not bad, f"off the test_WHAT.py pattern: {bad}")
+    # and the check can fail: a copy with each way off it
+    top = os.path.join(WORK, "scripts")
+    main = 'if __name__ == "__main__":\n    hbtest.main()\n'
+    write("scripts/tests/a/test_good.py", "def test_x():\n    pass\n" + main)
+    write("scripts/tests/a/a_test.py", "def test_x():\n    pass\n" + main)
+    write("scripts/tests/a/test_tool.py", "def main():\n    pass\n")
+    write("scripts/tests/a/test_own.py", "def test_x():\n    pass\n"
+          'if __name__ == "__main__":\n    globals()["test_x"]()\n')
+    write("scripts/tests/support/helper.py", "def test_x():\n    pass\n")
+    got = scripts_off_the_pattern(top)
+    want = ["tests/a/a_test.py", "tests/a/test_own.py", "tests/a/test_tool.py"]
+    expect(got == want, f"{got}, want {want}")
+
+
 def source_files_without_spdx(top):
     """Source files of git's listing under top without the SPDX line."""
     files = subprocess.run(["git", "-C", top, "ls-files"], capture_output=True,
@@ -279,7 +318,7 @@ def test_build_without_tests_has_no_test_target():
 
 if __name__ == "__main__":
     try:
-        globals()["test_" + NAME]()
+        hbtest.main()
     finally:
         shutil.rmtree(WORK, ignore_errors=True)
 
