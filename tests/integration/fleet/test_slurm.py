@@ -285,6 +285,12 @@ def test_under_srun_a_killed_task_ends_the_step_and_journals_keep_results():
     print(f"killed task: sbatch ended after {took:.1f} s", file=sys.stderr)
 
 
+def no_job(c):
+    """Whether the cluster c's partition holds no job (squeue answers)."""
+    q = c.run(["squeue", "-h", "-p", "hb"], timeout=30)
+    return q.returncode == 0 and not q.stdout.strip()
+
+
 def mpirun_in_allocation(fault):
     """sbatch --wait of mpirun --enable-recovery on 2 ranks of
     hostbench-faults where fault strikes, in an allocation of 3 minutes;
@@ -305,7 +311,8 @@ def mpirun_in_allocation(fault):
         except subprocess.TimeoutExpired:
             # the job held its allocation: end it before the cluster
             c.run(["scancel", "--signal=KILL", "--full", "-p", "hb"])
-            time.sleep(5)
+            hbtest.wait_for(lambda: no_job(c), "the cancelled job leaves",
+                            timeout=30, interval=0.2)
             p = None
         took = time.monotonic() - start
     with open(f"{results}/log") as f:
