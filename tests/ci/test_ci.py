@@ -195,6 +195,21 @@ def test_layering_refuses_an_upward_call_inside_a_folder():
             "(suite_draft < suite)", build)
 
 
+def test_layering_refuses_a_command_calling_cli_c():
+    # app/: the commands read the parsed struct cli, never call cli.c
+    build = objects({
+        "app/cmd_reports.c": "int cli_parse(void);\n"
+                             "int cmd(void) { return cli_parse(); }\n",
+        "app/cli.c": "int cli_parse(void) { return 0; }\n"})
+    refused(SRC, "core/app/cmd_reports.c: uses cli_parse, defined in "
+            "core/app/cli.c: goes up the order of app/ (cmd_reports < cli)",
+            build)
+    top = tree()
+    plant(top, "core/app/output.c", 3, '#include "app/cmd.h"')
+    refused(top, 'core/app/output.c:3: #include "app/cmd.h" goes up '
+            "the order of app/ (output < cmd)")
+
+
 def test_layering_refuses_a_file_missing_from_its_folder_order():
     top = tree()
     write(os.path.join("tree", "core", "suite", "suite_extra.c"),
