@@ -287,6 +287,45 @@ def test_python_tests_are_test_scripts_run_by_hbtest():
     expect(got == want, f"{got}, want {want}")
 
 
+def fixed_sleeps(top):
+    """time.sleep calls (or a sleep imported from time) in the python tests
+    under top/tests but hbtest.py's poll, the one wait on a condition."""
+    found = []
+    for d, _, files in os.walk(os.path.join(top, "tests")):
+        for f in sorted(files):
+            path = os.path.join(d, f)
+            rel = os.path.relpath(path, top)
+            if not f.endswith(".py") or rel == "tests/support/hbtest.py":
+                continue
+            with open(path, encoding="utf-8") as src:
+                tree = ast.parse(src.read(), path)
+            for n in ast.walk(tree):
+                call = (isinstance(n, ast.Attribute) and n.attr == "sleep"
+                        and isinstance(n.value, ast.Name)
+                        and n.value.id == "time")
+                imported = (isinstance(n, ast.ImportFrom)
+                            and n.module == "time"
+                            and any(a.name == "sleep" for a in n.names))
+                if call or imported:
+                    found.append(f"{rel}:{n.lineno}")
+    return found
+
+
+def test_python_tests_wait_on_conditions_not_fixed_sleeps():
+    # a busy host beats any fixed sleep: tests wait with hbtest.poll or
+    # hbtest.wait_for on the condition they need
+    found = fixed_sleeps(SRC)
+    expect(not found, "fixed sleeps (wait with hbtest.wait_for): "
+           + ", ".join(found))
+    write("sleeps/tests/a/test_a.py", "import time\n\n\ndef test_x():\n"
+          "    time.sleep(0.3)\n")
+    write("sleeps/tests/a/test_b.py", "from time import monotonic, sleep\n")
+    write("sleeps/tests/support/hbtest.py", "import time\ntime.sleep(1)\n")
+    got = fixed_sleeps(os.path.join(WORK, "sleeps"))
+    want = ["tests/a/test_a.py:5", "tests/a/test_b.py:1"]
+    expect(got == want, f"{got}, want {want}")
+
+
 def source_files_without_spdx(top):
     """Source files of git's listing under top without the SPDX line."""
     files = subprocess.run(["git", "-C", top, "ls-files"], capture_output=True,
