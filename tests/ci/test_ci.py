@@ -231,20 +231,24 @@ def test_layering_refuses_a_stray_file_in_core():
     refused(top, "core/stray.c: core/ holds main.c and module folders only")
 
 
+def python_files(top, dirs=("tests",)):
+    """(path relative to top, text) of each python file under top/DIR."""
+    for sub in dirs:
+        for d, _, files in sorted(os.walk(os.path.join(top, sub))):
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    path = os.path.join(d, f)
+                    with open(path, encoding="utf-8") as src:
+                        yield os.path.relpath(path, top), src.read()
+
+
 def test_python_tests_use_no_assert_statement():
     # python3 -O drops assert statements, and a test whose only check is
     # one passes there whatever happens: tests use hbtest.expect.
-    found = []
-    for top in ("tests", "bench"):
-        for d, _, files in os.walk(os.path.join(SRC, top)):
-            for f in sorted(files):
-                if not f.endswith(".py"):
-                    continue
-                path = os.path.join(d, f)
-                with open(path, encoding="utf-8") as src:
-                    tree = ast.parse(src.read(), path)
-                found += [f"{os.path.relpath(path, SRC)}:{n.lineno}"
-                          for n in ast.walk(tree) if isinstance(n, ast.Assert)]
+    found = [f"{rel}:{n.lineno}"
+             for rel, text in python_files(SRC, ("tests", "bench"))
+             for n in ast.walk(ast.parse(text, rel))
+             if isinstance(n, ast.Assert)]
     expect(not found, "assert statements (use hbtest.expect): "
            + ", ".join(found))
 
@@ -254,19 +258,14 @@ def scripts_off_the_pattern(top):
     one pattern: a file with tests is test_WHAT.py and runs them with
     hbtest.main(); a file without (a tool) is not named test_*."""
     bad = []
-    for d, _, files in os.walk(os.path.join(top, "tests")):
-        if os.path.relpath(d, top).split(os.sep)[:2] == ["tests", "support"]:
+    for rel, text in python_files(top):
+        if rel.startswith("tests/support/"):
             continue
-        for f in sorted(files):
-            if not f.endswith(".py"):
-                continue
-            path = os.path.join(d, f)
-            with open(path, encoding="utf-8") as src:
-                text = src.read()
-            tests = re.search(r"^def test_", text, re.M) is not None
-            runner = re.search(r"^\s+hbtest\.main\(\)", text, re.M)
-            if f.startswith("test_") != tests or tests != (runner is not None):
-                bad.append(os.path.relpath(path, top))
+        tests = re.search(r"^def test_", text, re.M) is not None
+        runner = re.search(r"^\s+hbtest\.main\(\)", text, re.M) is not None
+        named = os.path.basename(rel).startswith("test_")
+        if named != tests or tests != runner:
+            bad.append(rel)
     return sorted(bad)
 
 
@@ -291,23 +290,16 @@ def fixed_sleeps(top):
     """time.sleep calls (or a sleep imported from time) in the python tests
     under top/tests but hbtest.py's poll, the one wait on a condition."""
     found = []
-    for d, _, files in os.walk(os.path.join(top, "tests")):
-        for f in sorted(files):
-            path = os.path.join(d, f)
-            rel = os.path.relpath(path, top)
-            if not f.endswith(".py") or rel == "tests/support/hbtest.py":
-                continue
-            with open(path, encoding="utf-8") as src:
-                tree = ast.parse(src.read(), path)
-            for n in ast.walk(tree):
-                call = (isinstance(n, ast.Attribute) and n.attr == "sleep"
-                        and isinstance(n.value, ast.Name)
-                        and n.value.id == "time")
-                imported = (isinstance(n, ast.ImportFrom)
-                            and n.module == "time"
-                            and any(a.name == "sleep" for a in n.names))
-                if call or imported:
-                    found.append(f"{rel}:{n.lineno}")
+    for rel, text in python_files(top):
+        if rel == "tests/support/hbtest.py":
+            continue
+        for n in ast.walk(ast.parse(text, rel)):
+            call = (isinstance(n, ast.Attribute) and n.attr == "sleep"
+                    and isinstance(n.value, ast.Name) and n.value.id == "time")
+            imported = (isinstance(n, ast.ImportFrom) and n.module == "time"
+                        and any(a.name == "sleep" for a in n.names))
+            if call or imported:
+                found.append(f"{rel}:{n.lineno}")
     return found
 
 
