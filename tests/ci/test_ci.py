@@ -210,6 +210,23 @@ def test_layering_refuses_a_command_calling_cli_c():
             "the order of app/ (output < cmd)")
 
 
+def test_layering_refuses_a_writer_reached_around_report_c():
+    # the writers are report.c's alone: others go through report_write()
+    top = tree()
+    plant(top, "core/compare/compare_write.c", 8,
+          '#include "report/report_text.h"')
+    refused(top, 'core/compare/compare_write.c:8: #include '
+            '"report/report_text.h" is core/report/report.c\'s alone '
+            "(ONLY_FROM in .ci/layering)")
+    build = objects({
+        "compare/merge.c": "int report_html(void);\n"
+                           "int page(void) { return report_html(); }\n",
+        "report/report_html.c": "int report_html(void) { return 0; }\n"})
+    refused(SRC, "core/compare/merge.c: uses report_html, defined in "
+            "core/report/report_html.c: is core/report/report.c's alone "
+            "(ONLY_FROM in .ci/layering)", build)
+
+
 def test_layering_refuses_a_file_missing_from_its_folder_order():
     top = tree()
     write(os.path.join("tree", "core", "suite", "suite_extra.c"),
