@@ -227,6 +227,16 @@ def test_layering_refuses_a_writer_reached_around_report_c():
             "(ONLY_FROM in .ci/layering)", build)
 
 
+def test_layering_refuses_a_knot_in_a_folder_without_an_order():
+    build = objects({
+        "compare/match.c": "int doc(void);\n"
+                           "int match(void) { return doc(); }\n",
+        "compare/report_doc.c": "int match(void);\n"
+                                "int doc(void) { return match(); }\n"})
+    refused(SRC, "a knot: core/compare/match.c, core/compare/report_doc.c "
+            "call each other round a loop", build)
+
+
 def test_layering_refuses_a_file_missing_from_its_folder_order():
     top = tree()
     write(os.path.join("tree", "core", "suite", "suite_extra.c"),
