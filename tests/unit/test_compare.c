@@ -184,9 +184,33 @@ static char *write_report(const char *dir, const char *name, int version,
 	return path;
 }
 
+/*
+ * Read reports a into base and b into new, and compare them at 5% into
+ * cmp. Returns 0 or 1 (test failure).
+ */
+static int compare_paths(const char *a, const char *b, struct doc_report *base,
+			 struct doc_report *new, struct comparison *cmp)
+{
+	char err[256];
+
+	CHECK_INT(report_read(base, a, err, sizeof(err)), 0);
+	CHECK_INT(report_read(new, b, err, sizeof(err)), 0);
+	CHECK_INT(compare_build(cmp, base, new, 0.05, err, sizeof(err)), 0);
+	return 0;
+}
+
+/* Free what compare_paths() made. */
+static void compare_paths_free(struct doc_report *base, struct doc_report *new,
+			       struct comparison *cmp)
+{
+	compare_free(cmp);
+	report_read_free(base);
+	report_read_free(new);
+}
+
 static int compare_flags_halved_report_and_context(void)
 {
-	char dir[] = "/tmp/hb-compare-XXXXXX", err[256];
+	char dir[] = "/tmp/hb-compare-XXXXXX";
 	struct doc_report base, half;
 	struct comparison cmp;
 	char *a, *b;
@@ -195,9 +219,7 @@ static int compare_flags_halved_report_and_context(void)
 	CHECK(mkdtemp(dir));
 	a = write_report(dir, "a.json", 1, "1048576", 1);
 	b = write_report(dir, "b.json", 1, "1048576", 0.5);
-	CHECK_INT(report_read(&base, a, err, sizeof(err)), 0);
-	CHECK_INT(report_read(&half, b, err, sizeof(err)), 0);
-	CHECK_INT(compare_build(&cmp, &base, &half, 0.05, err, sizeof(err)), 0);
+	CHECK(compare_paths(a, b, &base, &half, &cmp) == 0);
 	CHECK_INT(cmp.nrows, 1);
 	CHECK_INT(cmp.rows[0].verdict, CMP_REGRESSED);
 	CHECK_NEAR(cmp.rows[0].diff, -0.5, 1e-9);
@@ -205,9 +227,7 @@ static int compare_flags_halved_report_and_context(void)
 	for (size_t i = 0; i < cmp.nfacts; i++)
 		differs += cmp.facts[i].differs;
 	CHECK_INT(differs, 2); /* the kernel and OpenSSL */
-	compare_free(&cmp);
-	report_read_free(&base);
-	report_read_free(&half);
+	compare_paths_free(&base, &half, &cmp);
 	unlink(a);
 	unlink(b);
 	free(a);
@@ -294,39 +314,31 @@ static char *write_noisy_report(const char *dir, const char *name, size_t n,
  */
 static int noisy_imprecise_pair_within_its_floor_is_inconclusive(void)
 {
-	char dir[] = "/tmp/hb-compare-XXXXXX", err[256];
+	char dir[] = "/tmp/hb-compare-XXXXXX";
 	struct doc_report base, new;
 	struct comparison cmp;
-	char *a, *b;
+	char *a, *b, *c;
 
 	CHECK(mkdtemp(dir));
 	a = write_noisy_report(dir, "a.json", 12, 133.44);
 	b = write_noisy_report(dir, "b.json", 11, 92.92);
-	CHECK_INT(report_read(&base, a, err, sizeof(err)), 0);
-	CHECK_INT(report_read(&new, b, err, sizeof(err)), 0);
-	CHECK_INT(compare_build(&cmp, &base, &new, 0.05, err, sizeof(err)), 0);
+	c = write_noisy_report(dir, "c.json", 11, 133.44 / 4);
+	CHECK(compare_paths(a, b, &base, &new, &cmp) == 0);
 	CHECK(cmp.rows[0].p < COMPARE_ALPHA);
 	CHECK(compare_intervals_apart(&base.results[0].res.rate,
 				      &new.results[0].res.rate) < -0.05);
 	CHECK(cmp.rows[0].diff < -0.25);
 	CHECK_INT(cmp.rows[0].verdict, CMP_INCONCLUSIVE);
 	CHECK_INT(cmp.nregressed, 0);
-	compare_free(&cmp);
+	compare_paths_free(&base, &new, &cmp);
 	/* at a quarter of the rate it is a regression all the same */
-	report_read_free(&new);
-	unlink(b);
-	free(b);
-	b = write_noisy_report(dir, "b.json", 11, 133.44 / 4);
-	CHECK_INT(report_read(&new, b, err, sizeof(err)), 0);
-	CHECK_INT(compare_build(&cmp, &base, &new, 0.05, err, sizeof(err)), 0);
+	CHECK(compare_paths(a, c, &base, &new, &cmp) == 0);
 	CHECK_INT(cmp.rows[0].verdict, CMP_REGRESSED);
-	compare_free(&cmp);
-	report_read_free(&base);
-	report_read_free(&new);
-	unlink(a);
-	unlink(b);
-	free(a);
-	free(b);
+	compare_paths_free(&base, &new, &cmp);
+	for (char **p = (char *[]){ a, b, c, NULL }; *p; p++) {
+		unlink(*p);
+		free(*p);
+	}
 	rmdir(dir);
 	return 0;
 }
