@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "base/exit.h"
 #include "base/fspath.h"
 #include "base/util.h"
 
@@ -275,4 +276,15 @@ int output_write(const char *path, enum report_format f, output_writer *write,
 		return rc;
 	}
 	return output_finish(&out, f, write, doc);
+}
+
+int output_write_status(const char *path, enum report_format f,
+			output_writer *write, const void *doc)
+{
+	int opened;
+	int rc = output_write(path, f, write, doc, &opened);
+
+	if (!rc)
+		return EXIT_ALL_OK;
+	return opened || rc == -ENOMEM ? EXIT_INTERNAL : EXIT_BAD_INPUT;
 }

@@ -454,6 +454,38 @@ file_size = 1K
         expect(open(report).read() == "root's\n", "the other file changed")
 
 
+def test_history_output_is_held_to_the_rules_of_output():
+    # history and regressions write --output as run does: never through
+    # another user's link, never onto a FIFO that blocks them
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        precious = write(os.path.join(d, "precious.conf"), "keep\n")
+        fifo = os.path.join(d, "fifo")
+        os.mkfifo(fifo)
+        store = "sqlite:" + os.path.join(d, "results.db")
+        for cmd in ("history", "regressions"):
+            link = os.path.join(shared, cmd + ".txt")
+            nobody_does("ln", "-s", precious, link)
+            status, _, err = run(cmd, "--store", store, "-o", link)
+            expect(status == 2, "%s: exit %d: %s" % (cmd, status, err))
+            expect("not following %s.txt, a symbolic link of user %d"
+                   % (cmd, NOBODY) in err, "%s: %r" % (cmd, err))
+            expect(open(precious).read() == "keep\n",
+                   "%s: the link's target changed" % cmd)
+            try:
+                status, _, err = run(cmd, "--store", store, "-o", fifo,
+                                     timeout=30)
+            except subprocess.TimeoutExpired:
+                raise AssertionError("%s -o FIFO waited for a reader" % cmd)
+            expect(status == 2 and "not a regular file" in err,
+                   "%s: exit %d: %s" % (cmd, status, err))
+            status, _, err = run(cmd, "--store", store, "-o",
+                                 os.path.join(d, cmd + ".txt"))
+            expect(status == 0 and "store: " + store
+                   in open(os.path.join(d, cmd + ".txt")).read(),
+                   "%s: exit %d: %s" % (cmd, status, err))
+
+
 def test_journal_of_another_user_is_refused():
     with tempfile.TemporaryDirectory() as d:
         shared = shared_dir(d)
