@@ -486,6 +486,37 @@ def test_history_output_is_held_to_the_rules_of_output():
                    "%s: exit %d: %s" % (cmd, status, err))
 
 
+def test_store_in_a_shared_dir_or_through_another_users_link_is_refused():
+    # root's results never go to a file another user placed or points to
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        mine = os.path.join(d, "mine")
+        os.mkdir(mine)
+        nobody_does("ln", "-s", mine, os.path.join(shared, "box"))
+        nobody_does("mkdir", "-m", "755", os.path.join(shared, "theirs"))
+        for where, words in (
+                (os.path.join(shared, "results.db"),
+                 "results.db is in the shared directory %s" % shared),
+                (os.path.join(shared, "theirs", "results.db"),
+                 "results.db is in %s/theirs, a directory of user %d"
+                 % (shared, NOBODY)),
+                (os.path.join(shared, "box", "results.db"),
+                 "not following box, a symbolic link of user %d" % NOBODY)):
+            status, _, err = run("history", "--store", "sqlite:" + where)
+            expect(status == 4, "%s: exit %d: %s" % (where, status, err))
+            expect(words in err and err.count("\n") == 1,
+                   "%s: %r" % (where, err))
+        expect(sorted(os.listdir(shared)) == ["box", "theirs"] and
+               os.listdir(mine) == [] and
+               os.listdir(os.path.join(shared, "theirs")) == [],
+               "a store file was made: %r, %r"
+               % (os.listdir(shared), os.listdir(mine)))
+        status, _, err = run("history", "--store",
+                             "sqlite:" + os.path.join(mine, "results.db"))
+        expect(status == 0, "a store of one's own: exit %d: %s"
+               % (status, err))
+
+
 def test_journal_of_another_user_is_refused():
     with tempfile.TemporaryDirectory() as d:
         shared = shared_dir(d)
