@@ -130,20 +130,6 @@ static int open_temporary(struct output *o, const struct stat *old)
 }
 
 /*
- * A file another user may put at a name in a shared directory: root's
- * report would take its owner, and anyone else's rename over it fails.
- */
-static int check_owner(const struct output *o, char *why, size_t len)
-{
-	if (!fspath_shared(&o->at.dst) || o->at.st.st_uid == geteuid())
-		return 0;
-	return hb_errorf(why, len, -EPERM,
-			 "%s belongs to user %u, in the shared directory %s "
-			 "(give a name of your own)",
-			 o->at.name, (unsigned)o->at.st.st_uid, o->at.dir);
-}
-
-/*
  * What path is, links followed under the protected_symlinks rule: a
  * regular file or a new name gets a temporary file, the null device is
  * written directly, anything else is refused.
@@ -160,8 +146,9 @@ static int open_path(struct output *o, const char *path, char *why, size_t len)
 	if (S_ISDIR(st->st_mode))
 		return -EISDIR;
 	if (S_ISREG(st->st_mode))
-		return (rc = check_owner(o, why, len)) ? rc
-						       : open_temporary(o, st);
+		return (rc = fspath_check_owner(&o->at, geteuid(), why, len))
+			       ? rc
+			       : open_temporary(o, st);
 	if (is_null_device(st))
 		return open_null(o);
 	return hb_errorf(why, len, -EINVAL,

@@ -517,6 +517,24 @@ def test_store_in_a_shared_dir_or_through_another_users_link_is_refused():
                % (status, err))
 
 
+def test_dashboard_into_another_users_dir_in_a_sticky_dir_is_refused():
+    # root's results never go into a directory another user made in /tmp
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        site = os.path.join(shared, "dash")
+        nobody_does("mkdir", "-m", "777", site)
+        store = "sqlite:" + os.path.join(d, "results.db")
+        status, _, err = run("dashboard", "--store", store, "-o", site)
+        expect(status != 0 and "dash belongs to user %d, in the shared "
+               "directory %s" % (NOBODY, shared) in err,
+               "exit %d: %s" % (status, err))
+        expect(os.listdir(site) == [], "pages written: %r" % os.listdir(site))
+        mine = os.path.join(shared, "mine")
+        status, _, err = run("dashboard", "--store", store, "-o", mine)
+        expect(status == 0 and "index.html" in os.listdir(mine),
+               "a dashboard of one's own: exit %d: %s" % (status, err))
+
+
 def test_journal_of_another_user_is_refused():
     with tempfile.TemporaryDirectory() as d:
         shared = shared_dir(d)
