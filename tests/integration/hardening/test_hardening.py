@@ -562,6 +562,31 @@ def test_journal_is_readable_by_its_owner_only():
         expect(mode == 0o600, "journal mode %o" % mode)
 
 
+def test_each_journal_keys_its_secrets_afresh():
+    # one journal's key tells nothing of another's: the same token hashes
+    # differently in each, so a dictionary cannot be built once
+    suite = QUICK + """
+[tcp]
+target = transfer/tcp
+token = hush-0123456789abcdef
+"""
+    with tempfile.TemporaryDirectory() as d:
+        path = write(os.path.join(d, "s.ini"), suite)
+        keys, hashes = [], []
+        for name in ("a.jsonl", "b.jsonl"):
+            journal = os.path.join(d, name)
+            status, _, err = run("run", path, "--no-store", "--journal",
+                                 journal)
+            expect(status == 0, "exit %d: %s" % (status, err))
+            text = open(journal).read()
+            expect("hush" not in text, "the token is in the journal")
+            keys += re.findall(r'"journal_key":"([0-9a-f]+)"', text)
+            hashes += re.findall(r"secret:([0-9a-f]+)", text)
+        expect(len(keys) == 2 and keys[0] != keys[1], "keys %r" % keys)
+        expect(len(hashes) == 2 and hashes[0] != hashes[1],
+               "the token's hashes %r" % hashes)
+
+
 def test_plugin_link_of_another_user_in_a_sticky_dir_is_refused():
     plugin = os.path.join(os.path.dirname(os.path.abspath(HB)), "plugins",
                           "mem.so")
