@@ -67,21 +67,6 @@ static int built_status(int rc, const char *err)
 	return rc == -ENOMEM ? EXIT_INTERNAL : EXIT_BAD_INPUT;
 }
 
-/*
- * Write what was built to --output (or stdout). An --output that cannot be
- * opened is bad input, unless memory ran out. Returns an exit status.
- */
-static int write_built(const struct cli *cli, output_writer *write,
-		       const void *doc)
-{
-	int opened;
-	int rc = output_write(cli->output, cli->format, write, doc, &opened);
-
-	if (!rc)
-		return EXIT_ALL_OK;
-	return opened || rc == -ENOMEM ? EXIT_INTERNAL : EXIT_BAD_INPUT;
-}
-
 /* What report, compare or merge builds from the reports it read. */
 struct reports_built {
 	union {
@@ -222,7 +207,8 @@ static int reports_run(const struct command_env *env, enum reports_kind kind)
 	memset(&b, 0, sizeof(b));
 	status = built_status(cmd->build(cli, docs, &b, err, sizeof(err)), err);
 	if (!status)
-		status = write_built(cli, cmd->write, &b);
+		status = output_write_status(cli->output, cli->format,
+					     cmd->write, &b);
 	if (!status && cmd->fails && cmd->fails(cli, &b))
 		status = EXIT_CASE_FAILED;
 	cmd->free(&b);
@@ -264,7 +250,7 @@ static int report_fleet(const struct cli *cli)
 		return -1;
 	if (rc)
 		return built_status(rc, err);
-	rc = write_built(cli, write_fleet, &fs);
+	rc = output_write_status(cli->output, cli->format, write_fleet, &fs);
 	fleet_saved_free(&fs);
 	return rc;
 }

@@ -12,6 +12,7 @@
 
 #include "app/cli.h"
 #include "app/cmd_store.h"
+#include "app/output.h"
 #include "base/exit.h"
 #include "history/dashboard.h"
 #include "history/history_write.h"
@@ -78,25 +79,18 @@ int cmd_store_history(struct store *st, const struct cli *cli, int detect,
 	return -1;
 }
 
+/* output_writer for a history document. */
+static int write_history(const void *doc, enum report_format f, FILE *out,
+			 char *err, size_t errlen)
+{
+	return history_write(doc, f, out, err, errlen);
+}
+
 /* Write doc in --format to --output (or stdout). Returns an exit status. */
 static int write_doc(const json_t *doc, const struct cli *cli)
 {
-	FILE *out = cli->output ? fopen(cli->output, "w") : stdout;
-	char err[1024] = "";
-	int rc;
-
-	if (!out) {
-		fprintf(stderr, "hostbench: --output %s: %s\n", cli->output,
-			strerror(errno));
-		return EXIT_BAD_INPUT;
-	}
-	rc = history_write(doc, cli->format, out, err, sizeof(err));
-	if (out != stdout && fclose(out) && !rc)
-		rc = -EIO;
-	if (rc)
-		fprintf(stderr, "hostbench: %s\n",
-			err[0] ? err : "write failed");
-	return rc ? EXIT_INTERNAL : EXIT_ALL_OK;
+	return output_write_status(cli->output, cli->format, write_history,
+				   doc);
 }
 
 int cmd_history(const struct command_env *env)

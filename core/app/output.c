@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "base/exit.h"
 #include "base/fspath.h"
 #include "base/util.h"
 
@@ -129,20 +130,6 @@ static int open_temporary(struct output *o, const struct stat *old)
 }
 
 /*
- * A file another user may put at a name in a shared directory: root's
- * report would take its owner, and anyone else's rename over it fails.
- */
-static int check_owner(const struct output *o, char *why, size_t len)
-{
-	if (!fspath_shared(&o->at.dst) || o->at.st.st_uid == geteuid())
-		return 0;
-	return hb_errorf(why, len, -EPERM,
-			 "%s belongs to user %u, in the shared directory %s "
-			 "(give a name of your own)",
-			 o->at.name, (unsigned)o->at.st.st_uid, o->at.dir);
-}
-
-/*
  * What path is, links followed under the protected_symlinks rule: a
  * regular file or a new name gets a temporary file, the null device is
  * written directly, anything else is refused.
@@ -159,8 +146,9 @@ static int open_path(struct output *o, const char *path, char *why, size_t len)
 	if (S_ISDIR(st->st_mode))
 		return -EISDIR;
 	if (S_ISREG(st->st_mode))
-		return (rc = check_owner(o, why, len)) ? rc
-						       : open_temporary(o, st);
+		return (rc = fspath_check_owner(&o->at, geteuid(), why, len))
+			       ? rc
+			       : open_temporary(o, st);
 	if (is_null_device(st))
 		return open_null(o);
 	return hb_errorf(why, len, -EINVAL,
@@ -275,4 +263,15 @@ int output_write(const char *path, enum report_format f, output_writer *write,
 		return rc;
 	}
 	return output_finish(&out, f, write, doc);
+}
+
+int output_write_status(const char *path, enum report_format f,
+			output_writer *write, const void *doc)
+{
+	int opened;
+	int rc = output_write(path, f, write, doc, &opened);
+
+	if (!rc)
+		return EXIT_ALL_OK;
+	return opened || rc == -ENOMEM ? EXIT_INTERNAL : EXIT_BAD_INPUT;
 }

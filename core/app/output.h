@@ -77,4 +77,11 @@ int output_finish(struct output *o, enum report_format f, output_writer *write,
 int output_write(const char *path, enum report_format f, output_writer *write,
 		 const void *doc, int *opened);
 
+/*
+ * output_write() as a command's exit status: 0 when written, bad input
+ * (2) when path cannot be opened, else internal (3).
+ */
+int output_write_status(const char *path, enum report_format f,
+			output_writer *write, const void *doc);
+
 #endif

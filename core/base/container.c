@@ -280,8 +280,7 @@ static uint64_t quarter_share(uint64_t room, unsigned share)
 	return v ? v : 1;
 }
 
-/* Bytes free to this user where temporary files go, or UINT64_MAX. */
-static uint64_t temp_free(void)
+uint64_t container_temp_free(void)
 {
 	const char *dir = getenv("TMPDIR");
 	struct statvfs fs;
@@ -297,6 +296,7 @@ void container_default(struct container_bounds *b, unsigned share,
 		       unsigned threads)
 {
 	uint64_t memory, processes, want = 2 * (uint64_t)threads + 64;
+	uint64_t temp = container_temp_free();
 
 	container_room(&memory, &processes);
 	/* whole MiB, as a user would write it */
@@ -312,8 +312,10 @@ void container_default(struct container_bounds *b, unsigned share,
 				: quarter_share(processes, share));
 	if (!b->open_files)
 		b->open_files = CONTAINER_OPEN_FILES;
-	if (!b->file_size && temp_free() != UINT64_MAX)
-		b->file_size = quarter_share(temp_free(), share);
+	if (!b->file_size && temp != UINT64_MAX)
+		b->file_size = quarter_share(temp, share);
+	if (!b->temp_space && temp != UINT64_MAX)
+		b->temp_space = quarter_share(temp, 1);
 }
 
 /* A new group named name below this process's own (controller as in

@@ -27,12 +27,14 @@ struct container_bounds {
 	uint64_t processes;  /* processes and threads, all together */
 	uint64_t open_files; /* descriptors of each process */
 	uint64_t file_size;  /* bytes of any one file it writes */
+	uint64_t temp_space; /* bytes of container_temp_free() it may take */
 };
 
 /* The bounds a helper reached, as container_hits() found them. */
 enum container_hit {
-	CONTAINER_HIT_MEMORY = 1,    /* its memory group killed for memory */
-	CONTAINER_HIT_PROCESSES = 2, /* a fork or thread met its bound */
+	CONTAINER_HIT_MEMORY = 1,     /* its memory group killed for memory */
+	CONTAINER_HIT_PROCESSES = 2,  /* a fork or thread met its bound */
+	CONTAINER_HIT_TEMP_SPACE = 4, /* it took its temp_space: killed */
 };
 
 /* One helper's groups; a path is "" where that hierarchy is not used. */
@@ -57,10 +59,20 @@ void container_room(uint64_t *memory, uint64_t *processes);
  * quarters of container_room() (the rest is the core's and the host's)
  * split among them, at most CONTAINER_PROCESSES processes unless threads
  * need more, CONTAINER_OPEN_FILES descriptors, and files up to three
- * quarters of the space free in $TMPDIR (else /tmp).
+ * quarters of the space free in $TMPDIR (else /tmp), each and all
+ * together (temp_space: the free space is one, so it is not split).
  */
 void container_default(struct container_bounds *b, unsigned share,
 		       unsigned threads);
+
+/*
+ * Bytes free to this user where temporary files go ($TMPDIR, else /tmp),
+ * or UINT64_MAX when unknown. A helper whose bound is temp_space is
+ * killed when the free space falls by more than that while it runs
+ * (helper.c watches it: no file system bounds the sum of a process's
+ * files without quotas).
+ */
+uint64_t container_temp_free(void);
 
 /*
  * Put process pid (a helper just started, which has not yet forked) in a

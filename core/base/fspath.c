@@ -40,6 +40,16 @@ int fspath_shared(const struct stat *dir)
 	return (dir->st_mode & (S_ISVTX | S_IWOTH)) != 0;
 }
 
+int fspath_check_owner(const struct fspath *p, uid_t me, char *why, size_t len)
+{
+	if (!p->st.st_mode || !fspath_shared(&p->dst) || p->st.st_uid == me)
+		return 0;
+	return hb_errorf(why, len, -EPERM,
+			 "%s belongs to user %u, in the shared directory %s "
+			 "(give a name of your own)",
+			 p->name, (unsigned)p->st.st_uid, p->dir);
+}
+
 char *fspath_join(const struct fspath *p, const char *name)
 {
 	char *path;

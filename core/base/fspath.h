@@ -42,6 +42,16 @@ int fspath_link_allowed(const struct stat *dir, uid_t link_uid, uid_t me);
 int fspath_shared(const struct stat *dir);
 
 /*
+ * Whether what p's walk found at its name may be written by user me: in a
+ * shared directory, something already there must be me's, since another
+ * user may have placed it (root's report would take its owner, root's
+ * pages go where that user reads and replaces them). Returns 0, or -EPERM
+ * with why ("NAME belongs to user 1001, in the shared directory /tmp
+ * (give a name of your own)").
+ */
+int fspath_check_owner(const struct fspath *p, uid_t me, char *why, size_t len);
+
+/*
  * Walk path (absolute, or relative to the current directory) into p,
  * following links on the way under fspath_link_allowed() and a link at
  * the last component only with FSPATH_FOLLOW. A last component that does

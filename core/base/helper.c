@@ -261,10 +261,49 @@ static void helper_stop(pid_t pid, int *status)
 		;
 }
 
+/*
+ * The free space where temporary files go, watched for a helper bounded
+ * by temp_space: no file system bounds the sum of a process's files
+ * (without quotas), so the helper is stopped once the space free at its
+ * start has fallen by more than its bound, looked at every TEMP_WATCH
+ * seconds while it runs and once more when it ended (a fast writer may
+ * end first: its answer is then not taken).
+ */
+#define TEMP_WATCH 0.05
+
+struct temp_watch {
+	uint64_t free0; /* container_temp_free() at the start */
+	uint64_t bound; /* temp_space, 0: none */
+	double next;	/* when to look again */
+};
+
+/* Whether the helper took more than its bound of temporary space. */
+static int temp_space_taken(const struct temp_watch *w)
+{
+	uint64_t now;
+
+	if (!w->bound || w->free0 == UINT64_MAX)
+		return 0;
+	now = container_temp_free();
+	return now != UINT64_MAX && now < w->free0 && w->free0 - now > w->bound;
+}
+
+/* temp_space_taken(), at most every TEMP_WATCH seconds. */
+static int temp_space_due(struct temp_watch *w)
+{
+	if (!w->bound || hb_now() < w->next)
+		return 0;
+	w->next = hb_now() + TEMP_WATCH;
+	return temp_space_taken(w);
+}
+
 /* Read both pipes until the helper exits, its deadline or a stop. */
 static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
-		       pid_t pid, struct helper_out *out, int *garbage)
+		       pid_t pid, struct helper_out *out, int *garbage,
+		       uint64_t temp_space)
 {
+	struct temp_watch temp = { .free0 = container_temp_free(),
+				   .bound = temp_space };
 	double deadline = hb_now() + req->timeout;
 	int pidfd = helper_pidfd(pid);
 	struct pollfd fds[3] = { { .fd = p->answer[0], .events = POLLIN },
@@ -285,8 +324,9 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 			break; /* someone else holds the pipe open */
 		if (poll(fds, 3,
 			 exited	      ? 0
-			 : pidfd >= 0 ? 100
-				      : 2) > 0 &&
+			 : pidfd < 0  ? 2
+			 : temp.bound ? (int)(TEMP_WATCH * 1000)
+				      : 100) > 0 &&
 		    (fds[0].revents || fds[1].revents)) {
 			if (fds[0].revents &&
 			    !read_answer(fds[0].fd, out, garbage))
@@ -307,7 +347,14 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 			helper_stop(pid, &status);
 			break;
 		}
+		if (temp_space_due(&temp)) {
+			out->hits |= CONTAINER_HIT_TEMP_SPACE;
+			helper_stop(pid, &status);
+			break;
+		}
 	}
+	if (temp_space_taken(&temp))
+		out->hits |= CONTAINER_HIT_TEMP_SPACE;
 	if (pidfd >= 0)
 		close(pidfd);
 	return status;
@@ -393,8 +440,8 @@ int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
 	container_open(&ct, pid, &bounds);
 	write_request(p.request[1], req->request);
 	close_fd(&p.request[1]);
-	helper_wait(req, &p, pid, out, &garbage);
-	out->hits = container_hits(&ct);
+	helper_wait(req, &p, pid, out, &garbage, bounds.temp_space);
+	out->hits |= container_hits(&ct);
 	container_close(&ct);
 	pipes_close(&p);
 	parse_answer(out, garbage);

@@ -57,6 +57,11 @@ static int site_dir(const char *dir, char *err, size_t errlen)
 		rc = hb_errorf(err, errlen, rc, "dashboard %s: %s", dir, why);
 		goto out_free;
 	}
+	rc = fspath_check_owner(&at, geteuid(), why, sizeof(why));
+	if (rc) {
+		rc = hb_errorf(err, errlen, rc, "dashboard %s: %s", dir, why);
+		goto out_free;
+	}
 	if (at.st.st_mode && !S_ISDIR(at.st.st_mode)) {
 		rc = hb_errorf(err, errlen, -ENOTDIR,
 			       "dashboard %s: exists and is not a directory",

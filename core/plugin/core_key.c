@@ -12,7 +12,8 @@ const char *const core_key_names[] = {
 	"repetitions", "warmup", "unit", "timeout", "section", "memory_limit",
 	"cpu_limit", "isolate", "plugins", "fleet", "fleet_timeout",
 	"precision", "min_repetitions", "max_time", "order", "cpus",
-	"process_limit", "open_files_limit", "file_size_limit", "store", NULL,
+	"process_limit", "open_files_limit", "file_size_limit",
+	"temp_space_limit", "store", NULL,
 };
 /* clang-format on */
 
@@ -51,7 +52,8 @@ unsigned core_key_since(const char *key)
 	    strcmp(key, "max_time") == 0 || strcmp(key, "order") == 0 ||
 	    strcmp(key, "process_limit") == 0 ||
 	    strcmp(key, "open_files_limit") == 0 ||
-	    strcmp(key, "file_size_limit") == 0 || strcmp(key, "store") == 0)
+	    strcmp(key, "file_size_limit") == 0 ||
+	    strcmp(key, "temp_space_limit") == 0 || strcmp(key, "store") == 0)
 		return 3;
 	return 0;
 }

@@ -69,6 +69,21 @@ static void helper_ending(const struct helper_out *out,
 }
 
 /*
+ * The reason of a case stopped at a bound of bytes: "<before><size>
+ * <after> (raise <key> to allow more)".
+ */
+static int size_verdict(struct result *r, const char *before, uint64_t bytes,
+			const char *after, const char *key)
+{
+	char size[32];
+
+	parse_format_size(bytes, size, sizeof(size));
+	return child_verdict(r, RESULT_FAILED,
+			     "%s%s%s (raise %s to allow more)", before, size,
+			     after, key);
+}
+
+/*
  * The reason of a case that reached one of its bounds b: 0 when set, 1
  * when it reached none that explains how it ended, or -ENOMEM.
  */
@@ -76,26 +91,29 @@ static int bound_failure(const struct helper_out *out,
 			 const struct bench_case *c,
 			 const struct container_bounds *b, struct result *r)
 {
-	char how[160], size[32];
+	char how[160];
 
 	helper_ending(out, c, how, sizeof(how));
-	if (out->hits & CONTAINER_HIT_MEMORY) {
-		parse_format_size(b->memory, size, sizeof(size));
-		return child_verdict(r, RESULT_FAILED,
-				     "out of memory: the case's processes "
-				     "reached their bound of %s and were "
-				     "killed (raise memory_limit to allow "
-				     "more)",
-				     size);
-	}
-	if (out->end == HELPER_SIGNALLED && out->code == SIGXFSZ) {
-		parse_format_size(b->file_size, size, sizeof(size));
-		return child_verdict(r, RESULT_FAILED,
-				     "file too large: the case wrote a file "
-				     "past its bound of %s per file (raise "
-				     "file_size_limit to allow more)",
-				     size);
-	}
+	if (out->hits & CONTAINER_HIT_MEMORY)
+		return size_verdict(r,
+				    "out of memory: the case's processes "
+				    "reached their bound of ",
+				    b->memory, " and were killed",
+				    "memory_limit");
+	if (out->hits & CONTAINER_HIT_TEMP_SPACE)
+		return size_verdict(r,
+				    "out of temporary space: the case's "
+				    "files took more than its bound of ",
+				    b->temp_space,
+				    " of the space free in $TMPDIR and it "
+				    "was killed",
+				    "temp_space_limit");
+	if (out->end == HELPER_SIGNALLED && out->code == SIGXFSZ)
+		return size_verdict(r,
+				    "file too large: the case wrote a file "
+				    "past its bound of ",
+				    b->file_size, " per file",
+				    "file_size_limit");
 	if (out->hits & CONTAINER_HIT_PROCESSES)
 		return child_verdict(r, RESULT_FAILED,
 				     "%s: the case's processes reached their "
@@ -161,8 +179,10 @@ static int helper_result(struct helper_out *out, const struct bench_case *c,
 	json_t *o = NULL;
 	int rc = -EINVAL;
 
-	/* a whole result counts however the task then ended */
-	if (out->answer && out->end != HELPER_INTERRUPTED)
+	/* a whole result counts however the task then ended, unless it took
+	   more temporary space than its bound */
+	if (out->answer && out->end != HELPER_INTERRUPTED &&
+	    !(out->hits & CONTAINER_HIT_TEMP_SPACE))
 		o = json_loads(out->answer, 0, NULL);
 	if (o)
 		rc = result_json_get(o, c->tdesc ? c->tdesc->parts : NULL, r,
@@ -220,7 +240,8 @@ static int run_in_helper(const struct bench_case *c,
 	struct container_bounds b = { .memory = c->memory_limit,
 				      .processes = c->process_limit,
 				      .open_files = c->open_files_limit,
-				      .file_size = c->file_size_limit };
+				      .file_size = c->file_size_limit,
+				      .temp_space = c->temp_space_limit };
 	char *text = case_request(c, t), err[256];
 	struct helper_req hr = { .mode = "case",
 				 .plugin_fd = c->plugin->fd,

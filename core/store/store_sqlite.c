@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/fspath.h"
 #include "base/util.h"
 
 /* How long a writer waits for another one: a run's store is short. */
@@ -59,36 +60,81 @@ static int make_parent(const char *path, char *err, size_t errlen)
 	return 0;
 }
 
-/* Create path 0600 unless it exists: SQLite would make it 0644. */
-static int create_private(const char *path, char *err, size_t errlen)
+/*
+ * The store's file at path, walked as every file hostbench writes
+ * (base/fspath.h): a link on the way is followed only under the kernel's
+ * protected_symlinks rule, and the file's directory may not be shared
+ * (sticky, or writable by others) nor another user's (root's is fine),
+ * where someone else could place the file, or its -wal and -shm files,
+ * first. Creates it 0600 (with no link
+ * at its name) unless it exists, since SQLite would make it 0644, and
+ * sets *real to its path with links resolved, for SQLite to open without
+ * following any.
+ */
+static int store_file(const char *path, char **real, char *err, size_t errlen)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	struct fspath at;
+	char why[512];
+	int rc = fspath_walk(&at, path, FSPATH_FOLLOW, why, sizeof(why)), fd;
 
+	if (rc) {
+		hb_error_fill(err, errlen, "%s", why);
+		goto out_free;
+	}
+	if (fspath_shared(&at.dst)) {
+		rc = hb_errorf(err, errlen, -EPERM,
+			       "%s is in the shared directory %s, where "
+			       "another user could place the store's files "
+			       "(give a directory of your own)",
+			       at.name, at.dir);
+		goto out_free;
+	}
+	if (at.dst.st_uid != geteuid() && at.dst.st_uid != 0) {
+		rc = hb_errorf(err, errlen, -EPERM,
+			       "%s is in %s, a directory of user %u, who could "
+			       "replace the store's files (give a directory "
+			       "of your own)",
+			       at.name, at.dir, (unsigned)at.dst.st_uid);
+		goto out_free;
+	}
+	fd = openat(at.dirfd, at.name,
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd >= 0)
-		return close(fd), 0;
-	if (errno == EEXIST || errno == EROFS || errno == EACCES)
-		return 0; /* exists, or SQLite says why it cannot open */
-	return hb_errorf(err, errlen, -errno, "%s", strerror(errno));
+		close(fd);
+	else if (errno != EEXIST && errno != EROFS && errno != EACCES)
+		rc = hb_errorf(err, errlen, -errno, "%s", strerror(errno));
+	/* else it exists, or SQLite says why it cannot open it */
+	if (!rc && !(*real = fspath_join(&at, at.name)))
+		rc = hb_errorf(err, errlen, -ENOMEM, "out of memory");
+out_free:
+	fspath_free(&at);
+	return rc;
 }
 
 static int sqlite_open(struct store *st, const char *path, char *err,
 		       size_t errlen)
 {
 	struct sqlite_conn *c;
+	char *real = NULL;
 	int rc = make_parent(path, err, errlen);
 
 	if (!rc)
-		rc = create_private(path, err, errlen);
+		rc = store_file(path, &real, err, errlen);
 	if (rc)
 		return rc;
 	c = calloc(1, sizeof(*c));
-	if (!c)
+	if (!c) {
+		free(real);
 		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
+	}
 	st->conn = c;
 	/* one thread uses a connection: no lock around each of its calls */
-	if (sqlite3_open_v2(path, &c->db,
-			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
-			    NULL) != SQLITE_OK)
+	rc = sqlite3_open_v2(real, &c->db,
+			     SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
+				     SQLITE_OPEN_NOFOLLOW,
+			     NULL);
+	free(real);
+	if (rc != SQLITE_OK)
 		return hb_errorf(err, errlen, -EIO, "%s",
 				 c->db ? sqlite3_errmsg(c->db)
 				       : "out of memory");

@@ -44,6 +44,7 @@ struct bench_case {
 	uint64_t process_limit; /* processes and threads, 0 = default */
 	uint64_t open_files_limit; /* descriptors per process, 0 = default */
 	uint64_t file_size_limit;  /* bytes per file written, 0 = default */
+	uint64_t temp_space_limit; /* bytes of $TMPDIR's space, 0 = default */
 	double cpu_limit;	   /* CPU seconds of the case, 0 = no limit */
 	int isolate;		   /* run in a child process (default 1) */
 	int store;	      /* store = no keeps the run out of the store */

@@ -281,6 +281,9 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	if (case_value(d, at, "file_size_limit"))
 		parse_size(case_value(d, at, "file_size_limit"),
 			   &c->file_size_limit, NULL, 0);
+	if (case_value(d, at, "temp_space_limit"))
+		parse_size(case_value(d, at, "temp_space_limit"),
+			   &c->temp_space_limit, NULL, 0);
 	c->process_limit = (uint64_t)case_number(d, at, "process_limit", 0);
 	c->open_files_limit =
 		(uint64_t)case_number(d, at, "open_files_limit", 0);

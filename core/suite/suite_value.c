@@ -220,7 +220,8 @@ int suite_value_core(const char *key, const char *item, char *msg, size_t len)
 	if (strcmp(key, "fleet_timeout") == 0)
 		return suite_value_wait(item, msg, len);
 	if (strcmp(key, "memory_limit") == 0 ||
-	    strcmp(key, "file_size_limit") == 0)
+	    strcmp(key, "file_size_limit") == 0 ||
+	    strcmp(key, "temp_space_limit") == 0)
 		return parse_size(item, &size, msg, len);
 	if (strcmp(key, "isolate") == 0 || strcmp(key, "store") == 0)
 		return parse_bool(item, &rc, msg, len);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 
 #include "serve.h"
 #include "token.h"
@@ -176,6 +177,14 @@ int serve_args(int argc, char **argv, struct server *srv,
 	};
 	int opt, rc;
 
+	/* set-ID, it would lend its rights to anyone (hostbench refuses too) */
+	if (getauxval(AT_SECURE)) {
+		fputs("hostbench serve: refusing to run set-user-ID, "
+		      "set-group-ID or with file capabilities: install it "
+		      "without them and run it as the user it should be\n",
+		      stderr);
+		return 2;
+	}
 	while ((opt = getopt_long(argc, argv, "l:t:h", longopts, NULL)) != -1)
 		if ((rc = option(opt, optarg, srv, listen_on)))
 			return rc;

@@ -454,6 +454,87 @@ file_size = 1K
         expect(open(report).read() == "root's\n", "the other file changed")
 
 
+def test_history_output_is_held_to_the_rules_of_output():
+    # history and regressions write --output as run does: never through
+    # another user's link, never onto a FIFO that blocks them
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        precious = write(os.path.join(d, "precious.conf"), "keep\n")
+        fifo = os.path.join(d, "fifo")
+        os.mkfifo(fifo)
+        store = "sqlite:" + os.path.join(d, "results.db")
+        for cmd in ("history", "regressions"):
+            link = os.path.join(shared, cmd + ".txt")
+            nobody_does("ln", "-s", precious, link)
+            status, _, err = run(cmd, "--store", store, "-o", link)
+            expect(status == 2, "%s: exit %d: %s" % (cmd, status, err))
+            expect("not following %s.txt, a symbolic link of user %d"
+                   % (cmd, NOBODY) in err, "%s: %r" % (cmd, err))
+            expect(open(precious).read() == "keep\n",
+                   "%s: the link's target changed" % cmd)
+            try:
+                status, _, err = run(cmd, "--store", store, "-o", fifo,
+                                     timeout=30)
+            except subprocess.TimeoutExpired:
+                raise AssertionError("%s -o FIFO waited for a reader" % cmd)
+            expect(status == 2 and "not a regular file" in err,
+                   "%s: exit %d: %s" % (cmd, status, err))
+            status, _, err = run(cmd, "--store", store, "-o",
+                                 os.path.join(d, cmd + ".txt"))
+            expect(status == 0 and "store: " + store
+                   in open(os.path.join(d, cmd + ".txt")).read(),
+                   "%s: exit %d: %s" % (cmd, status, err))
+
+
+def test_store_in_a_shared_dir_or_through_another_users_link_is_refused():
+    # root's results never go to a file another user placed or points to
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        mine = os.path.join(d, "mine")
+        os.mkdir(mine)
+        nobody_does("ln", "-s", mine, os.path.join(shared, "box"))
+        nobody_does("mkdir", "-m", "755", os.path.join(shared, "theirs"))
+        for where, words in (
+                (os.path.join(shared, "results.db"),
+                 "results.db is in the shared directory %s" % shared),
+                (os.path.join(shared, "theirs", "results.db"),
+                 "results.db is in %s/theirs, a directory of user %d"
+                 % (shared, NOBODY)),
+                (os.path.join(shared, "box", "results.db"),
+                 "not following box, a symbolic link of user %d" % NOBODY)):
+            status, _, err = run("history", "--store", "sqlite:" + where)
+            expect(status == 4, "%s: exit %d: %s" % (where, status, err))
+            expect(words in err and err.count("\n") == 1,
+                   "%s: %r" % (where, err))
+        expect(sorted(os.listdir(shared)) == ["box", "theirs"] and
+               os.listdir(mine) == [] and
+               os.listdir(os.path.join(shared, "theirs")) == [],
+               "a store file was made: %r, %r"
+               % (os.listdir(shared), os.listdir(mine)))
+        status, _, err = run("history", "--store",
+                             "sqlite:" + os.path.join(mine, "results.db"))
+        expect(status == 0, "a store of one's own: exit %d: %s"
+               % (status, err))
+
+
+def test_dashboard_into_another_users_dir_in_a_sticky_dir_is_refused():
+    # root's results never go into a directory another user made in /tmp
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        site = os.path.join(shared, "dash")
+        nobody_does("mkdir", "-m", "777", site)
+        store = "sqlite:" + os.path.join(d, "results.db")
+        status, _, err = run("dashboard", "--store", store, "-o", site)
+        expect(status != 0 and "dash belongs to user %d, in the shared "
+               "directory %s" % (NOBODY, shared) in err,
+               "exit %d: %s" % (status, err))
+        expect(os.listdir(site) == [], "pages written: %r" % os.listdir(site))
+        mine = os.path.join(shared, "mine")
+        status, _, err = run("dashboard", "--store", store, "-o", mine)
+        expect(status == 0 and "index.html" in os.listdir(mine),
+               "a dashboard of one's own: exit %d: %s" % (status, err))
+
+
 def test_journal_of_another_user_is_refused():
     with tempfile.TemporaryDirectory() as d:
         shared = shared_dir(d)
@@ -479,6 +560,31 @@ def test_journal_is_readable_by_its_owner_only():
         expect(status == 0, "exit %d: %s" % (status, err))
         mode = stat.S_IMODE(os.stat(journal).st_mode)
         expect(mode == 0o600, "journal mode %o" % mode)
+
+
+def test_each_journal_keys_its_secrets_afresh():
+    # one journal's key tells nothing of another's: the same token hashes
+    # differently in each, so a dictionary cannot be built once
+    suite = QUICK + """
+[tcp]
+target = transfer/tcp
+token = hush-0123456789abcdef
+"""
+    with tempfile.TemporaryDirectory() as d:
+        path = write(os.path.join(d, "s.ini"), suite)
+        keys, hashes = [], []
+        for name in ("a.jsonl", "b.jsonl"):
+            journal = os.path.join(d, name)
+            status, _, err = run("run", path, "--no-store", "--journal",
+                                 journal)
+            expect(status == 0, "exit %d: %s" % (status, err))
+            text = open(journal).read()
+            expect("hush" not in text, "the token is in the journal")
+            keys += re.findall(r'"journal_key":"([0-9a-f]+)"', text)
+            hashes += re.findall(r"secret:([0-9a-f]+)", text)
+        expect(len(keys) == 2 and keys[0] != keys[1], "keys %r" % keys)
+        expect(len(hashes) == 2 and hashes[0] != hashes[1],
+               "the token's hashes %r" % hashes)
 
 
 def test_plugin_link_of_another_user_in_a_sticky_dir_is_refused():

@@ -1089,9 +1089,9 @@ class Jail:
                "processes left in %s" % self.dir)
 
 
-def bounded_case(name, extra="", jail=None):
+def bounded_case(name, extra="", jail=None, s=None):
     """The hostile case then a good one; the hostile one's reason."""
-    s = Scratch()
+    s = s or Scratch()
     run = s.hb("--plugin-dir", fixture_dir(name), "--plugin-dir", GOOD,
                "run", s.suite(with_hostile(name, extra=extra)), "--format",
                "json", preexec_fn=jail.enter if jail else None)
@@ -1178,6 +1178,29 @@ def test_disk_filler_ends_at_file_size_limit():
     reason = bounded_case("disk-filler", "file_size_limit = 4M")
     expect(reason == "file too large: the case wrote a file past its bound "
            "of 4M per file (raise file_size_limit to allow more)", reason)
+
+
+TEMP_SPACE = re.compile(r"out of temporary space: the case's files took more "
+                        r"than its bound of (\d+)M of the space free in "
+                        r"\$TMPDIR and it was killed \(raise "
+                        r"temp_space_limit to allow more\)")
+
+
+def test_disk_spreader_ends_at_temporary_space_limit():
+    # files each far below file_size_limit, without end: their sum is
+    # bounded too, and the files are removed
+    if os.geteuid() != 0 or not shutil.which("mount"):
+        raise hbtest.Skip("needs root to mount a small tmpfs as TMPDIR")
+    for extra, most in (("", 48), ("temp_space_limit = 8M", 8)):
+        s = Scratch()
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m",
+                        "hb-hostile-temp", s.tmp], check=True, timeout=30)
+        try:
+            reason = bounded_case("disk-spreader", extra, s=s)
+            m = TEMP_SPACE.fullmatch(reason)
+            expect(m and int(m.group(1)) == most, reason)
+        finally:
+            subprocess.run(["umount", "-l", s.tmp], timeout=30)
 
 
 if __name__ == "__main__":

@@ -1103,6 +1103,26 @@ def test_serve_requires_listen_and_token():
         expect("--token" in p.stderr, "message: " + p.stderr)
 
 
+def test_serve_refuses_to_run_set_user_id():
+    # a set-user-ID root serve would lend root's rights to whoever runs it
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        raise hbtest.Skip("needs root and setpriv")
+    with tempfile.TemporaryDirectory() as d:
+        if os.statvfs(d).f_flag & os.ST_NOSUID:
+            raise hbtest.Skip("%s is mounted nosuid" % d)
+        os.chmod(d, 0o755)
+        copy = os.path.join(d, "hostbench-serve")
+        shutil.copy(SERVE, copy)
+        os.chmod(copy, 0o4755)
+        p = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534",
+                            "--clear-groups", copy, "--listen",
+                            "127.0.0.1:0", "--token", TOKEN],
+                           capture_output=True, text=True, timeout=10)
+    expect(p.returncode == 2, "exit %d: %s" % (p.returncode, p.stderr))
+    expect("set-user-ID" in p.stderr and "listening" not in p.stderr,
+           p.stderr)
+
+
 # --- through the hostbench command line ---------------------------------
 
 TINY = """[global]
