@@ -318,6 +318,34 @@ void container_default(struct container_bounds *b, unsigned share,
 		b->temp_space = quarter_share(temp, 1);
 }
 
+/*
+ * Remove from parent the groups of a hostbench that was killed before it
+ * could (hostbench-PID-..., PID no longer running). rmdir refuses a group
+ * that still holds a process, so what a dead run left running stays
+ * listed, and a live run's groups are never touched.
+ */
+static void sweep_stale(const char *parent)
+{
+	char dir[PATH_MAX + 300];
+	struct dirent *e;
+	const char *end;
+	long long pid;
+	DIR *d = opendir(parent);
+
+	while (d && (e = readdir(d))) {
+		if (strncmp(e->d_name, "hostbench-", 10) != 0)
+			continue;
+		pid = number(e->d_name + 10, &end);
+		if (pid <= 0 || *end != '-' || kill((pid_t)pid, 0) == 0 ||
+		    errno != ESRCH)
+			continue;
+		snprintf(dir, sizeof(dir), "%s/%s", parent, e->d_name);
+		rmdir(dir);
+	}
+	if (d)
+		closedir(d);
+}
+
 /* A new group named name below this process's own (controller as in
  * group_dir), into path; "" when it cannot be made here. */
 static void group_make(const char *controller, const char *name, char *path,
@@ -334,6 +362,7 @@ static void group_make(const char *controller, const char *name, char *path,
 	}
 	if (strlen(path) + strlen(name) + 2 > len)
 		goto none;
+	sweep_stale(path);
 	strcat(path, "/");
 	strcat(path, name);
 	if (mkdir(path, 0700) == 0 || errno == EEXIST)

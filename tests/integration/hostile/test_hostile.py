@@ -1103,6 +1103,35 @@ def bounded_case(name, extra="", jail=None, s=None):
     return bad["reason"] or ""
 
 
+def test_groups_a_killed_run_left_are_swept():
+    """A hostbench killed with -9 cannot remove its groups: the next run
+    removes the empty ones whose hostbench is gone, and no other."""
+    parent = group_of("pids")
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    names = {"stale": "hostbench-%d-%d" % (gone.pid, gone.pid + 1),
+             "live": "hostbench-%d-%d" % (os.getpid(), os.getpid() + 1),
+             "other": "hb-not-ours-%d" % gone.pid}
+    dirs = {k: os.path.join(parent, v) for k, v in names.items()}
+    for d in dirs.values():
+        os.mkdir(d)
+    try:
+        s = Scratch()
+        run = s.hb("--plugin-dir", GOOD, "run", s.suite(QUICK + """
+[good]
+target = fixture/spin
+backend = fixture
+"""), "--format", "json")
+        expect(run.rc == 0, "exit %d: %s" % (run.rc, run.err))
+        s.finish()
+        left = {k for k, d in dirs.items() if os.path.isdir(d)}
+        expect(left == {"live", "other"}, "groups left: %r" % sorted(left))
+    finally:
+        for d in dirs.values():
+            if os.path.isdir(d):
+                os.rmdir(d)
+
+
 def test_daemon_killing_guardian_is_killed():
     reason = bounded_case("escape-kill")
     expect(reason == "the case's helper process ended without a result",
