@@ -63,7 +63,7 @@ static int hash_message(struct cx_state *s, uint64_t n, const uint8_t *in,
 static int encrypt_message(struct cx_state *s, char *err, size_t errlen)
 {
 	const struct cx_ops *o = s->ops;
-	size_t len = cx_seam_timed_len(s->size);
+	size_t len = s->timed_len;
 	uint8_t iv[CX_MAX_IV];
 	int rc;
 
@@ -81,12 +81,12 @@ static int encrypt_message(struct cx_state *s, char *err, size_t errlen)
 					      errlen);
 		if (rc)
 			return rc;
-		cx_seam_timed_tag(s->tag, s->ci->out_len);
+		cx_timed_tag(s, s->tag, s->ci->out_len);
 	}
 	if (!s->hash)
 		return 0;
 	rc = hash_message(s, s->msgno, s->buf, len, s->mac, err, errlen);
-	cx_seam_timed_tag(s->mac, s->hi->out_len);
+	cx_timed_tag(s, s->mac, s->hi->out_len);
 	return rc;
 }
 
@@ -626,6 +626,9 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	s->worker = c->worker;
 	set_kind(s, sp);
 	rc = read_options(s, c, err, errlen);
+	/* the seam decided once: the timed loop makes no call for it */
+	s->timed_len = cx_seam_timed_len(s->size);
+	s->tamper = cx_seam_timed_tag();
 	if (!rc && s->stream && !ops->cipher_open)
 		rc = hb_errorf(err, errlen, HB_SKIP,
 			       "this backend takes whole messages (jobs), so "

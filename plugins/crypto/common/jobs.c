@@ -275,7 +275,7 @@ static void fill_message(struct cx_state *s, struct cx_slot *sl)
 	sl->used = 1;
 	sl->finished = 0;
 	sl->msgno = s->msgno;
-	j->len = s->encrypt ? cx_seam_timed_len(s->size) : s->size;
+	j->len = s->encrypt ? s->timed_len : s->size;
 	j->iv = s->ci ? cx_message_iv(s, n, sl->iv) : NULL;
 	j->mac_key = s->hi ? cx_message_key(s, n, sl->key) : NULL;
 	j->src = s->ci && s->encrypt ? sl->buf : s->src;
@@ -359,8 +359,8 @@ int cx_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 			break;
 		rc = check_message(s, sl, err, errlen);
 		if (s->encrypt) {
-			cx_seam_timed_tag(j->tag, sizeof(j->tag));
-			cx_seam_timed_tag(j->mac, sizeof(j->mac));
+			cx_timed_tag(s, j->tag, sizeof(j->tag));
+			cx_timed_tag(s, j->mac, sizeof(j->mac));
 		}
 		sl->finished = 1;
 		s->last = sl;

@@ -51,10 +51,9 @@ SEAM uint64_t cx_seam_data_seed(uint64_t seed)
 	return seed;
 }
 
-SEAM void cx_seam_timed_tag(uint8_t *tag, size_t len)
+SEAM cx_tag_tamper *cx_seam_timed_tag(void)
 {
-	(void)tag;
-	(void)len;
+	return NULL;
 }
 
 SEAM const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "seam.h"
 #include "targets.h"
 
 struct cx_slot;
@@ -32,6 +33,8 @@ struct cx_state {
 	unsigned depth;		     /* the case's queue_depth */
 	unsigned worker;
 	size_t size;
+	size_t timed_len;      /* bytes a timed message processes: size */
+	cx_tag_tamper *tamper; /* a timed tag goes through it; NULL: none */
 	uint8_t *buf;	/* work buffer: encrypted in place, decrypt output */
 	uint8_t *src;	/* cipher and MAC input: buf, or the ciphertext */
 	uint8_t *ct;	/* decrypt: a valid ciphertext, else NULL */
@@ -54,6 +57,14 @@ struct cx_state {
 	uint8_t mac[CX_MAX_OUT];
 	uint8_t want_mac[CX_MAX_OUT]; /* decrypt: the MAC of src */
 };
+
+/* A timed message's tag, MAC or digest (len bytes), once made. */
+static inline void cx_timed_tag(const struct cx_state *s, uint8_t *tag,
+				size_t len)
+{
+	if (s->tamper)
+		s->tamper(tag, len);
+}
 
 /* A 64-byte aligned buffer of n bytes, filled (so touched) with seed. */
 uint8_t *cx_alloc_buffer(size_t n, uint64_t seed);

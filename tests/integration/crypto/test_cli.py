@@ -434,8 +434,12 @@ def test_openssl_stream_mode_above_depth_1_is_refused():
           and "queue_depth 4" in line, line)
 
 
-# OPENSSL_ia32cap with AES-NI and PCLMULQDQ masked off (bits 57 and 33).
-NO_AESNI = "~0x200000200000000"
+# OPENSSL_ia32cap with AES-NI and PCLMULQDQ masked off: bits 57 and 33 of
+# the first vector (CPUID leaf 1, ECX bits 25 and 1). ":~0" keeps the
+# second (leaf 7: SHA-NI, AVX2, AVX-512, VAES, VPCLMULQDQ) as detected;
+# OpenSSL 3.0 zeroes it when the mask has no ':' part (BARE_MASK).
+NO_AESNI = "~0x200000200000000:~0"
+BARE_MASK = "~0x200000200000000"
 
 
 def gcm_report(tmp, name, env_extra):
@@ -488,6 +492,11 @@ def test_openssl_ia32cap_turns_aes_ni_off_in_the_report():
         check(line.startswith("AES-NI off, "), line)
         check("PCLMULQDQ off" in line, line)
         check("env:" + NO_AESNI in line, line)
+        # the leaf 7 features stay as they were: SHA-NI, AVX2
+        ossl = base["libraries"]["openssl"]["OpenSSL CPU"]
+        for feature in ("SHA-NI", "AVX2"):
+            on = feature + " on" in ossl
+            check((feature + " on" in line) == on, f"{feature}: {line}")
         # libgcrypt is not told anything: it still uses AES-NI
         gc = masked["libraries"]["gcrypt"]["libgcrypt CPU"]
         check(gc.startswith("AES-NI on, "), gc)
@@ -503,6 +512,22 @@ def test_openssl_ia32cap_turns_aes_ni_off_in_the_report():
         aes = next((l for l in plain.splitlines() if l.startswith("AES ")),
                    "")
         check("AES-NI ON," in aes, aes)
+
+
+def test_openssl_ia32cap_without_its_second_vector_turns_sha_ni_off():
+    """A mask of the first vector alone zeroes OpenSSL 3.0's second: SHA-NI,
+    AVX2 and AVX-512 off too, so SHA-256 takes its slow path; the report
+    says so."""
+    with tempfile.TemporaryDirectory() as tmp:
+        _, base = gcm_report(tmp, "base", {})
+        _, masked = gcm_report(tmp, "bare", {"OPENSSL_ia32cap": BARE_MASK})
+    ossl = base["libraries"]["openssl"]["OpenSSL CPU"]
+    line = masked["libraries"]["openssl"]["OpenSSL CPU"]
+    check(re.search(r"OPENSSL_ia32cap=0x[0-9a-f]+:0x0 env:", line), line)
+    for feature in ("SHA-NI", "AVX2", "AVX-512", "VAES", "VPCLMULQDQ"):
+        check(feature + " off" in line, f"{feature}: {line}")
+    check("SHA-NI on" in ossl or "sha_ni" not in
+          base["system"].get("cpu_flags", []), ossl)
 
 
 def test_compare_lists_openssl_ia32cap_under_differs():
