@@ -275,10 +275,12 @@ int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 int fleet_peer_receives(const struct fleet *f, size_t i);
 
 /*
- * When this rank's case i with a peer mode failed and its reason names a
- * partner's receiver ("127.0.0.1:40123: connect: ..."), add which rank
- * that is ("127.0.0.1:40123 (rank 2 (lab3)): connect: ..."). Returns 0 or
- * -ENOMEM.
+ * Where this rank's result of case i with a peer mode names a partner's
+ * receiver ("127.0.0.1:40123: connect: ..."), add which rank that is
+ * ("127.0.0.1:40123 (rank 2 (lab3)): connect: ..."): in the reason of a
+ * failed case, in its warnings, and in the pairs the plugin told of
+ * (info "pair 127.0.0.1:40123 (rank 2 (lab3))": "failed: ..."). Returns 0
+ * or -ENOMEM.
  */
 int fleet_peer_blame(const struct fleet *f, size_t i, struct result *r);
 
