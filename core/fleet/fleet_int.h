@@ -367,8 +367,11 @@ int fleet_spread_table(const struct fleet *f, const struct report *own,
 /*
  * The table of hosts by cases of `hostbench merge`, over every rank's own
  * report, in fmt (one merge table, whichever way the reports came); for
- * html, its sections only, to go inside the fleet's page. Returns 0 or a
- * negative code with err filled.
+ * html, its sections only, to go inside the fleet's page. Above
+ * FLEET_WIDE ranks a row per host, never a column: csv a row per host
+ * and case (rank, host, then merge's fields, median, cv, status and
+ * reason), html its tables turned. Returns 0 or a negative code with err
+ * filled.
  */
 int fleet_merge_write(const struct fleet *f, const struct report *own,
 		      enum report_format fmt, FILE *out, char *err,
