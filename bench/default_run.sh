@@ -73,5 +73,14 @@ if [ -n "${KEEP:-}" ]; then
 	mkdir -p "$KEEP"
 	cp "$tmp/a.json" "$tmp/b.json" "$KEEP/"
 fi
-flagged=$(grep -cE ' (regressed|improved)$' "$tmp/compare.txt" || true)
-echo "cases flagged as changed between the two runs: $flagged"
+# the verdicts from compare's JSON: a text line may end "(per CPU-s)"
+"$hb" compare "$tmp/a.json" "$tmp/b.json" --format json \
+	>"$tmp/compare.json" || true
+python3 - "$tmp/compare.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+changed = [c for c in doc["cases"] if c["verdict"] in ("regressed", "improved")]
+print("cases flagged as changed between the two runs: %d" % len(changed))
+for c in changed:
+    print("  %s: %s %+.1f%%" % (c["title"], c["verdict"], c["diff"] * 100))
+PY

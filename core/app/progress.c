@@ -13,7 +13,13 @@
 
 double progress_planned(const struct bench_case *c)
 {
-	return suite_case_plan(c);
+	const char *const *part = c->tdesc ? c->tdesc->parts : NULL;
+	double runs = 1;
+
+	/* a composite then measures each half as a case of its own */
+	while (part && *part++)
+		runs++;
+	return runs * suite_case_plan(c);
 }
 
 double progress_left(double elapsed, double planned_done, double planned)

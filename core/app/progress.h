@@ -62,7 +62,9 @@ void progress_end(struct progress *p);
 
 /*
  * Seconds case c should take: suite_case_plan(), the suite's own budget
- * (setup, calibration, warm-up, samples or max_time).
+ * (setup, calibration, warm-up, samples or max_time), once for the case
+ * and once for each part of a composite target, which the runner
+ * measures in turn with the same budget.
  */
 double progress_planned(const struct bench_case *c);
 

@@ -275,6 +275,37 @@ enum cmp_verdict compare_flagged_verdict(enum cmp_verdict wall,
 	return CMP_INCONCLUSIVE;
 }
 
+double compare_noise_floor(double cv_base, double cv_new, int little_cpu)
+{
+	double floor = 3 * fmax(cv_base, cv_new);
+
+	return little_cpu ? fmax(floor, COMPARE_STARVED_FLOOR) : floor;
+}
+
+/* Nonzero when d is starved and most of its samples got little CPU. */
+static int starved_of_cpu(const struct doc_result *d)
+{
+	size_t little = 0;
+
+	if (!d->res.starved)
+		return 0;
+	for (size_t i = 0; i < d->res.nsamples; i++)
+		little += d->res.samples[i].cpu_seconds < COMPARE_LITTLE_CPU;
+	return 2 * little > d->res.nsamples;
+}
+
+/* A flagged row's move within its noise floor is inconclusive. */
+static void row_floor(struct cmp_row *row)
+{
+	const struct stats *sb = report_read_stats(row->base, row->judged);
+	const struct stats *sn = report_read_stats(row->new, row->judged);
+	int little = starved_of_cpu(row->base) || starved_of_cpu(row->new);
+
+	if (moved(row->verdict) &&
+	    fabs(row->diff) <= compare_noise_floor(sb->cv, sn->cv, little))
+		row->verdict = CMP_INCONCLUSIVE;
+}
+
 /* Fill row's figures, test and verdict from the two judgements. */
 static void row_verdict(const struct comparison *cmp, struct cmp_row *row,
 			const struct judgement *wall,
@@ -298,6 +329,8 @@ static void row_verdict(const struct comparison *cmp, struct cmp_row *row,
 	row->tested = j->tested;
 	row->diff_wall = wall->diff;
 	row->diff_cpu = have_cpu ? cpu->diff : 0;
+	if (row->flagged)
+		row_floor(row);
 }
 
 /* Figures, tests and verdict of a matched row. */

@@ -20,6 +20,15 @@
 #define COMPARE_THRESHOLD 0.05
 /* The significance level of the Mann-Whitney U test. */
 #define COMPARE_ALPHA 0.05
+/*
+ * A sample that got less CPU time than this (seconds, all workers) while
+ * starved measures its neighbours' caches as much as its own code: on the
+ * shared 2-CPU VM the same suite's figures per CPU-second moved up to 30%
+ * between runs of such samples. A flagged pair with a starved side whose
+ * samples mostly got less must move more than COMPARE_STARVED_FLOOR.
+ */
+#define COMPARE_LITTLE_CPU    0.1
+#define COMPARE_STARVED_FLOOR 0.35
 
 /* What became of one case between base and new. */
 enum cmp_verdict {
@@ -27,7 +36,8 @@ enum cmp_verdict {
 	CMP_IMPROVED,	  /* faster beyond the threshold, and the test agrees */
 	CMP_REGRESSED,	  /* slower beyond the threshold, and the test agrees */
 	CMP_INCONCLUSIVE, /* a side starved or imprecise, and the move
-			     does not hold per CPU-second */
+			     does not hold per CPU-second or is within
+			     the pair's noise floor */
 	CMP_NOT_OK,	  /* failed or skipped on one side: no figures */
 	CMP_ONLY_BASE,	  /* the case is not in new */
 	CMP_ONLY_NEW,	  /* the case is not in base */
@@ -138,6 +148,15 @@ enum cmp_verdict compare_flagged_verdict(enum cmp_verdict wall,
 					 enum cmp_verdict cpu, int have_cpu,
 					 int cpu_bound, int starved,
 					 int *judged_cpu);
+
+/*
+ * The least move a flagged pair (a side starved or imprecise) must make
+ * for its verdict to stand: three times the larger CV of the judged
+ * figure, as with few samples, and at least COMPARE_STARVED_FLOOR when
+ * little_cpu (a starved side whose samples mostly got less CPU time than
+ * COMPARE_LITTLE_CPU). A smaller move is inconclusive. Pure, for tests.
+ */
+double compare_noise_floor(double cv_base, double cv_new, int little_cpu);
 
 /*
  * How far apart the 95% confidence intervals of two medians are, over the

@@ -12,9 +12,9 @@
 #include "base/units.h"
 #include "compare/match.h"
 #include "compare/report_doc.h"
+#include "report/charts.h"
 #include "report/html.h"
 #include "report/report.h"
-#include "report/report_html.h"
 #include "report/table.h"
 #include "result/result_json.h"
 
@@ -356,7 +356,7 @@ static int write_charts(const struct merge *m, FILE *out)
 	int err = merged_report(m, &rd);
 
 	if (!err)
-		err = report_html_charts(&rd.r, out);
+		err = charts_report(&rd.r, out);
 	report_doc_free(&rd);
 	return err;
 }

@@ -17,7 +17,7 @@
 #include "base/jsonw.h"
 #include "compare/merge.h"
 #include "compare/report_read.h"
-#include "report/report_json.h"
+#include "report/report.h"
 #include "report/table.h"
 #include "result/result_json.h"
 
@@ -31,7 +31,7 @@ static int doc_text(const struct report *r, char **text)
 
 	if (!m)
 		return -ENOMEM;
-	rc = report_json(r, m, err, sizeof(err));
+	rc = report_write(REPORT_JSON, r, m, err, sizeof(err));
 	if (fclose(m) && !rc)
 		rc = -ENOMEM;
 	if (rc) {

@@ -12,11 +12,4 @@
  */
 int report_html(const void *doc, FILE *out, char *err, size_t errlen);
 
-/*
- * The charts of report_html() alone, a <section> per report section: the
- * charts of merge's page, whose hosts are a parameter of their cases.
- * Returns 0 or -ENOMEM.
- */
-int report_html_charts(const struct report *r, FILE *out);
-
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Which store a URL names, opening it with its backend, and what every
- * statement goes through: the password masked in every message.
+ * Which store a URL names, and opening it with its backend (its
+ * statements go through store_sql.c).
  */
 #include "store/store_int.h"
 
@@ -26,25 +26,6 @@ static const struct {
 };
 
 #define NSCHEMES (sizeof(schemes) / sizeof(schemes[0]))
-
-/*
- * Every copy of the password in err replaced by "***" (a shorter password
- * by as many stars: err never grows), the search going on after each.
- */
-static void mask_secret(const struct store *st, char *err)
-{
-	size_t n = st->secret ? strlen(st->secret) : 0;
-	size_t stars = n < 3 ? n : 3;
-	char *at = err;
-
-	if (!n || !err)
-		return;
-	while ((at = strstr(at, st->secret)) != NULL) {
-		memmove(at + stars, at + n, strlen(at + n) + 1);
-		memset(at, '*', stars);
-		at += stars;
-	}
-}
 
 /*
  * The password of a postgresql URL (user:PASSWORD@host or a password=
@@ -153,7 +134,7 @@ static int connect_and_migrate(struct store *st, const char *url, char *err,
 	if (!rc)
 		rc = store_schema_migrate(st, why, sizeof(why));
 	if (rc) {
-		mask_secret(st, why);
+		store_mask(st, why);
 		hb_error_fill(err, errlen, "store %s: %s", st->where, why);
 	}
 	return rc;
@@ -186,39 +167,6 @@ int store_open(struct store **out, const char *url, char *err, size_t errlen)
 	}
 	*out = st;
 	return 0;
-}
-
-int store_query(struct store *st, const char *sql, const struct store_val *args,
-		size_t nargs, store_row_fn row, void *arg, char *err,
-		size_t errlen)
-{
-	int rc = st->ops->exec(st, sql, args, nargs, row, arg, err, errlen);
-
-	if (rc)
-		mask_secret(st, err);
-	return rc;
-}
-
-int store_exec(struct store *st, const char *sql, const struct store_val *args,
-	       size_t nargs, char *err, size_t errlen)
-{
-	return store_query(st, sql, args, nargs, NULL, NULL, err, errlen);
-}
-
-int store_begin(struct store *st, char *err, size_t errlen)
-{
-	return store_exec(st, st->ops->begin, NULL, 0, err, errlen);
-}
-
-int store_end(struct store *st, int rc, char *err, size_t errlen)
-{
-	char ignored[256];
-
-	if (rc) {
-		store_exec(st, "ROLLBACK", NULL, 0, ignored, sizeof(ignored));
-		return rc;
-	}
-	return store_exec(st, "COMMIT", NULL, 0, err, errlen);
 }
 
 void store_hash_id(const char *prefix, const char *text, size_t len,

@@ -71,6 +71,12 @@ struct store {
 	char *secret; /* the password, masked in every message; or NULL */
 };
 
+/*
+ * Every copy of st's password in err replaced by "***" (a shorter password
+ * by as many stars: err never grows), the search going on after each.
+ */
+void store_mask(const struct store *st, char *err);
+
 /* Run sql with args, no rows wanted. */
 int store_exec(struct store *st, const char *sql, const struct store_val *args,
 	       size_t nargs, char *err, size_t errlen);

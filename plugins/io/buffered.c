@@ -88,9 +88,12 @@ static int fwrite_run(struct io_state *s, uint64_t n, struct hb_done *done,
 		done->ops++;
 		if (++s->block < s->blocks)
 			continue;
-		/* the file is complete: write it again from the start */
+		/* the file is complete: write it again from the start, from a
+		   dropped cache as fio's next pass */
 		s->block = 0;
-		rc = io_flush(s, s->p.fsync == IO_FSYNC_END);
+		rc = io_flush(s, 0);
+		if (!rc)
+			rc = io_write_end(s, fileno(s->fp));
 		if (!rc && fseeko(s->fp, 0, SEEK_SET) != 0)
 			rc = -errno;
 		if (rc)

@@ -216,11 +216,12 @@ void io_cache_check(struct io_state *s, uint64_t resident, uint64_t total);
 int io_write_start(struct io_state *s, int fd);
 
 /*
- * At the end of every run() call of a write target, inside the timed
- * region: with fsync = end, fdatasync fd (fio's end_fsync=1), then, for a
- * buffered write, drop the file's pages so the next sample starts from a
- * dropped cache too. fsync = none (the page-cache figure) does neither.
- * Returns 0 or -errno.
+ * At the end of every run() call of a write target and of every pass over
+ * its file, inside the timed region: with fsync = end, fdatasync fd (fio's
+ * end_fsync=1), then, for a buffered write, drop the file's pages so the
+ * next sample or pass writes new pages, as fio's next file does, rather
+ * than rewriting clean cached ones. fsync = none (the page-cache figure)
+ * does neither. Returns 0 or -errno.
  */
 int io_write_end(struct io_state *s, int fd);
 

@@ -54,19 +54,28 @@ def expect(cond, what):
         raise AssertionError(what)
 
 
-def wait_for(cond, what, timeout=60.0, interval=0.02):
-    """Poll cond() until it returns something true, and return that; fail
-    the test with "WHAT: not within TIMEOUT s" when the deadline passes.
-    The deadline is only a bound on a hang: a busy host makes the wait
-    longer, never the test wrong."""
+def poll(cond, timeout=60.0, interval=0.02):
+    """Call cond() until it returns something true, and return that; at the
+    deadline return its last, false, value. The one wait of the tests: a
+    test waits for a condition, never for a fixed time."""
     deadline = time.monotonic() + timeout
     while True:
         got = cond()
-        if got:
+        if got or time.monotonic() > deadline:
             return got
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not within {timeout:g} s")
         time.sleep(interval)
+
+
+def wait_for(cond, what, timeout=60.0, interval=0.02):
+    """poll(cond), failing the test with "WHAT: not within TIMEOUT s" when
+    the deadline passes (what may be a function: called then, it can say
+    what the wait saw). The deadline is only a bound on a hang: a busy host
+    makes the wait longer, never the test wrong."""
+    got = poll(cond, timeout, interval)
+    if not got:
+        raise AssertionError(f"{what() if callable(what) else what}: "
+                             f"not within {timeout:g} s")
+    return got
 
 
 def children(pid):

@@ -184,9 +184,33 @@ static char *write_report(const char *dir, const char *name, int version,
 	return path;
 }
 
+/*
+ * Read reports a into base and b into new, and compare them at 5% into
+ * cmp. Returns 0 or 1 (test failure).
+ */
+static int compare_paths(const char *a, const char *b, struct doc_report *base,
+			 struct doc_report *new, struct comparison *cmp)
+{
+	char err[256];
+
+	CHECK_INT(report_read(base, a, err, sizeof(err)), 0);
+	CHECK_INT(report_read(new, b, err, sizeof(err)), 0);
+	CHECK_INT(compare_build(cmp, base, new, 0.05, err, sizeof(err)), 0);
+	return 0;
+}
+
+/* Free what compare_paths() made. */
+static void compare_paths_free(struct doc_report *base, struct doc_report *new,
+			       struct comparison *cmp)
+{
+	compare_free(cmp);
+	report_read_free(base);
+	report_read_free(new);
+}
+
 static int compare_flags_halved_report_and_context(void)
 {
-	char dir[] = "/tmp/hb-compare-XXXXXX", err[256];
+	char dir[] = "/tmp/hb-compare-XXXXXX";
 	struct doc_report base, half;
 	struct comparison cmp;
 	char *a, *b;
@@ -195,9 +219,7 @@ static int compare_flags_halved_report_and_context(void)
 	CHECK(mkdtemp(dir));
 	a = write_report(dir, "a.json", 1, "1048576", 1);
 	b = write_report(dir, "b.json", 1, "1048576", 0.5);
-	CHECK_INT(report_read(&base, a, err, sizeof(err)), 0);
-	CHECK_INT(report_read(&half, b, err, sizeof(err)), 0);
-	CHECK_INT(compare_build(&cmp, &base, &half, 0.05, err, sizeof(err)), 0);
+	CHECK(compare_paths(a, b, &base, &half, &cmp) == 0);
 	CHECK_INT(cmp.nrows, 1);
 	CHECK_INT(cmp.rows[0].verdict, CMP_REGRESSED);
 	CHECK_NEAR(cmp.rows[0].diff, -0.5, 1e-9);
@@ -205,9 +227,7 @@ static int compare_flags_halved_report_and_context(void)
 	for (size_t i = 0; i < cmp.nfacts; i++)
 		differs += cmp.facts[i].differs;
 	CHECK_INT(differs, 2); /* the kernel and OpenSSL */
-	compare_free(&cmp);
-	report_read_free(&base);
-	report_read_free(&half);
+	compare_paths_free(&base, &half, &cmp);
 	unlink(a);
 	unlink(b);
 	free(a);
@@ -250,6 +270,87 @@ static int compare_needs_intervals_apart_by_threshold(void)
 	free(a);
 	free(b);
 	rmdir(dir);
+	return 0;
+}
+
+/* Spreads of the samples of a noisy, imprecise memcpy [4 parallels]. */
+static const double spread[] = { 0.78, 0.84, 0.90, 0.94, 0.97, 1.00,
+				 1.00, 1.03, 1.06, 1.10, 1.16, 1.22 };
+
+/*
+ * A report of memcpy [4 parallels] with n samples of median gbps, spread
+ * as spread[], flagged noisy and imprecise, on two CPUs' time each.
+ */
+static char *write_noisy_report(const char *dir, const char *name, size_t n,
+				double gbps)
+{
+	char *path;
+	FILE *f;
+
+	if (asprintf(&path, "%s/%s", dir, name) < 0)
+		return NULL;
+	f = fopen(path, "w");
+	fprintf(f, "{\"schema_version\": 1, \"hostbench\": {}, "
+		   "\"results\": [{\"job\": "
+		   "\"memcpy\", \"target\": \"mem/memcpy\", \"backend\": "
+		   "\"mem\", \"params\": {\"parallel\": 4}, \"unit\": "
+		   "\"Gbps\", \"status\": \"ok\", \"flags\": {\"noisy\": "
+		   "true, \"imprecise\": true}, \"sample_details\": [");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f,
+			"%s{\"seconds\": 0.1, \"bytes\": %g, \"ops\": 1, "
+			"\"cpu_seconds\": 0.2}",
+			i ? ", " : "", gbps * spread[i] * 1e9 / 8 * 0.1);
+	fputs("]}]}\n", f);
+	fclose(f);
+	return path;
+}
+
+/*
+ * Two runs of the same build on a quiet 2-CPU host: memcpy [4 parallels]
+ * at 133 and 93 Gbps, CV 13% a side, both noisy and imprecise. The U test
+ * and the intervals (13% apart) call it a change, wall and per CPU-second
+ * alike; within three CVs of either side it is inconclusive.
+ */
+static int noisy_imprecise_pair_within_its_floor_is_inconclusive(void)
+{
+	char dir[] = "/tmp/hb-compare-XXXXXX";
+	struct doc_report base, new;
+	struct comparison cmp;
+	char *a, *b, *c;
+
+	CHECK(mkdtemp(dir));
+	a = write_noisy_report(dir, "a.json", 12, 133.44);
+	b = write_noisy_report(dir, "b.json", 11, 92.92);
+	c = write_noisy_report(dir, "c.json", 11, 133.44 / 4);
+	CHECK(compare_paths(a, b, &base, &new, &cmp) == 0);
+	CHECK(cmp.rows[0].p < COMPARE_ALPHA);
+	CHECK(compare_intervals_apart(&base.results[0].res.rate,
+				      &new.results[0].res.rate) < -0.05);
+	CHECK(cmp.rows[0].diff < -0.25);
+	CHECK_INT(cmp.rows[0].verdict, CMP_INCONCLUSIVE);
+	CHECK_INT(cmp.nregressed, 0);
+	compare_paths_free(&base, &new, &cmp);
+	/* at a quarter of the rate it is a regression all the same */
+	CHECK(compare_paths(a, c, &base, &new, &cmp) == 0);
+	CHECK_INT(cmp.rows[0].verdict, CMP_REGRESSED);
+	compare_paths_free(&base, &new, &cmp);
+	for (char **p = (char *[]){ a, b, c, NULL }; *p; p++) {
+		unlink(*p);
+		free(*p);
+	}
+	rmdir(dir);
+	return 0;
+}
+
+static int noise_floor_is_three_cvs_or_the_starved_floor(void)
+{
+	CHECK_NEAR(compare_noise_floor(0.02, 0.1, 0), 0.3, 1e-12);
+	CHECK_NEAR(compare_noise_floor(0.02, 0.01, 0), 0.06, 1e-12);
+	/* a starved side's few ms of CPU a sample */
+	CHECK_NEAR(compare_noise_floor(0.02, 0.01, 1), COMPARE_STARVED_FLOOR,
+		   1e-12);
+	CHECK_NEAR(compare_noise_floor(0.2, 0.01, 1), 0.6, 1e-12);
 	return 0;
 }
 
@@ -357,6 +458,8 @@ static int report_without_params_or_libraries_is_written(void)
 /* clang-format off */
 static const struct test tests[] = {
 	{"intervals_apart_needs_a_gap", intervals_apart_needs_a_gap},
+	{"noise_floor_is_three_cvs_or_the_starved_floor", noise_floor_is_three_cvs_or_the_starved_floor},
+	{"noisy_imprecise_pair_within_its_floor_is_inconclusive", noisy_imprecise_pair_within_its_floor_is_inconclusive},
 	{"flagged_verdict_needs_the_cpu_figure", flagged_verdict_needs_the_cpu_figure},
 	{"compare_needs_intervals_apart_by_threshold", compare_needs_intervals_apart_by_threshold},
 	{"mann_whitney_separated_samples_exact", mann_whitney_separated_samples_exact},

@@ -53,6 +53,23 @@ def sbin(name):
     return shutil.which(name, path="/usr/sbin:/usr/bin:/sbin:/bin")
 
 
+def pid_in(pidfile):
+    """The pid in pidfile, or None while it has none."""
+    try:
+        with open(pidfile) as f:
+            return int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -118,16 +135,9 @@ class Cluster:
         subprocess.run(argv, check=True, env=self.env, timeout=30,
                        stdout=subprocess.DEVNULL)
         # the daemon creates its pid file, then writes it: wait for the pid
-        deadline = time.monotonic() + 10
-        pid = None
-        while pid is None and time.monotonic() < deadline:
-            try:
-                with open(pidfile) as f:
-                    pid = int(f.read().split()[0])
-            except (OSError, ValueError, IndexError):
-                time.sleep(0.05)
-        expect(pid is not None, f"{argv[0]} wrote no pid to {pidfile}")
-        self.pids.append(pid)
+        self.pids.append(hbtest.wait_for(
+            lambda: pid_in(pidfile), f"{argv[0]} wrote no pid to {pidfile}",
+            timeout=10, interval=0.05))
 
     def _start(self, key):
         d = self.dir
@@ -137,14 +147,11 @@ class Cluster:
                       f"--seed-file={d}/munged.seed"], f"{d}/munged.pid")
         self._daemon([sbin("slurmctld")], f"{d}/slurmctld.pid")
         self._daemon([sbin("slurmd"), "-N", "hbnode"], f"{d}/slurmd.pid")
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            p = subprocess.run(["sinfo", "-h", "-o", "%t"], env=self.env,
-                               capture_output=True, text=True, timeout=30)
-            if p.stdout.strip() == "idle":
-                return
-            time.sleep(0.2)
-        raise AssertionError(f"the node never came up: {self.logs()}")
+        hbtest.wait_for(
+            lambda: self.run(["sinfo", "-h", "-o", "%t"],
+                             timeout=30).stdout.strip() == "idle",
+            lambda: f"the node never came up: {self.logs()}",
+            timeout=30, interval=0.2)
 
     def logs(self):
         out = ""
@@ -162,14 +169,7 @@ class Cluster:
                 os.kill(pid, signal.SIGTERM)
             except ProcessLookupError:
                 continue
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:
-                try:
-                    os.kill(pid, 0)
-                except ProcessLookupError:
-                    break
-                time.sleep(0.05)
-            else:
+            if not hbtest.poll(lambda: not alive(pid), 10, 0.05):
                 os.kill(pid, signal.SIGKILL)
         shutil.rmtree(self.dir, ignore_errors=True)
         return False
@@ -285,6 +285,12 @@ def test_under_srun_a_killed_task_ends_the_step_and_journals_keep_results():
     print(f"killed task: sbatch ended after {took:.1f} s", file=sys.stderr)
 
 
+def no_job(c):
+    """Whether the cluster c's partition holds no job (squeue answers)."""
+    q = c.run(["squeue", "-h", "-p", "hb"], timeout=30)
+    return q.returncode == 0 and not q.stdout.strip()
+
+
 def mpirun_in_allocation(fault):
     """sbatch --wait of mpirun --enable-recovery on 2 ranks of
     hostbench-faults where fault strikes, in an allocation of 3 minutes;
@@ -305,7 +311,8 @@ def mpirun_in_allocation(fault):
         except subprocess.TimeoutExpired:
             # the job held its allocation: end it before the cluster
             c.run(["scancel", "--signal=KILL", "--full", "-p", "hb"])
-            time.sleep(5)
+            hbtest.wait_for(lambda: no_job(c), "the cancelled job leaves",
+                            timeout=30, interval=0.2)
             p = None
         took = time.monotonic() - start
     with open(f"{results}/log") as f:

@@ -148,22 +148,18 @@ def processes(marker, core_pids):
 
 def wait_gone(marker, core_pids, secs=3.0):
     """Poll /proc up to secs for the marked processes to go; what is left."""
-    until = time.monotonic() + secs
-    while True:
-        left = processes(marker, core_pids)
-        if not left or time.monotonic() > until:
-            return left
-        time.sleep(0.05)
+    left = []
+
+    def gone():
+        left[:] = processes(marker, core_pids)
+        return not left
+    hbtest.poll(gone, secs, 0.05)
+    return left
 
 
 def wait_seen(marker, secs=10.0):
     """Wait until a process with marker runs; whether one did."""
-    until = time.monotonic() + secs
-    while time.monotonic() < until:
-        if processes(marker, ()):
-            return True
-        time.sleep(0.02)
-    return False
+    return bool(hbtest.poll(lambda: processes(marker, ()), secs))
 
 
 def refusal_lines(stderr, path):
@@ -1081,15 +1077,16 @@ class Jail:
                     return int(v)
         return 0
 
+    def removed(self):
+        try:
+            os.rmdir(self.dir)
+            return True
+        except OSError:  # a process of the group is still in it
+            return False
+
     def close(self):
-        until = time.monotonic() + 5
-        while time.monotonic() < until:
-            try:
-                os.rmdir(self.dir)
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("processes left in %s" % self.dir)
+        expect(hbtest.poll(self.removed, 5, 0.05),
+               "processes left in %s" % self.dir)
 
 
 def bounded_case(name, extra="", jail=None):

@@ -110,16 +110,15 @@ def test_same_suite_under_a_hog_is_no_regression():
     # the hog did starve the run: otherwise this test proves nothing
     expect(starved_cases(hogged), "no case of the hogged run is starved")
     # Per CPU-second a starved sample of a few ms still moves 10-30% from
-    # run to run on a 2-CPU VM that eight builds share (caches); the
-    # threshold is set above that spread, as docs/compare.md advises,
-    # and far below the wall rate's halving
-    doc = compare(quiet, hogged, "--threshold", "35", want=0)
+    # run to run on a 2-CPU VM that eight builds share (caches): compare's
+    # noise floor for such a pair, at the default threshold
+    doc = compare(quiet, hogged, want=0)
     for c in doc["cases"]:
         expect(c["verdict"] != "regressed", f"{c['title']}: {c}")
         # a starved side is judged per CPU-second (all three are CPU-bound)
         if c["new"]["starved"] or c["base"]["starved"]:
             expect(c["judged"] == "cpu", f"{c['title']}: judged {c}")
-    status, out, _ = run("compare", quiet, hogged, "--threshold", "35")
+    status, out, _ = run("compare", quiet, hogged)
     expect(status == 0 and "per CPU-s" in out, f"text compare:\n{out}")
 
 

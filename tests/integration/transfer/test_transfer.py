@@ -23,7 +23,6 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
 import hbtest  # noqa: E402
-import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
 BUILD = os.environ.get("HB_BUILD_DIR", "")
@@ -92,15 +91,12 @@ class Server:
         self.proc = subprocess.Popen(
             cmd + ["--listen", "127.0.0.1:0", "--token", token] +
             list(extra), stderr=self.log)
-        self.port = None
         # Making its RSA and EC keys takes a while on a busy machine.
-        for _ in range(1000):
-            m = re.search(r"listening on 127\.0\.0\.1:(\d+)", self.text())
-            if m:
-                self.port = int(m.group(1))
-                break
-            time.sleep(0.02)
-        expect(self.port, "hostbench-serve did not start: " + self.text())
+        m = hbtest.wait_for(
+            lambda: re.search(r"listening on 127\.0\.0\.1:(\d+)",
+                              self.text()),
+            lambda: "hostbench-serve did not start: " + self.text())
+        self.port = int(m.group(1))
         self.peer = "peer=127.0.0.1:%d" % self.port
 
     def text(self):
@@ -111,11 +107,8 @@ class Server:
         return self.proc.poll() is None
 
     def wait_log(self, pattern, seconds=10):
-        for _ in range(int(seconds / 0.02)):
-            if re.search(pattern, self.text()):
-                return True
-            time.sleep(0.02)
-        return False
+        return bool(hbtest.poll(lambda: re.search(pattern, self.text()),
+                                seconds))
 
     def stop(self):
         """SIGTERM; the log stays readable (its last lines too)."""
@@ -1328,12 +1321,12 @@ def test_cli_sweeps_temporary_files_of_dead_processes():
 def bytes_served(srv, streams):
     """Bytes srv's log says it took in once streams sessions ended."""
     pattern = r"client \d+ \S+: (?:tcp|tls)[^:]*: (\d+) bytes in"
-    for _ in range(500):
+
+    def served():
         got = [int(n) for n in re.findall(pattern, srv.text())]
-        if len(got) >= streams:
-            return sum(got)
-        time.sleep(0.02)
-    raise AssertionError("sessions did not end: " + srv.text())
+        return got if len(got) >= streams else None
+    return sum(hbtest.wait_for(served, lambda: "sessions did not end: "
+                               + srv.text(), timeout=10))
 
 
 def test_cli_peer_list_sends_to_every_serve_in_turn():

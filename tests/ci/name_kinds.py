@@ -5,8 +5,8 @@ or ci., so `ctest -R '^unit[.]'` and the like select a whole kind. Lists
 the tests of a build with `ctest -N`, prints each name without a kind and
 exits 1; exits 0 when every name has one (and there is at least one).
 
-Usage: test_names.py CTEST BUILD_DIR
-       test_names.py --listing FILE   (the output of `ctest -N`, saved)
+Usage: name_kinds.py CTEST BUILD_DIR
+       name_kinds.py --listing FILE   (the output of `ctest -N`, saved)
 """
 import re
 import subprocess
@@ -24,7 +24,7 @@ def listing(argv):
         out = subprocess.run([argv[1], "--test-dir", argv[2], "-N"],
                              capture_output=True, text=True)
         if out.returncode != 0:
-            sys.exit(f"test_names: ctest -N failed: {out.stderr.strip()}")
+            sys.exit(f"name_kinds: ctest -N failed: {out.stderr.strip()}")
         return out.stdout
     sys.exit(__doc__.strip())
 
@@ -32,11 +32,11 @@ def listing(argv):
 def main(argv):
     names = TEST.findall(listing(argv))
     if not names:
-        print("test_names: no test in the listing", file=sys.stderr)
+        print("name_kinds: no test in the listing", file=sys.stderr)
         return 1
     bad = [n for n in names if n.split(".")[0] not in KINDS or "." not in n]
     for n in bad:
-        print(f"test_names: {n}: the name does not start with its kind "
+        print(f"name_kinds: {n}: the name does not start with its kind "
               f"({', '.join(k + '.' for k in KINDS)})", file=sys.stderr)
     return 1 if bad else 0
 

@@ -2,11 +2,11 @@
 """The repository's own checks: each passes on this tree and fails, naming
 the culprit, on a copy of the tree or a listing that breaks its rule.
 
-Usage: ci_test.py NAME SOURCE_DIR BUILD_DIR
-Runs test_NAME.
+Usage: test_ci.py NAME SOURCE_DIR BUILD_DIR (hbtest.main runs test_NAME)
 """
 import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,9 +14,10 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../support"))
+import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-NAME, SRC, BUILD = sys.argv[1], sys.argv[2], sys.argv[3]
+SRC, BUILD = hbtest.args("SOURCE_DIR", "BUILD_DIR")
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORK = tempfile.mkdtemp(prefix="hb-ci-")
 
@@ -43,16 +44,16 @@ def test_test_names_check_refuses_a_name_without_a_kind():
 
 Total Tests: 4
 """)
-    status, _, err = run(sys.executable, os.path.join(HERE, "test_names.py"),
+    status, _, err = run(sys.executable, os.path.join(HERE, "name_kinds.py"),
                          "--listing", listing)
     expect(status == 1, f"exit {status}, want 1")
     expect("io.cli.presets_run_on_two_dirs: the name" in err, err)
-    expect(err.count("test_names:") == 1, f"only #3 is wrong: {err}")
+    expect(err.count("name_kinds:") == 1, f"only #3 is wrong: {err}")
 
 
 def test_test_names_check_refuses_an_empty_listing():
     listing = write("empty.txt", "Test project /tmp/build\n\nTotal Tests: 0\n")
-    status, _, err = run(sys.executable, os.path.join(HERE, "test_names.py"),
+    status, _, err = run(sys.executable, os.path.join(HERE, "name_kinds.py"),
                          "--listing", listing)
     expect(status == 1, f"exit {status}, want 1")
     expect("no test" in err, err)
@@ -194,6 +195,48 @@ def test_layering_refuses_an_upward_call_inside_a_folder():
             "(suite_draft < suite)", build)
 
 
+def test_layering_refuses_a_command_calling_cli_c():
+    # app/: the commands read the parsed struct cli, never call cli.c
+    build = objects({
+        "app/cmd_reports.c": "int cli_parse(void);\n"
+                             "int cmd(void) { return cli_parse(); }\n",
+        "app/cli.c": "int cli_parse(void) { return 0; }\n"})
+    refused(SRC, "core/app/cmd_reports.c: uses cli_parse, defined in "
+            "core/app/cli.c: goes up the order of app/ (cmd_reports < cli)",
+            build)
+    top = tree()
+    plant(top, "core/app/output.c", 3, '#include "app/cmd.h"')
+    refused(top, 'core/app/output.c:3: #include "app/cmd.h" goes up '
+            "the order of app/ (output < cmd)")
+
+
+def test_layering_refuses_a_writer_reached_around_report_c():
+    # the writers are report.c's alone: others go through report_write()
+    top = tree()
+    plant(top, "core/compare/compare_write.c", 8,
+          '#include "report/report_text.h"')
+    refused(top, 'core/compare/compare_write.c:8: #include '
+            '"report/report_text.h" is core/report/report.c\'s alone '
+            "(ONLY_FROM in .ci/layering)")
+    build = objects({
+        "compare/merge.c": "int report_html(void);\n"
+                           "int page(void) { return report_html(); }\n",
+        "report/report_html.c": "int report_html(void) { return 0; }\n"})
+    refused(SRC, "core/compare/merge.c: uses report_html, defined in "
+            "core/report/report_html.c: is core/report/report.c's alone "
+            "(ONLY_FROM in .ci/layering)", build)
+
+
+def test_layering_refuses_a_knot_in_a_folder_without_an_order():
+    build = objects({
+        "compare/match.c": "int doc(void);\n"
+                           "int match(void) { return doc(); }\n",
+        "compare/report_doc.c": "int match(void);\n"
+                                "int doc(void) { return match(); }\n"})
+    refused(SRC, "a knot: core/compare/match.c, core/compare/report_doc.c "
+            "call each other round a loop", build)
+
+
 def test_layering_refuses_a_file_missing_from_its_folder_order():
     top = tree()
     write(os.path.join("tree", "core", "suite", "suite_extra.c"),
@@ -215,22 +258,91 @@ def test_layering_refuses_a_stray_file_in_core():
     refused(top, "core/stray.c: core/ holds main.c and module folders only")
 
 
+def python_files(top, dirs=("tests",)):
+    """(path relative to top, text) of each python file under top/DIR."""
+    for sub in dirs:
+        for d, _, files in sorted(os.walk(os.path.join(top, sub))):
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    path = os.path.join(d, f)
+                    with open(path, encoding="utf-8") as src:
+                        yield os.path.relpath(path, top), src.read()
+
+
 def test_python_tests_use_no_assert_statement():
     # python3 -O drops assert statements, and a test whose only check is
     # one passes there whatever happens: tests use hbtest.expect.
-    found = []
-    for top in ("tests", "bench"):
-        for d, _, files in os.walk(os.path.join(SRC, top)):
-            for f in sorted(files):
-                if not f.endswith(".py"):
-                    continue
-                path = os.path.join(d, f)
-                with open(path, encoding="utf-8") as src:
-                    tree = ast.parse(src.read(), path)
-                found += [f"{os.path.relpath(path, SRC)}:{n.lineno}"
-                          for n in ast.walk(tree) if isinstance(n, ast.Assert)]
+    found = [f"{rel}:{n.lineno}"
+             for rel, text in python_files(SRC, ("tests", "bench"))
+             for n in ast.walk(ast.parse(text, rel))
+             if isinstance(n, ast.Assert)]
     expect(not found, "assert statements (use hbtest.expect): "
            + ", ".join(found))
+
+
+def scripts_off_the_pattern(top):
+    """Python files under top/tests (tests/support aside) that break the
+    one pattern: a file with tests is test_WHAT.py and runs them with
+    hbtest.main(); a file without (a tool) is not named test_*."""
+    bad = []
+    for rel, text in python_files(top):
+        if rel.startswith("tests/support/"):
+            continue
+        tests = re.search(r"^def test_", text, re.M) is not None
+        runner = re.search(r"^\s+hbtest\.main\(\)", text, re.M) is not None
+        named = os.path.basename(rel).startswith("test_")
+        if named != tests or tests != runner:
+            bad.append(rel)
+    return sorted(bad)
+
+
+def test_python_tests_are_test_scripts_run_by_hbtest():
+    bad = scripts_off_the_pattern(SRC)
+    expect(not bad, f"off the test_WHAT.py pattern: {bad}")
+    # and the check can fail: a copy with each way off it
+    top = os.path.join(WORK, "scripts")
+    main = 'if __name__ == "__main__":\n    hbtest.main()\n'
+    write("scripts/tests/a/test_good.py", "def test_x():\n    pass\n" + main)
+    write("scripts/tests/a/a_test.py", "def test_x():\n    pass\n" + main)
+    write("scripts/tests/a/test_tool.py", "def main():\n    pass\n")
+    write("scripts/tests/a/test_own.py", "def test_x():\n    pass\n"
+          'if __name__ == "__main__":\n    globals()["test_x"]()\n')
+    write("scripts/tests/support/helper.py", "def test_x():\n    pass\n")
+    got = scripts_off_the_pattern(top)
+    want = ["tests/a/a_test.py", "tests/a/test_own.py", "tests/a/test_tool.py"]
+    expect(got == want, f"{got}, want {want}")
+
+
+def fixed_sleeps(top):
+    """time.sleep calls (or a sleep imported from time) in the python tests
+    under top/tests but hbtest.py's poll, the one wait on a condition."""
+    found = []
+    for rel, text in python_files(top):
+        if rel == "tests/support/hbtest.py":
+            continue
+        for n in ast.walk(ast.parse(text, rel)):
+            call = (isinstance(n, ast.Attribute) and n.attr == "sleep"
+                    and isinstance(n.value, ast.Name) and n.value.id == "time")
+            imported = (isinstance(n, ast.ImportFrom) and n.module == "time"
+                        and any(a.name == "sleep" for a in n.names))
+            if call or imported:
+                found.append(f"{rel}:{n.lineno}")
+    return found
+
+
+def test_python_tests_wait_on_conditions_not_fixed_sleeps():
+    # a busy host beats any fixed sleep: tests wait with hbtest.poll or
+    # hbtest.wait_for on the condition they need
+    found = fixed_sleeps(SRC)
+    expect(not found, "fixed sleeps (wait with hbtest.wait_for): "
+           + ", ".join(found))
+    write("sleeps/tests/a/test_a.py", "import time\n\n\ndef test_x():\n"
+          "    time.sleep(0.3)\n")
+    write("sleeps/tests/a/test_b.py", "from time import monotonic, sleep\n")
+    write("sleeps/tests/support/hbtest.py", "import time\ntime.sleep(1)\n")
+    got = fixed_sleeps(os.path.join(WORK, "sleeps"))
+    want = ["tests/a/test_a.py:5", "tests/a/test_b.py:1"]
+    expect(got == want, f"{got}, want {want}")
 
 
 def source_files_without_spdx(top):
@@ -279,7 +391,7 @@ def test_build_without_tests_has_no_test_target():
 
 if __name__ == "__main__":
     try:
-        globals()["test_" + NAME]()
+        hbtest.main()
     finally:
         shutil.rmtree(WORK, ignore_errors=True)
 
