@@ -37,44 +37,19 @@ os.environ.setdefault("HB_SBATCH", os.path.join(
     HERE, "../examples/slurm/hostbench.sbatch"))
 sys.path.insert(0, os.path.join(HERE, "../tests/integration/fleet"))
 sys.path.insert(0, os.path.join(HERE, "../tests/support"))
+os.environ.setdefault("HB_MPIRUN", "mpirun")
+os.environ.setdefault("HB_FIXTURE_DIR", BUILD)
 import hbtest  # noqa: E402
+import test_fleet  # noqa: E402
 import test_slurm  # noqa: E402
 
 HB, HB_FAULTS = os.environ["HB"], os.environ["HB_FAULTS"]
 
-HOOK_SUITE = """[global]
-duration = 50ms
-repetitions = 2
-warmup = 0
-timeout = 2s
-fleet_timeout = 3s
-
-[memcpy]
-target = mem/memcpy
-size = 64K
-
-[memset]
-target = mem/memset
-size = 64K
-"""
-
-OUTSIDE_SUITE = """[global]
-duration = 200ms
-repetitions = 15
-warmup = 0
-timeout = 8s
-fleet_timeout = 10s
-
-[memcpy long]
-target = mem/memcpy
-size = 64K
-
-[memset]
-target = mem/memset
-size = 64K
-duration = 50ms
-repetitions = 2
-"""
+# the suites of tests/integration/fleet/test_fleet.py's failure tests:
+# two cases of timeout = 2s, fleet_timeout = 3s; a case of timeout = 8s,
+# fleet_timeout = 10s
+HOOK_SUITE = test_fleet.GLOBAL + test_fleet.FAULT_SUITE
+OUTSIDE_SUITE = test_fleet.GLOBAL + test_fleet.FREEZE_SUITE
 
 HOOKS = ["1:init", "1:init:hang", "1:hello", "1:hello:hang", "1:peers",
          "1:agree:hang", "1:clock:hang", "1:case", "1:case:hang",
@@ -151,25 +126,12 @@ def hook_row(cluster, fault):
             f"{'report' if report else 'no report'} |")
 
 
-def in_case(pid):
-    """Whether task pid runs a case now (its case helper)."""
-    for c in hbtest.children(pid):
-        try:
-            with open(f"/proc/{c}/cmdline", "rb") as f:
-                argv = f.read().split(b"\0")
-        except OSError:
-            continue
-        if b"__helper" in argv and b"case" in argv:
-            return True
-    return False
-
-
 def outside_row(cluster, rank, sig):
     step = Step(cluster, STOPPED_RANKS, OUTSIDE_SUITE)
     pids = hbtest.wait_for(lambda: (lambda t: t if len(t) ==
                                     STOPPED_RANKS else None)(step.tasks()),
                            "every task", timeout=120)
-    hbtest.wait_for(lambda: in_case(pids[rank]) or
+    hbtest.wait_for(lambda: test_fleet.in_case(pids[rank]) or
                     step.p.poll() is not None, "in a case", timeout=120)
     time.sleep(0.5)
     os.kill(pids[rank], sig)
