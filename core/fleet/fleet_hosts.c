@@ -105,6 +105,11 @@ void fleet_spool(struct fleet *f, int r, size_t i, const char *text)
 				.noisy = res->noisy,
 				.starved = res->starved };
 	res->reason = NULL;
+	/* a failed pair of an ok case: the spread's notes name it */
+	for (size_t k = 0; k < res->warnings.n; k++)
+		if (fleet_pair_warning(res->warnings.items[k]) &&
+		    strlist_push(&slim.warnings, res->warnings.items[k]))
+			break;
 	result_free(res);
 	*res = slim;
 }

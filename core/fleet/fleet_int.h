@@ -348,6 +348,13 @@ struct fleet_spread {
 	double start_spread; /* latest start - earliest, s; -1: unknown */
 };
 
+/*
+ * Nonzero when warning is a plugin's word that one pair of a case with
+ * several receivers failed ("pair ADDR failed: ..."): the spread's notes
+ * list it under an ok case, and rank 0 keeps it with a result's figures.
+ */
+int fleet_pair_warning(const char *warning);
+
 /* The spread of case i over the ranks where it ran ok. 0 or -ENOMEM. */
 int fleet_spread_of(const struct fleet *f, const struct report *own, size_t i,
 		    struct fleet_spread *sp);

@@ -791,6 +791,13 @@ def test_all_to_all_a_rank_killed_mid_case_fails_only_its_pairs():
     expect_pair_failed(res, 4, 2)
     (sp,) = doc["fleet"]["spread"]
     expect(sp["hosts_ok"] == 3, f"spread: {sp}")
+    # the text report lists each survivor's failed pair under the spread
+    text = subprocess.run([HB, "report", fleet.out], capture_output=True,
+                          text=True, timeout=60).stdout
+    for r in (0, 1, 3):
+        expect(re.search(rf"^\* all \(transfer\): rank {r} \([^)]+\): "
+                         rf"pair 127\.0\.0\.1:\d+ \(rank 2 \([^)]+\)\) "
+                         "failed: ", text, re.M), f"rank {r}'s pair: {text}")
 
 
 def test_a_shipped_build_ignores_the_fault_variable():
