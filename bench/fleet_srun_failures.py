@@ -80,24 +80,6 @@ class Step:
         for line in self.p.stderr:
             self.lines.append((time.monotonic(), line))
 
-    def tasks(self):
-        """{rank: pid} of this step's hostbench processes."""
-        found = {}
-        for pid in filter(str.isdigit, os.listdir("/proc")):
-            try:
-                with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    argv = f.read().split(b"\0")
-                with open(f"/proc/{pid}/environ", "rb") as f:
-                    env = f.read().split(b"\0")
-            except OSError:
-                continue
-            if self.suite.encode() not in argv or b"__helper" in argv:
-                continue
-            for kv in env:
-                if kv.startswith(b"SLURM_PROCID="):
-                    found[int(kv.split(b"=")[1])] = int(pid)
-        return found
-
     def wait(self, timeout=300):
         try:
             self.p.wait(timeout=timeout)
@@ -128,8 +110,8 @@ def hook_row(cluster, fault):
 
 def outside_row(cluster, rank, sig):
     step = Step(cluster, STOPPED_RANKS, OUTSIDE_SUITE)
-    pids = hbtest.wait_for(lambda: (lambda t: t if len(t) ==
-                                    STOPPED_RANKS else None)(step.tasks()),
+    pids = hbtest.wait_for(lambda: test_slurm.tasks_of(step.suite,
+                                                       STOPPED_RANKS),
                            "every task", timeout=120)
     hbtest.wait_for(lambda: test_fleet.in_case(pids[rank]) or
                     step.p.poll() is not None, "in a case", timeout=120)

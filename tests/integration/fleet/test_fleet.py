@@ -983,17 +983,7 @@ def rank_of(pid):
     return None
 
 
-def in_case(pid):
-    """Whether hostbench process pid runs a case now (its case helper)."""
-    for c in hbtest.children(pid):
-        try:
-            with open(f"/proc/{c}/cmdline", "rb") as f:
-                argv = f.read().split(b"\0")
-        except OSError:
-            continue
-        if b"__helper" in argv and b"case" in argv:
-            return True
-    return False
+in_case = hbtest.in_case
 
 
 class Fleet:
