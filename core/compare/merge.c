@@ -361,13 +361,25 @@ static int write_charts(const struct merge *m, FILE *out)
 	return err;
 }
 
-int merge_html_sections(const struct merge *m, FILE *out)
+/* t turned: a row per report, named in a first column "Host". */
+static int turn(struct table *t)
+{
+	int rc = table_transpose(t);
+
+	return rc ? rc : table_set(t, 0, 0, "Host");
+}
+
+int merge_html_sections(const struct merge *m, int reports_as_rows, FILE *out)
 {
 	struct merge_tables mt;
 	int err = tables_build(m, &mt);
 
 	if (err)
 		return err;
+	if (reports_as_rows && (turn(&mt.ctx) || turn(&mt.cases))) {
+		tables_free(&mt);
+		return -ENOMEM;
+	}
 	html_section(out, "Context");
 	html_table(out, &mt.ctx, "context", NULL);
 	html_section_end(out);
@@ -387,9 +399,41 @@ static int write_html(const void *doc, FILE *out, char *err, size_t errlen)
 	int rc;
 
 	html_begin(out, "hostbench merge");
-	rc = merge_html_sections(m, out);
+	rc = merge_html_sections(m, 0, out);
 	html_end(out);
 	return report_write_end("merge", rc, out, err, errlen);
+}
+
+/* Row i's case as CSV fields: job, title, target, backend, params, unit. */
+static int case_fields(const struct merge *m, size_t i, const char *sep,
+		       FILE *out)
+{
+	const struct doc_result *any = row_any(m, &m->rows[i]);
+	char *params = report_read_params_text(any->params);
+
+	if (!params)
+		return -ENOMEM;
+	table_csv_field(out, sep, any->job);
+	table_csv_field(out, ",", any->title);
+	table_csv_field(out, ",", any->target);
+	table_csv_field(out, ",", any->backend);
+	table_csv_field(out, ",", params);
+	table_csv_field(out, ",", row_unit(m, &m->rows[i]));
+	free(params);
+	return 0;
+}
+
+/* Cell c of row i as CSV: ",median,cv,status" (median and cv if ok). */
+static void cell_fields(const struct merge *m, size_t i,
+			const struct doc_result *c, FILE *out)
+{
+	if (c && c->res.status == RESULT_OK)
+		fprintf(out, ",%.15g,%.15g",
+			value_in(c, row_unit(m, &m->rows[i])),
+			report_read_headline(c)->cv);
+	else
+		fputs(",,", out);
+	fprintf(out, ",%s", c ? result_status_name(c->res.status) : "absent");
 }
 
 /* The merge as CSV: a row per case, median, cv and status per report. */
@@ -409,34 +453,35 @@ static int write_csv(const void *doc, FILE *out, char *err, size_t errlen)
 		}
 	fputs("\r\n", out);
 	for (size_t i = 0; i < m->nrows; i++) {
-		const struct doc_result *any = row_any(m, &m->rows[i]);
-		char *params = report_read_params_text(any->params);
-
-		if (!params)
+		if (case_fields(m, i, "", out))
 			return report_write_end("merge", -ENOMEM, out, err,
 						errlen);
-		table_csv_field(out, "", any->job);
-		table_csv_field(out, ",", any->title);
-		table_csv_field(out, ",", any->target);
-		table_csv_field(out, ",", any->backend);
-		table_csv_field(out, ",", params);
-		table_csv_field(out, ",", row_unit(m, &m->rows[i]));
-		free(params);
-		for (size_t d = 0; d < m->ndocs; d++) {
-			const struct doc_result *c = m->rows[i].cells[d].res;
-
-			if (c && c->res.status == RESULT_OK)
-				fprintf(out, ",%.15g,%.15g",
-					value_in(c, row_unit(m, &m->rows[i])),
-					report_read_headline(c)->cv);
-			else
-				fputs(",,", out);
-			fprintf(out, ",%s",
-				c ? result_status_name(c->res.status)
-				  : "absent");
-		}
+		for (size_t d = 0; d < m->ndocs; d++)
+			cell_fields(m, i, m->rows[i].cells[d].res, out);
 		fputs("\r\n", out);
 	}
+	return report_write_end("merge", 0, out, err, errlen);
+}
+
+int merge_csv_rows(const struct merge *m, const char *head, char *const *lead,
+		   FILE *out, char *err, size_t errlen)
+{
+	fprintf(out,
+		"%s,job,title,target,backend,params,unit,median,cv,"
+		"status,reason\r\n",
+		head);
+	for (size_t d = 0; d < m->ndocs; d++)
+		for (size_t i = 0; i < m->nrows; i++) {
+			const struct doc_result *c = m->rows[i].cells[d].res;
+
+			fputs(lead[d], out);
+			if (case_fields(m, i, ",", out))
+				return report_write_end("merge", -ENOMEM, out,
+							err, errlen);
+			cell_fields(m, i, c, out);
+			table_csv_field(out, ",", c ? c->res.reason : NULL);
+			fputs("\r\n", out);
+		}
 	return report_write_end("merge", 0, out, err, errlen);
 }
 

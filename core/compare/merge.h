@@ -49,8 +49,20 @@ int merge_write(const struct merge *m, enum report_format f, FILE *out,
 
 /*
  * m's context and cases tables as two HTML <section>s, for a page that
- * holds more (the fleet's). Returns 0 or -ENOMEM.
+ * holds more (the fleet's): a column per report, or with reports_as_rows
+ * a row per report (a column per case), for many reports. Returns 0 or
+ * -ENOMEM.
  */
-int merge_html_sections(const struct merge *m, FILE *out);
+int merge_html_sections(const struct merge *m, int reports_as_rows, FILE *out);
+
+/*
+ * m as CSV with a row per report and case, for many reports: the columns
+ * head names first (lead[d] is report d's fields, CSV, without a
+ * trailing comma), then job, title, target, backend, params, unit,
+ * median, cv, status and reason. Returns 0 or a negative code with err
+ * filled.
+ */
+int merge_csv_rows(const struct merge *m, const char *head, char *const *lead,
+		   FILE *out, char *err, size_t errlen);
 
 #endif

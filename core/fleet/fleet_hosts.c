@@ -18,6 +18,7 @@
 #include "compare/merge.h"
 #include "compare/report_read.h"
 #include "report/report.h"
+#include "report/table.h"
 #include "result/result_json.h"
 
 /* r's report as JSON text into *text (the caller frees it). */
@@ -104,6 +105,11 @@ void fleet_spool(struct fleet *f, int r, size_t i, const char *text)
 				.noisy = res->noisy,
 				.starved = res->starved };
 	res->reason = NULL;
+	/* a failed pair of an ok case: the spread's notes name it */
+	for (size_t k = 0; k < res->warnings.n; k++)
+		if (fleet_pair_warning(res->warnings.items[k]) &&
+		    strlist_push(&slim.warnings, res->warnings.items[k]))
+			break;
 	result_free(res);
 	*res = slim;
 }
@@ -233,6 +239,52 @@ static int rank_doc_report(const struct fleet *f, int r,
 	return rc;
 }
 
+/*
+ * Each rank's leading CSV fields, "RANK,HOST", into lead[r] (the caller
+ * frees them). Returns 0 or -ENOMEM.
+ */
+static int csv_leads(const struct fleet *f, char **lead)
+{
+	int rc = 0;
+
+	for (int r = 0; !rc && r < f->size; r++) {
+		size_t len = 0;
+		FILE *m = open_memstream(&lead[r], &len);
+
+		if (!m)
+			return -ENOMEM;
+		fprintf(m, "%d", r);
+		table_csv_field(m, ",", f->st->ranks[r].host);
+		rc = fclose(m) ? -ENOMEM : 0;
+	}
+	return rc;
+}
+
+/*
+ * m in fmt: up to FLEET_WIDE ranks a column per host; above, a row per
+ * host (csv: a row per host and case; html: the tables turned).
+ */
+static int write_merge(const struct fleet *f, const struct merge *m,
+		       enum report_format fmt, FILE *out, char *err,
+		       size_t errlen)
+{
+	int wide = f->size > FLEET_WIDE, rc;
+	char **lead;
+
+	if (fmt == REPORT_HTML)
+		return merge_html_sections(m, wide, out);
+	if (!wide || fmt != REPORT_CSV)
+		return merge_write(m, fmt, out, err, errlen);
+	lead = calloc((size_t)f->size, sizeof(*lead));
+	rc = lead ? csv_leads(f, lead) : -ENOMEM;
+	if (!rc)
+		rc = merge_csv_rows(m, "rank,host", lead, out, err, errlen);
+	for (int r = 0; lead && r < f->size; r++)
+		free(lead[r]);
+	free(lead);
+	return rc;
+}
+
 int fleet_merge_write(const struct fleet *f, const struct report *own,
 		      enum report_format fmt, FILE *out, char *err,
 		      size_t errlen)
@@ -255,10 +307,8 @@ int fleet_merge_write(const struct fleet *f, const struct report *own,
 				     err, errlen);
 	if (!rc)
 		rc = merge_build(&m, docs, n, err, errlen);
-	if (!rc && fmt == REPORT_HTML)
-		rc = merge_html_sections(&m, out);
-	else if (!rc)
-		rc = merge_write(&m, fmt, out, err, errlen);
+	if (!rc)
+		rc = write_merge(f, &m, fmt, out, err, errlen);
 	merge_free(&m);
 	for (size_t i = 0; docs && i < got; i++)
 		report_read_free(&docs[i]);

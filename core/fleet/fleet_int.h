@@ -275,10 +275,12 @@ int fleet_peers_resolve(struct fleet *f, const char *serve, char *err,
 int fleet_peer_receives(const struct fleet *f, size_t i);
 
 /*
- * When this rank's case i with a peer mode failed and its reason names a
- * partner's receiver ("127.0.0.1:40123: connect: ..."), add which rank
- * that is ("127.0.0.1:40123 (rank 2 (lab3)): connect: ..."). Returns 0 or
- * -ENOMEM.
+ * Where this rank's result of case i with a peer mode names a partner's
+ * receiver ("127.0.0.1:40123: connect: ..."), add which rank that is
+ * ("127.0.0.1:40123 (rank 2 (lab3)): connect: ..."): in the reason of a
+ * failed case, in its warnings, and in the pairs the plugin told of
+ * (info "pair 127.0.0.1:40123 (rank 2 (lab3))": "failed: ..."). Returns 0
+ * or -ENOMEM.
  */
 int fleet_peer_blame(const struct fleet *f, size_t i, struct result *r);
 
@@ -346,6 +348,13 @@ struct fleet_spread {
 	double start_spread; /* latest start - earliest, s; -1: unknown */
 };
 
+/*
+ * Nonzero when warning is a plugin's word that one pair of a case with
+ * several receivers failed ("pair ADDR failed: ..."): the spread's notes
+ * list it under an ok case, and rank 0 keeps it with a result's figures.
+ */
+int fleet_pair_warning(const char *warning);
+
 /* The spread of case i over the ranks where it ran ok. 0 or -ENOMEM. */
 int fleet_spread_of(const struct fleet *f, const struct report *own, size_t i,
 		    struct fleet_spread *sp);
@@ -365,8 +374,11 @@ int fleet_spread_table(const struct fleet *f, const struct report *own,
 /*
  * The table of hosts by cases of `hostbench merge`, over every rank's own
  * report, in fmt (one merge table, whichever way the reports came); for
- * html, its sections only, to go inside the fleet's page. Returns 0 or a
- * negative code with err filled.
+ * html, its sections only, to go inside the fleet's page. Above
+ * FLEET_WIDE ranks a row per host, never a column: csv a row per host
+ * and case (rank, host, then merge's fields, median, cv, status and
+ * reason), html its tables turned. Returns 0 or a negative code with err
+ * filled.
  */
 int fleet_merge_write(const struct fleet *f, const struct report *own,
 		      enum report_format fmt, FILE *out, char *err,

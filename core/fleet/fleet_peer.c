@@ -444,32 +444,61 @@ static int keep_where(struct fleet *f, const struct fleet_endpoint *ends)
 	return 0;
 }
 
-int fleet_peer_blame(const struct fleet *f, size_t i, struct result *r)
+/*
+ * *text with the rank of the first partner's receiver it names added
+ * after the address ("127.0.0.1:40123 (rank 2 (lab3))"); unchanged when
+ * it names none. Returns 0 or -ENOMEM.
+ */
+static int name_rank(const struct fleet *f, char **text)
 {
 	const struct fleet_state *st = f->st;
 	char who[FLEET_HOST_MAX + 32], *named;
 	const char *at = NULL;
 	int p;
 
-	if (!st->where || r->status != RESULT_FAILED || !r->reason ||
-	    !fleet_peer_mode(&st->suite->cases[i]))
-		return 0;
-	for (p = 0; p < st->nwhere; p++) {
+	for (p = 0; *text && p < st->nwhere; p++) {
 		if (p == f->rank || !st->where[p])
 			continue;
-		at = strstr(r->reason, st->where[p]);
+		at = strstr(*text, st->where[p]);
 		at = at ? at + strlen(st->where[p]) : NULL;
 		if (at && !isdigit((unsigned char)*at))
 			break; /* not the start of a longer port */
 	}
-	if (p == st->nwhere)
+	if (!*text || p == st->nwhere)
 		return 0;
-	if (asprintf(&named, "%.*s (%s)%s", (int)(at - r->reason), r->reason,
+	if (asprintf(&named, "%.*s (%s)%s", (int)(at - *text), *text,
 		     fleet_rank_name(f, p, who, sizeof(who)), at) < 0)
 		return -ENOMEM;
-	free(r->reason);
-	r->reason = named;
+	free(*text);
+	*text = named;
 	return 0;
+}
+
+/* The pairs a plugin told of ("pair ADDR": "failed: ..."), named. */
+static int name_pairs(const struct fleet *f, struct kvlist *info)
+{
+	for (size_t k = 0; k < info->n; k++) {
+		struct kv *kv = &info->items[k];
+
+		if (strncmp(kv->key, "pair ", 5) != 0)
+			continue;
+		if (name_rank(f, &kv->key) || name_rank(f, &kv->value))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int fleet_peer_blame(const struct fleet *f, size_t i, struct result *r)
+{
+	int rc = 0;
+
+	if (!f->st->where || !fleet_peer_mode(&f->st->suite->cases[i]))
+		return 0;
+	if (r->status == RESULT_FAILED)
+		rc = name_rank(f, &r->reason);
+	for (size_t k = 0; rc == 0 && k < r->warnings.n; k++)
+		rc = name_rank(f, &r->warnings.items[k]);
+	return rc ? rc : name_pairs(f, &r->info);
 }
 
 /* Build st->resolved from st->suite with every host-pair case resolved. */

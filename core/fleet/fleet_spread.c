@@ -154,6 +154,29 @@ static double cpu_median(const struct fleet *f, const struct report *own,
 static const size_t narrow_cols[] = { 2, 3, 5, 6, 7, 8, 4 };
 static const size_t wide_cols[] = { 2, 4, 6, 8, 9, 10, 5 };
 
+int fleet_pair_warning(const char *warning)
+{
+	return strncmp(warning, "pair ", 5) == 0 &&
+	       strstr(warning, " failed: ");
+}
+
+/* A note for each pair of rank who's ok case c that failed. */
+static int pair_notes(const struct bench_case *c, const char *who,
+		      const struct result *res, struct table *t)
+{
+	char note[REPORT_LINE];
+	int rc = 0;
+
+	for (size_t k = 0; !rc && k < res->warnings.n; k++) {
+		if (!fleet_pair_warning(res->warnings.items[k]))
+			continue;
+		snprintf(note, sizeof(note), "%s (%s): %s: %s", c->title,
+			 c->backend, who, res->warnings.items[k]);
+		rc = strlist_push(&t->notes, note);
+	}
+	return rc;
+}
+
 /*
  * Row i + 1 of the spread table: case, hosts ok, min, median, median per
  * CPU-second, max, total, outlier, start spread.
@@ -222,9 +245,11 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 	for (int r = 0; !rc && r < f->size; r++) {
 		const struct result *res = &fleet_rank_results(f, r, own)[i];
 
-		if (res->status == RESULT_OK)
-			continue;
 		fleet_rank_name(f, r, who, sizeof(who));
+		if (res->status == RESULT_OK) {
+			rc = pair_notes(c, who, res, t);
+			continue;
+		}
 		snprintf(cell, sizeof(cell), "%s (%s): %s: %s: %s", c->title,
 			 c->backend, who, result_status_name(res->status),
 			 res->reason ? res->reason : "");

@@ -17,6 +17,7 @@
 
 #include "err.h"
 #include "ends.h"
+#include "pairs.h"
 #include "transfer.h"
 
 #ifndef SO_ZEROCOPY
@@ -34,6 +35,11 @@ struct stream {
 	char *buf;
 	size_t size;
 	size_t next; /* the peer the next run() starts with */
+	/* several receivers: how each pair goes, shared by the workers */
+	struct pairs *pairs;
+	size_t *open;	     /* the receivers this run() sends to */
+	const char **addr;   /* ends.pc[k].addr, for the result */
+	uint64_t *run_share; /* sends of this run() to open[j] */
 	int zerocopy;
 	int zc_copied; /* the kernel reported it copied anyway */
 };
@@ -111,12 +117,34 @@ static int send_zerocopy(struct stream *s, const struct chan *ch, char *err,
 	return 0;
 }
 
-/* Sends of one run() peer k takes: every n-th, counted from s->next. */
-static uint64_t share(const struct stream *s, size_t k, uint64_t iterations)
+/*
+ * Deal iterations round-robin over the n open receivers, counted from
+ * s->next: run_share[j] sends to open[j].
+ */
+static void deal(struct stream *s, size_t n, uint64_t iterations)
 {
-	size_t n = s->ends.npc, pos = (k + n - s->next) % n;
+	for (size_t j = 0; j < n; j++) {
+		size_t pos = (j + n - s->next % n) % n;
 
-	return iterations / n + (pos < iterations % n);
+		s->run_share[j] = iterations / n + (pos < iterations % n);
+	}
+}
+
+/*
+ * The receivers this run() sends to, into s->open: every one that is
+ * connected and no worker gave up. Returns how many.
+ */
+static size_t open_peers(struct stream *s)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < s->ends.npc; k++) {
+		if (s->ch[k].fd >= 0 && s->pairs && pairs_failed(s->pairs, k))
+			peer_close(&s->ch[k]); /* another worker's loss */
+		if (s->ch[k].fd >= 0)
+			s->open[n++] = k;
+	}
+	return n;
 }
 
 /* Put peer k's address before the message in err; returns rc. */
@@ -164,32 +192,100 @@ static int recv_ack(struct stream *s, size_t k, uint64_t want, char *err,
 	return rc ? at_peer(s, k, rc, err, errlen) : 0;
 }
 
+/*
+ * Receiver open[j] failed with rc (err says how): with several receivers
+ * only its pair fails (it takes no more sends, err is kept for the
+ * result) and 0 is returned; with one, rc.
+ */
+static int lose(struct stream *s, size_t j, int rc, const char *err)
+{
+	if (!rc || !s->pairs)
+		return rc;
+	pairs_fail(s->pairs, s->open[j], err);
+	peer_close(&s->ch[s->open[j]]);
+	return 0;
+}
+
+/* Announce each open receiver its frame; a 0 frame would end a session. */
+static int send_headers(struct stream *s, size_t n, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	for (size_t j = 0; rc == 0 && j < n; j++)
+		if (s->run_share[j])
+			rc = lose(s, j,
+				  send_header(s, s->open[j],
+					      s->run_share[j] * s->size, err,
+					      errlen),
+				  err);
+	return rc;
+}
+
+/* The sends, interleaved over the receivers still open. */
+static int send_all(struct stream *s, size_t n, uint64_t iterations, char *err,
+		    size_t errlen)
+{
+	int rc = 0;
+
+	for (uint64_t i = 0; rc == 0 && i < iterations; i++) {
+		size_t j = (size_t)((s->next + i) % n);
+
+		if (s->ch[s->open[j]].fd >= 0)
+			rc = lose(s, j, send_one(s, s->open[j], err, errlen),
+				  err);
+	}
+	return rc;
+}
+
+/* Read every acknowledgement; what the receivers took in into done. */
+static int recv_acks(struct stream *s, size_t n, struct hb_done *done,
+		     char *err, size_t errlen)
+{
+	int rc = 0;
+
+	for (size_t j = 0; rc == 0 && j < n; j++) {
+		size_t k = s->open[j];
+		uint64_t bytes = s->run_share[j] * s->size;
+
+		if (!s->run_share[j] || s->ch[k].fd < 0)
+			continue;
+		rc = recv_ack(s, k, bytes, err, errlen);
+		if (rc == 0) {
+			done->bytes += bytes;
+			done->ops += s->run_share[j];
+			if (s->pairs)
+				pairs_add(s->pairs, k, bytes);
+		}
+		rc = lose(s, j, rc, err);
+	}
+	return rc;
+}
+
 static int stream_run(void *state, uint64_t iterations, struct hb_done *done,
 		      char *err, size_t errlen)
 {
 	struct stream *s = state;
-	size_t n = s->ends.npc;
-	int rc = 0;
+	size_t n = open_peers(s);
+	struct hb_done got = { 0 };
+	int rc;
 
 	if (n == 0) /* setup connected to one receiver at least */
-		return hb_errorf(err, errlen, HB_EFAIL, "no receiver");
-	/* a peer whose share is 0 gets no frame: a 0 frame ends a session */
-	for (size_t k = 0; rc == 0 && k < n; k++)
-		if (share(s, k, iterations))
-			rc = send_header(s, k,
-					 share(s, k, iterations) * s->size, err,
-					 errlen);
-	for (uint64_t i = 0; rc == 0 && i < iterations; i++)
-		rc = send_one(s, (s->next + i) % n, err, errlen);
-	for (size_t k = 0; rc == 0 && k < n; k++)
-		if (share(s, k, iterations))
-			rc = recv_ack(s, k, share(s, k, iterations) * s->size,
-				      err, errlen);
+		return hb_errorf(err, errlen, HB_EIO,
+				 "every receiver failed (see the pairs)");
+	deal(s, n, iterations);
+	rc = send_headers(s, n, err, errlen);
+	if (rc == 0)
+		rc = send_all(s, n, iterations, err, errlen);
+	if (rc == 0)
+		rc = recv_acks(s, n, &got, err, errlen);
+	if (rc == 0 && got.ops == 0)
+		rc = HB_EIO; /* every receiver failed: err says the last */
 	if (rc)
 		return rc;
+	err[0] = '\0';
 	s->next = (size_t)((s->next + iterations) % n);
-	done->bytes += iterations * s->size;
-	done->ops += iterations;
+	done->bytes += got.bytes;
+	done->ops += got.ops;
 	return 0;
 }
 
@@ -218,7 +314,11 @@ static void stream_teardown(void *state)
 	struct stream *s = state;
 
 	close_all(s);
+	pairs_leave(s->pairs, s->c, s->addr);
 	ends_free(&s->ends);
+	free(s->open);
+	free(s->run_share);
+	free(s->addr);
 	free(s->ch);
 	free(s->buf);
 	free(s);
@@ -249,28 +349,63 @@ static void note_session(struct stream *s)
 {
 	const struct hb_host *h = s->c->host;
 
+	size_t k = 0;
+
 	h->note(s->c, "peer", s->ends.where);
-	if (!s->ch[0].ssl)
+	while (k + 1 < s->ends.npc && !s->ch[k].ssl)
+		k++; /* the first receiver reached */
+	if (!s->ch[k].ssl)
 		return;
-	h->note(s->c, "tls_version", SSL_get_version(s->ch[0].ssl));
-	h->note(s->c, "cipher", SSL_get_cipher_name(s->ch[0].ssl));
+	h->note(s->c, "tls_version", SSL_get_version(s->ch[k].ssl));
+	h->note(s->c, "cipher", SSL_get_cipher_name(s->ch[k].ssl));
 }
 
-/* Connect to every peer of s->ends, in order. */
+/*
+ * The per-pair bookkeeping of a case with several receivers (s->pairs,
+ * shared by the case's workers); none with one.
+ */
+static int track_pairs(struct stream *s, char *err, size_t errlen)
+{
+	size_t n = s->ends.npc;
+
+	s->ch = calloc(n, sizeof(*s->ch));
+	s->open = calloc(n, sizeof(*s->open));
+	s->run_share = calloc(n, sizeof(*s->run_share));
+	s->addr = calloc(n, sizeof(*s->addr));
+	if (!s->ch || !s->open || !s->run_share || !s->addr)
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	for (size_t k = 0; k < n; k++) {
+		s->ch[k].fd = -1;
+		s->addr[k] = s->ends.pc[k].addr;
+	}
+	if (n > 1 && !(s->pairs = pairs_join(s->c, n)))
+		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	return 0;
+}
+
+/*
+ * Connect to every peer of s->ends, in order. With several receivers one
+ * that cannot be reached fails only its pair; the case fails when none
+ * can.
+ */
 static int open_all(struct stream *s, char *err, size_t errlen)
 {
-	int rc = 0;
+	size_t reached = 0;
+	int rc = track_pairs(s, err, errlen);
 
-	s->ch = calloc(s->ends.npc, sizeof(*s->ch));
-	if (!s->ch)
-		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
-	for (size_t k = 0; k < s->ends.npc; k++)
-		s->ch[k].fd = -1;
 	for (size_t k = 0; rc == 0 && k < s->ends.npc; k++) {
 		rc = peer_open(&s->ends.pc[k], &s->ch[k], err, errlen);
 		if (rc == 0 && s->zerocopy)
 			rc = enable_zerocopy(s, &s->ch[k], err, errlen);
+		if (rc && rc != HB_SKIP && s->pairs) {
+			pairs_fail(s->pairs, k, err);
+			peer_close(&s->ch[k]);
+			rc = 0;
+		}
+		reached += rc == 0 && s->ch[k].fd >= 0;
 	}
+	if (rc == 0 && !reached)
+		rc = HB_EIO; /* err says why the last one failed */
 	return rc;
 }
 

@@ -95,6 +95,19 @@ def children(pid):
     return found
 
 
+def in_case(pid):
+    """Whether hostbench process pid runs a case now (its case helper)."""
+    for c in children(pid):
+        try:
+            with open(f"/proc/{c}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+        except OSError:
+            continue
+        if b"__helper" in argv and b"case" in argv:
+            return True
+    return False
+
+
 # Headless Chromium as the tests load a page: no network worth the name
 # (every host name resolves to nothing), no profile left behind.
 CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",

@@ -695,16 +695,109 @@ def test_all_to_all_leaves_out_only_the_pairs_of_a_lost_rank():
     expect(took < 30, f"bounded: {took:.0f} s")
 
 
+def expect_pair_failed(res, ranks, dead):
+    """Every rank but dead ok with a figure, its pairs with the others ok
+    with their bytes, its pair with dead failed, naming dead."""
+    for r in range(ranks):
+        if r == dead:
+            continue
+        x = res[r]
+        expect(x["status"] == "ok" and x["stats"]["median"] > 0,
+               f"rank {r}: {x['status']}: {x.get('reason')}")
+        pairs = {k: v for k, v in x["info"].items() if k.startswith("pair ")}
+        failed = [k for k, v in pairs.items() if v.startswith("failed: ")]
+        held = [k for k, v in pairs.items() if v.startswith("ok: ")]
+        expect(len(pairs) == ranks - 1 and len(failed) == 1 and
+               re.fullmatch(rf"pair 127\.0\.0\.1:\d+ \(rank {dead} "
+                            r"\([^)]+\)\)", failed[0]),
+               f"rank {r}: the pair with rank {dead} failed: {pairs}")
+        expect(len(held) == ranks - 2 and
+               all(re.match(r"ok: [1-9]\d* bytes acknowledged",
+                            pairs[k]) for k in held),
+               f"rank {r}: the other pairs held: {pairs}")
+        expect(x["info"]["pairs"] == f"{ranks - 2} of {ranks - 1} ok",
+               f"rank {r}: {x['info']}")
+        expect(any(f"(rank {dead} (" in w and "failed" in w
+                   for w in x.get("warnings", [])),
+               f"rank {r}: warned: {x.get('warnings')}")
+
+
 def test_all_to_all_names_the_rank_whose_receiver_died_in_the_case():
+    # rank 2 dies as its case starts: the others' pairs with it fail,
+    # named, and their case goes on with each other
     p, doc, took = with_fault("2:case", ranks=3, suite=A2A_FAULT_SUITE)
     expect(doc is not None, f"no report: {p.stderr}")
     res = {r["rank"]: r for r in doc["results"]}
     expect(doc["fleet"]["hosts"][2]["status"] == "lost", "rank 2 lost")
-    for r in (0, 1):
-        expect(res[r]["status"] == "failed" and
-               re.search(r"127\.0\.0\.1:\d+ \(rank 2 \([^)]+\)\): ",
-                         res[r]["reason"]), f"rank {r}: {res[r]}")
+    expect_pair_failed(res, 3, 2)
     expect(took < 30, f"bounded: {took:.0f} s")
+
+
+# 40 samples of 200 ms: a rank killed once the others connected to it
+# dies while every other rank still sends to it
+A2A_KILL_SUITE = A2A_FAULT_SUITE + """duration = 200ms
+repetitions = 40
+warmup = 0
+timeout = 12s
+fleet_timeout = 4s
+"""
+
+
+def served(pid):
+    """The connections rank pid's receiver (its hostbench-serve) holds."""
+    inodes = set()
+    for c in hbtest.children(pid):
+        try:
+            with open(f"/proc/{c}/cmdline", "rb") as f:
+                if b"hostbench-serve" not in f.read():
+                    continue
+            for fd in os.listdir(f"/proc/{c}/fd"):
+                link = os.readlink(f"/proc/{c}/fd/{fd}")
+                if link.startswith("socket:["):
+                    inodes.add(link[8:-1])
+        except OSError:
+            continue  # gone while we looked
+    n = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            for line in f.readlines()[1:]:
+                w = line.split()
+                n += w[3] == "01" and w[9] in inodes  # ESTABLISHED
+    return n
+
+
+def test_all_to_all_a_rank_killed_mid_case_fails_only_its_pairs():
+    # kill -9 from outside, no hook, while every rank sends to every
+    # other: the survivors keep their figures and the pairs between
+    # them; only the pairs with the dead rank fail, named
+    fleet = Fleet(A2A_KILL_SUITE, 4)
+    try:
+        # every other rank connected to rank 2's receiver: they send
+        hbtest.wait_for(lambda: served(fleet.pids[2]) >= 3 or
+                        fleet.p.poll() is not None, "rank 2 in its case")
+        expect(fleet.p.poll() is None, f"mpirun ended: {fleet.stderr()}")
+        os.kill(fleet.pids[2], signal.SIGKILL)
+        hbtest.wait_for(fleet.report, "the report", timeout=120)
+    finally:
+        fleet.end()
+    doc = fleet.report()
+    err = fleet.stderr()
+    hosts = doc["fleet"]["hosts"]
+    expect([h["status"] for h in hosts] == ["ok", "ok", "lost", "ok"],
+           f"{hosts}: {err}")
+    res = {r["rank"]: r for r in doc["results"]}
+    expect(res[2]["status"] == "failed" and "lost" in res[2]["reason"],
+           f"rank 2: {res[2]}")
+    expect_pair_failed(res, 4, 2)
+    (sp,) = doc["fleet"]["spread"]
+    expect(sp["hosts_ok"] == 3, f"spread: {sp}")
+    # the text report lists each survivor's failed pair under the spread
+    text = subprocess.run([HB, "report", fleet.out], capture_output=True,
+                          text=True, timeout=60).stdout
+    for r in (0, 1, 3):
+        expect(re.search(rf"^\* all \(transfer\): rank {r} \([^)]+\): "
+                         rf"pair 127\.0\.0\.1:\d+ \(rank 2 \([^)]+\)\) "
+                         "failed: ", text, re.M), f"rank {r}'s pair: {text}")
 
 
 def test_a_shipped_build_ignores_the_fault_variable():
@@ -890,17 +983,7 @@ def rank_of(pid):
     return None
 
 
-def in_case(pid):
-    """Whether hostbench process pid runs a case now (its case helper)."""
-    for c in hbtest.children(pid):
-        try:
-            with open(f"/proc/{c}/cmdline", "rb") as f:
-                argv = f.read().split(b"\0")
-        except OSError:
-            continue
-        if b"__helper" in argv and b"case" in argv:
-            return True
-    return False
+in_case = hbtest.in_case
 
 
 class Fleet:

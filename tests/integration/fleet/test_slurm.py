@@ -351,5 +351,75 @@ def test_mpirun_in_an_allocation_ends_when_a_rank_hangs_before_mpi_init():
     expect(took < 90, f"the allocation was held {took:.0f} s: {log}")
 
 
+# One case of 40 samples of 200 ms: long enough to stop a task in it; a
+# rank is lost 12 s (timeout) + 3 s (fleet_timeout) after the case starts.
+STOP_SUITE = FAULT_SUITE.replace("repetitions = 2", "repetitions = 40") \
+    .replace("duration = 50ms", "duration = 200ms") \
+    .replace("timeout = 2s", "timeout = 12s")
+
+
+def tasks_of(suite, n):
+    """{rank: pid} of the n hostbench tasks running suite, or None."""
+    found = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                env = f.read().split(b"\0")
+        except OSError:
+            continue  # gone while we looked
+        if suite.encode() in argv and b"__helper" not in argv:
+            for kv in env:
+                if kv.startswith(b"SLURM_PROCID="):
+                    found[int(kv.split(b"=")[1])] = int(pid)
+    return found if len(found) == n else None
+
+
+def test_under_srun_a_task_stopped_in_a_case_is_lost_and_reported():
+    # kill -STOP from outside, no hook, at 4 tasks: rank 0 counts the
+    # stopped task lost after the case's time and fleet_timeout, names
+    # it, writes the report with the others ok, and the step ends
+    skip_unless_slurm()
+    out, suite = tempfile.mktemp(suffix=".json"), suite_file(STOP_SUITE)
+    tasks = {}
+    with Cluster() as c:
+        p = subprocess.Popen(["srun", "--mpi=pmix", "--overcommit", "-n", "4",
+                              HB, "run", suite, "--format", "json",
+                              "--output", out, "--no-store"],
+                             env=c.env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)
+        try:
+            tasks = hbtest.wait_for(lambda: tasks_of(suite, 4), "4 tasks")
+            hbtest.wait_for(lambda: hbtest.in_case(tasks[1]) or
+                            p.poll() is not None, "task 1 in its case")
+            expect(p.poll() is None, "the step ended before the stop")
+            os.kill(tasks[1], signal.SIGSTOP)
+            stopped = time.monotonic()
+            err = p.communicate(timeout=120)[1]
+            took = time.monotonic() - stopped
+        finally:
+            for pid in tasks.values():
+                for sig in (signal.SIGCONT, signal.SIGKILL):
+                    try:
+                        os.kill(pid, sig)
+                    except ProcessLookupError:
+                        pass
+            if p.poll() is None:
+                p.kill()
+                p.communicate()
+    print(f"task 1 stopped: srun ended {took:.1f} s later", file=sys.stderr)
+    expect(p.returncode == 1 and os.path.exists(out),
+           f"exit {p.returncode}, a report: {err}")
+    with open(out) as f:
+        hosts = json.load(f)["fleet"]["hosts"]
+    expect([h["status"] for h in hosts] == ["ok", "lost", "ok", "ok"],
+           f"{hosts}: {err}")
+    expect("no result within 15 s" in hosts[1]["reason"], f"{hosts[1]}")
+    expect("rank 1 (" in err and "lost: no result within 15 s" in err, err)
+    # the case's time and fleet_timeout, plus 5 s (docs/fleet.md's bound)
+    expect(took < 12 + 3 + 5, f"srun ended {took:.1f} s after the stop")
+
+
 if __name__ == "__main__":
     hbtest.main()

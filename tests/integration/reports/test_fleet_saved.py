@@ -6,8 +6,12 @@ host's report), which every command still reads.
 
 Usage: test_fleet_saved.py NAME HOSTBENCH FLEET_JSON
 """
+import copy
+import csv
+import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -72,6 +76,71 @@ def test_store_import_takes_every_host_of_a_fleet_report():
     expect(p.returncode == 0, p.stderr)
     series = json.loads(p.stdout)["series"]
     expect(len(series) >= 2, f"{len(series)} series")
+
+
+def widened(ranks):
+    """The fixture as a fleet of ranks ranks (nodes node00, node01, ...,
+    each the copy of rank 0 or 1), saved to a file; returns its path."""
+    with open(FLEET) as f:
+        doc = json.load(f)
+    hosts, results = [], []
+    for r in range(ranks):
+        name = f"node{r:02d}"
+        h = copy.deepcopy(doc["fleet"]["hosts"][r % 2])
+        h["rank"], h["host"] = r, name
+        h["report"].pop("results", None)
+        hosts.append(h)
+        for x in doc["results"]:
+            if x["rank"] == r % 2:
+                results.append(dict(copy.deepcopy(x), rank=r, host=name))
+    doc["fleet"].update(ranks=ranks, hosts=hosts)
+    doc["results"] = results
+    path = tempfile.mktemp(suffix=".json")
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    return path
+
+
+def test_csv_of_many_ranks_has_a_row_per_host_and_case():
+    p = hb("report", widened(12), "--format", "csv")
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    rows = list(csv.reader(io.StringIO(p.stdout)))
+    expect(rows[0] == ["rank", "host", "job", "title", "target", "backend",
+                       "params", "unit", "median", "cv", "status", "reason"],
+           f"header {rows[0]}")
+    body = rows[1:]
+    expect(len(body) == 12 * 2 and all(len(r) == 12 for r in body),
+           f"{len(body)} rows: {p.stdout[:400]}")
+    expect([(r[0], r[1], r[2]) for r in body] ==
+           [(str(k), f"node{k:02d}", job) for k in range(12)
+            for job in ("memcpy", "memset")], "a row per host and case")
+    expect(all(float(r[8]) > 0 and r[10] == "ok" for r in body), "figures")
+    # rank 2 is a copy of rank 0: the same figure, in the same unit
+    expect(body[4][8] == body[0][8] and body[4][7] == "Gbps", f"{body[4]}")
+
+
+def test_csv_of_eight_ranks_keeps_a_column_per_host():
+    p = hb("report", widened(8), "--format", "csv")
+    header = next(csv.reader(io.StringIO(p.stdout)))
+    expect(p.returncode == 0 and header[-1] == "rank 7 (node07) status",
+           f"header {header}")
+
+
+def test_html_of_many_ranks_has_a_row_per_host():
+    p = hb("report", widened(12), "--format", "html")
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    for table in ("context", "cases"):
+        m = re.search(rf'<table class="{table}">\n<thead><tr>(.*?)</tr>'
+                      r'</thead>(.*?)</table>', p.stdout, re.S)
+        expect(m and m.group(1).startswith("<th>Host</th>"),
+               f"{table}: {m and m.group(1)}")
+        heads = re.findall(r"<tr><th>([^<]*)</th>", m.group(2))
+        expect(heads == [f"rank {k} (node{k:02d})" for k in range(12)],
+               f"{table}: a row per host: {heads}")
+    m = re.search(r'<table class="cases">\n<thead><tr>(.*?)</tr>',
+                  p.stdout)
+    expect(m.group(1) == "<th>Host</th><th>memcpy (mem)</th>"
+           "<th>memset (mem)</th>", f"a column per case: {m.group(1)}")
 
 
 if __name__ == "__main__":

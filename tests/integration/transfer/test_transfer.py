@@ -1403,8 +1403,8 @@ resume = true
            "handshakes %r" % counts)
 
 
-def test_cli_peer_list_names_the_peer_that_fails():
-    srv, dead = Server("t0k3n-0123456789ab"), free_port()
+def test_cli_peer_list_fails_only_the_pair_of_the_peer_that_fails():
+    srv, dead, gone = Server("t0k3n-0123456789ab"), free_port(), free_port()
     try:
         rc, results = run_suite("""
 [one dead]
@@ -1412,9 +1412,31 @@ target = transfer/tcp
 peer = "127.0.0.1:%d, 127.0.0.1:%d"
 token = t0k3n-0123456789ab
 io_timeout = 2s
-""" % (srv.port, dead))
+
+[both dead]
+target = transfer/tcp
+peer = "127.0.0.1:%d, 127.0.0.1:%d"
+token = t0k3n-0123456789ab
+io_timeout = 2s
+""" % (srv.port, dead, gone, dead))
+        one, both = results
+        # the receiver that holds keeps its figure; the other pair failed
+        expect(one["status"] == "ok" and one["stats"]["median"] > 0,
+               "one dead: %r" % one)
+        info = one["info"]
+        expect(info["pairs"] == "1 of 2 ok", "pairs %r" % info)
+        held = info["pair 127.0.0.1:%d" % srv.port]
+        failed = info["pair 127.0.0.1:%d" % dead]
+        expect(held.startswith("ok: ") and
+               "bytes acknowledged (100.0% of the case's)" in held, held)
+        expect(failed.startswith("failed: ") and
+               "127.0.0.1:%d" % dead in failed and "refused" in failed,
+               failed)
+        expect(any("pair 127.0.0.1:%d failed" % dead in w
+                   for w in one["warnings"]), "warned %r" % one["warnings"])
+        # no receiver left: the case fails, naming the last
+        expect_failed(both, "127.0.0.1:%d" % dead, "refused")
         expect(rc == 1, "exit %d" % rc)
-        expect_failed(results[0], "127.0.0.1:%d" % dead, "refused")
     finally:
         srv.stop()
 
