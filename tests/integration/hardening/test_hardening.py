@@ -535,6 +535,37 @@ def test_dashboard_into_another_users_dir_in_a_sticky_dir_is_refused():
                "a dashboard of one's own: exit %d: %s" % (status, err))
 
 
+def test_refused_output_is_bad_input_before_any_work():
+    # every command judges --output before it opens the store or reads a
+    # report: one line, exit 2, and no store file made on the way
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        site = os.path.join(shared, "dash")
+        nobody_does("mkdir", "-m", "777", site)
+        fifo = os.path.join(d, "fifo")
+        os.mkfifo(fifo)
+        db = os.path.join(d, "results.db")
+        for args, words in (
+                (("dashboard", "-o", site),
+                 "dash belongs to user %d" % NOBODY),
+                (("dashboard", "-o", os.path.join(d, "no", "site")),
+                 "No such file"),
+                (("history", "-o", fifo), "not a regular file"),
+                (("regressions", "-o", d), "Is a directory"),
+                (("merge", os.path.join(d, "absent.json"), "-o", fifo),
+                 "not a regular file")):
+            if args[0] != "merge":
+                args += ("--store", "sqlite:" + db)
+            status, out, err = run(*args)
+            expect(status == 2, "%s: exit %d: %s" % (args, status, err))
+            expect(words in err and err.count("\n") == 1 and out == "",
+                   "%s: %r" % (args, err))
+            expect(not os.path.exists(db),
+                   "%s: the store was opened first" % (args,))
+            expect(os.listdir(site) == [], "pages written: %r"
+                   % os.listdir(site))
+
+
 def test_journal_of_another_user_is_refused():
     with tempfile.TemporaryDirectory() as d:
         shared = shared_dir(d)
