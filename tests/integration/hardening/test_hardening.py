@@ -517,6 +517,30 @@ def test_store_in_a_shared_dir_or_through_another_users_link_is_refused():
                % (status, err))
 
 
+def test_store_makes_no_directory_through_a_refused_link():
+    # the store's missing directories are made only after the walk to them
+    # was judged: a link another user planted leaves nothing behind
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        target = os.path.join(d, "target")
+        os.mkdir(target)
+        os.chmod(target, 0o777)
+        nobody_does("ln", "-s", target, os.path.join(shared, "box"))
+        where = os.path.join(shared, "box", "new", "deeper", "results.db")
+        status, _, err = run("history", "--store", "sqlite:" + where)
+        expect(status == 4 and "not following box, a symbolic link of "
+               "user %d" % NOBODY in err and err.count("\n") == 1,
+               "exit %d: %r" % (status, err))
+        expect(os.listdir(target) == [],
+               "made through the link: %r" % os.listdir(target))
+        mine = os.path.join(d, "mine", "new", "results.db")
+        status, _, err = run("history", "--store", "sqlite:" + mine)
+        expect(status == 0 and os.path.exists(mine),
+               "a store of one's own: exit %d: %s" % (status, err))
+        expect(stat.S_IMODE(os.stat(os.path.dirname(mine)).st_mode) == 0o700,
+               "the new directory is not private")
+
+
 def test_dashboard_into_another_users_dir_in_a_sticky_dir_is_refused():
     # root's results never go into a directory another user made in /tmp
     with tempfile.TemporaryDirectory() as d:
