@@ -1169,7 +1169,9 @@ def test_memory_hog_default_bound_fits_enclosing_limit():
 
 def test_descriptor_hog_ends_at_open_files_limit():
     reason = bounded_case("fd-hog", "open_files_limit = 64")
-    m = re.fullmatch(r"setup: open: Too many open files after (\d+) more",
+    m = re.fullmatch(r"setup: open: Too many open files after (\d+) more: "
+                     r"the case's process reached its bound of 64 open "
+                     r"files \(raise open_files_limit to allow more\)",
                      reason)
     expect(m and int(m.group(1)) < 64, reason)
 
