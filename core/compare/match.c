@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/jsonarena.h"
 #include "base/parse.h"
 
 int match_param_equal(const json_t *a, const json_t *b)
@@ -127,7 +128,7 @@ static int param_put(FILE *f, const json_t *v)
 	if (!text)
 		return -1;
 	fputs(text, f);
-	free(text);
+	jsonarena_free_text(text);
 	return 0;
 }
 
@@ -221,6 +222,6 @@ int match_index_get(const struct match_index *ix, const struct doc_result *r,
 
 void match_index_free(struct match_index *ix)
 {
-	json_decref(ix->buckets);
+	jsonarena_decref(ix->buckets);
 	ix->buckets = NULL;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/jsonarena.h"
 #include "base/jsonw.h"
 #include "base/sanitize.h"
 #include "report/figure.h"
@@ -224,10 +225,16 @@ static void plugin_files_get(const json_t *root, struct doc_report *doc)
 char *report_read_params_text(const json_t *params)
 {
 	/* sorted keys, so the order a report wrote them in does not matter */
+	char *text, *copy;
+
 	if (!params)
 		return strdup("{}");
-	return json_dumps(params,
+	text = json_dumps(params,
 			  JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+	/* the caller's to free(), whoever allocates for jansson now */
+	copy = text ? strdup(text) : NULL;
+	jsonarena_free_text(text);
+	return copy;
 }
 
 /*
@@ -570,7 +577,7 @@ void report_read_free(struct doc_report *doc)
 	free(doc->plugins);
 	sysinfo_free(&doc->sys);
 	runinfo_free(&doc->run);
-	json_decref(doc->root);
+	jsonarena_decref(doc->root);
 	memset(doc, 0, sizeof(*doc));
 }
 
