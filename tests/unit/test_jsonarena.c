@@ -28,6 +28,7 @@ static int document_reads_the_same_in_the_arena(void)
 {
 	char *text = results_text(2000), *again, *copy;
 	json_t *doc;
+	int same;
 
 	jsonarena_begin();
 	doc = json_loads(text, 0, NULL);
@@ -38,9 +39,10 @@ static int document_reads_the_same_in_the_arena(void)
 	jsonarena_free_text(again);
 	jsonarena_decref(doc);
 	jsonarena_end();
-	CHECK_STR(copy, text);
+	same = copy && strcmp(copy, text) == 0;
 	free(copy);
 	free(text);
+	CHECK(same);
 	return 0;
 }
 
@@ -48,15 +50,17 @@ static int malloc_again_after_the_arena(void)
 {
 	json_t *o;
 	char *text;
+	int same;
 
 	jsonarena_begin();
 	jsonarena_end();
 	o = json_pack("{s:s}", "a", "b");
 	CHECK(o != NULL);
 	text = json_dumps(o, JSON_COMPACT);
-	CHECK_STR(text, "{\"a\":\"b\"}");
+	same = text && strcmp(text, "{\"a\":\"b\"}") == 0;
 	jsonarena_free_text(text); /* free() now */
 	jsonarena_decref(o);	   /* json_decref() now */
+	CHECK(same);
 	return 0;
 }
 
