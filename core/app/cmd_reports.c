@@ -16,6 +16,7 @@
 #include "app/cli.h"
 #include "app/output.h"
 #include "base/exit.h"
+#include "base/jsonarena.h"
 #include "compare/compare.h"
 #include "compare/compare_by.h"
 #include "compare/merge.h"
@@ -199,10 +200,15 @@ static int reports_run(const struct command_env *env, enum reports_kind kind)
 	struct reports_built b;
 	struct doc_report *docs;
 	char err[1024];
-	int status = read_reports(cli, &docs);
+	int status;
 
-	if (status)
+	/* the documents read are freed only at the end: cut from an arena */
+	jsonarena_begin();
+	status = read_reports(cli, &docs);
+	if (status) {
+		jsonarena_end();
 		return status;
+	}
 	/* every member of the union zero, whichever cmd builds */
 	memset(&b, 0, sizeof(b));
 	status = built_status(cmd->build(cli, docs, &b, err, sizeof(err)), err);
@@ -213,6 +219,7 @@ static int reports_run(const struct command_env *env, enum reports_kind kind)
 		status = EXIT_CASE_FAILED;
 	cmd->free(&b);
 	free_reports(docs, cli->args.n);
+	jsonarena_end();
 	return status;
 }
 

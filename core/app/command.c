@@ -10,7 +10,9 @@
 #include "app/cli.h"
 #include "app/cmd.h"
 #include "base/exit.h"
+#include "app/output.h"
 #include "base/guardian.h"
+#include "history/dashboard.h"
 #include "plugin/probe.h"
 #include "plugin/registry.h"
 #include "run/conform.h"
@@ -22,7 +24,7 @@
  * names) and of the "unknown command" message.
  */
 static const struct command commands[] = {
-	{ "run", cmd_run, COMMAND_PLUGINS, NULL },
+	{ "run", cmd_run, COMMAND_PLUGINS | COMMAND_OUTPUT_OWN, NULL },
 	{ "list", cmd_list, COMMAND_PLUGINS, NULL },
 	{ "describe", cmd_describe, COMMAND_PLUGINS, NULL },
 	{ "sysinfo", cmd_sysinfo, COMMAND_PLUGINS, NULL },
@@ -33,7 +35,7 @@ static const struct command commands[] = {
 	{ "store", cmd_store, 0, NULL },
 	{ "history", cmd_history, 0, NULL },
 	{ "regressions", cmd_regressions, 0, NULL },
-	{ "dashboard", cmd_dashboard, 0, NULL },
+	{ "dashboard", cmd_dashboard, COMMAND_OUTPUT_DIR, NULL },
 	{ "serve", cmd_serve, COMMAND_OWN_ARGS, NULL },
 };
 
@@ -96,10 +98,35 @@ static int load_plugins(const struct cli *cli, struct registry *reg)
 	return rc;
 }
 
-/* What cmd needs before it runs: the plugins. Returns an exit status. */
+/*
+ * --output judged before any work (a store opened, plugins loaded, a
+ * query run): a path the command would refuse at the end is bad input
+ * at the start, and nothing is made on the way.
+ */
+static int check_output(const struct command *cmd, const struct cli *cli)
+{
+	char err[1024];
+	int rc;
+
+	if (!cli->output || (cmd->flags & COMMAND_OUTPUT_OWN))
+		return 0;
+	rc = cmd->flags & COMMAND_OUTPUT_DIR
+		     ? dashboard_check(cli->output, err, sizeof(err))
+		     : output_check(cli->output, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "hostbench: %s\n", err);
+	return rc;
+}
+
+/*
+ * What cmd needs before it runs: its output judged, the plugins. Returns
+ * an exit status.
+ */
 static int setup(const struct command *cmd, const struct cli *cli,
 		 struct registry *reg)
 {
+	if (check_output(cmd, cli))
+		return EXIT_BAD_INPUT;
 	if (!(cmd->flags & COMMAND_PLUGINS))
 		return EXIT_ALL_OK;
 	if (check_plugin_dirs(cli))

@@ -24,6 +24,13 @@ enum command_flags {
 	 * goes into cli->args unparsed (serve has options of its own).
 	 */
 	COMMAND_OWN_ARGS = 1 << 1,
+	/* --output names a directory (the dashboard's site), not a file. */
+	COMMAND_OUTPUT_DIR = 1 << 2,
+	/*
+	 * The command opens --output itself before any work (run: only the
+	 * rank that writes the report opens it).
+	 */
+	COMMAND_OUTPUT_OWN = 1 << 3,
 };
 
 /*

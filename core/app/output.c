@@ -130,11 +130,14 @@ static int open_temporary(struct output *o, const struct stat *old)
 }
 
 /*
- * What path is, links followed under the protected_symlinks rule: a
- * regular file or a new name gets a temporary file, the null device is
- * written directly, anything else is refused.
+ * What the walked o->at is, links followed under the protected_symlinks
+ * rule: OUTPUT_NEW for a new name, OUTPUT_FILE for a regular file that
+ * may be replaced, OUTPUT_NULL for the null device, or a negative errno
+ * for anything else (why filled when the errno's words are not enough).
  */
-static int open_path(struct output *o, const char *path, char *why, size_t len)
+enum { OUTPUT_NEW, OUTPUT_FILE, OUTPUT_NULL };
+
+static int judge_path(struct output *o, const char *path, char *why, size_t len)
 {
 	const struct stat *st = &o->at.st;
 	int rc = fspath_walk(&o->at, path, FSPATH_FOLLOW, why, len);
@@ -142,18 +145,60 @@ static int open_path(struct output *o, const char *path, char *why, size_t len)
 	if (rc)
 		return rc;
 	if (!st->st_mode)
-		return open_temporary(o, NULL);
+		return OUTPUT_NEW;
 	if (S_ISDIR(st->st_mode))
 		return -EISDIR;
 	if (S_ISREG(st->st_mode))
 		return (rc = fspath_check_owner(&o->at, geteuid(), why, len))
 			       ? rc
-			       : open_temporary(o, st);
+			       : OUTPUT_FILE;
 	if (is_null_device(st))
-		return open_null(o);
+		return OUTPUT_NULL;
 	return hb_errorf(why, len, -EINVAL,
 			 "not a regular file (a device, FIFO or socket is "
 			 "never written)");
+}
+
+/*
+ * Open what judge_path() found: a regular file or a new name gets a
+ * temporary file, the null device is written directly.
+ */
+static int open_path(struct output *o, const char *path, char *why, size_t len)
+{
+	int rc = judge_path(o, path, why, len);
+
+	if (rc == OUTPUT_NEW)
+		return open_temporary(o, NULL);
+	if (rc == OUTPUT_FILE)
+		return open_temporary(o, &o->at.st);
+	return rc == OUTPUT_NULL ? open_null(o) : rc;
+}
+
+/* The error of output_open() and output_check(): "--output PATH: why". */
+static void output_error(struct output *o, int rc, const char *why, char *err,
+			 size_t errlen)
+{
+	hb_error_fill(err, errlen, "--output %s: %s", o->path,
+		      *why ? why : strerror(-rc));
+	fspath_free(&o->at);
+	memset(o, 0, sizeof(*o));
+}
+
+int output_check(const char *path, char *err, size_t errlen)
+{
+	struct output o = { .path = path, .at = { .dirfd = -1 } };
+	char why[512] = "";
+	int rc;
+
+	if (!path || named_fd(path) >= 0)
+		return 0;
+	rc = judge_path(&o, path, why, sizeof(why));
+	if (rc < 0) {
+		output_error(&o, rc, why, err, errlen);
+		return rc;
+	}
+	fspath_free(&o.at);
+	return 0;
 }
 
 int output_open(struct output *o, const char *path, char *err, size_t errlen)
@@ -172,10 +217,7 @@ int output_open(struct output *o, const char *path, char *err, size_t errlen)
 	rc = fd >= 0 ? open_fd(o, fd) : open_path(o, path, why, sizeof(why));
 	if (!rc)
 		return 0;
-	hb_error_fill(err, errlen, "--output %s: %s", path,
-		      *why ? why : strerror(-rc));
-	fspath_free(&o->at);
-	memset(o, 0, sizeof(*o));
+	output_error(o, rc, why, err, errlen);
 	return rc;
 }
 

@@ -42,6 +42,14 @@ struct output {
 int output_open(struct output *o, const char *path, char *err, size_t errlen);
 
 /*
+ * Judge path as output_open() would, and create nothing: for the
+ * commands that work first and write after, so a path output_open()
+ * would refuse is refused before any work. Returns 0 or a negative errno
+ * with "--output PATH: reason" in err.
+ */
+int output_check(const char *path, char *err, size_t errlen);
+
+/*
  * Flush and close; rename the temporary file into place. Returns 0 or a
  * negative errno with the reason in err. When the final name cannot be
  * taken (another user's file came there in a sticky directory), the

@@ -25,6 +25,7 @@ struct walk {
 	char *rest; /* components still to walk, '/'-separated */
 	int links;  /* links followed so far */
 	int follow; /* FSPATH_FOLLOW was asked */
+	int mkdir;  /* FSPATH_MKDIR was asked */
 	uid_t me;   /* the effective user, whose walk this is */
 	char *why;  /* the caller's message buffer */
 	size_t len; /* its size */
@@ -175,10 +176,14 @@ static int step(struct fspath *p, struct walk *w)
 		return (p->name = strdup(".")) ? (p->st = p->dst, 1) : -ENOMEM;
 	if (strcmp(name, "..") != 0 &&
 	    fstatat(p->dirfd, name, &p->st, AT_SYMLINK_NOFOLLOW)) {
-		if (errno != ENOENT || !last)
+		if (errno != ENOENT || (!last && !w->mkdir))
 			return -errno;
 		memset(&p->st, 0, sizeof(p->st));
-		return (p->name = strdup(name)) ? 1 : -ENOMEM;
+		if (last)
+			return (p->name = strdup(name)) ? 1 : -ENOMEM;
+		/* in the directory judged so far, never through a link */
+		if (mkdirat(p->dirfd, name, 0700) && errno != EEXIST)
+			return -errno;
 	}
 	if (strcmp(name, "..") != 0 && S_ISLNK(p->st.st_mode) &&
 	    (!last || w->follow)) {
@@ -201,6 +206,7 @@ int fspath_walk(struct fspath *p, const char *path, int flags, char *why,
 {
 	struct walk w = { .rest = strdup(path),
 			  .follow = flags & FSPATH_FOLLOW,
+			  .mkdir = flags & FSPATH_MKDIR,
 			  .me = geteuid(),
 			  .why = why,
 			  .len = len };

@@ -19,6 +19,12 @@
 
 /* Follow a symbolic link at the last component (under the same rule). */
 #define FSPATH_FOLLOW 1
+/*
+ * Make a missing directory on the way (0700 less the umask), in the
+ * directory the walk judged so far: a link is judged before anything is
+ * made beyond it, so a refused walk leaves nothing behind.
+ */
+#define FSPATH_MKDIR 2
 
 /* A walked path: the directory of its last component, and what is there. */
 struct fspath {

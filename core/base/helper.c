@@ -262,23 +262,26 @@ static void helper_stop(pid_t pid, int *status)
 }
 
 /*
- * The free space where temporary files go, watched for a helper bounded
- * by temp_space: no file system bounds the sum of a process's files
- * (without quotas), so the helper is stopped once the space free at its
- * start has fallen by more than its bound, looked at every TEMP_WATCH
- * seconds while it runs and once more when it ended (a fast writer may
- * end first: its answer is then not taken).
+ * The bounds of a helper watched while it runs. Its container's pids and
+ * memory groups count the times a bound was met (container_hits()): the
+ * first ends the case at once rather than at its timeout. No file system
+ * bounds the sum of a process's files (without quotas), so the free space
+ * where temporary files go is watched too: the helper is stopped once the
+ * space free at its start has fallen by more than its temp_space bound,
+ * looked at every WATCH seconds while it runs and once more when it
+ * ended (a fast writer may end first: its answer is then not taken).
  */
-#define TEMP_WATCH 0.05
+#define WATCH 0.05
 
-struct temp_watch {
-	uint64_t free0; /* container_temp_free() at the start */
-	uint64_t bound; /* temp_space, 0: none */
-	double next;	/* when to look again */
+struct watch {
+	const struct container *ct; /* the helper's groups */
+	uint64_t free0;		    /* container_temp_free() at the start */
+	uint64_t bound;		    /* temp_space, 0: none */
+	double next;		    /* when to look again */
 };
 
 /* Whether the helper took more than its bound of temporary space. */
-static int temp_space_taken(const struct temp_watch *w)
+static int temp_space_taken(const struct watch *w)
 {
 	uint64_t now;
 
@@ -288,28 +291,29 @@ static int temp_space_taken(const struct temp_watch *w)
 	return now != UINT64_MAX && now < w->free0 && w->free0 - now > w->bound;
 }
 
-/* temp_space_taken(), at most every TEMP_WATCH seconds. */
-static int temp_space_due(struct temp_watch *w)
+/* The container_hit bits of the bounds met, at most every WATCH seconds. */
+static int watch_due(struct watch *w)
 {
-	if (!w->bound || hb_now() < w->next)
+	int hits;
+
+	if (hb_now() < w->next)
 		return 0;
-	w->next = hb_now() + TEMP_WATCH;
-	return temp_space_taken(w);
+	w->next = hb_now() + WATCH;
+	hits = container_hits(w->ct);
+	return temp_space_taken(w) ? hits | CONTAINER_HIT_TEMP_SPACE : hits;
 }
 
-/* Read both pipes until the helper exits, its deadline or a stop. */
+/* Read both pipes until the helper exits, its deadline, a bound or a stop. */
 static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 		       pid_t pid, struct helper_out *out, int *garbage,
-		       uint64_t temp_space)
+		       struct watch *watch)
 {
-	struct temp_watch temp = { .free0 = container_temp_free(),
-				   .bound = temp_space };
 	double deadline = hb_now() + req->timeout;
 	int pidfd = helper_pidfd(pid);
 	struct pollfd fds[3] = { { .fd = p->answer[0], .events = POLLIN },
 				 { .fd = p->out[0], .events = POLLIN },
 				 { .fd = pidfd, .events = POLLIN } };
-	int status = 0, exited = 0;
+	int status = 0, exited = 0, hits;
 	double drained = 0; /* when draining after the exit stops */
 
 	fcntl(p->answer[0], F_SETFL, O_NONBLOCK);
@@ -323,10 +327,9 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 		if (exited && hb_now() > drained)
 			break; /* someone else holds the pipe open */
 		if (poll(fds, 3,
-			 exited	      ? 0
-			 : pidfd < 0  ? 2
-			 : temp.bound ? (int)(TEMP_WATCH * 1000)
-				      : 100) > 0 &&
+			 exited	     ? 0
+			 : pidfd < 0 ? 2
+				     : (int)(WATCH * 1000)) > 0 &&
 		    (fds[0].revents || fds[1].revents)) {
 			if (fds[0].revents &&
 			    !read_answer(fds[0].fd, out, garbage))
@@ -347,13 +350,15 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 			helper_stop(pid, &status);
 			break;
 		}
-		if (temp_space_due(&temp)) {
-			out->hits |= CONTAINER_HIT_TEMP_SPACE;
+		hits = watch_due(watch);
+		if (hits) {
+			out->hits |= hits;
+			out->end = HELPER_BOUND;
 			helper_stop(pid, &status);
 			break;
 		}
 	}
-	if (temp_space_taken(&temp))
+	if (temp_space_taken(watch))
 		out->hits |= CONTAINER_HIT_TEMP_SPACE;
 	if (pidfd >= 0)
 		close(pidfd);
@@ -388,7 +393,8 @@ static void parse_answer(struct helper_out *out, int garbage)
 
 	if (!garbage && take_line(out, "task", &n) == 0)
 		out->task = (pid_t)n;
-	if (out->end == HELPER_TIMED_OUT || out->end == HELPER_INTERRUPTED)
+	if (out->end == HELPER_TIMED_OUT || out->end == HELPER_INTERRUPTED ||
+	    out->end == HELPER_BOUND)
 		goto drop;
 	out->end = HELPER_LOST;
 	if (garbage || !out->task)
@@ -440,7 +446,10 @@ int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
 	container_open(&ct, pid, &bounds);
 	write_request(p.request[1], req->request);
 	close_fd(&p.request[1]);
-	helper_wait(req, &p, pid, out, &garbage, bounds.temp_space);
+	helper_wait(req, &p, pid, out, &garbage,
+		    &(struct watch){ .ct = &ct,
+				     .free0 = container_temp_free(),
+				     .bound = bounds.temp_space });
 	out->hits |= container_hits(&ct);
 	container_close(&ct);
 	pipes_close(&p);
@@ -513,6 +522,10 @@ void helper_describe_end(const struct helper_out *out, double timeout,
 		return;
 	case HELPER_INTERRUPTED:
 		snprintf(buf, len, "interrupted %s", what);
+		return;
+	case HELPER_BOUND:
+		snprintf(buf, len, "stopped at a bound of its resources %s",
+			 what);
 		return;
 	case HELPER_LOST:
 		break;

@@ -48,6 +48,7 @@ enum helper_end {
 	HELPER_SIGNALLED,   /* the task was killed by signal `code` */
 	HELPER_TIMED_OUT,   /* the deadline passed */
 	HELPER_INTERRUPTED, /* *stop became nonzero */
+	HELPER_BOUND,	    /* stopped at once at a bound of hits */
 	HELPER_LOST,	    /* the guardian itself gave no answer */
 };
 

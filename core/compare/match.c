@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/jsonarena.h"
 #include "base/parse.h"
 
 int match_param_equal(const json_t *a, const json_t *b)
@@ -127,7 +128,7 @@ static int param_put(FILE *f, const json_t *v)
 	if (!text)
 		return -1;
 	fputs(text, f);
-	free(text);
+	jsonarena_free_text(text);
 	return 0;
 }
 
@@ -157,33 +158,33 @@ static int params_put(FILE *f, const struct doc_result *r, const char *by)
 /*
  * r's key in a new string, or NULL. With by "backend" the backends may
  * differ and so may the parameters only one of them has: job and target
- * alone.
+ * alone. Each key is written on the index's one memory stream, from its
+ * start: a stream of its own for each would cost more than the key.
  */
 static char *index_key(const struct match_index *ix, const struct doc_result *r)
 {
 	int loose = ix->by && strcmp(ix->by, "backend") == 0;
-	char *key = NULL;
-	size_t len;
-	FILE *f = open_memstream(&key, &len);
-	int err;
+	FILE *f = ix->keys;
+	long end;
 
-	if (!f)
+	if (fseek(f, 0, SEEK_SET) ||
+	    fprintf(f, "%s\x1f%s\x1f%s", r->job, r->target,
+		    loose ? "" : r->backend) < 0 ||
+	    (!loose && params_put(f, r, ix->by)) || fflush(f))
 		return NULL;
-	fprintf(f, "%s\x1f%s\x1f%s", r->job, r->target,
-		loose ? "" : r->backend);
-	err = loose ? 0 : params_put(f, r, ix->by);
-	if (fclose(f) || err) {
-		free(key);
-		return NULL;
-	}
-	return key;
+	end = ftell(f);
+	return end < 0 ? NULL : strndup(ix->text, (size_t)end);
 }
 
 int match_index_init(struct match_index *ix, const char *by)
 {
-	ix->by = by;
-	ix->buckets = json_object();
-	return ix->buckets ? 0 : -ENOMEM;
+	*ix = (struct match_index){ .by = by };
+	ix->keys = open_memstream(&ix->text, &ix->len);
+	ix->buckets = ix->keys ? json_object() : NULL;
+	if (ix->buckets)
+		return 0;
+	match_index_free(ix);
+	return -ENOMEM;
 }
 
 int match_index_add(struct match_index *ix, const struct doc_result *r,
@@ -221,6 +222,11 @@ int match_index_get(const struct match_index *ix, const struct doc_result *r,
 
 void match_index_free(struct match_index *ix)
 {
-	json_decref(ix->buckets);
+	jsonarena_decref(ix->buckets);
 	ix->buckets = NULL;
+	if (ix->keys)
+		fclose(ix->keys);
+	free(ix->text);
+	ix->keys = NULL;
+	ix->text = NULL;
 }

@@ -7,6 +7,8 @@
 #ifndef HB_CORE_COMPARE_MATCH_H
 #define HB_CORE_COMPARE_MATCH_H
 
+#include <stdio.h>
+
 #include <jansson.h>
 
 #include "compare/report_read.h"
@@ -53,6 +55,9 @@ int match_value_text(const struct doc_result *d, const char *key, char *buf,
 struct match_index {
 	json_t *buckets; /* key -> [value, ...] in the order added */
 	const char *by;
+	FILE *keys; /* a memory stream each key is written on, in turn */
+	char *text; /* its buffer */
+	size_t len;
 };
 
 /* An empty index for match_case(., ., by). Returns 0 or -ENOMEM. */

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "base/jsonarena.h"
 #include "base/jsonw.h"
 #include "base/sanitize.h"
 #include "report/figure.h"
@@ -224,10 +226,16 @@ static void plugin_files_get(const json_t *root, struct doc_report *doc)
 char *report_read_params_text(const json_t *params)
 {
 	/* sorted keys, so the order a report wrote them in does not matter */
+	char *text, *copy;
+
 	if (!params)
 		return strdup("{}");
-	return json_dumps(params,
+	text = json_dumps(params,
 			  JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+	/* the caller's to free(), whoever allocates for jansson now */
+	copy = text ? strdup(text) : NULL;
+	jsonarena_free_text(text);
+	return copy;
 }
 
 /*
@@ -481,23 +489,46 @@ static json_t *journal_root(const char *text, size_t len)
 			 "results", results);
 }
 
-/* Everything f holds into *text (len bytes). Returns 0 or -errno. */
+/* The first buffer for f: its size and a byte more when it is a file. */
+static size_t first_room(FILE *f)
+{
+	struct stat st;
+
+	/* one byte past the size, so fread meets the end at once */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		return (size_t)st.st_size + 2;
+	return 65536;
+}
+
+/*
+ * Everything f holds into *text (len bytes, then a NUL). A regular file
+ * is read into one buffer of its size (a report can be tens of MB: no
+ * copy each time the buffer doubles); a pipe, or a file that grew, into
+ * one that doubles. Returns 0 or -errno.
+ */
 static int read_all(FILE *f, char **text, size_t *len)
 {
-	FILE *m = open_memstream(text, len);
-	char buf[65536];
-	size_t n;
+	size_t cap = first_room(f), n = 0, got;
+	char *buf = malloc(cap), *grown;
 
-	if (!m)
-		return -errno;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		if (fwrite(buf, 1, n, m) != n)
-			break;
-	if (fclose(m) || ferror(f)) {
-		free(*text);
-		*text = NULL;
-		return -(errno ? errno : EIO);
+	while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+		n += got;
+		if (cap - n > 1)
+			continue;
+		grown = realloc(buf, cap *= 2);
+		if (!grown)
+			free(buf);
+		buf = grown;
 	}
+	if (!buf || ferror(f)) {
+		int rc = buf ? -(errno ? errno : EIO) : -ENOMEM;
+
+		free(buf);
+		return rc;
+	}
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
 	return 0;
 }
 
@@ -570,7 +601,7 @@ void report_read_free(struct doc_report *doc)
 	free(doc->plugins);
 	sysinfo_free(&doc->sys);
 	runinfo_free(&doc->run);
-	json_decref(doc->root);
+	jsonarena_decref(doc->root);
 	memset(doc, 0, sizeof(*doc));
 }
 

@@ -46,35 +46,48 @@ void dashboard_page_name(const char *id, char *buf, size_t len)
 		snprintf(buf + used, len - used, ".html");
 }
 
+/*
+ * Walk dir into at and judge it: a directory of the user's own, or one
+ * that may be made. Returns 0 or a negative errno with err filled.
+ */
+static int site_judge(struct fspath *at, const char *dir, char *err,
+		      size_t errlen)
+{
+	char why[256];
+	int rc = fspath_walk(at, dir, FSPATH_FOLLOW, why, sizeof(why));
+
+	if (!rc)
+		rc = fspath_check_owner(at, geteuid(), why, sizeof(why));
+	if (rc)
+		return hb_errorf(err, errlen, rc, "dashboard %s: %s", dir, why);
+	if (at->st.st_mode && !S_ISDIR(at->st.st_mode))
+		return hb_errorf(err, errlen, -ENOTDIR,
+				 "dashboard %s: exists and is not a directory",
+				 dir);
+	return 0;
+}
+
+int dashboard_check(const char *dir, char *err, size_t errlen)
+{
+	struct fspath at;
+	int rc = site_judge(&at, dir, err, errlen);
+
+	fspath_free(&at);
+	return rc;
+}
+
 /* Make dir, or check that what is there is a directory. */
 static int site_dir(const char *dir, char *err, size_t errlen)
 {
 	struct fspath at;
-	char why[256];
-	int rc = fspath_walk(&at, dir, FSPATH_FOLLOW, why, sizeof(why));
+	int rc = site_judge(&at, dir, err, errlen);
 
-	if (rc) {
-		rc = hb_errorf(err, errlen, rc, "dashboard %s: %s", dir, why);
-		goto out_free;
-	}
-	rc = fspath_check_owner(&at, geteuid(), why, sizeof(why));
-	if (rc) {
-		rc = hb_errorf(err, errlen, rc, "dashboard %s: %s", dir, why);
-		goto out_free;
-	}
-	if (at.st.st_mode && !S_ISDIR(at.st.st_mode)) {
-		rc = hb_errorf(err, errlen, -ENOTDIR,
-			       "dashboard %s: exists and is not a directory",
-			       dir);
-		goto out_free;
-	}
-	if (!at.st.st_mode && mkdirat(at.dirfd, at.name, 0755) != 0) {
+	if (!rc && !at.st.st_mode && mkdirat(at.dirfd, at.name, 0755) != 0) {
 		int e = errno;
 
 		rc = hb_errorf(err, errlen, -e, "dashboard: mkdir %s: %s", dir,
 			       strerror(e));
 	}
-out_free:
 	fspath_free(&at);
 	return rc;
 }

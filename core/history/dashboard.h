@@ -29,6 +29,14 @@ int dashboard_write(const json_t *doc, const char *dir, char *err,
 		    size_t errlen);
 
 /*
+ * Judge dir as dashboard_write() would, and create nothing: a directory
+ * of the user's own, or a name where one may be made (links followed
+ * under the protected_symlinks rule, base/fspath.h). Returns 0, or a
+ * negative errno with err filled ("dashboard DIR: why").
+ */
+int dashboard_check(const char *dir, char *err, size_t errlen);
+
+/*
  * The file name of the page of host id: "host-ID.html", each byte of id
  * outside [A-Za-z0-9-] written "_XX" (hex), so no id names a path
  * elsewhere and two ids never share a page. The name comes from the id,

@@ -62,6 +62,9 @@ static void helper_ending(const struct helper_out *out,
 		snprintf(buf, len, "the case's process exited with status %d",
 			 out->code);
 		return;
+	case HELPER_BOUND:
+		snprintf(buf, len, "killed at once");
+		return;
 	default:
 		snprintf(buf, len,
 			 "the case's helper process ended without a result");
@@ -138,6 +141,7 @@ static int helper_failure(const struct helper_out *out,
 		return rc;
 	switch (out->end) {
 	case HELPER_INTERRUPTED:
+	case HELPER_BOUND:
 		break;
 	case HELPER_TIMED_OUT:
 		return child_verdict(r, RESULT_FAILED,

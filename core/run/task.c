@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A helper's tasks with plugin code: run one case, or validate cases. */
+#define _GNU_SOURCE /* asprintf */
 #include "run/task.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -108,6 +112,34 @@ static int run_live(struct bench_case *c, struct plugin *p, int loaded,
 	return r->reason ? 0 : -ENOMEM;
 }
 
+/*
+ * A failed case whose process holds every descriptor its bound allows
+ * (RLIMIT_NOFILE, the core's open_files_limit or less) failed at that
+ * bound, whatever the plugin called it: the reason names the bound, as
+ * those of the other bounds do. Left as it is otherwise, or without
+ * memory.
+ */
+static void name_open_files_bound(struct result *r)
+{
+	struct rlimit rl;
+	char *reason;
+	int fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0);
+
+	if (fd >= 0)
+		close(fd);
+	if (r->status != RESULT_FAILED || fd >= 0 || errno != EMFILE ||
+	    getrlimit(RLIMIT_NOFILE, &rl))
+		return;
+	if (asprintf(&reason,
+		     "%s: the case's process reached its bound of %llu open "
+		     "files (raise open_files_limit to allow more)",
+		     r->reason ? r->reason : "failed",
+		     (unsigned long long)rl.rlim_cur) < 0)
+		return;
+	free(r->reason);
+	r->reason = reason;
+}
+
 int task_case(const char *request, int answer_fd)
 {
 	json_t *req = json_loads(request, 0, NULL), *o = json_object();
@@ -127,11 +159,12 @@ int task_case(const char *request, int answer_fd)
 	apply_limits(&c);
 	rc = load_live(req, &p, why, sizeof(why));
 	if (rc == -ENOMEM ||
-	    run_live(&c, &p, rc == 0, turns ? &t : NULL, why, &r) ||
-	    result_json_put(o, &r))
+	    run_live(&c, &p, rc == 0, turns ? &t : NULL, why, &r)) {
 		rc = 1;
-	else
-		rc = send_json(answer_fd, o);
+	} else {
+		name_open_files_bound(&r);
+		rc = result_json_put(o, &r) ? 1 : send_json(answer_fd, o);
+	}
 out:
 	/* no cleanup: the task exits now, and the plugin stays loaded */
 	json_decref(req);

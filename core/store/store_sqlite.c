@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,50 +31,24 @@ struct sqlite_conn {
 	size_t ncache;
 };
 
-/* mkdir -p of path's directory, new ones 0700 (results are private). */
-static int make_parent(const char *path, char *err, size_t errlen)
-{
-	char dir[PATH_MAX];
-	char *slash;
-
-	if (strlen(path) >= sizeof(dir))
-		return hb_errorf(err, errlen, -ENAMETOOLONG, "path too long");
-	strcpy(dir, path);
-	slash = strrchr(dir, '/');
-	if (!slash || slash == dir)
-		return 0;
-	*slash = '\0';
-	for (char *p = dir + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(dir, 0700) && errno != EEXIST)
-			return hb_errorf(err, errlen, -errno, "mkdir %s: %s",
-					 dir, strerror(errno));
-		*p = '/';
-	}
-	if (mkdir(dir, 0700) && errno != EEXIST)
-		return hb_errorf(err, errlen, -errno, "mkdir %s: %s", dir,
-				 strerror(errno));
-	return 0;
-}
-
 /*
  * The store's file at path, walked as every file hostbench writes
  * (base/fspath.h): a link on the way is followed only under the kernel's
- * protected_symlinks rule, and the file's directory may not be shared
- * (sticky, or writable by others) nor another user's (root's is fine),
- * where someone else could place the file, or its -wal and -shm files,
- * first. Creates it 0600 (with no link
- * at its name) unless it exists, since SQLite would make it 0644, and
- * sets *real to its path with links resolved, for SQLite to open without
- * following any.
+ * protected_symlinks rule, a missing directory on the way is made 0700
+ * (results are private) only once the walk to it was judged, and the file's
+ * directory may not be shared (sticky, or writable by others) nor another
+ * user's (root's is fine), where someone else could place the file, or its -wal
+ * and -shm files, first. Creates it 0600 (with no link at its name) unless it
+ * exists, since SQLite would make it 0644, and sets *real to its path with
+ * links resolved, for SQLite to open without following any.
  */
 static int store_file(const char *path, char **real, char *err, size_t errlen)
 {
 	struct fspath at;
 	char why[512];
-	int rc = fspath_walk(&at, path, FSPATH_FOLLOW, why, sizeof(why)), fd;
+	int rc = fspath_walk(&at, path, FSPATH_FOLLOW | FSPATH_MKDIR, why,
+			     sizeof(why)),
+	    fd;
 
 	if (rc) {
 		hb_error_fill(err, errlen, "%s", why);
@@ -116,10 +89,8 @@ static int sqlite_open(struct store *st, const char *path, char *err,
 {
 	struct sqlite_conn *c;
 	char *real = NULL;
-	int rc = make_parent(path, err, errlen);
+	int rc = store_file(path, &real, err, errlen);
 
-	if (!rc)
-		rc = store_file(path, &real, err, errlen);
 	if (rc)
 		return rc;
 	c = calloc(1, sizeof(*c));

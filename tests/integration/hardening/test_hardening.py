@@ -517,6 +517,30 @@ def test_store_in_a_shared_dir_or_through_another_users_link_is_refused():
                % (status, err))
 
 
+def test_store_makes_no_directory_through_a_refused_link():
+    # the store's missing directories are made only after the walk to them
+    # was judged: a link another user planted leaves nothing behind
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        target = os.path.join(d, "target")
+        os.mkdir(target)
+        os.chmod(target, 0o777)
+        nobody_does("ln", "-s", target, os.path.join(shared, "box"))
+        where = os.path.join(shared, "box", "new", "deeper", "results.db")
+        status, _, err = run("history", "--store", "sqlite:" + where)
+        expect(status == 4 and "not following box, a symbolic link of "
+               "user %d" % NOBODY in err and err.count("\n") == 1,
+               "exit %d: %r" % (status, err))
+        expect(os.listdir(target) == [],
+               "made through the link: %r" % os.listdir(target))
+        mine = os.path.join(d, "mine", "new", "results.db")
+        status, _, err = run("history", "--store", "sqlite:" + mine)
+        expect(status == 0 and os.path.exists(mine),
+               "a store of one's own: exit %d: %s" % (status, err))
+        expect(stat.S_IMODE(os.stat(os.path.dirname(mine)).st_mode) == 0o700,
+               "the new directory is not private")
+
+
 def test_dashboard_into_another_users_dir_in_a_sticky_dir_is_refused():
     # root's results never go into a directory another user made in /tmp
     with tempfile.TemporaryDirectory() as d:
@@ -533,6 +557,37 @@ def test_dashboard_into_another_users_dir_in_a_sticky_dir_is_refused():
         status, _, err = run("dashboard", "--store", store, "-o", mine)
         expect(status == 0 and "index.html" in os.listdir(mine),
                "a dashboard of one's own: exit %d: %s" % (status, err))
+
+
+def test_refused_output_is_bad_input_before_any_work():
+    # every command judges --output before it opens the store or reads a
+    # report: one line, exit 2, and no store file made on the way
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        site = os.path.join(shared, "dash")
+        nobody_does("mkdir", "-m", "777", site)
+        fifo = os.path.join(d, "fifo")
+        os.mkfifo(fifo)
+        db = os.path.join(d, "results.db")
+        for args, words in (
+                (("dashboard", "-o", site),
+                 "dash belongs to user %d" % NOBODY),
+                (("dashboard", "-o", os.path.join(d, "no", "site")),
+                 "No such file"),
+                (("history", "-o", fifo), "not a regular file"),
+                (("regressions", "-o", d), "Is a directory"),
+                (("merge", os.path.join(d, "absent.json"), "-o", fifo),
+                 "not a regular file")):
+            if args[0] != "merge":
+                args += ("--store", "sqlite:" + db)
+            status, out, err = run(*args)
+            expect(status == 2, "%s: exit %d: %s" % (args, status, err))
+            expect(words in err and err.count("\n") == 1 and out == "",
+                   "%s: %r" % (args, err))
+            expect(not os.path.exists(db),
+                   "%s: the store was opened first" % (args,))
+            expect(os.listdir(site) == [], "pages written: %r"
+                   % os.listdir(site))
 
 
 def test_journal_of_another_user_is_refused():
