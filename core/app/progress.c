@@ -14,12 +14,14 @@
 double progress_planned(const struct bench_case *c)
 {
 	const char *const *part = c->tdesc ? c->tdesc->parts : NULL;
-	double runs = 1;
+	struct bench_case half = *c;
+	double plan = suite_case_plan(c);
 
 	/* a composite then measures each half as a case of its own */
+	suite_part_sampling(&half);
 	while (part && *part++)
-		runs++;
-	return runs * suite_case_plan(c);
+		plan += suite_case_plan(&half);
+	return plan;
 }
 
 double progress_left(double elapsed, double planned_done, double planned)

@@ -624,6 +624,7 @@ static int part_case(const struct bench_case *bc, const char *part,
 			break;
 	}
 	*out = *bc;
+	suite_part_sampling(out);
 	memset(&out->params, 0, sizeof(out->params));
 	out->title = (char *)part;
 	out->target = (char *)part;

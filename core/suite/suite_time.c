@@ -54,6 +54,11 @@ double suite_case_plan(const struct bench_case *c)
 	       (warmup + SUITE_PLAN_CALIBRATION) * c->duration + kept;
 }
 
+void suite_part_sampling(struct bench_case *part)
+{
+	part->max_time /= 2;
+}
+
 double suite_case_timeout(const struct bench_case *c)
 {
 	if (c->timeout > 0)

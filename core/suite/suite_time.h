@@ -33,6 +33,14 @@ double suite_case_time(const struct bench_case *c);
  */
 double suite_case_plan(const struct bench_case *c);
 
+/*
+ * Turn a copy of a composite case into the sampling of one of its parts:
+ * a part says which half bounds the composite, a judgement that needs
+ * less precision than the line itself, so it samples for half the
+ * composite's max_time (still at least min_repetitions samples). Pure.
+ */
+void suite_part_sampling(struct bench_case *part);
+
 /* Warm-up samples suite_case_plan() counts for warmup = auto. */
 #define SUITE_PLAN_AUTO_WARMUP 5
 

@@ -164,6 +164,32 @@ def test_unknown_provider_fails_that_case_only():
     check("could not load the shared library" in reason, reason)
 
 
+def test_composite_parts_sample_for_half_its_max_time():
+    # a precision no line reaches: each samples until its max_time
+    rc, doc, err = run("""[global]
+precision = 0.001%
+min_repetitions = 2
+max_time = 1s
+duration = 100ms
+warmup = 0
+[c]
+target = crypto/aes-256-cbc-hmac-sha256
+backend = openssl
+size = 16K
+""", "--no-store")
+    check(rc == 0, f"exit {rc}: {err}")
+    whole = doc["results"][0]
+    kept = [sum(d["seconds"] for d in r["sample_details"])
+            for r in [whole, *whole["parts"]]]
+    longest = [max(d["seconds"] for d in r["sample_details"])
+               for r in [whole, *whole["parts"]]]
+    check(len(kept) == 3, f"a line and its two halves: {kept}")
+    for part, most in zip(kept[1:], longest[1:]):
+        # it stops at the first sample's end after 0.5 s of samples
+        check(part <= 0.5 + most + 0.01 and part < kept[0],
+               f"a half kept {part:.3f} s of samples, the line {kept[0]:.3f}")
+
+
 def test_cbc_size_off_the_block_is_refused():
     """Refused before anything runs: exit 2, one line, nothing measured."""
     text = GLOBAL + (
