@@ -108,6 +108,19 @@ def in_case(pid):
     return False
 
 
+def setuid_copy(exe, d):
+    """A copy of exe in directory d (made readable to all), set-user-ID to
+    the test's user: root's rights lent to whoever runs it. Skips where
+    d's file system ignores set-ID bits."""
+    if os.statvfs(d).f_flag & os.ST_NOSUID:
+        raise Skip("%s is mounted nosuid" % d)
+    os.chmod(d, 0o755)
+    copy = os.path.join(d, os.path.basename(exe))
+    shutil.copy(exe, copy)
+    os.chmod(copy, 0o4755)
+    return copy
+
+
 # Headless Chromium as the tests load a page: no network worth the name
 # (every host name resolves to nothing), no profile left behind.
 CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",

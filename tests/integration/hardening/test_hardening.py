@@ -349,13 +349,7 @@ def nobody_does(*args):
 def setuid_copy(d):
     """A copy of hostbench, set-user-ID root, that nobody may run."""
     as_nobody()
-    if os.statvfs(d).f_flag & os.ST_NOSUID:
-        raise hbtest.Skip("%s is mounted nosuid" % d)
-    os.chmod(d, 0o755)
-    copy = os.path.join(d, "hostbench")
-    shutil.copy(HB, copy)
-    os.chmod(copy, 0o4755)
-    return copy
+    return hbtest.setuid_copy(HB, d)
 
 
 def test_setuid_copy_refuses_to_run():

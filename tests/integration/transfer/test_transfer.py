@@ -1108,12 +1108,7 @@ def test_serve_refuses_to_run_set_user_id():
     if os.geteuid() != 0 or not shutil.which("setpriv"):
         raise hbtest.Skip("needs root and setpriv")
     with tempfile.TemporaryDirectory() as d:
-        if os.statvfs(d).f_flag & os.ST_NOSUID:
-            raise hbtest.Skip("%s is mounted nosuid" % d)
-        os.chmod(d, 0o755)
-        copy = os.path.join(d, "hostbench-serve")
-        shutil.copy(SERVE, copy)
-        os.chmod(copy, 0o4755)
+        copy = hbtest.setuid_copy(SERVE, d)
         p = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534",
                             "--clear-groups", copy, "--listen",
                             "127.0.0.1:0", "--token", TOKEN],
