@@ -350,7 +350,7 @@ static int noise_floor_is_three_cvs_or_the_starved_floor(void)
 	/* a starved side's few ms of CPU a sample */
 	CHECK_NEAR(compare_noise_floor(0.02, 0.01, 1), COMPARE_STARVED_FLOOR,
 		   1e-12);
-	CHECK_NEAR(compare_noise_floor(0.2, 0.01, 1), 0.6, 1e-12);
+	CHECK_NEAR(compare_noise_floor(0.3, 0.01, 1), 0.9, 1e-12);
 	return 0;
 }
 
