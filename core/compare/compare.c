@@ -279,7 +279,9 @@ double compare_noise_floor(double cv_base, double cv_new, int little_cpu)
 {
 	double floor = 3 * fmax(cv_base, cv_new);
 
-	return little_cpu ? fmax(floor, COMPARE_STARVED_FLOOR) : floor;
+	if (little_cpu)
+		floor = fmax(floor, COMPARE_STARVED_FLOOR);
+	return fmin(floor, COMPARE_FLOOR_MOST);
 }
 
 /* Nonzero when d is starved and most of its samples got little CPU. */
@@ -294,15 +296,21 @@ static int starved_of_cpu(const struct doc_result *d)
 	return 2 * little > d->res.nsamples;
 }
 
+/* The larger of d's CVs, wall and per CPU-second. */
+static double side_cv(const struct doc_result *d)
+{
+	return fmax(report_read_stats(d, RESULT_FIGURE_WALL)->cv,
+		    report_read_stats(d, RESULT_FIGURE_CPU)->cv);
+}
+
 /* A flagged row's move within its noise floor is inconclusive. */
 static void row_floor(struct cmp_row *row)
 {
-	const struct stats *sb = report_read_stats(row->base, row->judged);
-	const struct stats *sn = report_read_stats(row->new, row->judged);
 	int little = starved_of_cpu(row->base) || starved_of_cpu(row->new);
 
 	if (moved(row->verdict) &&
-	    fabs(row->diff) <= compare_noise_floor(sb->cv, sn->cv, little))
+	    fabs(row->diff) <= compare_noise_floor(side_cv(row->base),
+						   side_cv(row->new), little))
 		row->verdict = CMP_INCONCLUSIVE;
 }
 

@@ -22,14 +22,19 @@
 #define COMPARE_ALPHA 0.05
 /*
  * A sample that got less CPU time than this (seconds, all workers) while
- * starved measures its neighbours' caches (and, on a virtual CPU, the
- * vector units its sibling thread shares) as much as its own code: on the
- * shared 2-CPU VM the same suite's AES-256-GCM per CPU-second moved up to
- * 50% between runs of such samples. A flagged pair with a starved side
- * whose samples mostly got less must move more than COMPARE_STARVED_FLOOR.
+ * starved measures its neighbours' caches as much as its own code: on the
+ * shared 2-CPU VM the same suite's figures per CPU-second moved up to 30%
+ * between runs of such samples. A flagged pair with a starved side whose
+ * samples mostly got less must move more than COMPARE_STARVED_FLOOR.
  */
 #define COMPARE_LITTLE_CPU    0.1
-#define COMPARE_STARVED_FLOOR 0.7
+#define COMPARE_STARVED_FLOOR 0.35
+/*
+ * The most a noise floor asks: a figure four times slower or faster is a
+ * change whatever its neighbours did (the worst a CPU hog did to the same
+ * build's figure per CPU-second on the 2-CPU VM was half).
+ */
+#define COMPARE_FLOOR_MOST 0.75
 
 /* What became of one case between base and new. */
 enum cmp_verdict {
@@ -152,10 +157,15 @@ enum cmp_verdict compare_flagged_verdict(enum cmp_verdict wall,
 
 /*
  * The least move a flagged pair (a side starved or imprecise) must make
- * for its verdict to stand: three times the larger CV of the judged
- * figure, as with few samples, and at least COMPARE_STARVED_FLOOR when
+ * for its verdict to stand: three times the larger CV (compare.c gives
+ * each side's larger of its wall and per CPU-second CVs: wall figures that
+ * scatter say the neighbours came and went, which moves the figure per
+ * CPU-second too, through caches and the vector units a virtual CPU's
+ * sibling thread shares), as with few samples, and at least
+ * COMPARE_STARVED_FLOOR when
  * little_cpu (a starved side whose samples mostly got less CPU time than
- * COMPARE_LITTLE_CPU). A smaller move is inconclusive. Pure, for tests.
+ * COMPARE_LITTLE_CPU); never more than COMPARE_FLOOR_MOST. A smaller
+ * move is inconclusive. Pure, for tests.
  */
 double compare_noise_floor(double cv_base, double cv_new, int little_cpu);
 
