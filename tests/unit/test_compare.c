@@ -278,11 +278,13 @@ static const double spread[] = { 0.78, 0.84, 0.90, 0.94, 0.97, 1.00,
 				 1.00, 1.03, 1.06, 1.10, 1.16, 1.22 };
 
 /*
- * A report of memcpy [4 parallels] with n samples of median gbps, spread
- * as spread[], flagged noisy and imprecise, on two CPUs' time each.
+ * A report of one case at dir/name: result, its fields up to its samples,
+ * then n samples of bytes x spread[i] each, in seconds[i % 2] of wall time
+ * and cpu seconds of CPU time each.
  */
-static char *write_noisy_report(const char *dir, const char *name, size_t n,
-				double gbps)
+static char *write_samples(const char *dir, const char *name,
+			   const char *result, size_t n, double bytes,
+			   const double seconds[2], double cpu)
 {
 	char *path;
 	FILE *f;
@@ -290,20 +292,53 @@ static char *write_noisy_report(const char *dir, const char *name, size_t n,
 	if (asprintf(&path, "%s/%s", dir, name) < 0)
 		return NULL;
 	f = fopen(path, "w");
-	fprintf(f, "{\"schema_version\": 1, \"hostbench\": {}, "
-		   "\"results\": [{\"job\": "
-		   "\"memcpy\", \"target\": \"mem/memcpy\", \"backend\": "
-		   "\"mem\", \"params\": {\"parallel\": 4}, \"unit\": "
-		   "\"Gbps\", \"status\": \"ok\", \"flags\": {\"noisy\": "
-		   "true, \"imprecise\": true}, \"sample_details\": [");
+	fprintf(f,
+		"{\"schema_version\": 1, \"hostbench\": {}, \"results\": "
+		"[{%s, \"sample_details\": [",
+		result);
 	for (size_t i = 0; i < n; i++)
 		fprintf(f,
-			"%s{\"seconds\": 0.1, \"bytes\": %g, \"ops\": 1, "
-			"\"cpu_seconds\": 0.2}",
-			i ? ", " : "", gbps * spread[i] * 1e9 / 8 * 0.1);
+			"%s{\"seconds\": %g, \"bytes\": %g, \"ops\": 1, "
+			"\"cpu_seconds\": %g}",
+			i ? ", " : "", seconds[i % 2], bytes * spread[i], cpu);
 	fputs("]}]}\n", f);
 	fclose(f);
 	return path;
+}
+
+/*
+ * A report of memcpy [4 parallels] with n samples of median gbps, spread
+ * as spread[], flagged noisy and imprecise, on two CPUs' time each.
+ */
+static char *write_noisy_report(const char *dir, const char *name, size_t n,
+				double gbps)
+{
+	static const double tenth[2] = { 0.1, 0.1 };
+
+	return write_samples(dir, name,
+			     "\"job\": \"memcpy\", \"target\": "
+			     "\"mem/memcpy\", \"backend\": \"mem\", "
+			     "\"params\": {\"parallel\": 4}, \"unit\": "
+			     "\"Gbps\", \"status\": \"ok\", \"flags\": "
+			     "{\"noisy\": true, \"imprecise\": true}",
+			     n, gbps * 1e9 / 8 * 0.1, tenth, 0.2);
+}
+
+/* Base a against c is a regression; then a, b, c and dir are removed. */
+static int regressed_then_removed(char *dir, char *a, char *b, char *c)
+{
+	struct doc_report base, new;
+	struct comparison cmp;
+
+	CHECK(compare_paths(a, c, &base, &new, &cmp) == 0);
+	CHECK_INT(cmp.rows[0].verdict, CMP_REGRESSED);
+	compare_paths_free(&base, &new, &cmp);
+	for (char **p = (char *[]){ a, b, c, NULL }; *p; p++) {
+		unlink(*p);
+		free(*p);
+	}
+	rmdir(dir);
+	return 0;
 }
 
 /*
@@ -332,15 +367,7 @@ static int noisy_imprecise_pair_within_its_floor_is_inconclusive(void)
 	CHECK_INT(cmp.nregressed, 0);
 	compare_paths_free(&base, &new, &cmp);
 	/* at a quarter of the rate it is a regression all the same */
-	CHECK(compare_paths(a, c, &base, &new, &cmp) == 0);
-	CHECK_INT(cmp.rows[0].verdict, CMP_REGRESSED);
-	compare_paths_free(&base, &new, &cmp);
-	for (char **p = (char *[]){ a, b, c, NULL }; *p; p++) {
-		unlink(*p);
-		free(*p);
-	}
-	rmdir(dir);
-	return 0;
+	return regressed_then_removed(dir, a, b, c);
 }
 
 /*
@@ -350,27 +377,15 @@ static int noisy_imprecise_pair_within_its_floor_is_inconclusive(void)
 static char *write_starved_report(const char *dir, const char *name,
 				  double bytes)
 {
-	char *path;
-	FILE *f;
+	static const double scattered[2] = { 0.021, 0.039 };
 
-	if (asprintf(&path, "%s/%s", dir, name) < 0)
-		return NULL;
-	f = fopen(path, "w");
-	fprintf(f, "{\"schema_version\": 1, \"hostbench\": {}, "
-		   "\"results\": [{\"job\": \"gcm\", \"target\": "
-		   "\"crypto/aes-256-gcm\", \"backend\": \"openssl\", "
-		   "\"params\": {}, \"unit\": \"Gbps\", \"status\": "
-		   "\"ok\", \"flags\": {\"noisy\": true, \"starved\": "
-		   "true}, \"sample_details\": [");
-	for (size_t i = 0; i < 8; i++)
-		fprintf(f,
-			"%s{\"seconds\": %g, \"bytes\": %g, \"ops\": 1, "
-			"\"cpu_seconds\": 0.005}",
-			i ? ", " : "", i % 2 ? 0.039 : 0.021,
-			bytes * spread[i]);
-	fputs("]}]}\n", f);
-	fclose(f);
-	return path;
+	return write_samples(dir, name,
+			     "\"job\": \"gcm\", \"target\": "
+			     "\"crypto/aes-256-gcm\", \"backend\": "
+			     "\"openssl\", \"params\": {}, \"unit\": "
+			     "\"Gbps\", \"status\": \"ok\", \"flags\": "
+			     "{\"noisy\": true, \"starved\": true}",
+			     8, bytes, scattered, 0.005);
 }
 
 /*
@@ -396,15 +411,7 @@ static int starved_pair_with_scattered_wall_figures_is_inconclusive(void)
 	CHECK_NEAR(cmp.rows[0].diff, -0.5, 0.05);
 	CHECK_INT(cmp.rows[0].verdict, CMP_INCONCLUSIVE);
 	compare_paths_free(&base, &new, &cmp);
-	CHECK(compare_paths(a, c, &base, &new, &cmp) == 0);
-	CHECK_INT(cmp.rows[0].verdict, CMP_REGRESSED);
-	compare_paths_free(&base, &new, &cmp);
-	for (char **p = (char *[]){ a, b, c, NULL }; *p; p++) {
-		unlink(*p);
-		free(*p);
-	}
-	rmdir(dir);
-	return 0;
+	return regressed_then_removed(dir, a, b, c);
 }
 
 static int noise_floor_is_three_cvs_or_the_starved_floor(void)
