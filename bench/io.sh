@@ -17,12 +17,13 @@
 # lays the files out in a run of its own, then (after sync) reads them
 # with loops, which reopen and so invalidate the files every pass.
 #
-# Usage: bench/io.sh [BUILD_DIR] [DIR] [FILE_SIZE] [SECONDS] [ROUNDS]
+# Usage: bench/io.sh [BUILD_DIR] [DIR] [FILE_SIZE] [SECONDS] [ROUNDS] [LINES]
 #   DIR        where the files go (default: a fresh directory in /var/tmp);
 #              everything made there is removed at the end
 #   FILE_SIZE  per job for the large-file lines (default 1G; 4 jobs)
 #   SECONDS    per measurement, fio's runtime (default 10)
 #   ROUNDS     measurements per tool and line (default 3)
+#   LINES      only the lines whose label contains this text (default: all)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
@@ -30,6 +31,7 @@ base=${2:-/var/tmp}
 fsize=${3:-1G}
 secs=${4:-10}
 rounds=${5:-3}
+lines=${6:-}
 jobs=4
 
 command -v fio >/dev/null || { echo "io.sh: fio not found" >&2; exit 2; }
@@ -38,17 +40,25 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$dir"' EXIT INT TERM
 
 # fio's aggregate MB/s (10^6 bytes/s) of one job group: fio RW ARGS...
-# RW "coldread" reads files laid out beforehand, cold on every pass.
+# RW "coldread" reads files laid out beforehand, cold on every pass;
+# "coldwrite" writes over them, as hostbench does, from a dropped cache.
 fio_mbs() {
 	rw=$1
 	shift
 	set -- --directory="$dir" --ioengine=sync --numjobs=$jobs \
 		--group_reporting --name=bench "$@"
-	if [ "$rw" = coldread ]; then
-		rw=read
+	case $rw in
+	coldread)
+		rw="read"
 		fio "$@" --rw=read --create_only=1 >/dev/null
 		set -- "$@" --loops=1000000
-	fi
+		;;
+	coldwrite)
+		rw="write"
+		fio "$@" --rw=write --runtime="$secs" --create_only=1 >/dev/null
+		set -- "$@" --overwrite=1 --loops=4
+		;;
+	esac
 	sync
 	fio --output-format=json --runtime="$secs" --unlink=1 --rw="$rw" \
 		"$@" >"$tmp/fio.json"
@@ -90,6 +100,7 @@ PY
 # compare LABEL "FIO ARGS" "HOSTBENCH ARGS"
 compare() {
 	label=$1
+	case $label in *"$lines"*) ;; *) return 0 ;; esac
 	: >"$tmp/f"
 	: >"$tmp/h"
 	for r in $(seq "$rounds"); do
@@ -117,6 +128,7 @@ print("%-36s %9.1f %9.1f %7.2f   fio %s / hb %s" % (
 PY
 }
 
+reported=$(cat /sys/module/page_reporting/parameters/reported_kib 2>/dev/null || echo 0)
 printf '%-36s %9s %9s %7s   %s\n' "profile ($jobs jobs, sync engine)" \
 	"fio MB/s" "hb MB/s" "hb/fio" "each round"
 big="--bs=1M --size=$fsize"
@@ -127,17 +139,19 @@ compare "seq read 1M, $fsize/job, direct" \
 	"read $big --direct=1 --time_based" \
 	"io/seq-read size=1M file_size=$fsize direct=true"
 # Buffered writes: the figure includes the flush of what was written and
-# starts from a dropped file cache (fio: one pass over each file with
-# invalidate=1 end_fsync=1; hostbench: fsync = end, its default, which
-# flushes and drops at the end of every sample and every pass); the
-# page-cache figure is its own line (fio without end_fsync; hostbench
-# fsync = none). Not time-based: a fio job that wraps rewrites the pages
-# it left in the cache, and flushes once at the end of its run.
+# starts from a dropped file cache. hostbench (fsync = end, its default)
+# flushes and drops at the end of every sample and every pass and then
+# writes over its file again. fio does the same: it lays its files out
+# in a run of its own, then (after sync) overwrites them in 4 loops, each
+# opened with invalidate=1 (the cache dropped) and flushed on close, and
+# the last one with end_fsync. The page-cache figure is its own line:
+# fio time-based without a flush (a wrap rewrites the cached pages) and
+# hostbench with fsync = none.
 compare "seq write 1M, $fsize/job, buffered" \
-	"write $big --direct=0 --invalidate=1 --end_fsync=1" \
+	"coldwrite $big --direct=0 --invalidate=1 --fsync_on_close=1 --end_fsync=1" \
 	"io/seq-write size=1M file_size=$fsize direct=false"
 compare "seq write 1M, $fsize/job, page cache" \
-	"write $big --direct=0 --invalidate=1" \
+	"coldwrite $big --direct=0 --invalidate=1 --time_based" \
 	"io/seq-write size=1M file_size=$fsize direct=false fsync=none"
 compare "seq read 1M, $fsize/job, buffered" \
 	"coldread $big --direct=0" \
@@ -152,4 +166,10 @@ compare "small files read 4K, 64K x250, direct" "read $small" \
 	"io/small-files mode=read $hbsmall"
 
 echo
+report=/sys/module/page_reporting/parameters/reported_kib
+if [ -r "$report" ]; then
+	echo "free page reporting: $((($(cat "$report") - reported) / 1048576)) GiB" \
+		"of freed memory handed back to the host during this run (page-cache" \
+		"figures vary with it: a page touched again must come back first)"
+fi
 df -hT "$dir" | awk 'NR == 2 { printf "filesystem: %s on %s (%s free), dir %s\n", $2, $1, $5, "'"$dir"'" }'
