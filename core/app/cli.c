@@ -12,6 +12,7 @@
 #include "base/parse.h"
 #include "base/sanitize.h"
 #include "compare/compare_by.h"
+#include "result/runinfo.h"
 
 // clang-format off
 const char cli_usage[] =
@@ -178,12 +179,12 @@ static int label_check(const struct cli *cli, char *err, size_t errlen)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--label only goes with run, history, "
 				 "regressions and dashboard");
-	if (strlen(cli->label) > CLI_LABEL_MAX || !*cli->label ||
+	if (strlen(cli->label) > RUNINFO_LABEL_MAX || !*cli->label ||
 	    !sanitize_is_clean(cli->label))
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--label: expected 1 to %d bytes of printable "
 				 "text",
-				 CLI_LABEL_MAX);
+				 RUNINFO_LABEL_MAX);
 	return 0;
 }
 

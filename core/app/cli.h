@@ -14,9 +14,6 @@
 #include "base/util.h"
 
 /* A parsed command line. */
-/* The longest --label, in bytes. */
-#define CLI_LABEL_MAX 128
-
 struct cli {
 	const char *command; /* a name of app/command.c's table: "run", ... */
 	struct strlist args; /* suites for run, a target for describe,

@@ -171,6 +171,26 @@ static char *text_copy(const json_t *o, const char *key, int *bad)
 	return copy;
 }
 
+/* o's key as a string of at most max bytes, cut before a UTF-8 sequence
+   the cut would split: a report from elsewhere bounds no text. */
+static char *text_bounded(const json_t *o, const char *key, size_t max,
+			  int *bad)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	size_t n = s ? strnlen(s, max + 1) : 0;
+	char *copy;
+
+	if (!s)
+		return NULL;
+	if (n > max)
+		for (n = max; n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80;)
+			n--;
+	copy = strndup(s, n);
+	if (!copy)
+		*bad = 1;
+	return copy;
+}
+
 /* The "suites" array of o. */
 static int suites_from_json(struct runinfo *ri, const json_t *o, int *bad)
 {
@@ -210,7 +230,7 @@ int runinfo_from_json(struct runinfo *ri, const json_t *o)
 		    strlist_push(&ri->command_line, json_string_value(w)))
 			bad = 1;
 	}
-	ri->label = text_copy(o, "label", &bad);
+	ri->label = text_bounded(o, "label", RUNINFO_LABEL_MAX, &bad);
 	if (json_is_object(fleet)) {
 		ri->fleet_job = text_copy(fleet, "job", &bad);
 		ri->fleet_rank =

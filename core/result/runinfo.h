@@ -19,6 +19,10 @@
 #include "base/util.h"
 #include "base/uuid.h"
 
+/* The longest label, in bytes: --label refuses more, an imported run's
+   label is cut to it. */
+#define RUNINFO_LABEL_MAX 128
+
 /* One suite file: its path as given and the SHA-256 of its bytes. */
 struct runinfo_suite {
 	char *path;

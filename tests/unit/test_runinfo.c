@@ -184,6 +184,42 @@ static int no_run_object_is_an_unknown_run(void)
 	return 0;
 }
 
+/* The label of a report read from elsewhere, n bytes of what fill holds. */
+static size_t imported_label_length(const char *fill, size_t n, char *first)
+{
+	struct runinfo ri = { 0 };
+	char *text = calloc(n + 1, 1);
+	size_t len = 0;
+	json_t *o;
+
+	for (size_t i = 0; text && i < n; i++)
+		text[i] = fill[i % strlen(fill)];
+	o = json_pack("{s:s}", "label", text ? text : "");
+	if (o && runinfo_from_json(&ri, o) == 0 && ri.label) {
+		len = strlen(ri.label);
+		*first = ri.label[0];
+	}
+	json_decref(o);
+	runinfo_free(&ri);
+	free(text);
+	return len;
+}
+
+static int imported_label_is_cut_to_the_longest_label(void)
+{
+	char first = 0;
+
+	CHECK_INT(imported_label_length("x", 100000, &first),
+		  RUNINFO_LABEL_MAX);
+	CHECK_INT(first, 'x');
+	CHECK_INT(imported_label_length("x", RUNINFO_LABEL_MAX, &first),
+		  RUNINFO_LABEL_MAX);
+	/* "a" and a two-byte letter, over again: byte 128 is mid-letter */
+	CHECK_INT(imported_label_length("a\xc3\xa9", 999, &first),
+		  RUNINFO_LABEL_MAX - 1);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"time_is_utc_with_milliseconds", time_is_utc_with_milliseconds},
@@ -196,6 +232,7 @@ static const struct test tests[] = {
 	{"mask_hides_the_password_of_a_url", mask_hides_the_password_of_a_url},
 	{"run_object_reads_back_what_was_written", run_object_reads_back_what_was_written},
 	{"no_run_object_is_an_unknown_run", no_run_object_is_an_unknown_run},
+	{"imported_label_is_cut_to_the_longest_label", imported_label_is_cut_to_the_longest_label},
 };
 /* clang-format on */
 
