@@ -39,11 +39,11 @@ def skip(why):
     raise hbtest.Skip(why)
 
 
-def run(argv, ok=(0,), env=None, **kw):
-    """Run argv; its exit status must be in ok. Returns the process."""
+def run(argv, status=0, env=None, **kw):
+    """Run argv; it must exit with status. Returns the process."""
     p = subprocess.run(argv, capture_output=True, text=True,
                        env=env or ENV, **kw)
-    expect(p.returncode in ok, "%s: exit %d\n%s\n%s" % (
+    expect(p.returncode == status, "%s: exit %d\n%s\n%s" % (
         " ".join(argv), p.returncode, p.stdout, p.stderr))
     return p
 
@@ -72,9 +72,9 @@ def suite(path, body):
     return path
 
 
-def run_json(hb, argv, ok=(0,), env=None):
+def run_json(hb, argv, status=0, env=None):
     """hostbench ARGV --format json, parsed."""
-    p = run([hb] + argv + ["--format", "json"], ok=ok, env=env)
+    p = run([hb] + argv + ["--format", "json"], status=status, env=env)
     return json.loads(p.stdout), p
 
 
@@ -275,7 +275,7 @@ def test_example_wrong_answer_fails():
     s = suite(os.path.join(WORK, "corrupt.ini"),
               "[ctr]\ntarget = crypto/aes-256-ctr\n"
               "backend = example-accel, openssl\nsize = 4K\n")
-    doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], ok=(1,))
+    doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], status=1)
     res = by_backend(doc["results"])
     bad = res["example-accel"]
     expect(bad["status"] == "failed", bad)
@@ -363,7 +363,7 @@ def test_docs_crypto_plugin_checks_the_sdk_vector():
               "[ctr]\ntarget = crypto/aes-256-ctr\n"
               "backend = docs-accel, openssl\nsize = 4K\n"
               "direction = encrypt, decrypt\n")
-    doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], ok=(1,))
+    doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], status=1)
     for r in doc["results"]:
         if r["backend"] == "openssl":
             expect(r["status"] == "ok", r)
@@ -457,7 +457,7 @@ def check_abi_refused(name, major, minor):
     s = suite(os.path.join(WORK, name + ".ini"),
               "[ctr]\ntarget = crypto/aes-256-ctr\n"
               "backend = example-accel, openssl\nsize = 4K\n")
-    doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], ok=(1,))
+    doc, _ = run_json(hb, ["--plugin-dir", d, "run", s], status=1)
     res = by_backend(doc["results"])
     expect(res["example-accel"]["status"] == "failed", res)
     expect(want in res["example-accel"]["reason"], res)
