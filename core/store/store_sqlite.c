@@ -32,14 +32,58 @@ struct sqlite_conn {
 };
 
 /*
+ * Whether every directory above dir (an absolute path, links resolved) is
+ * root's or the caller's, and writable by others only if sticky: else
+ * its owner, or anyone who may write to it, could move dir away and put
+ * a directory of their own in its place between this check and SQLite's
+ * open by name. A sticky directory (/tmp) lets no one move an entry that
+ * is not theirs, and the entry below it is checked in turn.
+ */
+static int store_ancestors(const char *dir, char *err, size_t errlen)
+{
+	char *up = strdup(dir), *slash;
+	struct stat st;
+	int rc = 0;
+
+	if (!up)
+		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
+	while (!rc && (slash = strrchr(up, '/')) != NULL) {
+		slash[slash == up] = '\0'; /* "/a" goes up to "/", "/" ends */
+		if (lstat(up, &st) != 0)
+			rc = hb_errorf(err, errlen, -errno, "%s: %s", up,
+				       strerror(errno));
+		else if (st.st_uid != geteuid() && st.st_uid != 0)
+			rc = hb_errorf(err, errlen, -EPERM,
+				       "%s, above the store, is a directory of "
+				       "user %u, who could move the store's "
+				       "directory away (give a directory of "
+				       "your own)",
+				       up, (unsigned)st.st_uid);
+		else if ((st.st_mode & (S_IWOTH | S_ISVTX)) == S_IWOTH)
+			rc = hb_errorf(
+				err, errlen, -EPERM,
+				"%s, above the store, may be written by "
+				"other users, who could move the store's "
+				"directory away (give a directory of "
+				"your own)",
+				up);
+		if (!strcmp(up, "/"))
+			break;
+	}
+	free(up);
+	return rc;
+}
+
+/*
  * The store's file at path, walked as every file hostbench writes
  * (base/fspath.h): a link on the way is followed only under the kernel's
  * protected_symlinks rule, a missing directory on the way is made 0700
  * (results are private) only once the walk to it was judged, and the file's
  * directory may not be shared (sticky, or writable by others) nor another
  * user's (root's is fine), where someone else could place the file, or its -wal
- * and -shm files, first. Creates it 0600 (with no link at its name) unless it
- * exists, since SQLite would make it 0644, and sets *real to its path with
+ * and -shm files, first, nor below a directory someone else could move it
+ * out of (store_ancestors). Creates it 0600 (with no link at its name) unless
+ * it exists, since SQLite would make it 0644, and sets *real to its path with
  * links resolved, for SQLite to open without following any.
  */
 static int store_file(const char *path, char **real, char *err, size_t errlen)
@@ -70,6 +114,9 @@ static int store_file(const char *path, char **real, char *err, size_t errlen)
 			       at.name, at.dir, (unsigned)at.dst.st_uid);
 		goto out_free;
 	}
+	rc = store_ancestors(at.dir, err, errlen);
+	if (rc)
+		goto out_free;
 	fd = openat(at.dirfd, at.name,
 		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd >= 0)

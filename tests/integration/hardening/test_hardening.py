@@ -511,6 +511,39 @@ def test_store_in_a_shared_dir_or_through_another_users_link_is_refused():
                % (status, err))
 
 
+def test_store_below_a_directory_others_could_move_it_out_of_is_refused():
+    # the store's own directory is root's, but a directory above it that
+    # another user owns, or may write to without the sticky bit, lets them
+    # move it away and put their own in its place
+    with tempfile.TemporaryDirectory() as d:
+        shared = shared_dir(d)
+        nobody_does("mkdir", "-m", "755", os.path.join(shared, "theirs"))
+        opened = os.path.join(d, "open")
+        os.mkdir(opened)
+        os.chmod(opened, 0o777)
+        theirs = os.path.join(shared, "theirs")
+        cases = ((theirs, "%s, above the store, is a directory of user %d"
+                  % (theirs, NOBODY)),
+                 (opened, "%s, above the store, may be written by other "
+                  "users" % opened))
+        for above, words in cases:
+            mine = os.path.join(above, "mine")
+            os.mkdir(mine, 0o700)
+            db = os.path.join(mine, "results.db")
+            status, _, err = run("history", "--store", "sqlite:" + db)
+            expect(status == 4, "%s: exit %d: %s" % (above, status, err))
+            expect(words in err and err.count("\n") == 1,
+                   "%s: %r" % (above, err))
+            expect(os.listdir(mine) == [], "%s: made %r"
+                   % (above, os.listdir(mine)))
+        # sticky, as /tmp is: no one moves an entry that is not theirs
+        os.chmod(opened, 0o1777)
+        status, _, err = run("history", "--store", "sqlite:" +
+                             os.path.join(opened, "mine", "results.db"))
+        expect(status == 0, "below a sticky directory: exit %d: %s"
+               % (status, err))
+
+
 def test_store_makes_no_directory_through_a_refused_link():
     # the store's missing directories are made only after the walk to them
     # was judged: a link another user planted leaves nothing behind
