@@ -3,6 +3,7 @@
 #include "result/runinfo.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,19 +161,9 @@ static void text_into(const json_t *o, const char *key, char *buf, size_t len)
 	snprintf(buf, len, "%s", s ? s : "");
 }
 
-/* A copy of o[key] as text, NULL when absent; *bad on a failed copy. */
-static char *text_copy(const json_t *o, const char *key, int *bad)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-	char *copy = s ? strdup(s) : NULL;
-
-	if (s && !copy)
-		*bad = 1;
-	return copy;
-}
-
-/* o's key as a string of at most max bytes, cut before a UTF-8 sequence
-   the cut would split: a report from elsewhere bounds no text. */
+/* A copy of o[key] as text of at most max bytes, NULL when absent, cut
+   before a UTF-8 sequence the cut would split (a report from elsewhere
+   bounds no text); *bad on a failed copy. */
 static char *text_bounded(const json_t *o, const char *key, size_t max,
 			  int *bad)
 {
@@ -189,6 +180,12 @@ static char *text_bounded(const json_t *o, const char *key, size_t max,
 	if (!copy)
 		*bad = 1;
 	return copy;
+}
+
+/* A copy of o[key] as text, NULL when absent; *bad on a failed copy. */
+static char *text_copy(const json_t *o, const char *key, int *bad)
+{
+	return text_bounded(o, key, PTRDIFF_MAX - 1, bad);
 }
 
 /* The "suites" array of o. */
