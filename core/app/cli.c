@@ -71,7 +71,8 @@ const char cli_usage[] =
 	"  --store URL              sqlite:PATH or postgresql://... (default\n"
 	"                           HOSTBENCH_STORE, else sqlite:\n"
 	"                           $XDG_DATA_HOME/hostbench/results.db)\n"
-	"  --no-store               run: keep the report out of the store\n"
+	"  --no-store               run: keep the report out of the store;\n"
+	"                           compare: judge without its history\n"
 	"  --history                run: each line against its series\n"
 	"  --label TEXT             run: a label kept with the run (at most\n"
 	"                           128 bytes of printable text)\n"
@@ -436,9 +437,13 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 				 "--resume appends to its own file; drop "
 				 "--journal %s",
 				 cli->journal);
-	if ((cli->no_store || cli->history) && strcmp(cli->command, "run") != 0)
+	if (cli->no_store && strcmp(cli->command, "run") != 0 &&
+	    strcmp(cli->command, "compare") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
-				 "--no-store and --history only go with run");
+				 "--no-store only goes with run and compare");
+	if (cli->history && strcmp(cli->command, "run") != 0)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--history only goes with run");
 	if (cli->label && label_check(cli, err, errlen))
 		return -EINVAL;
 	if ((cli->fail || cli->ack || cli->ignore) &&

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/compare_history.h"
 #include "app/output.h"
 #include "base/exit.h"
 #include "base/jsonarena.h"
@@ -106,10 +107,13 @@ static int build_comparison(const struct cli *cli,
 	};
 	int rc = cli->by ? compare_by_parse(cli->by, &b->by, err, errlen) : 0;
 
-	if (rc)
-		return rc;
-	return compare_build_by(&b->cmp, &docs[0], &docs[cli->args.n > 1],
-				cli->by ? &b->by.by : NULL, &rule, err, errlen);
+	if (!rc)
+		rc = compare_build_by(&b->cmp, &docs[0], &docs[cli->args.n > 1],
+				      cli->by ? &b->by.by : NULL, &rule, err,
+				      errlen);
+	if (!rc && !cli->by)
+		compare_history_apply(cli, &b->cmp);
+	return rc;
 }
 
 /* output_writer for a comparison. */

@@ -371,6 +371,22 @@ static int row_judge(struct comparison *cmp, struct cmp_row *row)
 	return 0;
 }
 
+void compare_history(struct comparison *cmp, struct cmp_row *row,
+		     const char *where, size_t runs, double floor)
+{
+	if (!cmp->history)
+		cmp->history = strdup(where);
+	cmp->nhistory++;
+	row->history_runs = runs;
+	row->history_floor = floor;
+	if (!moved(row->verdict) || fabs(row->diff) > floor)
+		return;
+	cmp->nimproved -= row->verdict == CMP_IMPROVED;
+	cmp->nregressed -= row->verdict == CMP_REGRESSED;
+	row->verdict = CMP_SAME;
+	row->by_history = 1;
+}
+
 /* Nonzero when d is on the side of value (the --by value, if any). */
 static int on_side(const struct comparison *cmp, const struct doc_result *d,
 		   const char *value)
@@ -777,5 +793,6 @@ void compare_free(struct comparison *cmp)
 	free(cmp->rows);
 	free(cmp->base_label);
 	free(cmp->new_label);
+	free(cmp->history);
 	memset(cmp, 0, sizeof(*cmp));
 }

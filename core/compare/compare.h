@@ -62,6 +62,9 @@ struct cmp_row {
 	int flagged; /* a side was starved or imprecise */
 	enum result_figure judged; /* the figure the verdict reads */
 	enum cmp_verdict verdict;
+	size_t history_runs;  /* runs of the host's history: 0 for none */
+	double history_floor; /* their largest move back to back */
+	int by_history;	      /* the history made a move within noise */
 };
 
 /* How a comparison judges: the threshold and the figure asked for. */
@@ -90,7 +93,9 @@ struct comparison {
 	size_t nfacts, facts_cap;
 	size_t nmatched, nimproved, nregressed, ninconclusive, nnot_ok,
 		nonly_base, nonly_new;
-	int new_failed; /* a case ok in base failed in new */
+	int new_failed;	 /* a case ok in base failed in new */
+	char *history;	 /* the store the history came from, or NULL */
+	size_t nhistory; /* the rows judged by it */
 };
 
 /*
@@ -113,6 +118,15 @@ int compare_build_by(struct comparison *cmp, const struct doc_report *base,
 		     const struct compare_rule *rule, char *err, size_t errlen);
 
 void compare_free(struct comparison *cmp);
+
+/*
+ * Judge row again by its host's history in the store where: runs earlier
+ * runs of the same context as both sides moved at most floor (a fraction)
+ * from one run to the next. A move row claims within floor is within
+ * noise: the host moves that much with nothing changed.
+ */
+void compare_history(struct comparison *cmp, struct cmp_row *row,
+		     const char *where, size_t runs, double floor);
 
 /*
  * The two-sided Mann-Whitney U test of samples a[0..na) against b[0..nb):

@@ -65,11 +65,12 @@ static const char *judged_name(const struct cmp_row *row)
 /* "regressed (per CPU-s)", "within noise (few samples)", ... */
 static void verdict_text(const struct cmp_row *row, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s", compare_verdict_name(row),
+	snprintf(buf, len, "%s%s%s%s", compare_verdict_name(row),
 		 judged(row) && row->judged == RESULT_FIGURE_CPU
 			 ? " (per CPU-s)"
 			 : "",
-		 judged(row) && !row->tested ? " (few samples)" : "");
+		 judged(row) && !row->tested ? " (few samples)" : "",
+		 row->by_history ? " (history)" : "");
 }
 
 /* The cells of the case table. */
@@ -132,6 +133,11 @@ static void summary(const struct comparison *cmp, char *buf, size_t len)
 		 cmp->ninconclusive, cmp->nnot_ok, cmp->nonly_base,
 		 cmp->nonly_new, cmp->threshold * 100, COMPARE_ALPHA,
 		 cmp->figure == RESULT_FIGURE_CPU ? "per CPU-second" : "wall");
+	if (cmp->history && strlen(buf) < len)
+		snprintf(buf + strlen(buf), len - strlen(buf),
+			 " %zu cases also against the moves between earlier "
+			 "runs of this host (history: %s).",
+			 cmp->nhistory, cmp->history);
 }
 
 /* The comparison as text: paths, context, the case table, the summary. */
@@ -237,7 +243,8 @@ static int write_csv(const void *doc, FILE *out, char *err, size_t errlen)
 	const struct comparison *cmp = doc;
 	fputs("job,title,target,backend,params,unit,base_median,base_cv,"
 	      "base_samples,base_noisy,new_median,new_cv,new_samples,new_noisy,"
-	      "diff_pct,p,verdict,base_per_cpu_s,new_per_cpu_s,judged\r\n",
+	      "diff_pct,p,verdict,base_per_cpu_s,new_per_cpu_s,judged,"
+	      "history_runs,history_floor_pct\r\n",
 	      out);
 	for (size_t i = 0; i < cmp->nrows; i++) {
 		const struct cmp_row *row = &cmp->rows[i];
@@ -263,9 +270,27 @@ static int write_csv(const void *doc, FILE *out, char *err, size_t errlen)
 			   row->base_cpu);
 		csv_number(out, judged(row) && row->new_cpu > 0, row->new_cpu);
 		table_csv_field(out, ",", judged(row) ? judged_name(row) : "");
+		csv_number(out, row->history_runs > 0,
+			   (double)row->history_runs);
+		csv_number(out, row->history_runs > 0,
+			   row->history_floor * 100);
 		fputs("\r\n", out);
 	}
 	return report_write_end("compare", 0, out, err, errlen);
+}
+
+/* {"runs", "floor", "decided"} of a row judged by the history, or null. */
+static json_t *history_json(const struct cmp_row *row, int *bad)
+{
+	json_t *h;
+
+	if (!row->history_runs)
+		return json_null();
+	h = json_object();
+	jsonw_set(h, "runs", json_integer((json_int_t)row->history_runs), bad);
+	jsonw_set(h, "floor", jsonw_number(row->history_floor), bad);
+	jsonw_set(h, "decided", json_boolean(row->by_history), bad);
+	return h;
 }
 
 /* One case of the JSON document. */
@@ -301,6 +326,7 @@ static json_t *case_json(const struct cmp_row *row, int *bad)
 			  ? jsonw_number(row->diff_cpu)
 			  : json_null(),
 		  bad);
+	jsonw_set(o, "history", history_json(row, bad), bad);
 	return o;
 }
 

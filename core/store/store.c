@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "base/digest.h"
@@ -112,6 +113,19 @@ static const struct store_ops *pick_backend(const char *url,
 		}
 	}
 	return NULL;
+}
+
+int store_exists(const char *url)
+{
+	const char *target = NULL;
+	char buf[4096];
+	struct stat sb;
+
+	if (!url && default_url(buf, sizeof(buf)))
+		return 0;
+	if (pick_backend(url ? url : buf, &target) != &store_sqlite_ops)
+		return 1;
+	return stat(target, &sb) == 0;
 }
 
 /* Open st at url: connect, then create or migrate the schema. */

@@ -33,6 +33,12 @@ struct store_query {
 int store_off(const char *url);
 
 /*
+ * Nonzero when the store at url (NULL: HOSTBENCH_STORE or the default)
+ * may hold runs: a SQLite file that exists, or any other URL.
+ */
+int store_exists(const char *url);
+
+/*
  * Open (and create or migrate) the store at url: "sqlite:PATH",
  * "postgresql://..." (or "postgres://..."); NULL takes HOSTBENCH_STORE,
  * then $XDG_DATA_HOME/hostbench/results.db (~/.local/share without it).
