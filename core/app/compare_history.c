@@ -70,8 +70,10 @@ void compare_history_apply(const struct cli *cli, struct comparison *cmp)
 	json_t *doc = NULL;
 	char err[1024];
 
+	/* a fleet's ranks on one node are one host in the store */
 	if (cli->no_store || store_off(cli->store) || !*b || !*n ||
-	    strcmp(b, n) == 0 || !q.host || !store_exists(cli->store))
+	    strcmp(b, n) == 0 || !q.host || cmp->base->run.fleet_size ||
+	    cmp->new->run.fleet_size || !store_exists(cli->store))
 		return;
 	if (store_open(&st, cli->store, err, sizeof(err)) ||
 	    store_history(st, &q, &doc, err, sizeof(err)))
