@@ -30,9 +30,7 @@ static const json_t *point_of(const json_t *points, const char *run)
 /* Nonzero when point p is of context ctx. */
 static int of_context(const json_t *p, const char *ctx)
 {
-	const char *c = view_str(p, "context");
-
-	return c && strcmp(c, ctx) == 0;
+	return view_same_context(view_str(p, "context"), ctx);
 }
 
 int history_spread(const json_t *s, const char *base_run, const char *new_run,

@@ -117,8 +117,7 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Nonzero when two context ids (either may be NULL) are the same. */
-static int same_context(const char *a, const char *b)
+int view_same_context(const char *a, const char *b)
 {
 	return (!a && !b) || (a && b && strcmp(a, b) == 0);
 }
@@ -144,7 +143,7 @@ int view_trend(const json_t *s, struct view_trend *t)
 	for (size_t i = n - 1; i-- > 0;) {
 		const json_t *p = json_array_get(points, i);
 
-		if (!same_context(ctx, view_str(p, "context")))
+		if (!view_same_context(ctx, view_str(p, "context")))
 			break;
 		if (isfinite(view_num(p, "median")))
 			prev[k++] = view_num(p, "median");

@@ -20,6 +20,9 @@ double view_num(const json_t *o, const char *key);
 /* o's string at key, NULL when o has none there (or it is no string). */
 const char *view_str(const json_t *o, const char *key);
 
+/* Nonzero when two context ids (either may be NULL) are the same. */
+int view_same_context(const char *a, const char *b);
+
 /*
  * The unit series s is shown in: "ops/s" for an "ops_rate" figure, else
  * its own unit when it is a rate's ("Gbps", "GB/s"...), else "Gbps".
