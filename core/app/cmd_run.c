@@ -469,6 +469,37 @@ static int suite_stores(const struct suite *s)
 	return 1;
 }
 
+/* Whether this run's report goes to the store (store_results()). */
+static int run_stores(const struct run_ctx *ctx, const struct cli *cli)
+{
+	return !cli->no_store && !store_off(cli->store) &&
+	       !fleet_silent(&ctx->fleet) && suite_stores(&ctx->suite);
+}
+
+/*
+ * Open the store once before the first measurement and close it: a store
+ * refused (a shared directory, a file of another user's, a server that
+ * refuses) is said then, on one line, not after the whole run. Returns
+ * EXIT_ALL_OK or EXIT_STORE.
+ */
+static int judge_store(const struct run_ctx *ctx, const struct cli *cli)
+{
+	struct store *st = NULL;
+	char err[1024];
+
+	if (!run_stores(ctx, cli))
+		return EXIT_ALL_OK;
+	if (store_open(&st, cli->store, err, sizeof(err))) {
+		fprintf(stderr,
+			"hostbench: %s; nothing was run (--no-store runs "
+			"without the store)\n",
+			err);
+		return EXIT_STORE;
+	}
+	store_close(st);
+	return EXIT_ALL_OK;
+}
+
 /*
  * Keep this rank's report (the fleet's, every rank's, on rank 0) in the
  * store unless --no-store; the closing line of the run says where. The report
@@ -483,8 +514,7 @@ static int store_results(struct run_ctx *ctx, const struct command_env *env)
 	char err[1024], uuid[37];
 	int rc;
 
-	if (cli->no_store || store_off(cli->store) ||
-	    fleet_silent(&ctx->fleet) || !suite_stores(&ctx->suite))
+	if (!run_stores(ctx, cli))
 		return 0;
 	rc = store_open(&st, cli->store, err, sizeof(err));
 	if (!rc) {
@@ -564,6 +594,8 @@ int cmd_run(const struct command_env *env)
 
 	if (status == EXIT_ALL_OK)
 		status = open_results(&ctx, env->cli);
+	if (status == EXIT_ALL_OK)
+		status = judge_store(&ctx, env->cli);
 	if (status == EXIT_ALL_OK)
 		status = describe_host(&ctx, env->reg);
 	if (status == EXIT_ALL_OK) {

@@ -6,7 +6,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,9 +38,36 @@ int fspath_link_allowed(const struct stat *dir, uid_t link_uid, uid_t me)
 	return !fspath_shared(dir) || link_uid == me || link_uid == dir->st_uid;
 }
 
+/* Room for a passwd or group entry's strings: more is a lookup error. */
+#define FSPATH_NSS_BUF 16384
+
+int fspath_private_group(gid_t gid)
+{
+	char pwbuf[FSPATH_NSS_BUF], grbuf[FSPATH_NSS_BUF];
+	struct passwd pw, *me = NULL;
+	struct group gr, *g = NULL;
+
+	if (gid != getegid() ||
+	    getpwuid_r(geteuid(), &pw, pwbuf, sizeof(pwbuf), &me) || !me ||
+	    getgrgid_r(gid, &gr, grbuf, sizeof(grbuf), &g) || !g ||
+	    strcmp(g->gr_name, me->pw_name) != 0)
+		return 0;
+	/* a user private group lists no one, or only its user */
+	for (char **m = g->gr_mem; m && *m; m++)
+		if (strcmp(*m, me->pw_name) != 0)
+			return 0;
+	return 1;
+}
+
+int fspath_others_write(const struct stat *st)
+{
+	return (st->st_mode & S_IWOTH) ||
+	       ((st->st_mode & S_IWGRP) && !fspath_private_group(st->st_gid));
+}
+
 int fspath_shared(const struct stat *dir)
 {
-	return (dir->st_mode & (S_ISVTX | S_IWOTH)) != 0;
+	return (dir->st_mode & S_ISVTX) || fspath_others_write(dir);
 }
 
 int fspath_check_owner(const struct fspath *p, uid_t me, char *why, size_t len)

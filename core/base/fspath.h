@@ -3,7 +3,7 @@
  * Paths hostbench writes to (or loads from), walked one component at a
  * time under the rule of the kernel's fs.protected_symlinks, whatever that
  * setting is: a symbolic link in a shared directory (sticky, or writable
- * by others) is followed only when it belongs to the user hostbench runs
+ * by others, a group of others included) is followed only when it belongs to the user hostbench runs
  * as or to the directory's owner. Otherwise another user could plant
  * /tmp/report.txt -> /root/precious.conf and have root's report replace
  * it. The walk ends with the directory that holds the last component
@@ -44,7 +44,24 @@ struct fspath {
  */
 int fspath_link_allowed(const struct stat *dir, uid_t link_uid, uid_t me);
 
-/* Whether dir lets others place or replace entries in it: sticky or o+w. */
+/*
+ * Whether gid is the caller's own private group (its effective group,
+ * named as its user, with no other member listed): group write by it
+ * lets no one else in. Any other group is other users, however few.
+ */
+int fspath_private_group(gid_t gid);
+
+/*
+ * Whether users other than st's owner may write to it: o+w, or g+w by a
+ * group other than the caller's private group (a lab's shared group
+ * counts, as its members are other users).
+ */
+int fspath_others_write(const struct stat *st);
+
+/*
+ * Whether dir lets others place or replace entries in it: sticky, or
+ * written by others (fspath_others_write).
+ */
 int fspath_shared(const struct stat *dir);
 
 /*

@@ -47,8 +47,8 @@ void dashboard_page_name(const char *id, char *buf, size_t len)
 }
 
 /*
- * Walk dir into at and judge it: a directory of the user's own, or one
- * that may be made. Returns 0 or a negative errno with err filled.
+ * Walk dir into at and judge it: a directory of the user's own that no
+ * one else may write to, or one that may be made. Returns 0 or a negative errno with err filled.
  */
 static int site_judge(struct fspath *at, const char *dir, char *err,
 		      size_t errlen)
@@ -64,6 +64,13 @@ static int site_judge(struct fspath *at, const char *dir, char *err,
 		return hb_errorf(err, errlen, -ENOTDIR,
 				 "dashboard %s: exists and is not a directory",
 				 dir);
+	if (at->st.st_mode && fspath_shared(&at->st))
+		return hb_errorf(err, errlen, -EPERM,
+				 "dashboard %s: other users may write to it "
+				 "(mode %04o, group %u), and replace its pages "
+				 "(give a directory of your own)",
+				 dir, (unsigned)(at->st.st_mode & 07777),
+				 (unsigned)at->st.st_gid);
 	return 0;
 }
 

@@ -62,6 +62,16 @@ struct store_ops {
 };
 
 extern const struct store_ops store_sqlite_ops;
+
+/* The name of the VFS store_sqlite_vfs() registers. */
+#define STORE_SQLITE_VFS "hostbench-dirfd"
+
+/*
+ * Register (once) the SQLite VFS that opens names through a directory's
+ * descriptor without resolving links (store_sqlite_vfs.c). 0, or -1
+ * when SQLite has no unix VFS to wrap.
+ */
+int store_sqlite_vfs(void);
 extern const struct store_ops store_pg_ops;
 
 struct store {

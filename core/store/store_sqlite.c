@@ -3,10 +3,12 @@
  * The SQLite backend: one file, write-ahead log and a busy timeout so
  * runs storing at once wait for each other instead of failing.
  */
+#define _GNU_SOURCE /* asprintf */
 #include "store/store_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,7 @@
 /* A connection and its prepared statements, by their SQL text. */
 struct sqlite_conn {
 	sqlite3 *db;
+	int dir; /* the judged directory the store is opened through */
 	struct {
 		const char *sql;
 		sqlite3_stmt *stmt;
@@ -33,7 +36,8 @@ struct sqlite_conn {
 
 /*
  * Whether every directory above dir (an absolute path, links resolved) is
- * root's or the caller's, and writable by others only if sticky: else
+ * root's or the caller's, and writable by others (a group of others
+ * included: fspath_others_write) only if sticky: else
  * its owner, or anyone who may write to it, could move dir away and put
  * a directory of their own in its place between this check and SQLite's
  * open by name. A sticky directory (/tmp) lets no one move an entry that
@@ -59,19 +63,70 @@ static int store_ancestors(const char *dir, char *err, size_t errlen)
 				       "directory away (give a directory of "
 				       "your own)",
 				       up, (unsigned)st.st_uid);
-		else if ((st.st_mode & (S_IWOTH | S_ISVTX)) == S_IWOTH)
+		else if (fspath_others_write(&st) && !(st.st_mode & S_ISVTX))
 			rc = hb_errorf(
 				err, errlen, -EPERM,
 				"%s, above the store, may be written by "
-				"other users, who could move the store's "
-				"directory away (give a directory of "
-				"your own)",
-				up);
+				"other users (mode %04o, group %u), who could "
+				"move the store's directory away (give a "
+				"directory of your own)",
+				up, (unsigned)(st.st_mode & 07777),
+				(unsigned)st.st_gid);
 		if (!strcmp(up, "/"))
 			break;
 	}
 	free(up);
 	return rc;
+}
+
+/*
+ * An existing store file must be a regular file of the caller's that no one
+ * else may write: another user's file, or one a group of others may write,
+ * could have been planted, or be changed after (a trigger, figures x100).
+ */
+static int store_file_judge(const struct fspath *at, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (fstatat(at->dirfd, at->name, &st, AT_SYMLINK_NOFOLLOW))
+		return hb_errorf(err, errlen, -errno, "%s: %s", at->name,
+				 strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "%s is not a regular file", at->name);
+	if (st.st_uid != geteuid())
+		return hb_errorf(err, errlen, -EPERM,
+				 "%s belongs to user %u, not you (a store is "
+				 "read back as your own: give a file of your "
+				 "own)",
+				 at->name, (unsigned)st.st_uid);
+	if (fspath_others_write(&st))
+		return hb_errorf(err, errlen, -EPERM,
+				 "%s may be written by other users (mode "
+				 "%04o, group %u; fix: chmod go-w)",
+				 at->name, (unsigned)(st.st_mode & 07777),
+				 (unsigned)st.st_gid);
+	return 0;
+}
+
+/*
+ * The name SQLite opens the store by: its file in the judged directory
+ * through a descriptor of that directory (*dir, the caller's to close),
+ * "/proc/self/fd/N/NAME", so that no rename above it between the checks
+ * and SQLite's opens (the database, its -wal and -shm) leads elsewhere.
+ */
+static int store_file_name(const struct fspath *at, int *dir, char **real,
+			   char *err, size_t errlen)
+{
+	*dir = fcntl(at->dirfd, F_DUPFD_CLOEXEC, 3);
+	if (*dir < 0)
+		return hb_errorf(err, errlen, -errno, "%s", strerror(errno));
+	if (asprintf(real, "/proc/self/fd/%d/%s", *dir, at->name) < 0) {
+		close(*dir);
+		*dir = -1;
+		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
+	}
+	return 0;
 }
 
 /*
@@ -83,10 +138,11 @@ static int store_ancestors(const char *dir, char *err, size_t errlen)
  * user's (root's is fine), where someone else could place the file, or its -wal
  * and -shm files, first, nor below a directory someone else could move it
  * out of (store_ancestors). Creates it 0600 (with no link at its name) unless
- * it exists, since SQLite would make it 0644, and sets *real to its path with
- * links resolved, for SQLite to open without following any.
+ * it exists (then store_file_judge()), since SQLite would make it 0644, and
+ * sets *dir and *real as store_file_name() does.
  */
-static int store_file(const char *path, char **real, char *err, size_t errlen)
+static int store_file(const char *path, int *dir, char **real, char *err,
+		      size_t errlen)
 {
 	struct fspath at;
 	char why[512];
@@ -121,11 +177,13 @@ static int store_file(const char *path, char **real, char *err, size_t errlen)
 		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd >= 0)
 		close(fd);
-	else if (errno != EEXIST && errno != EROFS && errno != EACCES)
+	else if (errno == EEXIST)
+		rc = store_file_judge(&at, err, errlen);
+	else if (errno != EROFS && errno != EACCES)
 		rc = hb_errorf(err, errlen, -errno, "%s", strerror(errno));
-	/* else it exists, or SQLite says why it cannot open it */
-	if (!rc && !(*real = fspath_join(&at, at.name)))
-		rc = hb_errorf(err, errlen, -ENOMEM, "out of memory");
+	/* else SQLite says why it cannot open it */
+	if (!rc)
+		rc = store_file_name(&at, dir, real, err, errlen);
 out_free:
 	fspath_free(&at);
 	return rc;
@@ -136,21 +194,27 @@ static int sqlite_open(struct store *st, const char *path, char *err,
 {
 	struct sqlite_conn *c;
 	char *real = NULL;
-	int rc = store_file(path, &real, err, errlen);
+	int dir = -1, rc;
 
+	if (store_sqlite_vfs())
+		return hb_errorf(err, errlen, -ENOSYS,
+				 "SQLite has no unix VFS to open it with");
+	rc = store_file(path, &dir, &real, err, errlen);
 	if (rc)
 		return rc;
 	c = calloc(1, sizeof(*c));
 	if (!c) {
 		free(real);
+		close(dir);
 		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
 	}
+	c->dir = dir;
 	st->conn = c;
 	/* one thread uses a connection: no lock around each of its calls */
 	rc = sqlite3_open_v2(real, &c->db,
 			     SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
 				     SQLITE_OPEN_NOFOLLOW,
-			     NULL);
+			     STORE_SQLITE_VFS);
 	free(real);
 	if (rc != SQLITE_OK)
 		return hb_errorf(err, errlen, -EIO, "%s",
@@ -287,6 +351,7 @@ static void sqlite_close(struct store *st)
 		free((char *)c->cache[i].sql);
 	}
 	sqlite3_close(c->db);
+	close(c->dir);
 	free(c);
 	st->conn = NULL;
 }

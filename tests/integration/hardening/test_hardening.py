@@ -669,6 +669,164 @@ token = hush-0123456789abcdef
                "the token's hashes %r" % hashes)
 
 
+# --- a lab's shared group --------------------------------------------------
+# A lab's usual shared folder is root:lab 2775: no sticky bit, no write by
+# others, but every member of the group may rename and replace what is in
+# it. Its members are other users: group write counts as shared unless the
+# group is the caller's own private group.
+
+LAB_GID = 100  # "users", in every Debian
+
+
+def as_lab_member():
+    """The prefix that runs a program as nobody, a member of group users."""
+    return as_nobody()[:-1] + ["--groups=%d" % LAB_GID]
+
+
+def member_does(*args):
+    subprocess.run(as_lab_member() + list(args), check=True, timeout=30)
+
+
+def lab_dir(d, name="lab"):
+    """A directory in d as a lab shares one: root:users, mode 2775."""
+    as_nobody()
+    path = os.path.join(d, name)
+    os.mkdir(path)
+    os.chown(path, 0, LAB_GID)
+    os.chmod(path, 0o2775)
+    os.chmod(d, 0o755)
+    return path
+
+
+def test_store_in_a_lab_groups_directory_is_refused_before_running():
+    # a member placed results.db (0666, hers) where root's run stores: it
+    # is never opened, and nothing is measured first
+    with tempfile.TemporaryDirectory() as d:
+        lab = lab_dir(d)
+        db = os.path.join(lab, "results.db")
+        member_does("sh", "-c", "umask 0; : > %s" % db)
+        marker = os.path.join(d, "ran")
+        status, out, err = run("run", write(os.path.join(d, "s.ini"),
+                                            touching(marker)),
+                               "--store", "sqlite:" + db)
+        expect(status == 4 and "results.db is in the shared directory %s"
+               % lab in err and err.count("\n") == 1,
+               "exit %d: %r" % (status, err))
+        expect(out == "" and not os.path.exists(marker),
+               "a case ran before the store was judged")
+        expect(os.path.getsize(db) == 0 and
+               sorted(os.listdir(lab)) == ["results.db"],
+               "the member's file was written: %r" % os.listdir(lab))
+
+
+def test_store_file_not_the_callers_or_written_by_others_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        mine = os.path.join(d, "mine")
+        os.mkdir(mine, 0o700)
+        db = os.path.join(mine, "results.db")
+        url = "sqlite:" + db
+        status, _, err = run("history", "--store", url)
+        expect(status == 0, "a store of one's own: exit %d: %s"
+               % (status, err))
+        for uid, gid, mode, words in (
+                (NOBODY, 0, 0o600, "results.db belongs to user %d, not you"
+                 % NOBODY),
+                (0, LAB_GID, 0o664, "results.db may be written by other "
+                 "users (mode 0664, group %d" % LAB_GID),
+                (0, 0, 0o646, "results.db may be written by other users "
+                 "(mode 0646")):
+            os.chown(db, uid, gid)
+            os.chmod(db, mode)
+            status, _, err = run("history", "--store", url)
+            expect(status == 4 and words in err and err.count("\n") == 1,
+                   "%o: exit %d: %r" % (mode, status, err))
+        # group write by the caller's own private group lets no one in
+        os.chown(db, 0, 0)
+        os.chmod(db, 0o660)
+        status, _, err = run("history", "--store", url)
+        expect(status == 0, "root:root 0660: exit %d: %s" % (status, err))
+
+
+def test_store_below_a_lab_groups_directory_is_refused():
+    # root's own 0700 directory inside the lab's: a member could swap it
+    # for hers between the checks and SQLite's open
+    with tempfile.TemporaryDirectory() as d:
+        lab = lab_dir(d)
+        mine = os.path.join(lab, "mine")
+        os.mkdir(mine, 0o700)
+        status, _, err = run("history", "--store",
+                             "sqlite:" + os.path.join(mine, "results.db"))
+        expect(status == 4 and "%s, above the store, may be written by other "
+               "users (mode 2775, group %d)" % (lab, LAB_GID) in err,
+               "exit %d: %r" % (status, err))
+        expect(os.listdir(mine) == [], "made %r" % os.listdir(mine))
+        # the same directory, root's private group's: a store may live there
+        os.chown(lab, 0, 0)
+        status, _, err = run("history", "--store",
+                             "sqlite:" + os.path.join(mine, "results.db"))
+        expect(status == 0, "root:root 2775: exit %d: %s" % (status, err))
+
+
+def test_output_through_a_lab_members_link_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        lab = lab_dir(d)
+        precious = write(os.path.join(d, "precious.conf"), "keep\n")
+        os.chmod(precious, 0o600)
+        report = os.path.join(lab, "report.txt")
+        member_does("ln", "-s", precious, report)
+        marker = os.path.join(d, "ran")
+        status, _, err = run("run", write(os.path.join(d, "s.ini"),
+                                          touching(marker)), "-o", report)
+        expect(status == 2 and "not following report.txt, a symbolic link "
+               "of user %d" % NOBODY in err, "exit %d: %s" % (status, err))
+        expect(open(precious).read() == "keep\n", "the link's target changed")
+        expect(not os.path.exists(marker), "a case ran before the check")
+        member_does("rm", report)
+        member_does("touch", report)
+        status, _, err = run("run", write(os.path.join(d, "s.ini"),
+                                          touching(marker)), "-o", report)
+        expect(status == 2 and "report.txt belongs to user %d" % NOBODY
+               in err, "onto her file: exit %d: %s" % (status, err))
+
+
+def test_journal_through_a_lab_members_link_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        lab = lab_dir(d)
+        precious = write(os.path.join(d, "precious.jsonl"), "keep\n")
+        journal = os.path.join(lab, "j.jsonl")
+        member_does("ln", "-s", precious, journal)
+        status, _, err = run("run", write(os.path.join(d, "s.ini"), MEMSET),
+                             "--journal", journal)
+        expect(status == 2 and "--journal" in err,
+               "exit %d: %s" % (status, err))
+        expect(open(precious).read() == "keep\n", "the link's target changed")
+
+
+def test_dashboard_into_a_directory_others_may_write_is_refused():
+    with tempfile.TemporaryDirectory() as d:
+        lab = lab_dir(d)
+        store = "sqlite:" + os.path.join(d, "results.db")
+        theirs = os.path.join(lab, "dash")
+        member_does("mkdir", "-m", "777", theirs)
+        status, _, err = run("dashboard", "--store", store, "-o", theirs)
+        expect(status == 2 and "dash belongs to user %d, in the shared "
+               "directory %s" % (NOBODY, lab) in err,
+               "exit %d: %s" % (status, err))
+        expect(os.listdir(theirs) == [], "pages: %r" % os.listdir(theirs))
+        # root's own directory, but open to every user: pages replaceable
+        opened = os.path.join(d, "opened")
+        os.mkdir(opened)
+        os.chmod(opened, 0o777)
+        status, _, err = run("dashboard", "--store", store, "-o", opened)
+        expect(status == 2 and "other users may write to it (mode 0777"
+               in err, "exit %d: %s" % (status, err))
+        expect(os.listdir(opened) == [], "pages: %r" % os.listdir(opened))
+        os.chmod(opened, 0o755)
+        status, _, err = run("dashboard", "--store", store, "-o", opened)
+        expect(status == 0 and "index.html" in os.listdir(opened),
+               "a directory of one's own: exit %d: %s" % (status, err))
+
+
 def test_plugin_link_of_another_user_in_a_sticky_dir_is_refused():
     plugin = os.path.join(os.path.dirname(os.path.abspath(HB)), "plugins",
                           "mem.so")

@@ -434,18 +434,24 @@ def test_a_version_1_store_is_migrated_and_reads_the_same():
     expect("WITHOUT ROWID" in sql, f"samples by their key alone: {sql}")
 
 
-def store_fails(url, env=None, preexec=None):
-    """A run whose store fails: report written (stdout), one line, exit 4."""
+def store_fails(url, env=None, preexec=None, before=True):
+    """A run whose store fails: one line, exit 4. A store refused when it
+    is first opened stops the run before its first measurement (nothing
+    on stdout); one that fails when the run is put in keeps the report."""
     status, out, err = run("run", suite(), "--store", url, "-f", "json",
                            env=env, preexec=preexec)
     expect(status == EXIT_STORE, f"exit {status}, not 4: {err}")
-    expect(json.loads(out)["results"], "the report is written")
+    if before:
+        expect(out == "" and "nothing was run" in err,
+               f"refused before running: {out!r} {err!r}")
+    else:
+        expect(json.loads(out)["results"], "the report is written")
     lines = [ln for ln in err.splitlines() if "store" in ln]
     expect(len(lines) == 1, f"one line names the store: {err!r}")
     return lines[0]
 
 
-def test_store_read_only_keeps_the_report():
+def test_store_read_only_is_refused_before_running():
     os.makedirs(path("ro"))
     sqlite3.connect(path("ro/results.db")).execute(
         "CREATE TABLE t (x)").connection.commit()
@@ -466,14 +472,27 @@ def test_store_full_keeps_the_report():
     expect("full.db" in line, line)
 
 
-def test_store_corrupt_keeps_the_report():
+def test_store_corrupt_is_refused_before_running():
     with open(path("bad.db"), "wb") as f:
         f.write(b"this is not a database " * 400)
     line = store_fails(sqlite_url("bad.db"))
     expect("not a database" in line, line)
 
 
-def test_store_newer_schema_is_refused():
+def test_store_failing_the_put_keeps_the_report():
+    # the store opened well before the run and refused the run at its end
+    url = sqlite_url("trigger.db")
+    status, _, err = run("history", "--store", url)
+    expect(status == 0, f"exit {status}: {err}")
+    db = sqlite3.connect(path("trigger.db"))
+    db.execute("CREATE TRIGGER no_run BEFORE INSERT ON run BEGIN "
+               "SELECT RAISE(ABORT, 'runs refused'); END")
+    db.commit()
+    line = store_fails(url, before=False)
+    expect("runs refused" in line, line)
+
+
+def test_store_newer_schema_is_refused_before_running():
     db = sqlite3.connect(path("new.db"))
     db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     db.execute("INSERT INTO schema_version VALUES (99)")
