@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A series over time: runs evenly spaced left to right (oldest first), the
- * median as a line in its CI band, change points and context changes as
- * vertical rules with a label.
+ * wall median as a line in its CI band, the median per CPU-second as a
+ * dashed line where the points have one, flagged points (starved, noisy)
+ * as hollow diamonds, change points and context changes as vertical rules
+ * labelled above the plot (never on the data), and a legend under it.
  */
 #include "history/chart.h"
 
@@ -14,11 +16,17 @@
 #include "report/svg.h"
 #include "report/svg_draw.h"
 
-/* The chart's height and plot area (no legend: the plot takes the width). */
-#define CHART_H	    300
-#define CHART_RIGHT (W - 24)
-#define CHART_BOT   (CHART_H - BOTTOM)
-#define CHART_TOP   (TOP + 16) /* room for the change labels */
+/* The chart's height and plot area; the legend is a row under the axis. */
+#define CHART_H	     340
+#define CHART_RIGHT  (W - 24)
+#define CHART_BOT    (CHART_H - BOTTOM - 22)
+#define CHART_TOP    (TOP + 30) /* two rows of labels: changes, contexts */
+#define CHART_LEGEND (CHART_H - 10)
+
+/* The wall median, the median per CPU-second, a flagged point. */
+#define COLOR_WALL    "#0072b2"
+#define COLOR_CPU     "#009e73"
+#define COLOR_FLAGGED "#e69f00"
 
 /* Colours of a change by its kind; a change set aside is grey. */
 #define COLOR_REGRESSION  "#d55e00"
@@ -79,6 +87,7 @@ static int chart_axis(const json_t *s, struct chart_axis *a)
 		extend(point_value(s, i, "median"), &lo, &hi);
 		extend(point_value(s, i, "ci_low"), &lo, &hi);
 		extend(point_value(s, i, "ci_high"), &lo, &hi);
+		extend(point_value(s, i, "cpu_median"), &lo, &hi);
 	}
 	if (!isfinite(lo))
 		return -EINVAL;
@@ -158,8 +167,8 @@ static void x_axis(FILE *out, const json_t *s, const struct chart_axis *a)
 		svg_text_at(out, cx(a, i), CHART_BOT + 16, "middle", "tick",
 			    date);
 	}
-	svg_text_at(out, (LEFT + CHART_RIGHT) / 2.0, CHART_H - 8, "middle",
-		    NULL, "runs, oldest first");
+	svg_text_at(out, LEFT, CHART_BOT + 32, "start", NULL,
+		    "runs, oldest first");
 }
 
 /* The CI band: ci_high left to right, then ci_low back. */
@@ -187,43 +196,139 @@ static void ci_band(FILE *out, const json_t *s, const struct chart_axis *a)
 	fputs("\"/>\n", out);
 }
 
-/* The median as a line, and a point per run with its figure as a tip. */
-static void median_line(FILE *out, const json_t *s, const struct chart_axis *a)
+/* The values at key as a polyline of class cls, gaps skipped. */
+static void value_line(FILE *out, const json_t *s, const struct chart_axis *a,
+		       const char *key, const char *cls, const char *style)
 {
-	const json_t *points = json_object_get(s, "points");
 	const char *sep = "";
-	char fig[64];
 
-	fputs("<polyline class=\"median\" fill=\"none\" stroke=\"#0072b2\" "
-	      "stroke-width=\"2\" points=\"",
-	      out);
+	fprintf(out, "<polyline class=\"%s\" fill=\"none\" %s points=\"", cls,
+		style);
 	for (size_t i = 0; i < a->npoints; i++)
-		if (isfinite(point_value(s, i, "median"))) {
+		if (isfinite(point_value(s, i, key))) {
 			fprintf(out, "%s%.1f,%.1f", sep, cx(a, i),
-				cy(a, point_value(s, i, "median")));
+				cy(a, point_value(s, i, key)));
 			sep = " ";
 		}
 	fputs("\"/>\n", out);
+}
+
+/* Point i's figure at key as a tip: "TIME: FIGURE (WHAT)". */
+static void point_tip(FILE *out, const json_t *s, const json_t *p,
+		      const char *key, const char *what)
+{
+	char fig[64];
+
+	view_figure(s, view_num(p, key), fig, sizeof(fig));
+	fputs("<title>", out);
+	svg_escape(out, view_str(p, "time"));
+	fputs(": ", out);
+	svg_escape(out, fig);
+	fprintf(out, " %s", what);
+	if (json_array_size(json_object_get(p, "flags")))
+		fputs(" (flagged)", out);
+	fputs("</title>", out);
+}
+
+/*
+ * A marker per run at key: a filled circle, or for a flagged point a
+ * hollow diamond in another colour, drawn over the line so it never
+ * vanishes into the background.
+ */
+static void markers(FILE *out, const json_t *s, const struct chart_axis *a,
+		    const char *key, const char *cls, const char *color)
+{
+	const json_t *points = json_object_get(s, "points");
+
 	for (size_t i = 0; i < a->npoints; i++) {
 		const json_t *p = json_array_get(points, i);
 		int flagged = json_array_size(json_object_get(p, "flags")) > 0;
+		double x = cx(a, i), y = cy(a, point_value(s, i, key));
 
-		if (!isfinite(point_value(s, i, "median")))
+		if (!isfinite(point_value(s, i, key)))
 			continue;
-		fprintf(out, "<circle class=\"point%s\" data-run=\"",
+		fprintf(out, "<%s class=\"%s%s\" data-run=\"",
+			flagged ? "path" : "circle", cls,
 			flagged ? " flagged" : "");
 		svg_escape(out, view_str(p, "run"));
-		fprintf(out,
-			"\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\">"
-			"<title>",
-			cx(a, i), cy(a, point_value(s, i, "median")),
-			flagged ? "#fff" : "#0072b2");
-		view_figure(s, view_num(p, "median"), fig, sizeof(fig));
-		svg_escape(out, view_str(p, "time"));
-		fputs(": ", out);
-		svg_escape(out, fig);
-		fputs("</title></circle>\n", out);
+		if (flagged)
+			fprintf(out,
+				"\" d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" "
+				"fill=\"#fff\" stroke=\"%s\" "
+				"stroke-width=\"2\">",
+				x, y - 5, COLOR_FLAGGED);
+		else
+			fprintf(out,
+				"\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+				"fill=\"%s\">",
+				x, y, color);
+		point_tip(out, s, p, key,
+			  strcmp(key, "median") ? "per CPU-second" : "wall");
+		fputs(flagged ? "</path>\n" : "</circle>\n", out);
 	}
+}
+
+/* Whether any point of s has a median per CPU-second. */
+static int has_cpu(const json_t *s, const struct chart_axis *a)
+{
+	for (size_t i = 0; i < a->npoints; i++)
+		if (isfinite(point_value(s, i, "cpu_median")))
+			return 1;
+	return 0;
+}
+
+/* The wall median and, where there is one, the median per CPU-second. */
+static void median_lines(FILE *out, const json_t *s,
+			 const struct chart_axis *a)
+{
+	if (has_cpu(s, a)) {
+		value_line(out, s, a, "cpu_median", "cpu-median",
+			   "stroke=\"" COLOR_CPU "\" stroke-width=\"2\" "
+			   "stroke-dasharray=\"6 3\"");
+		markers(out, s, a, "cpu_median", "cpu-point", COLOR_CPU);
+	}
+	value_line(out, s, a, "median", "median",
+		   "stroke=\"" COLOR_WALL "\" stroke-width=\"2\"");
+	markers(out, s, a, "median", "point", COLOR_WALL);
+}
+
+/* A legend entry's words after its sample at x; where the next starts. */
+static double legend_words(FILE *out, double x, const char *words)
+{
+	svg_text_at(out, x + 22, CHART_LEGEND, "start", "legend", words);
+	return x + 22 + 6.5 * (double)strlen(words) + 14;
+}
+
+/* The legend: what each line, marker and band means. */
+static void legend(FILE *out, const json_t *s, const struct chart_axis *a)
+{
+	double x = LEFT, y = CHART_LEGEND - 4;
+
+	fputs("<g class=\"legend\">\n", out);
+	fprintf(out,
+		"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+		"stroke=\"" COLOR_WALL "\" stroke-width=\"2\"/>\n",
+		x, y, x + 18, y);
+	x = legend_words(out, x, "wall median");
+	if (has_cpu(s, a)) {
+		fprintf(out,
+			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+			"y2=\"%.1f\" stroke=\"" COLOR_CPU "\" "
+			"stroke-width=\"2\" stroke-dasharray=\"6 3\"/>\n",
+			x, y, x + 18, y);
+		x = legend_words(out, x, "per CPU-second");
+	}
+	fprintf(out,
+		"<path d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" fill=\"#fff\" "
+		"stroke=\"" COLOR_FLAGGED "\" stroke-width=\"2\"/>\n",
+		x + 9, y - 5);
+	x = legend_words(out, x, "flagged: starved or noisy");
+	fprintf(out,
+		"<rect x=\"%.1f\" y=\"%.1f\" width=\"18\" height=\"8\" "
+		"fill=\"" COLOR_WALL "\" fill-opacity=\"0.15\"/>\n",
+		x, y - 4);
+	legend_words(out, x, "95% CI");
+	fputs("</g>\n", out);
 }
 
 /* A vertical rule at run i with a label at y, its class and data-id. */
@@ -275,7 +380,7 @@ static void changes(FILE *out, const json_t *s, const struct chart_axis *a)
 		     view_str(c, "id"), state ? state : "new");
 		snprintf(label, sizeof(label), "%+.1f%% %s",
 			 view_num(c, "change") * 100, state ? state : "new");
-		svg_text_at(out, cx(a, (size_t)idx), CHART_TOP - 8, "middle",
+		svg_text_at(out, cx(a, (size_t)idx), CHART_TOP - 22, "middle",
 			    "change-label", label);
 	}
 }
@@ -295,8 +400,8 @@ static void contexts(FILE *out, const json_t *s, const struct chart_axis *a)
 			continue;
 		rule(out, a, (size_t)first, "context-change", "#555", id, NULL);
 		snprintf(label, sizeof(label), "context %s", id ? id : "?");
-		svg_text_at(out, cx(a, (size_t)first) + 3, CHART_BOT - 6,
-			    "start", "context-label", label);
+		svg_text_at(out, cx(a, (size_t)first), CHART_TOP - 8,
+			    "middle", "context-label", label);
 	}
 }
 
@@ -315,7 +420,8 @@ int chart_write(FILE *out, const json_t *s, const char *title)
 	ci_band(out, s, &a);
 	contexts(out, s, &a);
 	changes(out, s, &a);
-	median_line(out, s, &a);
+	median_lines(out, s, &a);
+	legend(out, s, &a);
 	fputs("</g>\n</svg>\n", out);
 	return 0;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The static site of a history: the directory made or checked, then the
- * index and a page per host, each written to a temporary file in the
+ * The static site of a history: the directory made or checked, then a
+ * page per host, a page per case and the index (dashboard_pages.c), each
+ * written to a temporary file in the
  * directory and renamed over its name.
  */
 #include "history/dashboard.h"
@@ -14,13 +15,11 @@
 #include <unistd.h>
 
 #include "base/fspath.h"
+#include "history/dashboard_pages.h"
 #include "history/history_write.h"
 #include "history/view.h"
 #include <hostbench/plugin.h>
 #include "report/html.h"
-
-/* Runs listed per host on the index, newest first. */
-#define DASHBOARD_RUNS 10
 
 /* A page being written: where it goes and its temporary file. */
 struct dashboard_page {
@@ -169,80 +168,6 @@ static int of_host(const json_t *s, const char *id)
 	return host && strcmp(host, id) == 0;
 }
 
-/* Order of runs: newest first by their RFC 3339 time. */
-static int newest_first(const void *a, const void *b)
-{
-	const char *x = view_str(*(json_t *const *)a, "time");
-	const char *y = view_str(*(json_t *const *)b, "time");
-
-	return strcmp(y ? y : "", x ? x : "");
-}
-
-/* The runs of host id in doc: run uuid -> {time, results}. */
-static json_t *host_runs(const json_t *doc, const char *id)
-{
-	json_t *runs = json_object(), *s, *p;
-	size_t i, k;
-
-	json_array_foreach(json_object_get(doc, "series"), i, s) {
-		if (!runs || !of_host(s, id))
-			continue;
-		json_array_foreach(json_object_get(s, "points"), k, p) {
-			const char *run = view_str(p, "run");
-			json_t *r = run ? json_object_get(runs, run) : NULL;
-
-			if (run && !r)
-				json_object_set_new(
-					runs, run,
-					json_pack("{s:s?,s:s,s:i}", "time",
-						  view_str(p, "time"), "run",
-						  run, "results", 0));
-			r = run ? json_object_get(runs, run) : NULL;
-			json_object_set_new(
-				r, "results",
-				json_integer(json_integer_value(json_object_get(
-						     r, "results")) +
-					     1));
-		}
-	}
-	return runs;
-}
-
-/* The table of a host's newest runs on the index. */
-static int index_runs(FILE *out, const json_t *doc, const char *id)
-{
-	json_t *runs = host_runs(doc, id), *r;
-	json_t **order;
-	const char *key;
-	size_t n = 0;
-
-	order = runs ? calloc(json_object_size(runs) + 1, sizeof(json_t *))
-		     : NULL;
-	if (!order) {
-		json_decref(runs);
-		return -ENOMEM;
-	}
-	json_object_foreach(runs, key, r)
-		order[n++] = r;
-	qsort(order, n, sizeof(json_t *), newest_first);
-	fputs("<table class=\"runs\">\n<thead><tr><th>Time</th><th>Run</th>"
-	      "<th>Results</th></tr></thead>\n<tbody>\n",
-	      out);
-	for (size_t i = 0; i < n && i < DASHBOARD_RUNS; i++) {
-		fputs("<tr><th>", out);
-		html_text(out, view_str(order[i], "time"));
-		fputs("</th><td class=\"text\">", out);
-		html_text(out, view_str(order[i], "run"));
-		fprintf(out, "</td><td>%lld</td></tr>\n",
-			(long long)json_integer_value(
-				json_object_get(order[i], "results")));
-	}
-	fputs("</tbody>\n</table>\n", out);
-	free(order);
-	json_decref(runs);
-	return 0;
-}
-
 /* A host's facts as table rows (the index and its page show them). */
 static void host_facts(FILE *out, const json_t *h)
 {
@@ -263,38 +188,6 @@ static void host_facts(FILE *out, const json_t *h)
 	fputs(" ", out);
 	html_text(out, view_str(h, "last_run"));
 	fputs("</td></tr>\n</tbody>\n</table>\n", out);
-}
-
-/* The index: every host, its facts, its newest runs, a link to its page. */
-static int index_page(FILE *out, const json_t *doc)
-{
-	const json_t *hosts = json_object_get(doc, "hosts");
-	char page[3 * DASHBOARD_ID_MAX + 16];
-	int rc = 0;
-
-	html_begin(out, "hostbench dashboard");
-	fputs("<p class=\"notes\">Store: ", out);
-	html_text(out, view_str(doc, "store"));
-	fputs("</p>\n", out);
-	for (size_t i = 0; i < json_array_size(hosts) && !rc; i++) {
-		const json_t *h = json_array_get(hosts, i);
-		const char *id = view_str(h, "id");
-
-		if (!id)
-			continue;
-		dashboard_page_name(id, page, sizeof(page));
-		html_section(out, view_host_name(doc, id));
-		fputs("<p><a class=\"host-page\" href=\"", out);
-		html_text(out, page);
-		fputs("\">Trends and change points of ", out);
-		html_text(out, view_host_name(doc, id));
-		fputs("</a></p>\n", out);
-		host_facts(out, h);
-		rc = index_runs(out, doc, id);
-		html_section_end(out);
-	}
-	html_end(out);
-	return rc;
 }
 
 /* A host's page: its facts, then each of its series with its chart. */
@@ -319,20 +212,60 @@ static int host_page(FILE *out, const json_t *doc, const json_t *h)
 	return rc;
 }
 
-/* Write page name: host h's, or the index for NULL. 0 or a negative code. */
+/* What a page shows: the index, a host (h) or a case (a series of it). */
+enum page_kind { PAGE_INDEX, PAGE_HOST, PAGE_CASE };
+
+/* Write page name of kind about o. 0 or a negative code with err. */
 static int page_write(const char *dir, const char *name, const json_t *doc,
-		      const json_t *h, char *err, size_t errlen)
+		      enum page_kind kind, const json_t *o, char *err,
+		      size_t errlen)
 {
 	struct dashboard_page pg;
 	int rc = page_open(&pg, dir, name, err, errlen);
 
 	if (rc)
 		return rc;
-	rc = h ? host_page(pg.out, doc, h) : index_page(pg.out, doc);
+	rc = kind == PAGE_HOST	 ? host_page(pg.out, doc, o)
+	     : kind == PAGE_CASE ? dashboard_case(pg.out, doc, o)
+				 : dashboard_index(pg.out, doc);
 	if (rc)
 		rc = hb_errorf(err, errlen, rc, "dashboard %s/%s: %s", dir,
 			       name, strerror(-rc));
 	return page_close(&pg, rc, err, errlen);
+}
+
+/* Nonzero when series i of doc is the first of its case (its page's). */
+static int first_of_case(const json_t *series, size_t i)
+{
+	char name[DASHBOARD_CASE_NAME], other[DASHBOARD_CASE_NAME];
+
+	dashboard_case_name(json_array_get(series, i), name, sizeof(name));
+	for (size_t k = 0; k < i; k++) {
+		dashboard_case_name(json_array_get(series, k), other,
+				    sizeof(other));
+		if (strcmp(name, other) == 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* A page per case, the same case of every host on it. */
+static int case_pages(const char *dir, const json_t *doc, char *err,
+		      size_t errlen)
+{
+	const json_t *series = json_object_get(doc, "series");
+	char name[DASHBOARD_CASE_NAME];
+	int rc = 0;
+
+	for (size_t i = 0; i < json_array_size(series) && !rc; i++) {
+		if (!first_of_case(series, i))
+			continue;
+		dashboard_case_name(json_array_get(series, i), name,
+				    sizeof(name));
+		rc = page_write(dir, name, doc, PAGE_CASE,
+				json_array_get(series, i), err, errlen);
+	}
+	return rc;
 }
 
 /* Refuse a host id no page can be named for before writing anything. */
@@ -366,7 +299,10 @@ int dashboard_write(const json_t *doc, const char *dir, char *err,
 		if (rc || !view_str(h, "id"))
 			continue;
 		dashboard_page_name(view_str(h, "id"), page, sizeof(page));
-		rc = page_write(dir, page, doc, h, err, errlen);
+		rc = page_write(dir, page, doc, PAGE_HOST, h, err, errlen);
 	}
-	return rc ? rc : page_write(dir, "index.html", doc, NULL, err, errlen);
+	rc = rc ? rc : case_pages(dir, doc, err, errlen);
+	return rc ? rc
+		  : page_write(dir, "index.html", doc, PAGE_INDEX, NULL, err,
+			       errlen);
 }

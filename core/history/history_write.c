@@ -215,6 +215,9 @@ int history_write_html_series(FILE *out, const json_t *doc, const json_t *s,
 	int rc;
 
 	series_title(doc, s, title, sizeof(title));
+	fputs("<a class=\"anchor\" id=\"series-", out);
+	html_text(out, view_str(s, "id"));
+	fputs("\"></a>\n", out);
 	html_section(out, title);
 	fputs("<figure>\n", out);
 	if (chart_write(out, s, title))

@@ -146,6 +146,62 @@ def chromium(page):
     return p.stdout, console
 
 
+def screenshot(page, png, width=1400, height=1000):
+    """Load page (a file) in headless Chromium at width x height and save
+    a screenshot at png; returns how many distinct colours its pixels
+    hold (a blank page has one). Skips when chromium is not installed."""
+    import zlib
+    exe = shutil.which("chromium")
+    if not exe:
+        raise Skip("chromium is not installed (apt-get install chromium)")
+    with tempfile.TemporaryDirectory(prefix="hb-chromium-") as profile:
+        p = subprocess.run([exe, *CHROMIUM, "--user-data-dir=" + profile,
+                            f"--window-size={width},{height}",
+                            "--hide-scrollbars", "--screenshot=" + png,
+                            "file://" + os.path.abspath(page)],
+                           capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 0 and os.path.exists(png),
+           f"chromium: exit {p.returncode}: {p.stderr}")
+    data = open(png, "rb").read()
+    expect(data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG")
+    at, idat, w = 8, b"", 0
+    while at < len(data):
+        n = int.from_bytes(data[at:at + 4], "big")
+        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + n]
+        if kind == b"IHDR":
+            w, depth, ctype = (int.from_bytes(body[:4], "big"), body[8],
+                               body[9])
+            expect(depth == 8 and ctype in (2, 6), f"PNG type {ctype}")
+            bpp = 3 if ctype == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + n
+    return len(_png_colours(zlib.decompress(idat), w, bpp))
+
+
+def _paeth(a, b, c):
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else b if pb <= pc else c
+
+
+def _png_colours(raw, w, bpp):
+    """The distinct RGB colours of every 7th pixel of a PNG's filtered
+    rows (raw: its IDAT data inflated), each row unfiltered (RFC 2083)."""
+    stride, prev, colours = w * bpp, bytearray(w * bpp), set()
+    for at in range(0, len(raw), stride + 1):
+        kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
+        for i in range(len(line)):
+            a = line[i - bpp] if i >= bpp else 0
+            c = prev[i - bpp] if i >= bpp else 0
+            line[i] = (line[i] + (0, a, prev[i], (a + prev[i]) // 2,
+                                  _paeth(a, prev[i], c))[kind]) & 0xff
+        for x in range(0, stride - bpp + 1, bpp * 7):
+            colours.add(bytes(line[x:x + 3]))
+        prev = line
+    return colours
+
+
 def _usage(names, why):
     script = sys.argv[0]
     listed = "\n  ".join(names) if names else "(none)"

@@ -74,8 +74,11 @@ static int chart_has_a_point_per_run(void)
 	char *svg = chart_of(doc, 1, &rc);
 
 	CHECK_INT(rc, 0);
-	CHECK_INT(text_count(svg, "<circle class=\"point"), 8);
-	CHECK_INT(text_count(svg, "<circle class=\"point flagged\""), 1);
+	/* a flagged point is a hollow diamond, never a white dot */
+	CHECK_INT(text_count(svg, "<circle class=\"point\""), 7);
+	CHECK_INT(text_count(svg, "<path class=\"point flagged\""), 1);
+	CHECK(!strstr(svg, "fill=\"#fff\">"));
+	CHECK_CONTAINS(svg, "<g class=\"legend\">");
 	CHECK_CONTAINS(svg, "<polygon class=\"ci-band\"");
 	CHECK_CONTAINS(svg, "<polyline class=\"median\"");
 	CHECK_CONTAINS(svg, "width=\"640\"");
@@ -190,7 +193,8 @@ static int site_has_an_index_and_a_page_per_host(void)
 	while ((e = readdir(d)))
 		files += e->d_name[0] != '.';
 	closedir(d);
-	CHECK_INT(files, 3); /* index.html, two host pages, no temporary */
+	/* index.html, two host pages, three case pages, no temporary */
+	CHECK_INT(files, 6);
 	index = slurp(site, "index.html");
 	CHECK(index);
 	CHECK_CONTAINS(index, "href=\"host-h-1.html\"");

@@ -43,7 +43,9 @@ def self_contained(page):
     urls = re.findall(r"\w+://[^\s\"'<>]*", text)
     expect(set(urls) <= {"http://www.w3.org/2000/svg"}, f"URLs: {urls}")
     for href in re.findall(r'href="([^"]*)"', text):
-        expect(re.fullmatch(r"[A-Za-z0-9_.-]+\.html", href), f"href {href}")
+        expect(re.fullmatch(r"[A-Za-z0-9_.-]+\.html(#[A-Za-z0-9_.-]+)?",
+                            href), f"href {href}")
+        href = href.split("#")[0]
         expect(os.path.isfile(os.path.join(os.path.dirname(page), href)),
                f"{href}: no such page in the site")
 
@@ -60,7 +62,10 @@ def test_index_links_every_host_page():
     expect(not console, f"console messages: {console}")
     expect("<h1>hostbench dashboard</h1>" in dom, "title")
     links = re.findall(r'<a class="host-page" href="([^"]+)"', dom)
-    expect(links == [f"host-{i}.html" for i in host_ids()], f"links {links}")
+    expect(sorted(set(links)) == sorted(f"host-{i}.html" for i in host_ids())
+           and links[:len(host_ids())] == [f"host-{i}.html"
+                                           for i in host_ids()],
+           f"links {links}")
     expect("&lt;script&gt;alert(1)&lt;/script&gt;" in dom, "escaped name")
     expect(not re.search(r"<script", dom), "a script element in the DOM")
 
@@ -78,7 +83,7 @@ def test_host_page_renders_a_trend_chart_per_series():
     expect(len(charts) == 2, f"{len(charts)} charts, want 2")
     trend = dom[dom.index('data-series="s-1"'):]
     trend = trend[:trend.index("</svg>")]
-    expect(len(re.findall(r'<circle class="point', trend)) == 8,
+    expect(len(re.findall(r'<(?:circle|path) class="point', trend)) == 8,
            "a point per run")
     expect('class="change regression" data-id="ch-1" data-state="new"'
            in trend, "the regression marked")
@@ -88,13 +93,82 @@ def test_host_page_renders_a_trend_chart_per_series():
     expect('href="index.html"' in dom, "a way back to the index")
 
 
+def case_pages(d):
+    return sorted(n for n in os.listdir(d) if n.startswith("case-"))
+
+
 def test_pages_are_written_whole_with_no_temporary_left():
     d = site()
     d = site()  # over the first: every page replaced
     names = sorted(os.listdir(d))
-    expect(names == sorted(["index.html"] +
+    expect(names == sorted(["index.html"] + case_pages(d) +
                            [f"host-{i}.html" for i in host_ids()]),
            f"files: {names}")
+    expect(len(case_pages(d)) == 3, f"a page per case: {case_pages(d)}")
+
+
+def open_regressions(doc):
+    """Per host id: its changes that are regressions still new."""
+    count = {h["id"]: 0 for h in doc["hosts"]}
+    for s in doc["series"]:
+        for c in s.get("changes", []):
+            if c["kind"] == "regression" and c.get("state", "new") == "new":
+                count[s["host"]] += 1
+    return count
+
+
+def test_index_shows_each_hosts_open_regressions_and_latest_figures():
+    doc = json.load(open(HISTORY))
+    d = site()
+    dom, console = hbtest.chromium(os.path.join(d, "index.html"))
+    expect(not console, f"console messages: {console}")
+    got = [int(n) for n in re.findall(r'<td class="open" data-open="(\d+)"',
+                                      dom)]
+    want = [open_regressions(doc)[h["id"]] for h in doc["hosts"]]
+    expect(got == want, f"open regressions per host {got}, want {want}")
+    rows = re.findall(r'<tr class="open-regression">', dom)
+    expect(len(rows) == sum(want), f"{len(rows)} open regression rows")
+    shown = re.findall(r'<tr class="series" data-series="([^"]+)"', dom)
+    expect(sorted(shown) == sorted(s["id"] for s in doc["series"]),
+           f"series on the index: {shown}")
+    expect('data-verdict="regression"' in dom, "the newest verdict shown")
+    expect("2.88Gbps" in dom, "the latest figure of s-1")
+    for page in re.findall(r'<a class="series-link" href="([^"#]+)#', dom):
+        expect(os.path.isfile(os.path.join(d, page)), f"{page}: no page")
+
+
+def test_case_page_sets_every_host_side_by_side():
+    d = site()
+    for page in case_pages(d):
+        self_contained(os.path.join(d, page))
+        dom, console = hbtest.chromium(os.path.join(d, page))
+        expect(not console, f"{page}: console messages: {console}")
+        hosts = re.findall(r'<table class="case-hosts">.*?</table>', dom,
+                           re.S)
+        expect(hosts, f"{page}: no table of hosts")
+        rows = hosts[0].count("<tr>") - 1
+        charts = len(re.findall(r'class="chart trend-chart"', dom))
+        expect(rows >= 1 and charts == rows,
+               f"{page}: {rows} hosts, {charts} charts")
+
+
+def test_host_chart_draws_flagged_points_and_a_legend():
+    d = site()
+    dom, _ = hbtest.chromium(os.path.join(d, "host-h-1.html"))
+    trend = dom[dom.index('data-series="s-1"'):]
+    trend = trend[:trend.index("</svg>")]
+    expect(re.search(r'<path class="point flagged"[^>]*stroke="#e69f00"',
+                     trend), "a flagged point as a coloured diamond")
+    expect('<g class="legend">' in trend and "wall median" in trend,
+           "a legend")
+
+
+def test_dashboard_screenshot_at_1400_px_is_not_blank():
+    d = site()
+    for page in ("index.html", "host-h-1.html"):
+        png = os.path.join(WORK, page + ".png")
+        colours = hbtest.screenshot(os.path.join(d, page), png)
+        expect(colours >= 8, f"{page}: {colours} colours: blank?")
 
 
 def test_a_file_in_place_of_the_directory_is_refused():

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * What the dashboard's pages say (dashboard.c writes them into the site):
+ * the index a lab opens every morning (every host with its open
+ * regressions, each series' latest figures and verdict, the newest runs
+ * and their labels), and a page per case with the same case on every host
+ * side by side, unlike contexts marked.
+ */
+#ifndef HB_CORE_HISTORY_DASHBOARD_PAGES_H
+#define HB_CORE_HISTORY_DASHBOARD_PAGES_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+/* Room for a case page's name: "case-XXXXXXXXXXXXXXXX.html". */
+#define DASHBOARD_CASE_NAME 32
+
+/*
+ * The file name of the page of the case series s belongs to: the case's
+ * name (view_label()) hashed, so every host's series of one case share it.
+ */
+void dashboard_case_name(const json_t *s, char *buf, size_t len);
+
+/* The index of doc into out. Returns 0 or -ENOMEM. */
+int dashboard_index(FILE *out, const json_t *doc);
+
+/*
+ * The page of the case series s belongs to: a table of every host's
+ * latest figures, verdict and context facts (those that differ from the
+ * first host's marked), then each host's chart. Returns 0 or -ENOMEM.
+ */
+int dashboard_case(FILE *out, const json_t *doc, const json_t *s);
+
+/* Nonzero for a change point still open: a regression no one set aside. */
+int dashboard_open_change(const json_t *c);
+
+#endif
