@@ -38,6 +38,20 @@ void ossl_jobs_close(void *q);
  * or HB_ECRYPTO with OpenSSL's reason in err. describe() uses it to mark
  * targets whose default providers are missing on this host.
  */
+/*
+ * Whether v reads as OpenSSL reads OPENSSL_ia32cap: vectors "[~]N"
+ * (N in base 16 with 0x, 8 with a leading 0, else 10) joined by ':',
+ * nothing else. Pure; unit tested.
+ */
+int ossl_env_valid_ia32cap(const char *v);
+
+/*
+ * Judge the environment masks OpenSSL reads (OPENSSL_ia32cap): 0, or
+ * HB_EINVAL with the variable's name, its value and the form expected in
+ * err, for text OpenSSL would read as "every capability off".
+ */
+int ossl_env_check(char *err, size_t errlen);
+
 int cx_openssl_probe(const char *list, char *err, size_t errlen);
 
 /*

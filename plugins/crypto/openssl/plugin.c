@@ -110,6 +110,14 @@ static int ossl_setup(const struct hb_case *c, void **state, char *err,
 	return cx_backend_setup(&backend, c, state, err, errlen);
 }
 
+/* A case, judged before anything runs: the masks OpenSSL reads first. */
+static int ossl_validate(const struct hb_case *c, char *err, size_t errlen)
+{
+	int rc = ossl_env_check(err, errlen);
+
+	return rc ? rc : cx_backend_validate(c, err, errlen);
+}
+
 /* One message of `hostbench check` (ABI 1.2). */
 static int ossl_transform(const struct hb_case *c, struct hb_message *m,
 			  char *err, size_t errlen)
@@ -130,7 +138,7 @@ static const struct hb_plugin plugin = {
 	.setup = ossl_setup,
 	.run = cx_backend_run,
 	.teardown = cx_backend_teardown,
-	.validate = cx_backend_validate,
+	.validate = ossl_validate,
 	.submit = cx_backend_submit,
 	.poll = cx_backend_poll,
 	.transform = ossl_transform,

@@ -556,6 +556,38 @@ def test_openssl_ia32cap_without_its_second_vector_turns_sha_ni_off():
           base["system"].get("cpu_flags", []), ossl)
 
 
+def test_openssl_ia32cap_openssl_cannot_read_is_refused_before_running():
+    """OpenSSL reads text it cannot parse as a mask of 0: every capability
+    off, without a word. hostbench refuses it at its name, exit 2, before
+    the first measurement; a mask OpenSSL reads whole still runs."""
+    with tempfile.TemporaryDirectory() as tmp:
+        marker = os.path.join(tmp, "ran")
+        suite = os.path.join(tmp, "s.ini")
+        with open(suite, "w") as f:
+            f.write("[global]\nduration = 10ms\nrepetitions = 2\n"
+                    "warmup = 0\n[touch]\ntarget = transfer/command\n"
+                    "command = touch %s\nfile_size = 1K\n[gcm]\n"
+                    "target = crypto/aes-256-gcm\nbackend = openssl\n"
+                    "size = 1K\n" % marker)
+        for bad in ("garbage", "", "0x", "~", "0x1:zz", "12abc", "09",
+                    "~0x200000200000000:"):
+            env = dict(os.environ, OPENSSL_ia32cap=bad)
+            p = subprocess.run([HB, "run", suite, "--no-store"], env=env,
+                               capture_output=True, text=True, timeout=120)
+            check(p.returncode == 2, f"{bad!r}: exit {p.returncode}: "
+                  f"{p.stderr}")
+            check('OPENSSL_ia32cap="%s" is not a capability mask' % bad
+                  in p.stderr and p.stderr.count("\n") == 1,
+                  f"{bad!r}: {p.stderr!r}")
+            check(not os.path.exists(marker), f"{bad!r}: a case ran first")
+        for good in (NO_AESNI, "0x1:0x2", "~0:~0", "07"):
+            env = dict(os.environ, OPENSSL_ia32cap=good)
+            p = subprocess.run([HB, "run", suite, "--no-store"], env=env,
+                               capture_output=True, text=True, timeout=120)
+            check(p.returncode == 0, f"{good!r}: exit {p.returncode}: "
+                  f"{p.stderr}")
+
+
 def test_compare_lists_openssl_ia32cap_under_differs():
     with tempfile.TemporaryDirectory() as tmp:
         base, doc = gcm_report(tmp, "base", {})
