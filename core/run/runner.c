@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "run/async.h"
@@ -62,12 +63,25 @@ static double ts_seconds(const struct timespec *t)
 	return (double)t->tv_sec + (double)t->tv_nsec * 1e-9;
 }
 
+/*
+ * CPU seconds of this process and of every child it reaped: a target that
+ * runs a command (scp, a compressor) spends its CPU in the command, which
+ * its run() waits for, so the command's CPU is the sample's too. What a
+ * child has not been reaped for, and a server at the other end, is not.
+ */
 static double cpu_now(void)
 {
 	struct timespec t;
+	struct rusage ru;
+	double children = 0;
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return ts_seconds(&t);
+	if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
+		children = (double)ru.ru_utime.tv_sec +
+			   (double)ru.ru_utime.tv_usec * 1e-6 +
+			   (double)ru.ru_stime.tv_sec +
+			   (double)ru.ru_stime.tv_usec * 1e-6;
+	return ts_seconds(&t) + children;
 }
 
 /*

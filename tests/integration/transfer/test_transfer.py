@@ -1148,6 +1148,29 @@ def by_title(results):
     return {r["title"]: r for r in results}
 
 
+def test_command_cpu_is_counted_per_cpu_second():
+    # the command's own CPU (a child the worker reaps) is the sample's:
+    # each run spins 50 ms of CPU, so a sample of N runs took >= N x 50 ms
+    with tempfile.TemporaryDirectory() as d:
+        spin = os.path.join(d, "spin.py")
+        with open(spin, "w") as f:
+            f.write("import time\nwhile time.process_time() < 0.05:\n"
+                    "    pass\n")
+        status, res = run_suite("""
+[spin]
+target = transfer/command
+command = python3 %s
+file_size = 1K
+duration = 300ms
+""" % spin, "--no-store")
+        expect(status == 0 and res[0]["status"] == "ok", "exit %d" % status)
+        for s in res[0]["sample_details"]:
+            runs = s["ops"]
+            expect(runs >= 1 and s["cpu_seconds"] >= 0.05 * runs * 0.9,
+                   "%d runs of 50 ms CPU in %.4f CPU-s" % (runs,
+                                                         s["cpu_seconds"]))
+
+
 def test_cli_runs_every_target_over_loopback():
     with tempfile.TemporaryDirectory() as d:
         rc, results = run_suite("""
