@@ -73,19 +73,23 @@ static void column_header(const struct bench_case *c, const char *key,
 		snprintf(buf, len, "%s", v);
 }
 
-/* A figure cell: the figure, and its median's interval in spread. */
+/* A figure cell: the figure, its interval in spread or, own_spread, beside it. */
 static int figure_cell(struct table *t, size_t row, size_t col,
-		       const struct result *res)
+		       const struct result *res, int own_spread)
 {
-	char text[64];
+	char text[64], spread[32] = "";
 	int err;
 
 	report_figure(res, text, sizeof(text));
+	if (res->status == RESULT_OK)
+		report_spread(res, spread, sizeof(spread));
+	/* an A/B row's sides each keep their own interval beside them */
+	if (own_spread && spread[0])
+		report_appendf(text, sizeof(text), " %s", spread);
 	err = table_set(t, row, col, text);
-	if (err || res->status != RESULT_OK)
+	if (err || res->status != RESULT_OK || own_spread)
 		return err;
-	report_spread(res, text, sizeof(text));
-	return table_set_spread(t, row, col, text);
+	return table_set_spread(t, row, col, spread);
 }
 
 /* One row of a table per (job, backend) of the item, in order. */
@@ -181,15 +185,32 @@ static void show_backends(struct item_row *rows, size_t n)
 		rows[i].show_backend = rows[i].backend[0] != '\0';
 }
 
-/* res against base in percent, "+12.34%", or "-" when one has no figure. */
+/* Nonzero when res's io target asked O_DIRECT and it was not honoured. */
+static int direct_not_honoured(const struct result *res)
+{
+	const char *direct = res ? kvlist_get(&res->info, "direct") : NULL;
+
+	return direct && strncmp(direct, "not honoured", 12) == 0;
+}
+
+/*
+ * res against base in percent, "+12.34%", or "-" when one has no figure;
+ * "not comparable: O_DIRECT not honoured on SIDE" when either side's
+ * figures are the page cache's while the other's may be the device's
+ * (side: the column header of the one that was not honoured).
+ */
 static void diff_text(const struct result *base, const struct result *res,
-		      char *buf, size_t len)
+		      const char *base_side, const char *side, char *buf,
+		      size_t len)
 {
 	double b = base && base->status == RESULT_OK
 			   ? report_value(base, report_unit(base))
 			   : 0;
 
-	if (res->status == RESULT_OK && b > 0)
+	if (direct_not_honoured(base) || direct_not_honoured(res))
+		snprintf(buf, len, "not comparable: O_DIRECT not honoured on %s",
+			 direct_not_honoured(base) ? base_side : side);
+	else if (res->status == RESULT_OK && b > 0)
 		snprintf(buf, len, "%+.2f%%",
 			 (report_value(res, report_unit(res)) / b - 1) * 100);
 	else
@@ -249,7 +270,7 @@ static int row_fill(const struct report *r, const struct report_item *it,
 			err = table_set(t, ri, 1 + v, "-");
 			continue;
 		}
-		err = figure_cell(t, ri, 1 + v, res);
+		err = figure_cell(t, ri, 1 + v, res, ndiff > 0);
 		report_annotations(res, notes, sizeof(notes));
 		if (!err && notes[0]) {
 			/* the cell's row and column say which case it is */
@@ -261,7 +282,8 @@ static int row_fill(const struct report *r, const struct report_item *it,
 		}
 		if (err || v == 0 || v > ndiff)
 			continue;
-		diff_text(base, res, text, sizeof(text));
+		diff_text(base, res, t->cells[1], t->cells[1 + v], text,
+			  sizeof(text));
 		err = table_set(t, ri, values->n + v, text);
 	}
 	return err ? err : row_cycles(r, it, values, row, ri, t);
@@ -351,7 +373,7 @@ static int grid_cell(const struct report *r, const struct report_item *it,
 
 	if (!res)
 		return table_set(t, row, col, "-");
-	err = figure_cell(t, row, col, res);
+	err = figure_cell(t, row, col, res, 0);
 	report_annotations(res, notes, sizeof(notes));
 	if (err || !notes[0])
 		return err;

@@ -6,9 +6,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "io.h"
@@ -140,9 +144,49 @@ void io_write_note_cached(struct io_state *s, int fd, uint64_t len)
 		io_note_u64(s, "cached_after", io_cache_resident(fd, len));
 }
 
+/*
+ * The name of the loop device fd's file system is on when that device
+ * writes its backing file without direct I/O (its loop/dio reads 0), into
+ * name; 0 when it is one, -1 otherwise. O_DIRECT then bypasses this file
+ * system's page cache only to land in the backing file's.
+ */
+static int loop_without_dio(int fd, char *name, size_t len)
+{
+	char path[96], text[16];
+	struct stat st;
+	ssize_t n;
+	int dio;
+
+	if (fstat(fd, &st))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/loop/dio",
+		 major(st.st_dev), minor(st.st_dev));
+	dio = open(path, O_RDONLY | O_CLOEXEC);
+	if (dio < 0)
+		return -1;
+	n = read(dio, text, sizeof(text) - 1);
+	close(dio);
+	if (n <= 0 || text[0] != '0')
+		return -1;
+	snprintf(name, len, "loop%u", minor(st.st_dev));
+	return 0;
+}
+
+/* Flag the case's figures as the page cache's: notes and a warning. */
+static void direct_paged(struct io_state *s, const char *why)
+{
+	s->paged = 1;
+	if (s->c->worker != 0)
+		return;
+	s->c->host->note(s->c, "direct", "not honoured: page-cache figures");
+	s->c->host->warn(s->c, "O_DIRECT not honoured: page-cache figures (%s)",
+			 why);
+}
+
 int io_direct_check(struct io_state *s, int fd)
 {
 	size_t len = (size_t)s->p.size;
+	char why[PATH_MAX + 256], loop[32];
 	uint64_t resident;
 	int rc;
 
@@ -153,20 +197,23 @@ int io_direct_check(struct io_state *s, int fd)
 	if (fdatasync(fd) != 0)
 		return -errno;
 	resident = io_cache_resident(fd, len);
-	s->paged = (double)resident > IO_CACHED_SHARE * (double)len;
-	if (s->c->worker != 0)
-		return 0;
-	s->c->host->note(s->c, "direct",
-			 s->paged ? "not honoured: page-cache figures"
-				  : "honoured");
-	if (s->paged)
-		s->c->host->warn(s->c,
-				 "O_DIRECT not honoured: page-cache figures "
-				 "(the filesystem at %s took O_DIRECT but "
-				 "kept %llu of %zu bytes a direct write made "
-				 "in the page cache: fscrypt, FUSE or a "
-				 "network filesystem?)",
-				 s->dir, (unsigned long long)resident, len);
+	if ((double)resident > IO_CACHED_SHARE * (double)len) {
+		snprintf(why, sizeof(why),
+			 "the filesystem at %s took O_DIRECT but kept %llu of "
+			 "%zu bytes a direct write made in the page cache: "
+			 "fscrypt, FUSE or a network filesystem?",
+			 s->dir, (unsigned long long)resident, len);
+		direct_paged(s, why);
+	} else if (loop_without_dio(fd, loop, sizeof(loop)) == 0) {
+		snprintf(why, sizeof(why),
+			 "%s is on %s, a loop device without direct I/O: its "
+			 "writes and reads go through the backing file's page "
+			 "cache (losetup --direct-io=on)",
+			 s->dir, loop);
+		direct_paged(s, why);
+	} else if (s->c->worker == 0) {
+		s->c->host->note(s->c, "direct", "honoured");
+	}
 	return 0;
 }
 
