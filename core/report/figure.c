@@ -80,15 +80,18 @@ void report_spread(const struct result *res, char *buf, size_t len)
 			 stats_ci_relative(result_headline(res)) * 100);
 }
 
-/* The name of a composite's part. */
+/* The name of a composite's part: its target's name, without its group. */
 static const char *part_name(const struct result *p)
 {
-	if (p->part)
-		return p->part;
-	return p->c && p->c->target ? p->c->target : "part";
+	const char *id = p->part	       ? p->part
+			 : p->c && p->c->target ? p->c->target
+						: "part";
+	const char *slash = strchr(id, '/');
+
+	return slash && slash[1] ? slash + 1 : id;
 }
 
-/* "SLOW slower than FAST[fig]" for a composite, and its failed parts. */
+/* "bound by SLOW; FAST alone FIG" for a composite, and its failed parts. */
 static void composite_note(const struct result *res, char *buf, size_t len)
 {
 	const char *unit = report_unit(res);
@@ -114,7 +117,7 @@ static void composite_note(const struct result *res, char *buf, size_t len)
 	}
 	if (nok < 2)
 		return;
-	snprintf(note, sizeof(note), "%s slower than", part_name(slow));
+	snprintf(note, sizeof(note), "bound by %s;", part_name(slow));
 	for (size_t i = 0, n = 0; i < res->nparts; i++) {
 		const struct result *p = &res->parts[i];
 
@@ -122,8 +125,8 @@ static void composite_note(const struct result *res, char *buf, size_t len)
 			continue;
 		report_format_value(report_value(p, unit), unit, fig,
 				    sizeof(fig));
-		report_appendf(note, sizeof(note), "%s %s[%s]", n++ ? "," : "",
-			       part_name(p), fig);
+		report_appendf(note, sizeof(note), "%s %s alone %s",
+			       n++ ? "," : "", part_name(p), fig);
 	}
 	add_note(buf, len, note);
 }
@@ -193,6 +196,12 @@ void report_annotations(const struct result *res, char *buf, size_t len)
 
 void report_notes(const struct result *res, char *buf, size_t len)
 {
+	report_notes_but(res, 0, buf, len);
+}
+
+void report_notes_but(const struct result *res, unsigned omit, char *buf,
+		      size_t len)
+{
 	const char *text = kvlist_get(&res->info, "text");
 	char note[128];
 
@@ -200,17 +209,17 @@ void report_notes(const struct result *res, char *buf, size_t len)
 		add_note(buf, len, text);
 	if (res->status == RESULT_OK && res->nparts)
 		composite_note(res, buf, len);
-	if (res->imprecise) {
+	if (res->imprecise && !(omit & REPORT_NOTE_IMPRECISE)) {
 		snprintf(note, sizeof(note), "imprecise: asked ±%.2g%%",
 			 res->precision * 100);
 		add_note(buf, len, note);
 	}
-	if (res->noisy) {
+	if (res->noisy && !(omit & REPORT_NOTE_NOISY)) {
 		snprintf(note, sizeof(note), "noisy: CV %.1f%%",
 			 result_headline(res)->cv * 100);
 		add_note(buf, len, note);
 	}
-	if (res->starved) {
+	if (res->starved && !(omit & REPORT_NOTE_STARVED)) {
 		snprintf(note, sizeof(note), "starved: CPU %.0f%%",
 			 res->cpu_ratio * 100);
 		add_note(buf, len, note);

@@ -52,8 +52,7 @@ void report_spread(const struct result *res, char *buf, size_t len);
 /*
  * What to say after a figure, joined with "; " ("" when nothing): the
  * reason of a failed or skipped case, the plugin note "text", the slower
- * half of a composite ("crypto/aes-256-cbc slower than
- * mac/hmac-md5[5.99Gbps]"), "imprecise: asked ±1%", "noisy: CV 7.1%",
+ * half of a composite ("bound by aes-256-cbc; hmac-md5 alone 5.99Gbps"), "imprecise: asked ±1%", "noisy: CV 7.1%",
  * "starved: CPU 61%", then the plugin's own warnings.
  */
 void report_annotations(const struct result *res, char *buf, size_t len);
@@ -63,5 +62,14 @@ void report_annotations(const struct result *res, char *buf, size_t len);
  * appended to what buf already holds.
  */
 void report_notes(const struct result *res, char *buf, size_t len);
+
+/* The flags report_notes_but() can leave to a note of the whole section. */
+#define REPORT_NOTE_IMPRECISE 1u
+#define REPORT_NOTE_NOISY     2u
+#define REPORT_NOTE_STARVED   4u
+
+/* report_notes() without the flags in omit (REPORT_NOTE_*). */
+void report_notes_but(const struct result *res, unsigned omit, char *buf,
+		      size_t len);
 
 #endif

@@ -8,6 +8,9 @@
 #include "report/report_text.h"
 
 #include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "report/context.h"
 #include "report/figure.h"
@@ -98,13 +101,108 @@ static size_t label_width(const struct report *r,
 }
 
 /*
+ * What the lines of a section share: a flag on every line is said once
+ * under the section, not as a footnote of each; imprecision always is
+ * (what was asked and the range reached), since a budget that cannot
+ * reach the precision asked misses it on every line of a busy host.
+ */
+struct section_flags {
+	size_t lines, imprecise, noisy, starved;
+	double asked;		/* the precision asked (a fraction) */
+	double reached[2];	/* least and most spread reached, percent */
+	double cv[2], cpu[2];	/* least and most CV and CPU share */
+};
+
+/* Widen [r[0], r[1]] to v. */
+static void widen(double *r, double v)
+{
+	r[0] = fmin(r[0], v);
+	r[1] = fmax(r[1], v);
+}
+
+/* The flags of the lines (not tables) of section sec into f. */
+static void section_flags(const struct report *r,
+			  const struct report_section *sec,
+			  struct section_flags *f)
+{
+	char spread[32];
+
+	*f = (struct section_flags){ .reached = { INFINITY, -INFINITY },
+				     .cv = { INFINITY, -INFINITY },
+				     .cpu = { INFINITY, -INFINITY } };
+	for (size_t i = 0; i < sec->nitems; i++) {
+		const struct result *res = &r->results[sec->items[i].first];
+
+		if (sec->items[i].key || res->status != RESULT_OK)
+			continue;
+		f->lines++;
+		report_spread(res, spread, sizeof(spread));
+		if (res->imprecise) {
+			f->imprecise++;
+			f->asked = res->precision;
+			widen(f->reached,
+			      strtod(spread + strcspn(spread, "0123456789."),
+				     NULL));
+		}
+		if (res->noisy) {
+			f->noisy++;
+			widen(f->cv, result_headline(res)->cv * 100);
+		}
+		if (res->starved) {
+			f->starved++;
+			widen(f->cpu, res->cpu_ratio * 100);
+		}
+	}
+}
+
+/* The flags left to the section's note rather than each line's. */
+static unsigned section_omit(const struct section_flags *f)
+{
+	unsigned omit = f->imprecise ? REPORT_NOTE_IMPRECISE : 0;
+
+	if (f->lines > 1 && f->noisy == f->lines)
+		omit |= REPORT_NOTE_NOISY;
+	if (f->lines > 1 && f->starved == f->lines)
+		omit |= REPORT_NOTE_STARVED;
+	return omit;
+}
+
+/* The section's note of what its lines share, under its footnotes. */
+static void write_section_flags(const struct section_flags *f, FILE *out)
+{
+	unsigned omit = section_omit(f);
+
+	if ((omit & REPORT_NOTE_IMPRECISE) && f->reached[0] < f->reached[1])
+		fprintf(out,
+			"  * imprecise: asked ±%.2g%%, reached ±%.1f%% to "
+			"±%.1f%% (%zu of %zu lines)\n",
+			f->asked * 100, f->reached[0], f->reached[1],
+			f->imprecise, f->lines);
+	else if (omit & REPORT_NOTE_IMPRECISE)
+		fprintf(out,
+			"  * imprecise: asked ±%.2g%%, reached ±%.1f%% (%zu of "
+			"%zu lines)\n",
+			f->asked * 100, f->reached[0], f->imprecise, f->lines);
+	if (omit & REPORT_NOTE_NOISY)
+		fprintf(out, "  * noisy, every line: CV %.1f%% to %.1f%%\n",
+			f->cv[0], f->cv[1]);
+	if (omit & REPORT_NOTE_STARVED)
+		fprintf(out,
+			"  * starved, every line: CPU %.0f%% to %.0f%% (other "
+			"work on the host)\n",
+			f->cpu[0], f->cpu[1]);
+}
+
+/*
  * "LABEL : FIGURE ±CI (FIGURE per CPU-s) [N]", or "LABEL : failed
- * (REASON)": the annotations and the warm-up go to footnote N of legend,
- * so a line keeps to the classic width however much there is to say
- * about it.
+ * (REASON)": the annotations go to footnote N of legend, so a line keeps
+ * to the classic width however much there is to say about it; what every
+ * line shares (omit) is said once under the section, and the warm-up
+ * samples dropped stay in the JSON report.
  */
 static int write_line(const struct report *r, const struct result *res,
-		      size_t width, struct strlist *legend, FILE *out)
+		      size_t width, unsigned omit, struct strlist *legend,
+		      FILE *out)
 {
 	char label[REPORT_LINE], figure[64], spread[32], cpu[80];
 	char notes[REPORT_LINE];
@@ -114,10 +212,7 @@ static int write_line(const struct report *r, const struct result *res,
 	report_spread(res, spread, sizeof(spread));
 	report_cpu_figure(res, report_unit(res), cpu, sizeof(cpu));
 	notes[0] = '\0';
-	report_notes(res, notes, sizeof(notes));
-	if (res->warmup_samples)
-		report_appendf(notes, sizeof(notes), "%swarm-up %u",
-			       notes[0] ? "; " : "", res->warmup_samples);
+	report_notes_but(res, omit, notes, sizeof(notes));
 	table_put_left(out, label, width);
 	fprintf(out, " : %s%s%s%s%s", figure, spread[0] ? " " : "", spread,
 		cpu[0] ? " " : "", cpu);
@@ -164,21 +259,25 @@ static int write_sections(const struct report *r, FILE *out)
 		const struct report_section *sec = &lay.sections[s];
 		size_t width = label_width(r, sec);
 		struct strlist legend = { 0 };
+		struct section_flags flags;
 
 		table_rule(out, sec->title);
 		if (report_pk_section(r, sec)) {
 			err = report_pk_text(r, sec, out);
 			continue;
 		}
+		section_flags(r, sec, &flags);
 		for (size_t i = 0; i < sec->nitems && !err; i++) {
 			if (sec->items[i].key)
 				err = write_table(r, &sec->items[i], out);
 			else
 				err = write_line(
 					r, &r->results[sec->items[i].first],
-					width, &legend, out);
+					width, section_omit(&flags), &legend,
+					out);
 		}
 		write_legend(&legend, out);
+		write_section_flags(&flags, out);
 		strlist_free(&legend);
 	}
 	report_layout_free(&lay);
