@@ -18,6 +18,7 @@
 
 #include <hostbench/plugin.h>
 
+#include "base/childenv.h"
 #include "base/watch.h"
 
 /* Lowest descriptor the core's ends are moved to before a spawn, so no
@@ -32,8 +33,6 @@ struct helper_pipes {
 	int out[2];
 	int answer[2];
 };
-
-extern char **environ;
 
 /* Close fd if open, and mark it closed. */
 static void close_fd(int *fd)
@@ -131,7 +130,7 @@ static int spawn_helper(const struct helper_req *req,
 			 NULL };
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
-	char self[PATH_MAX];
+	char self[PATH_MAX], **env;
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	int fd = req->plugin_fd, fd2 = req->plugin_fd2, rc;
 
@@ -140,10 +139,16 @@ static int spawn_helper(const struct helper_req *req,
 		return -ENOEXEC;
 	self[n] = '\0';
 	snprintf(parent, sizeof(parent), "%ld", (long)getpid());
+	/* plugin code and its commands never see the core's secrets */
+	env = childenv_make(NULL);
+	if (!env)
+		return -ENOMEM;
 	if (fd >= 0 && fd < HELPER_FD_HIGH) {
 		fd = fcntl(fd, F_DUPFD_CLOEXEC, HELPER_FD_HIGH);
-		if (fd < 0)
-			return -errno;
+		if (fd < 0) {
+			rc = -errno;
+			goto out_env;
+		}
 	}
 	if (fd2 > 0 && fd2 < HELPER_FD_HIGH) {
 		fd2 = fcntl(fd2, F_DUPFD_CLOEXEC, HELPER_FD_HIGH);
@@ -158,7 +163,7 @@ static int spawn_helper(const struct helper_req *req,
 	rc = spawn_files(&fa, p, fd, fd2);
 	if (rc)
 		goto out_attr;
-	rc = -posix_spawn(pid, self, &fa, &attr, argv, environ);
+	rc = -posix_spawn(pid, self, &fa, &attr, argv, env);
 	posix_spawn_file_actions_destroy(&fa);
 out_attr:
 	posix_spawnattr_destroy(&attr);
@@ -167,6 +172,8 @@ out_fd:
 		close(fd);
 	if (fd2 > 0 && fd2 != req->plugin_fd2)
 		close(fd2);
+out_env:
+	free(env);
 	return rc;
 }
 
