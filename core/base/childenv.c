@@ -43,3 +43,10 @@ char **childenv_make(const char *extra)
 		env[j] = (char *)extra;
 	return env;
 }
+
+int childenv_has_password(void)
+{
+	const char *pw = getenv("PGPASSWORD"), *url = getenv("HOSTBENCH_STORE");
+
+	return (pw && *pw) || (url && strncmp(url, "postgres", 8) == 0);
+}

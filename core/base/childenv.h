@@ -23,4 +23,13 @@ int childenv_secret(const char *entry);
  */
 char **childenv_make(const char *extra);
 
+/*
+ * Whether this process's environment holds a password: PGPASSWORD, or a
+ * PostgreSQL URL in HOSTBENCH_STORE (which may hold user:PASSWORD@).
+ * Plugin code runs as the same user, and a process of the same user may
+ * read another's /proc/PID/environ unless it is not dumpable: main.c
+ * then makes the core so.
+ */
+int childenv_has_password(void);
+
 #endif

@@ -71,12 +71,28 @@ static int secret_names_the_whole_variable(void)
 	return 0;
 }
 
+static int has_password_with_pgpassword_or_a_postgres_store(void)
+{
+	unsetenv("PGPASSWORD");
+	setenv("HOSTBENCH_STORE", "sqlite:/home/lab/results.db", 1);
+	CHECK(!childenv_has_password());
+	setenv("HOSTBENCH_STORE", "postgresql://u:SECRET@db/hb", 1);
+	CHECK(childenv_has_password());
+	setenv("HOSTBENCH_STORE", "none", 1);
+	setenv("PGPASSWORD", "SECRET", 1);
+	CHECK(childenv_has_password());
+	setenv("PGPASSWORD", "", 1);
+	CHECK(!childenv_has_password());
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"drops_the_store_url_and_libpq_password", drops_the_store_url_and_libpq_password},
 	{"keeps_the_transfer_token", keeps_the_transfer_token},
 	{"puts_extra_in_place_of_its_name", puts_extra_in_place_of_its_name},
 	{"secret_names_the_whole_variable", secret_names_the_whole_variable},
+	{"has_password_with_pgpassword_or_a_postgres_store", has_password_with_pgpassword_or_a_postgres_store},
 };
 /* clang-format on */
 

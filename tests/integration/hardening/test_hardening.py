@@ -707,6 +707,33 @@ file_size = 1K
         expect(os.path.getsize(store) > 0, "the core did not use the store")
 
 
+def test_core_environment_with_a_password_is_unreadable_to_its_plugins():
+    # a plugin runs as the same user, who may read /proc/PID/environ of
+    # any of its processes: of its helpers, not of a core holding a password
+    with tempfile.TemporaryDirectory() as d:
+        os.chmod(d, 0o755)
+        secret = "SECRET-%d" % os.getpid()
+        seen = write(os.path.join(d, "environ"), "")
+        os.chmod(seen, 0o666)
+        suite = write(os.path.join(d, "s.ini"), QUICK + """
+[ancestors]
+target = transfer/command
+command = sh -c 'p=$PPID; while [ "$p" -gt 1 ]; do cat /proc/$p/environ; \
+p=$(cut -d" " -f4 /proc/$p/stat); done >>"$0" 2>/dev/null' %s
+file_size = 1K
+""" % seen)
+        os.chmod(suite, 0o644)
+        env = dict(os.environ, PGPASSWORD=secret, HB_PASSED="kept",
+                   HOSTBENCH_NO_CACHE="1")
+        p = subprocess.run(as_nobody() + [HB, "run", suite, "--no-store"],
+                           capture_output=True, text=True, timeout=120,
+                           env=env)
+        expect(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+        text = open(seen, errors="replace").read()
+        expect("HB_PASSED=kept" in text, "no helper's environment was read")
+        expect(secret not in text, "the core's password was read")
+
+
 # --- compare and merge ------------------------------------------------------
 
 def measured_report(d):
