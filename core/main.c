@@ -10,10 +10,12 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "app/cli.h"
 #include "app/command.h"
+#include "base/childenv.h"
 #include "base/exit.h"
 #include "base/helper.h"
 #include "base/setid.h"
@@ -73,6 +75,10 @@ int main(int argc, char **argv)
 	settle_process();
 	if (argc > 1 && strcmp(argv[1], HELPER_ARG) == 0)
 		return command_helper(argc, argv);
+	/* helpers run as this user: they must not read a password in our
+	   /proc/PID/environ, nor trace us to read our memory */
+	if (childenv_has_password())
+		prctl(PR_SET_DUMPABLE, 0);
 	if (cli_parse(argc, argv, &cli, err, sizeof(err))) {
 		fprintf(stderr, "hostbench: %s\nTry 'hostbench --help'.\n",
 			err);

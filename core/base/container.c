@@ -244,19 +244,24 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
 	return a < b ? a : b;
 }
 
-/* The memory the host reports available (MemAvailable), or UINT64_MAX. */
-static uint64_t mem_available(void)
+/* The bytes of /proc/meminfo's line key ("MemAvailable:"), or UINT64_MAX. */
+static uint64_t meminfo_bytes(const char *key)
 {
-	uint64_t kb = get_keyed("/proc", "meminfo", "MemAvailable:");
+	uint64_t kb = get_keyed("/proc", "meminfo", key);
 
 	return kb ? kb * 1024 : UINT64_MAX;
+}
+
+uint64_t container_shared(void)
+{
+	return meminfo_bytes("Shmem:");
 }
 
 void container_room(uint64_t *memory, uint64_t *processes)
 {
 	char dir[PATH_MAX], mount[PATH_MAX];
 
-	*memory = mem_available();
+	*memory = meminfo_bytes("MemAvailable:");
 	*processes = UINT64_MAX;
 	if (group_dir(NULL, dir, mount, sizeof(dir)) == 0) {
 		*memory = min_u64(*memory, room_up(dir, mount, "memory.max",
@@ -470,6 +475,7 @@ void container_open(struct container *ct, pid_t pid,
 	}
 	if (b->memory)
 		memory = bound_memory(ct, b->memory);
+	ct->memory_grouped = memory;
 	if (b->processes)
 		processes = bound_processes(ct, b->processes);
 	lower(pid, RLIMIT_NOFILE, b->open_files);

@@ -35,6 +35,9 @@ enum container_hit {
 	CONTAINER_HIT_MEMORY = 1,     /* its memory group killed for memory */
 	CONTAINER_HIT_PROCESSES = 2,  /* a fork or thread met its bound */
 	CONTAINER_HIT_TEMP_SPACE = 4, /* it took its temp_space: killed */
+	CONTAINER_HIT_SHARED = 8,     /* no group bounds its memory, and it
+				       * took more shared memory than its
+				       * memory bound: killed */
 };
 
 /* One helper's groups; a path is "" where that hierarchy is not used. */
@@ -43,6 +46,8 @@ struct container {
 	char pids[PATH_MAX];
 	char memory[PATH_MAX];
 	char freezer[PATH_MAX];
+	int memory_grouped; /* a group's limit bounds its memory, shared
+			     * memory included (else only RLIMIT_DATA) */
 };
 
 /*
@@ -73,6 +78,15 @@ void container_default(struct container_bounds *b, unsigned share,
  * files without quotas).
  */
 uint64_t container_temp_free(void);
+
+/*
+ * Bytes of shared memory on the host (Shmem in /proc/meminfo: tmpfs and
+ * memfd files, shared anonymous mappings, System V segments), or
+ * UINT64_MAX when unknown. RLIMIT_DATA does not count it, so a helper
+ * whose memory no group bounds is killed when this grows by more than
+ * its memory bound while it runs (base/watch.h).
+ */
+uint64_t container_shared(void);
 
 /*
  * Put process pid (a helper just started, which has not yet forked) in a

@@ -18,6 +18,9 @@
 
 #include <hostbench/plugin.h>
 
+#include "base/childenv.h"
+#include "base/watch.h"
+
 /* Lowest descriptor the core's ends are moved to before a spawn, so no
  * dup2 of the file actions can overwrite another source descriptor. */
 #define HELPER_FD_HIGH 10
@@ -30,8 +33,6 @@ struct helper_pipes {
 	int out[2];
 	int answer[2];
 };
-
-extern char **environ;
 
 /* Close fd if open, and mark it closed. */
 static void close_fd(int *fd)
@@ -129,7 +130,7 @@ static int spawn_helper(const struct helper_req *req,
 			 NULL };
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
-	char self[PATH_MAX];
+	char self[PATH_MAX], **env;
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	int fd = req->plugin_fd, fd2 = req->plugin_fd2, rc;
 
@@ -138,10 +139,16 @@ static int spawn_helper(const struct helper_req *req,
 		return -ENOEXEC;
 	self[n] = '\0';
 	snprintf(parent, sizeof(parent), "%ld", (long)getpid());
+	/* plugin code and its commands never see the core's secrets */
+	env = childenv_make(NULL);
+	if (!env)
+		return -ENOMEM;
 	if (fd >= 0 && fd < HELPER_FD_HIGH) {
 		fd = fcntl(fd, F_DUPFD_CLOEXEC, HELPER_FD_HIGH);
-		if (fd < 0)
-			return -errno;
+		if (fd < 0) {
+			rc = -errno;
+			goto out_env;
+		}
 	}
 	if (fd2 > 0 && fd2 < HELPER_FD_HIGH) {
 		fd2 = fcntl(fd2, F_DUPFD_CLOEXEC, HELPER_FD_HIGH);
@@ -156,7 +163,7 @@ static int spawn_helper(const struct helper_req *req,
 	rc = spawn_files(&fa, p, fd, fd2);
 	if (rc)
 		goto out_attr;
-	rc = -posix_spawn(pid, self, &fa, &attr, argv, environ);
+	rc = -posix_spawn(pid, self, &fa, &attr, argv, env);
 	posix_spawn_file_actions_destroy(&fa);
 out_attr:
 	posix_spawnattr_destroy(&attr);
@@ -165,6 +172,8 @@ out_fd:
 		close(fd);
 	if (fd2 > 0 && fd2 != req->plugin_fd2)
 		close(fd2);
+out_env:
+	free(env);
 	return rc;
 }
 
@@ -261,48 +270,6 @@ static void helper_stop(pid_t pid, int *status)
 		;
 }
 
-/*
- * The bounds of a helper watched while it runs. Its container's pids and
- * memory groups count the times a bound was met (container_hits()): the
- * first ends the case at once rather than at its timeout. No file system
- * bounds the sum of a process's files (without quotas), so the free space
- * where temporary files go is watched too: the helper is stopped once the
- * space free at its start has fallen by more than its temp_space bound,
- * looked at every WATCH seconds while it runs and once more when it
- * ended (a fast writer may end first: its answer is then not taken).
- */
-#define WATCH 0.05
-
-struct watch {
-	const struct container *ct; /* the helper's groups */
-	uint64_t free0;		    /* container_temp_free() at the start */
-	uint64_t bound;		    /* temp_space, 0: none */
-	double next;		    /* when to look again */
-};
-
-/* Whether the helper took more than its bound of temporary space. */
-static int temp_space_taken(const struct watch *w)
-{
-	uint64_t now;
-
-	if (!w->bound || w->free0 == UINT64_MAX)
-		return 0;
-	now = container_temp_free();
-	return now != UINT64_MAX && now < w->free0 && w->free0 - now > w->bound;
-}
-
-/* The container_hit bits of the bounds met, at most every WATCH seconds. */
-static int watch_due(struct watch *w)
-{
-	int hits;
-
-	if (hb_now() < w->next)
-		return 0;
-	w->next = hb_now() + WATCH;
-	hits = container_hits(w->ct);
-	return temp_space_taken(w) ? hits | CONTAINER_HIT_TEMP_SPACE : hits;
-}
-
 /* Read both pipes until the helper exits, its deadline, a bound or a stop. */
 static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 		       pid_t pid, struct helper_out *out, int *garbage,
@@ -329,7 +296,7 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 		if (poll(fds, 3,
 			 exited	     ? 0
 			 : pidfd < 0 ? 2
-				     : (int)(WATCH * 1000)) > 0 &&
+				     : (int)(WATCH_PERIOD * 1000)) > 0 &&
 		    (fds[0].revents || fds[1].revents)) {
 			if (fds[0].revents &&
 			    !read_answer(fds[0].fd, out, garbage))
@@ -358,8 +325,8 @@ static int helper_wait(const struct helper_req *req, struct helper_pipes *p,
 			break;
 		}
 	}
-	if (temp_space_taken(watch))
-		out->hits |= CONTAINER_HIT_TEMP_SPACE;
+	out->hits |= watch_end(watch);
+	out->shared = watch->shared;
 	if (pidfd >= 0)
 		close(pidfd);
 	return status;
@@ -420,6 +387,7 @@ int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
 	struct container_bounds bounds = { 0 };
 	struct helper_pipes p;
 	struct container ct;
+	struct watch watch;
 	int garbage = 0, rc;
 	pid_t pid = 0;
 
@@ -444,12 +412,10 @@ int helper_run(const struct helper_req *req, struct helper_out *out, char *err,
 		container_default(&bounds, 1, 1);
 	/* before the request: the guardian forks nothing until it has it all */
 	container_open(&ct, pid, &bounds);
+	watch_start(&watch, &ct, &bounds);
 	write_request(p.request[1], req->request);
 	close_fd(&p.request[1]);
-	helper_wait(req, &p, pid, out, &garbage,
-		    &(struct watch){ .ct = &ct,
-				     .free0 = container_temp_free(),
-				     .bound = bounds.temp_space });
+	helper_wait(req, &p, pid, out, &garbage, &watch);
 	out->hits |= container_hits(&ct);
 	container_close(&ct);
 	pipes_close(&p);

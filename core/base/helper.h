@@ -63,6 +63,8 @@ struct helper_out {
 	size_t outlen;
 	pid_t task; /* the task's pid (0 if unknown), for names of leftovers */
 	int hits;   /* the container_hit bits of the bounds it reached */
+	uint64_t shared; /* the most shared memory the host gained while it
+			  * ran, where watched (base/watch.h) */
 };
 
 /* Largest answer read from a helper; a longer one is garbage. */

@@ -30,7 +30,7 @@
 
 #include <jansson.h>
 
-extern char **environ;
+#include "base/childenv.h"
 
 /* Seconds a receiver may take to make its keys and start listening. */
 #define SERVE_START_WAIT 60
@@ -62,29 +62,17 @@ static void host_port(const char *addr, int port, char *buf, size_t len)
 }
 
 /*
- * The environment with HOSTBENCH_TOKEN=token added, so the token stays
- * out of ps. Returns a NULL-terminated array (free the array and its last
- * entry), or NULL.
+ * The environment with HOSTBENCH_TOKEN=token in it, so the token stays
+ * out of ps, and without the core's secrets (base/childenv.h). Returns a
+ * NULL-terminated array (free the array and *tok_entry), or NULL.
  */
 static char **env_with_token(const char *token, char **tok_entry)
 {
-	size_t n = 0;
-	char **env;
-
-	while (environ[n])
-		n++;
-	env = calloc(n + 2, sizeof(*env));
-	if (!env || asprintf(tok_entry, "HOSTBENCH_TOKEN=%s", token) < 0) {
-		free(env);
+	if (asprintf(tok_entry, "HOSTBENCH_TOKEN=%s", token) < 0) {
+		*tok_entry = NULL;
 		return NULL;
 	}
-	for (size_t i = 0, j = 0; i < n; i++)
-		if (strncmp(environ[i], "HOSTBENCH_TOKEN=", 16) != 0)
-			env[j++] = environ[i];
-	for (n = 0; env[n]; n++)
-		;
-	env[n] = *tok_entry;
-	return env;
+	return childenv_make(*tok_entry);
 }
 
 /* In the child: the receiver, its log into fd, dying with this rank. */

@@ -14,6 +14,8 @@
 
 #include <hostbench/plugin.h>
 
+#include "base/childenv.h"
+
 /* Largest cache file read; a larger one is ignored. */
 #define CACHE_MAX_BYTES ((off_t)64 << 20)
 /* The cache file's format; another one is ignored. */
@@ -60,8 +62,9 @@ static int by_text(const void *a, const void *b)
 
 /*
  * A hash (FNV-1a) of the environment, sorted, without the variables a
- * shell changes on its own: describe() may read the environment (a device
- * list, a library path), so another environment probes again.
+ * shell changes on its own and the secrets no helper is given: describe()
+ * may read the environment (a device list, a library path), so another
+ * environment probes again.
  */
 static unsigned long long environment_hash(void)
 {
@@ -76,10 +79,13 @@ static unsigned long long environment_hash(void)
 		return 0;
 	memcpy(sorted, environ, n * sizeof(*sorted));
 	qsort(sorted, n, sizeof(*sorted), by_text);
-	for (size_t i = 0; i < n; i++)
-		for (const char *c = sorted[i]; !volatile_var(sorted[i]) && *c;
-		     c++)
+	for (size_t i = 0; i < n; i++) {
+		/* no probe sees a secret (base/childenv.h): nor does the key */
+		if (volatile_var(sorted[i]) || childenv_secret(sorted[i]))
+			continue;
+		for (const char *c = sorted[i]; *c; c++)
 			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+	}
 	free(sorted);
 	return h;
 }

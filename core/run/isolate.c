@@ -87,6 +87,23 @@ static int size_verdict(struct result *r, const char *before, uint64_t bytes,
 }
 
 /*
+ * The reason of a case killed for the shared memory the host gained while
+ * it ran, where no group bounds its memory (base/watch.h).
+ */
+static int shared_verdict(const struct helper_out *out,
+			  const struct container_bounds *b, struct result *r)
+{
+	char took[160];
+
+	snprintf(took, sizeof(took),
+		 "out of memory: the case's processes took %lluM of shared "
+		 "memory, more than their bound of ",
+		 (unsigned long long)(out->shared >> 20));
+	return size_verdict(r, took, b->memory, ", and were killed",
+			    "memory_limit");
+}
+
+/*
  * The reason of a case that reached one of its bounds b: 0 when set, 1
  * when it reached none that explains how it ended, or -ENOMEM.
  */
@@ -103,6 +120,8 @@ static int bound_failure(const struct helper_out *out,
 				    "reached their bound of ",
 				    b->memory, " and were killed",
 				    "memory_limit");
+	if (out->hits & CONTAINER_HIT_SHARED)
+		return shared_verdict(out, b, r);
 	if (out->hits & CONTAINER_HIT_TEMP_SPACE)
 		return size_verdict(r,
 				    "out of temporary space: the case's "
@@ -184,9 +203,9 @@ static int helper_result(struct helper_out *out, const struct bench_case *c,
 	int rc = -EINVAL;
 
 	/* a whole result counts however the task then ended, unless it took
-	   more temporary space than its bound */
+	   more temporary space or shared memory than its bound */
 	if (out->answer && out->end != HELPER_INTERRUPTED &&
-	    !(out->hits & CONTAINER_HIT_TEMP_SPACE))
+	    !(out->hits & (CONTAINER_HIT_TEMP_SPACE | CONTAINER_HIT_SHARED)))
 		o = json_loads(out->answer, 0, NULL);
 	if (o)
 		rc = result_json_get(o, c->tdesc ? c->tdesc->parts : NULL, r,

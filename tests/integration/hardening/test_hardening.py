@@ -37,10 +37,10 @@ size = 4K
 """
 
 
-def run(*args, timeout=120, cwd=None):
+def run(*args, timeout=120, cwd=None, env=None):
     """hostbench ARGS; returns (status, stdout, stderr) as text."""
     p = subprocess.run([HB, *args], capture_output=True, text=True,
-                       timeout=timeout, cwd=cwd)
+                       timeout=timeout, cwd=cwd, env=env)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -836,6 +836,60 @@ def test_plugin_link_of_another_user_in_a_sticky_dir_is_refused():
         status, out, err = run("list", "--plugin-dir", shared)
         expect("planted.so" in err and "not following planted.so" in err,
                "exit %d, stderr %r" % (status, err))
+
+
+# --- the core's secrets -----------------------------------------------------
+
+def test_store_url_and_pgpassword_reach_no_plugin_or_command():
+    # the core opens the store itself: its URL, which may hold a password,
+    # and libpq's PGPASSWORD reach no helper, nor what a plugin runs
+    with tempfile.TemporaryDirectory() as d:
+        secret = "SECRET-%d" % os.getpid()
+        store = os.path.join(d, "results-%s.db" % secret)
+        seen = os.path.join(d, "environ")
+        suite = write(os.path.join(d, "s.ini"), QUICK + """
+[env]
+target = transfer/command
+command = sh -c 'env >> "$0"' %s
+file_size = 1K
+""" % seen)
+        env = dict(os.environ, HOSTBENCH_STORE="sqlite:" + store,
+                   PGPASSWORD=secret, HB_PASSED="kept")
+        status, _, err = run("run", suite, env=env)
+        expect(status == 0, "exit %d: %s" % (status, err))
+        text = open(seen).read()
+        expect("HB_PASSED=kept" in text, "the command's environment %r"
+               % text[:300])
+        for leak in (secret, "HOSTBENCH_STORE=", "PGPASSWORD="):
+            expect(leak not in text, "%r reached the command" % leak)
+        expect(os.path.getsize(store) > 0, "the core did not use the store")
+
+
+def test_core_environment_with_a_password_is_unreadable_to_its_plugins():
+    # a plugin runs as the same user, who may read /proc/PID/environ of
+    # any of its processes: of its helpers, not of a core holding a password
+    with tempfile.TemporaryDirectory() as d:
+        os.chmod(d, 0o755)
+        secret = "SECRET-%d" % os.getpid()
+        seen = write(os.path.join(d, "environ"), "")
+        os.chmod(seen, 0o666)
+        suite = write(os.path.join(d, "s.ini"), QUICK + """
+[ancestors]
+target = transfer/command
+command = sh -c 'p=$PPID; while [ "$p" -gt 1 ]; do cat /proc/$p/environ; \
+p=$(cut -d" " -f4 /proc/$p/stat); done >>"$0" 2>/dev/null' %s
+file_size = 1K
+""" % seen)
+        os.chmod(suite, 0o644)
+        env = dict(os.environ, PGPASSWORD=secret, HB_PASSED="kept",
+                   HOSTBENCH_NO_CACHE="1")
+        p = subprocess.run(as_nobody() + [HB, "run", suite, "--no-store"],
+                           capture_output=True, text=True, timeout=120,
+                           env=env)
+        expect(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+        text = open(seen, errors="replace").read()
+        expect("HB_PASSED=kept" in text, "no helper's environment was read")
+        expect(secret not in text, "the core's password was read")
 
 
 # --- compare and merge ------------------------------------------------------

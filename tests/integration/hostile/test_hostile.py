@@ -1202,6 +1202,73 @@ def test_memory_hog_default_bound_fits_enclosing_limit():
         jail.close()
 
 
+# shared memory (a shared mapping, memfds mapped or only written) is not
+# data: RLIMIT_DATA misses it where no memory group can be made, and the
+# core watches the host's shared memory instead
+SHARED = re.compile(r"out of memory: the case's processes took (\d+)M of "
+                    r"shared memory, more than their bound of (\d+)M, and "
+                    r"were killed \(raise memory_limit to allow more\)")
+SHM_HOG = """how = anon, memfd-map, memfd-write
+memory_limit = 64M
+timeout = 30s"""
+
+
+def shared_memory_reasons(s, **kw):
+    """shm_hog's three ways to touch 1G of shared memory at memory_limit =
+    64M, then a good case: hostbench exits 1, each hog fails, the good
+    case runs. Their reasons, by way."""
+    run = s.hb("--plugin-dir", fixture_dir("shm-hog"), "--plugin-dir", GOOD,
+               "run", s.suite(with_hostile("shm-hog", "hostile/shm_hog",
+                                           SHM_HOG)),
+               "--format", "json", **kw)
+    expect(run.rc == 1, "exit %d: %s" % (run.rc, run.err))
+    res = results(run, 4)
+    expect(res[3]["status"] == "ok", res[3])
+    for r in res[:3]:
+        expect(r["status"] == "failed", (r["status"], r["reason"]))
+    s.finish()
+    return {r["params"]["how"]: r["reason"] or "" for r in res[:3]}
+
+
+def expect_shared_bound(how, reason):
+    """A reason of the shared-memory watch at the 64M bound, killed well
+    before the hog's 1G."""
+    m = SHARED.fullmatch(reason)
+    expect(m and m.group(2) == "64" and 64 <= int(m.group(1)) < 1024,
+           "%s: %s" % (how, reason))
+
+
+def test_shared_memory_hog_ends_at_memory_limit():
+    # a memory group bounds shared memory as any other; where none can be
+    # made (no root, a read-only hierarchy) the watch does
+    for how, reason in shared_memory_reasons(Scratch()).items():
+        m = MEMORY.fullmatch(reason)
+        if m:
+            expect(m.group(1) == "64", "%s: %s" % (how, reason))
+        else:
+            expect_shared_bound(how, reason)
+
+
+def test_shared_memory_hog_ends_at_memory_limit_without_groups():
+    # user nobody may make no control group: RLIMIT_DATA, blind to shared
+    # memory, and the watch of the host's shared memory bound the case
+    if os.geteuid() != 0:
+        raise hbtest.Skip("needs root, to run hostbench as nobody")
+    s = Scratch()
+    os.chmod(s.root, 0o755)
+    os.chown(s.tmp, 65534, 65534)
+
+    def nobody():
+        os.setgroups([])
+        os.setgid(65534)
+        os.setuid(65534)
+
+    env = dict(s.env, HOSTBENCH_NO_CACHE="1")
+    for how, reason in shared_memory_reasons(s, env=env,
+                                             preexec_fn=nobody).items():
+        expect_shared_bound(how, reason)
+
+
 def test_descriptor_hog_ends_at_open_files_limit():
     reason = bounded_case("fd-hog", "open_files_limit = 64")
     m = re.fullmatch(r"setup: open: Too many open files after (\d+) more: "
