@@ -14,6 +14,7 @@
 #include "app/cmd_store.h"
 #include "app/output.h"
 #include "base/exit.h"
+#include "history/context_diff.h"
 #include "history/dashboard.h"
 #include "history/history_write.h"
 #include "history/regress.h"
@@ -95,6 +96,8 @@ int cmd_store_history(struct store *st, const struct cli *cli, int detect,
 	char err[1024];
 	int rc = store_history(st, &q, doc, err, sizeof(err));
 
+	if (!rc && context_diff_doc(*doc))
+		rc = hb_errorf(err, sizeof(err), -ENOMEM, "out of memory");
 	if (!rc && detect)
 		rc = history_regressions(*doc, &(struct regress_opts){ 0 }, err,
 					 sizeof(err));

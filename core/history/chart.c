@@ -280,7 +280,10 @@ static void changes(FILE *out, const json_t *s, const struct chart_axis *a)
 	}
 }
 
-/* Every context after the first: a grey rule labelled with its id. */
+/*
+ * Every context after the first: a grey rule labelled with what changed
+ * ("OpenSSL 3.0.17 -> 3.0.19"), its id when the facts do not say.
+ */
 static void contexts(FILE *out, const json_t *s, const struct chart_axis *a)
 {
 	const json_t *c;
@@ -294,7 +297,7 @@ static void contexts(FILE *out, const json_t *s, const struct chart_axis *a)
 		if (!(first > 0) || first >= (double)a->npoints)
 			continue;
 		rule(out, a, (size_t)first, "context-change", "#555", id, NULL);
-		snprintf(label, sizeof(label), "context %s", id ? id : "?");
+		view_context_change(s, (size_t)first, label, sizeof(label));
 		svg_text_at(out, cx(a, (size_t)first) + 3, CHART_BOT - 6,
 			    "start", "context-label", label);
 	}
