@@ -69,15 +69,12 @@ static int has_figure(const json_t *r)
 
 int store_figure_check(const json_t *r, size_t i, char *err, size_t errlen)
 {
-	static const char *const texts[] = { "job", "target", "backend" };
-
 	if (!json_is_object(r))
 		return hb_errorf(err, errlen, -EINVAL,
 				 "results[%zu]: not an object", i);
-	for (size_t k = 0; k < sizeof(texts) / sizeof(texts[0]); k++)
-		if (!json_is_string(json_object_get(r, texts[k])))
-			return hb_errorf(err, errlen, -EINVAL,
-					 "results[%zu]: no %s", i, texts[k]);
+	if (!json_is_string(json_object_get(r, "target")))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "results[%zu]: no target", i);
 	if (!json_is_object(json_object_get(r, "params")))
 		return hb_errorf(err, errlen, -EINVAL,
 				 "results[%zu]: no params", i);

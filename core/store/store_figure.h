@@ -22,8 +22,9 @@ struct store_figure {
 
 /*
  * Check result r, results[i] of a report, for what the store needs: an
- * object with job, target and backend (text) and params (an object); an
- * "ok" result (status "ok" or none) also a median, from its samples or
+ * object with a target (text) and params (an object: the case's key; a
+ * job or backend may be null, as a report without a suite has them); an
+ * "ok" result (status "ok" or none) also a figure, from its samples or
  * its stats. Returns 0, or -EINVAL with "results[3]: no params" in err.
  */
 int store_figure_check(const json_t *r, size_t i, char *err, size_t errlen);
