@@ -11,6 +11,7 @@
 #include "app/command.h"
 #include "base/parse.h"
 #include "base/sanitize.h"
+#include "base/timetext.h"
 #include "compare/compare_by.h"
 #include "result/runinfo.h"
 
@@ -76,8 +77,9 @@ const char cli_usage[] =
 	"  --history                run: each line against its series\n"
 	"  --label TEXT             run: a label kept with the run (at most\n"
 	"                           128 bytes of printable text)\n"
-	"  --host H, --case PATTERN, --since DATE, --label TEXT\n"
-	"                           history, regressions, dashboard: select\n"
+	"  --host H, --case PATTERN, --since DATE, --until DATE,\n"
+	"  --label TEXT             history, regressions, dashboard: select\n"
+	"                           (DATE: YYYY-MM-DD or an RFC 3339 time)\n"
 	"  --fail                   regressions: exit 1 while one is open\n"
 	"  --ack ID, --ignore ID    regressions: decide on a change point\n"
 	"  -h, --help               this text\n"
@@ -189,6 +191,35 @@ static int label_check(const struct cli *cli, char *err, size_t errlen)
 	return 0;
 }
 
+/* --since or --until (name) text as a UTC time into at; a day's end for
+ * --until. */
+static int date_check(const char *name, const char *text, char *at, size_t len,
+		      char *err, size_t errlen)
+{
+	if (timetext_parse(text, strcmp(name, "--until") == 0, at, len) == 0)
+		return 0;
+	return hb_errorf(err, errlen, -EINVAL,
+			 "%s \"%.64s%s\": not a date; expected " TIMETEXT_FORMS,
+			 name, text, strlen(text) > 64 ? "..." : "");
+}
+
+/* --since and --until: dates, in order. */
+static int dates_check(struct cli *cli, char *err, size_t errlen)
+{
+	if (cli->since && date_check("--since", cli->since, cli->since_at,
+				     sizeof(cli->since_at), err, errlen))
+		return -EINVAL;
+	if (cli->until && date_check("--until", cli->until, cli->until_at,
+				     sizeof(cli->until_at), err, errlen))
+		return -EINVAL;
+	if (cli->since && cli->until &&
+	    strcmp(cli->since_at, cli->until_at) > 0)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--since %s is after --until %s", cli->since,
+				 cli->until);
+	return 0;
+}
+
 /*
  * -f/--format FMT into cli. One report is written per run, so a second
  * --format is refused rather than silently winning.
@@ -240,6 +271,7 @@ static int store_option(int argc, char **argv, int *i, struct cli *cli,
 		{ "--host", offsetof(struct cli, host) },
 		{ "--case", offsetof(struct cli, cases) },
 		{ "--since", offsetof(struct cli, since) },
+		{ "--until", offsetof(struct cli, until) },
 		{ "--label", offsetof(struct cli, label) },
 		{ "--ack", offsetof(struct cli, ack) },
 		{ "--ignore", offsetof(struct cli, ignore) },
@@ -445,6 +477,8 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--history only goes with run");
 	if (cli->label && label_check(cli, err, errlen))
+		return -EINVAL;
+	if (dates_check(cli, err, errlen))
 		return -EINVAL;
 	if ((cli->fail || cli->ack || cli->ignore) &&
 	    strcmp(cli->command, "regressions") != 0)

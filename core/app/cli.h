@@ -11,6 +11,7 @@
 
 #include "report/report.h"
 #include "result/result.h"
+#include "base/timetext.h"
 #include "base/util.h"
 
 /* A parsed command line. */
@@ -35,12 +36,17 @@ struct cli {
 	const char *reference;	/* check --reference BACKEND, NULL = openssl */
 	const char *by;		/* compare --by KEY=BASE,NEW, as typed */
 	int rank; /* --rank N: one host of fleet reports; -1 = not given */
-	const char *store;  /* --store URL, NULL = HOSTBENCH_STORE/default */
-	int no_store;	    /* run --no-store */
-	int history;	    /* run --history: each line against its series */
-	const char *host;   /* history, regressions, dashboard --host */
-	const char *cases;  /* --case PATTERN */
-	const char *since;  /* --since DATE */
+	const char *store; /* --store URL, NULL = HOSTBENCH_STORE/default */
+	int no_store;	   /* run --no-store */
+	int history;	   /* run --history: each line against its series */
+	const char *host;  /* history, regressions, dashboard --host */
+	const char *cases; /* --case PATTERN */
+	const char *since; /* --since DATE, as typed */
+	const char *until; /* --until DATE, as typed */
+	char since_at[TIMETEXT_LEN]; /* --since as a UTC time (base/timetext.h)
+				      */
+	char until_at[TIMETEXT_LEN]; /* --until as a UTC time, a date's last ms
+				      */
 	const char *label;  /* run --label TEXT; history: select by it */
 	int fail;	    /* regressions --fail */
 	const char *ack;    /* regressions --ack ID */

@@ -14,9 +14,11 @@
 #include "app/cmd_store.h"
 #include "app/output.h"
 #include "base/exit.h"
+#include "history/context_diff.h"
 #include "history/dashboard.h"
 #include "history/history_write.h"
 #include "history/regress.h"
+#include "history/view.h"
 #include "store/store.h"
 
 /* Open the store of --store (or the default); one line when it fails. */
@@ -56,27 +58,85 @@ int cmd_store(const struct command_env *env)
 	return status;
 }
 
+/* One line on stderr for each point the detector left out. */
+static void say_skipped(const json_t *doc)
+{
+	const json_t *s, *k;
+	char label[VIEW_LINE];
+	size_t i, j;
+
+	json_array_foreach(json_object_get(doc, "series"), i, s) {
+		view_label(s, label, sizeof(label));
+		json_array_foreach(json_object_get(s, "skipped"), j, k)
+			fprintf(stderr,
+				"hostbench: run %s, %s on %s: %s, left out of "
+				"the judgement\n",
+				view_str(k, "run") ? view_str(k, "run") : "?",
+				label, view_host_name(doc, view_str(s, "host")),
+				view_str(k, "reason"));
+	}
+}
+
+/* The selection of cli's --host, --case, --since, --until, --label. */
+static struct store_query query_of(const struct cli *cli)
+{
+	return (struct store_query){
+		.host = cli->host,
+		.cases = cli->cases,
+		.since = cli->since ? cli->since_at : NULL,
+		.until = cli->until ? cli->until_at : NULL,
+		.label = cli->label,
+	};
+}
+
 int cmd_store_history(struct store *st, const struct cli *cli, int detect,
 		      json_t **doc)
 {
-	const struct store_query q = { .host = cli->host,
-				       .cases = cli->cases,
-				       .since = cli->since,
-				       .label = cli->label };
+	const struct store_query q = query_of(cli);
 	char err[1024];
 	int rc = store_history(st, &q, doc, err, sizeof(err));
 
+	if (!rc && context_diff_doc(*doc))
+		rc = hb_errorf(err, sizeof(err), -ENOMEM, "out of memory");
 	if (!rc && detect)
 		rc = history_regressions(*doc, &(struct regress_opts){ 0 }, err,
 					 sizeof(err));
-	if (!rc && detect)
+	if (!rc && detect) {
+		say_skipped(*doc);
 		rc = store_changes_save(st, *doc, err, sizeof(err));
+	}
 	if (!rc)
 		return 0;
 	fprintf(stderr, "hostbench: store %s: %s\n", store_where(st), err);
 	json_decref(*doc);
 	*doc = NULL;
 	return -1;
+}
+
+/*
+ * The history document of a store command: a selector that matches
+ * nothing is bad input, named with what the store holds. Returns an
+ * exit status.
+ */
+static int store_doc(struct store *st, const struct cli *cli, int detect,
+		     json_t **doc)
+{
+	const struct store_query q = query_of(cli);
+	char err[1024];
+	int rc = store_select_check(st, &q, err, sizeof(err));
+
+	*doc = NULL;
+	if (rc == -ENOENT) {
+		fprintf(stderr, "hostbench: %s\n", err);
+		return EXIT_BAD_INPUT;
+	}
+	if (rc) {
+		fprintf(stderr, "hostbench: store %s: %s\n", store_where(st),
+			err);
+		return EXIT_STORE;
+	}
+	return cmd_store_history(st, cli, detect, doc) ? EXIT_STORE
+						       : EXIT_ALL_OK;
 }
 
 /* output_writer for a history document. */
@@ -99,7 +159,9 @@ int cmd_history(const struct command_env *env)
 	json_t *doc = NULL;
 	int status = EXIT_STORE;
 
-	if (st && cmd_store_history(st, env->cli, 0, &doc) == 0)
+	if (st)
+		status = store_doc(st, env->cli, 0, &doc);
+	if (doc)
 		status = write_doc(doc, env->cli);
 	json_decref(doc);
 	store_close(st);
@@ -160,7 +222,7 @@ int cmd_regressions(const struct command_env *env)
 
 	if (st && (cli->ack || cli->ignore))
 		status = decide(st, cli);
-	else if (st && cmd_store_history(st, cli, 1, &doc) == 0)
+	else if (st && (status = store_doc(st, cli, 1, &doc)) == EXIT_ALL_OK)
 		status = write_doc(doc, cli);
 	if (status == EXIT_ALL_OK && cli->fail && doc &&
 	    open_regressions(doc)) {
@@ -181,8 +243,9 @@ int cmd_dashboard(const struct command_env *env)
 	char err[1024];
 	int status = EXIT_STORE;
 
-	if (st && cmd_store_history(st, env->cli, 1, &doc) == 0) {
-		status = EXIT_ALL_OK;
+	if (st)
+		status = store_doc(st, env->cli, 1, &doc);
+	if (doc) {
 		if (dashboard_write(doc, env->cli->output, err, sizeof(err))) {
 			fprintf(stderr, "hostbench: %s\n", err);
 			status = EXIT_INTERNAL;

@@ -385,7 +385,10 @@ static void changes(FILE *out, const json_t *s, const struct chart_axis *a)
 	}
 }
 
-/* Every context after the first: a grey rule labelled with its id. */
+/*
+ * Every context after the first: a grey rule labelled with what changed
+ * ("OpenSSL 3.0.17 -> 3.0.19"), its id when the facts do not say.
+ */
 static void contexts(FILE *out, const json_t *s, const struct chart_axis *a)
 {
 	const json_t *c;
@@ -395,13 +398,17 @@ static void contexts(FILE *out, const json_t *s, const struct chart_axis *a)
 		double first = view_num(c, "first");
 		const char *id = view_str(c, "id");
 		char label[VIEW_LINE];
+		int left;
 
 		if (!(first > 0) || first >= (double)a->npoints)
 			continue;
 		rule(out, a, (size_t)first, "context-change", "#555", id, NULL);
-		snprintf(label, sizeof(label), "context %s", id ? id : "?");
-		svg_text_at(out, cx(a, (size_t)first), CHART_TOP - 8,
-			    "middle", "context-label", label);
+		view_context_change(s, (size_t)first, label, sizeof(label));
+		/* above the plot, running away from the nearer edge */
+		left = cx(a, (size_t)first) < (LEFT + CHART_RIGHT) / 2.0;
+		svg_text_at(out, cx(a, (size_t)first) + (left ? 3 : -3),
+			    CHART_TOP - 8, left ? "start" : "end",
+			    "context-label", label);
 	}
 }
 

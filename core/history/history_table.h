@@ -12,8 +12,10 @@
 #include "report/table.h"
 
 /*
- * Every series of doc, a row each: host, case, figure, points, latest,
- * base (median of the points before it in its context), change, verdict.
+ * Every series of doc, a row each, those with an open regression (a
+ * step still "new", or the newest run's verdict) first: host, case,
+ * points, latest, base (median of the points before it in its context),
+ * change, verdict, and the latest step with its kind and state.
  * Returns 0 or -ENOMEM (t left empty).
  */
 int history_table_series(const json_t *doc, struct table *t);

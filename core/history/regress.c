@@ -28,6 +28,7 @@ struct point {
 	double cpu;  /* per CPU-second figure; NAN when absent */
 	const char *run, *time, *context;
 	int starved, imprecise, noisy;
+	size_t at; /* its index in the series' points */
 };
 
 /* What a series is judged with: options resolved, direction, its id. */
@@ -53,19 +54,17 @@ static int has_flag(const json_t *flags, const char *name)
 	return 0;
 }
 
-static int point_read(const json_t *j, size_t i, struct point *p, char *err,
-		      size_t errlen)
+/* Point j (index i) into p; 0, or 1 when it has no usable median. */
+static int point_read(const json_t *j, size_t i, struct point *p)
 {
 	double lo = number_or_nan(json_object_get(j, "ci_low"));
 	double hi = number_or_nan(json_object_get(j, "ci_high"));
 	const json_t *flags = json_object_get(j, "flags");
 
 	p->median = number_or_nan(json_object_get(j, "median"));
-	if (isnan(p->median)) {
-		snprintf(err, errlen, "history point %zu: no numeric median",
-			 i);
-		return -EINVAL;
-	}
+	if (!isfinite(p->median))
+		return 1;
+	p->at = i;
 	p->half = p->median != 0 ? fmax(p->median - lo, hi - p->median) /
 					   fabs(p->median)
 				 : NAN;
@@ -146,7 +145,7 @@ static json_t *change_entry(const struct judge *j, const struct point *pts,
 		 siphash(key, buf, len < 0 ? 0 : (size_t)len));
 	return json_pack("{s:s, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:b, "
 			 "s:s}",
-			 "id", id, "index", (json_int_t)cp->index, "run",
+			 "id", id, "index", (json_int_t)p->at, "run",
 			 p->run ? json_string(p->run) : json_null(), "time",
 			 p->time ? json_string(p->time) : json_null(), "before",
 			 number(cp->before), "after", number(cp->after),
@@ -291,6 +290,7 @@ static void work_free(struct work *wk)
 {
 	free(wk->x);
 	free(wk->cps);
+	*wk = (struct work){ 0 };
 }
 
 static int work_alloc(struct work *wk, size_t n)
@@ -365,33 +365,60 @@ static void judge_init(struct judge *j, const struct regress_opts *o,
 		j->series_id = "";
 }
 
+/*
+ * The usable points of series into pts, *n of them; each point without a
+ * finite median goes to the series' "skipped" (its index and run) instead,
+ * so one bad run never stops a series from being judged.
+ */
+static int points_read(json_t *series, struct point *pts, size_t *n)
+{
+	const json_t *points = json_object_get(series, "points"), *p;
+	json_t *skipped = json_array();
+	size_t i;
+	int rc = skipped ? 0 : -ENOMEM;
+
+	*n = 0;
+	json_array_foreach(points, i, p) {
+		if (rc)
+			break;
+		if (point_read(p, i, &pts[*n]) == 0)
+			(*n)++;
+		else if (json_array_append_new(
+				 skipped,
+				 json_pack("{s:I, s:O, s:s}", "index",
+					   (json_int_t)i, "run",
+					   json_object_get(p, "run"), "reason",
+					   "no numeric median")))
+			rc = -ENOMEM;
+	}
+	if (!rc && json_array_size(skipped))
+		return json_object_set_new(series, "skipped", skipped) ? -ENOMEM
+								       : 0;
+	json_decref(skipped);
+	json_object_del(series, "skipped");
+	return rc;
+}
+
 /* Read the points of one series and judge them. */
 static int series_regressions(json_t *series, const struct regress_opts *o,
 			      char *err, size_t errlen)
 {
-	const json_t *points = json_object_get(series, "points");
-	size_t n = json_array_size(points);
+	size_t n = json_array_size(json_object_get(series, "points"));
 	struct point *pts = calloc(n ? n : 1, sizeof(*pts));
 	struct work wk = { 0 };
 	struct judge j;
 	int rc;
 
 	judge_init(&j, o, series);
-	if (!pts || work_alloc(&wk, n ? n : 1)) {
+	if (!pts || work_alloc(&wk, n ? n : 1) ||
+	    points_read(series, pts, &n)) {
 		snprintf(err, errlen, "history regressions: out of memory");
 		rc = -ENOMEM;
-		goto out_points;
-	}
-	for (size_t i = 0; i < n; i++) {
-		rc = point_read(json_array_get(points, i), i, &pts[i], err,
-				errlen);
-		if (rc)
-			goto out_work;
+		goto out_work;
 	}
 	rc = series_judge(&j, pts, n, &wk, series, err, errlen);
 out_work:
 	work_free(&wk);
-out_points:
 	free(pts);
 	return rc;
 }

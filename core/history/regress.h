@@ -30,8 +30,10 @@ struct regress_opts {
  * context changes: no change point spans a cut, and a step at a cut is
  * reported with "context_change": true. The newest point is judged against
  * at most o->window points before it, since the last change point or cut.
- * o may be NULL (all defaults). Returns 0, -EINVAL when a point has no
- * numeric "median", or -ENOMEM; the message goes to err.
+ * A point without a finite "median" is left out of the judgement and
+ * listed in its series' "skipped" ({"index", "run", "reason"}); the
+ * others are judged. o may be NULL (all defaults). Returns 0 or -ENOMEM;
+ * the message goes to err.
  */
 int history_regressions(json_t *doc, const struct regress_opts *o, char *err,
 			size_t errlen);

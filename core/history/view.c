@@ -4,10 +4,12 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/units.h"
+#include "history/context_diff.h"
 #include "report/figure.h"
 #include "result/stats.h"
 
@@ -72,6 +74,25 @@ const json_t *view_change_at(const json_t *s, size_t i)
 			return c;
 	}
 	return NULL;
+}
+
+void view_context_change(const json_t *s, size_t i, char *buf, size_t len)
+{
+	const json_t *ctxs = json_object_get(s, "contexts"), *c;
+	size_t k;
+
+	buf[0] = '\0';
+	json_array_foreach(ctxs, k, c) {
+		if (!k || view_num(c, "first") != (double)i)
+			continue;
+		context_diff_text(
+			json_object_get(json_array_get(ctxs, k - 1), "facts"),
+			json_object_get(c, "facts"), buf, len);
+		if (!buf[0])
+			snprintf(buf, len, "context %s",
+				 view_str(c, "id") ? view_str(c, "id") : "?");
+		return;
+	}
 }
 
 void view_flags(const json_t *p, const char *sep, char *buf, size_t len)

@@ -44,6 +44,14 @@ void view_label(const json_t *s, char *buf, size_t len);
 /* The change point of series s that starts at point i, NULL for none. */
 const json_t *view_change_at(const json_t *s, size_t i);
 
+/*
+ * What changed where a context of series s begins at point i, in words
+ * (history/context_diff.h: "OpenSSL 3.0.17 -> 3.0.19; kernel 6.1 ->
+ * 6.18"), "context ID" when its facts do not say; "" when no context
+ * but the first begins there.
+ */
+void view_context_change(const json_t *s, size_t i, char *buf, size_t len);
+
 /* The flags of point p joined with sep into buf ("" without any). */
 void view_flags(const json_t *p, const char *sep, char *buf, size_t len);
 

@@ -22,7 +22,8 @@ struct store;
 struct store_query {
 	const char *host;  /* a host id (h-...) or host name */
 	const char *cases; /* fnmatch(3) pattern of a job, title or target */
-	const char *since; /* RFC 3339 time or date: points from then on */
+	const char *since; /* points from then on: "YYYY-MM-DDTHH:MM:SS.mmmZ" */
+	const char *until; /* points up to then, in the same form */
 	const char *label; /* runs of this label only */
 };
 
@@ -79,6 +80,15 @@ int store_import(struct store *st, const char *path, int *added, char *err,
  */
 int store_history(struct store *st, const struct store_query *q, json_t **doc,
 		  char *err, size_t errlen);
+
+/*
+ * Check that each selector of q (host, cases, label) matches something in
+ * a store that holds runs (an empty store passes): -ENOENT when one
+ * matches nothing, err naming it and what the store holds instead (at
+ * most 10 names, sanitized). Returns 0 or a negative code.
+ */
+int store_select_check(struct store *st, const struct store_query *q, char *err,
+		       size_t errlen);
 
 /*
  * Persist every series' "changes" of doc (new ones as "new"), then set

@@ -7,7 +7,6 @@
 #include "store/store_int.h"
 
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,18 +59,10 @@ static const char *jtext(const struct store_val *v)
 /* Does the case kase (its job, title or target) match q's pattern? */
 static int case_matches(const struct store_query *q, const json_t *kase)
 {
-	static const char *const keys[] = { "job", "title", "target" };
-
-	if (!q->cases)
-		return 1;
-	for (int i = 0; i < 3; i++) {
-		const char *v =
-			json_string_value(json_object_get(kase, keys[i]));
-
-		if (fnmatch(q->cases, v ? v : "", 0) == 0)
-			return 1;
-	}
-	return 0;
+	return store_case_matches(
+		q->cases, json_string_value(json_object_get(kase, "job")),
+		json_string_value(json_object_get(kase, "title")),
+		json_string_value(json_object_get(kase, "target")));
 }
 
 /* Columns of the series query, in its SELECT's order. */
@@ -355,7 +346,7 @@ static const char hosts_sql[] =
  * (bound, never in the text); the number of args.
  */
 static size_t series_sql(const struct store_query *q, char *sql, size_t len,
-			 struct store_val args[4])
+			 struct store_val args[5])
 {
 	size_t n = 0;
 
@@ -369,6 +360,10 @@ static size_t series_sql(const struct store_query *q, char *sql, size_t len,
 		report_appendf(sql, len, "AND r.started >= ? ");
 		args[n++] = store_text(q->since);
 	}
+	if (q->until) {
+		report_appendf(sql, len, "AND r.started <= ? ");
+		args[n++] = store_text(q->until);
+	}
 	if (q->label) {
 		report_appendf(sql, len, "AND r.label = ? ");
 		args[n++] = store_text(q->label);
@@ -381,7 +376,7 @@ static size_t series_sql(const struct store_query *q, char *sql, size_t len,
 static int build(struct store *st, struct history_build *b, char *err,
 		 size_t errlen)
 {
-	struct store_val args[4];
+	struct store_val args[5];
 	char sql[1024];
 	size_t n = series_sql(b->q, sql, sizeof(sql), args);
 	int rc;

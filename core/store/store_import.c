@@ -92,6 +92,25 @@ static char *compact_text(const char *text, size_t len)
 	return out;
 }
 
+/*
+ * store_put_as() of report, a result it refuses named with the file
+ * ("FILE: results[3]: no params"); nothing of the file is stored then.
+ */
+static int put_file(struct store *st, const char *path, const json_t *report,
+		    const char *text, const char *uuid, const char *when,
+		    int *added, char *err, size_t errlen)
+{
+	char why[1024];
+	int rc = store_put_as(st, report, text, uuid, when, added, why,
+			      sizeof(why));
+
+	if (rc == -EINVAL)
+		hb_error_fill(err, errlen, "%s: %s", path, why);
+	else if (rc)
+		hb_error_fill(err, errlen, "%s", why);
+	return rc;
+}
+
 /* One host's report (or a journal) of path, parsed or not (root NULL). */
 static int import_report(struct store *st, const char *path, json_t *root,
 			 const char *text, size_t len, const char *uuid,
@@ -108,8 +127,8 @@ static int import_report(struct store *st, const char *path, json_t *root,
 		rc = report_read_text(&doc, path, text, len, err, errlen);
 	}
 	if (!rc)
-		rc = store_put_as(st, doc.root, compact, uuid, when, added, err,
-				  errlen);
+		rc = put_file(st, path, doc.root, compact, uuid, when, added,
+			      err, errlen);
 	report_read_free(&doc);
 	free(compact);
 	return rc;
@@ -134,8 +153,8 @@ int store_import(struct store *st, const char *path, int *added, char *err,
 	else
 		uuid[0] = '\0'; /* its own */
 	if (fleet_root(root)) {
-		rc = store_put_as(st, root, NULL, uuid, when, added, err,
-				  errlen);
+		rc = put_file(st, path, root, NULL, uuid, when, added, err,
+			      errlen);
 		json_decref(root);
 	} else {
 		rc = import_report(st, path, root, text, len, uuid, when, added,

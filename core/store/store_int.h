@@ -113,4 +113,11 @@ char *store_join(const char *a, const char *b, const char *c);
 /* The current UTC time as RFC 3339 with milliseconds. */
 void store_now(char *buf, size_t len);
 
+/*
+ * Does a case (its job, title or target; NULL reads "") match the
+ * fnmatch(3) pattern of --case? A NULL pattern matches every case.
+ */
+int store_case_matches(const char *pattern, const char *job, const char *title,
+		       const char *target);
+
 #endif

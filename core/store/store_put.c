@@ -8,6 +8,7 @@
 #include "store/store_put.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "base/digest.h"
 #include "base/util.h"
 #include "compare/report_read.h"
+#include "store/store_figure.h"
 
 /* What a report is stored as, besides its own fields. */
 struct put_as {
@@ -201,67 +203,89 @@ static char *flags_text(const json_t *r)
 	return text;
 }
 
-/* The samples of result r (its headline rates) under (run, kase, fig). */
-static int put_samples(struct store *st, const json_t *r,
+/* A number bound as itself, or NULL where it is none. */
+static struct store_val real_or_null(double v)
+{
+	return isfinite(v) ? store_real(v) : store_text(NULL);
+}
+
+/* The samples of figure f under (run, kase, fig). */
+static int put_samples(struct store *st, const struct store_figure *f,
 		       const struct store_val key[3], char *err, size_t errlen)
 {
-	const json_t *samples = json_object_get(r, "samples");
 	int rc = 0;
 
-	for (size_t i = 0; !rc && i < json_array_size(samples); i++) {
-		const json_t *v = json_array_get(samples, i);
-
-		rc = store_exec(st,
-				"INSERT INTO sample (run, bcase, figure, idx, "
-				"value) VALUES (?, ?, ?, ?, ?) "
-				"ON CONFLICT DO NOTHING",
-				(struct store_val[]){
-					key[0], key[1], key[2],
-					store_int((long long)i),
-					store_real(json_number_value(v)) },
-				5, err, errlen);
-	}
+	for (size_t i = 0; !rc && i < f->n; i++)
+		rc = store_exec(
+			st,
+			"INSERT INTO sample (run, bcase, figure, idx, "
+			"value) VALUES (?, ?, ?, ?, ?) "
+			"ON CONFLICT DO NOTHING",
+			(struct store_val[]){ key[0], key[1], key[2],
+					      store_int((long long)i),
+					      real_or_null(f->samples[i]) },
+			5, err, errlen);
 	return rc;
 }
 
-/* Result r of run uuid: its case, headline figure and samples. */
-static int put_result(struct store *st, const char *uuid, const json_t *r,
-		      char *err, size_t errlen)
+/* The result row of r under key, its figure f. */
+static int put_figure(struct store *st, const json_t *r,
+		      const struct store_figure *f,
+		      const struct store_val key[3], char *err, size_t errlen)
 {
-	const char *unit = text_of(r, "unit");
-	int ops = unit && strcmp(unit, "ops/s") == 0;
-	const json_t *stats = json_object_get(r, ops ? "ops_stats" : "stats");
-	char kase[32], *flags = NULL;
-	struct store_val key[3];
-	int rc = put_case(st, r, kase, err, errlen);
-
-	if (rc)
-		return rc;
-	flags = flags_text(r);
-	key[0] = store_text(uuid);
-	key[1] = store_text(kase);
-	key[2] = store_text(ops ? "ops_rate" : "rate");
-	rc = store_exec(
+	char *flags = flags_text(r);
+	const char *status = text_of(r, "status");
+	int rc = store_exec(
 		st,
 		"INSERT INTO result (run, bcase, figure, unit, better, status, "
 		"median, ci_low, ci_high, n, cv, cpu_median, flags) VALUES "
 		"(?, ?, ?, ?, 'higher', ?, ?, ?, ?, ?, ?, ?, ?) "
 		"ON CONFLICT DO NOTHING",
 		(struct store_val[]){
-			key[0], key[1], key[2], store_text(unit),
-			store_text(text_of(r, "status") ? text_of(r, "status")
-							: "ok"),
-			val_of(stats, "median"), val_of(stats, "ci95_low"),
-			val_of(stats, "ci95_high"),
-			store_int((long long)json_array_size(
-				json_object_get(r, "samples"))),
-			val_of(stats, "cv"),
-			val_of(r, ops ? "ops_per_cpu_second"
-				      : "bytes_per_cpu_second"),
+			key[0], key[1], key[2], val_of(r, "unit"),
+			store_text(status ? status : "ok"),
+			real_or_null(f->median), real_or_null(f->ci_low),
+			real_or_null(f->ci_high),
+			f->has_samples ? store_int((long long)f->n)
+				       : store_text(NULL),
+			real_or_null(f->cv),
+			val_of(r, f->ops ? "ops_per_cpu_second"
+					 : "bytes_per_cpu_second"),
 			store_text(flags) },
 		12, err, errlen);
+
 	free(flags);
-	return rc ? rc : put_samples(st, r, key, err, errlen);
+	return rc;
+}
+
+/* Result r (results[i]) of run uuid: its case, figure and samples. */
+static int put_result(struct store *st, const char *uuid, const json_t *r,
+		      size_t i, char *err, size_t errlen)
+{
+	struct store_figure f;
+	struct store_val key[3];
+	char kase[32];
+	int rc = store_figure_check(r, i, err, errlen);
+
+	if (rc)
+		return rc;
+	rc = put_case(st, r, kase, err, errlen);
+	if (rc)
+		return rc;
+	rc = store_figure_of(r, &f);
+	if (rc) {
+		hb_error_fill(err, errlen, "out of memory");
+		goto out_figure;
+	}
+	key[0] = store_text(uuid);
+	key[1] = store_text(kase);
+	key[2] = store_text(f.ops ? "ops_rate" : "rate");
+	rc = put_figure(st, r, &f, key, err, errlen);
+	if (!rc)
+		rc = put_samples(st, &f, key, err, errlen);
+out_figure:
+	store_figure_free(&f);
+	return rc;
 }
 
 /* The first suite of the run object: its path and hash. */
@@ -331,7 +355,7 @@ static int put_report(struct store *st, const json_t *rep,
 	json_array_foreach(json_object_get(rep, "results"), i, r) {
 		if (rc)
 			break;
-		rc = put_result(st, as->uuid, r, err, errlen);
+		rc = put_result(st, as->uuid, r, i, err, errlen);
 	}
 	*added += !rc;
 	return rc;

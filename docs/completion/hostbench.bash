@@ -29,7 +29,7 @@ _hostbench()
 	local options="--extended --format --output --set --journal --resume
 		--plugin-dir --threshold --fail-on-regression --figure --by
 		--reference --rank --store --no-store --history --label --host
-		--case --since --fail
+		--case --since --until --fail
 		--ack --ignore --help --version"
 	local serve_options="--listen --token --max-clients --max-pending
 		--max-pending-per-address --max-time --idle-timeout --help"

@@ -318,14 +318,28 @@ static int one_point_series_is_inconclusive(void)
 	return 0;
 }
 
-static int point_without_median_is_refused(void)
+static int point_without_median_is_skipped_and_the_rest_judged(void)
 {
-	json_t *doc = doc_of(5, 5, 1, 5, "higher");
-	char err[128] = "";
+	json_t *doc = doc_of(60, 40, 0.85, 60, "higher");
+	json_t *pts = json_object_get(series0(doc), "points"), *skipped;
 
-	json_object_del(last_point(doc), "median");
-	CHECK_INT(history_regressions(doc, NULL, err, sizeof(err)), -EINVAL);
-	CHECK_CONTAINS(err, "point 4");
+	json_object_set_new(json_array_get(pts, 10), "median", json_null());
+	CHECK_INT(run(doc), 0);
+	skipped = json_object_get(series0(doc), "skipped");
+	CHECK_INT((int)json_array_size(skipped), 1);
+	CHECK_INT(json_integer_value(
+			  json_object_get(json_array_get(skipped, 0), "index")),
+		  10);
+	CHECK_STR(json_string_value(
+			  json_object_get(json_array_get(skipped, 0), "run")),
+		  "run-10");
+	/* the step is still found, at its index among all points */
+	CHECK_INT(nchanges(doc), 1);
+	CHECK_INT(json_integer_value(json_object_get(change(doc, 0), "index")),
+		  40);
+	CHECK_STR(json_string_value(json_object_get(change(doc, 0), "run")),
+		  "run-40");
+	CHECK_STR(verdict(doc), "within noise");
 	json_decref(doc);
 	return 0;
 }
@@ -348,7 +362,7 @@ static const struct test tests[] = {
 	{"newest_after_a_step_is_judged_against_the_new_level", newest_after_a_step_is_judged_against_the_new_level},
 	{"empty_series_has_no_newest", empty_series_has_no_newest},
 	{"one_point_series_is_inconclusive", one_point_series_is_inconclusive},
-	{"point_without_median_is_refused", point_without_median_is_refused},
+	{"point_without_median_is_skipped_and_the_rest_judged", point_without_median_is_skipped_and_the_rest_judged},
 };
 /* clang-format on */
 

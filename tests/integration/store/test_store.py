@@ -211,6 +211,234 @@ def regression_acknowledged(url):
     expect(status == 0, f"acknowledged: exit {status}: {err}")
 
 
+def import_ok(url, *files):
+    status, _, err = run("store", "import", *files, "--store", url)
+    expect(status == 0, f"import: exit {status}: {err}")
+
+
+def sql(url, statement):
+    """Run one SQL statement on the store at url (SQLite or PostgreSQL)."""
+    if url.startswith("sqlite:"):
+        db = sqlite3.connect(url[len("sqlite:"):])
+        db.execute(statement)
+        db.commit()
+        db.close()
+        return
+    sock = url.split("?host=")[1]
+    subprocess.run(as_postgres([pg_bin("psql"), "-h", sock, "-d", "postgres",
+                                "-v", "ON_ERROR_STOP=1", "-c", statement]),
+                   check=True, capture_output=True, timeout=60)
+
+
+OSSL_CPU = ("AES-NI on, VAES on, AVX2 on; "
+            "OPENSSL_ia32cap=0xfffa3203078bffff:0x405fc6f1bf07ab")
+
+
+def of_context(doc, name, new, scale, when):
+    """A copy of doc as a run in the old or the new context, at when."""
+    d = json.loads(json.dumps(doc))
+    d["run"] = {"uuid": "00000000-0000-4000-8000-%012d" % when,
+                "started": "2026-11-%02dT10:00:00.000Z" % (when + 1)}
+    d["system"]["kernel"] = ("Linux 6.18.44-fc #1 SMP" if new else
+                             "Linux 6.1.0-18-amd64 #1 SMP Debian")
+    version = "3.0.19 27 Jan 2026" if new else "3.0.17 1 Jul 2025"
+    cpu = (OSSL_CPU.replace("AES-NI on", "AES-NI off") + " env:~0x2000000"
+           if new else OSSL_CPU)
+    d["libraries"] = {"openssl": {"OpenSSL": version, "OpenSSL CPU": cpu},
+                      "transfer": {"OpenSSL": version}}
+    for r in d["results"]:
+        if r["status"] == "ok":
+            r["samples"] = [1e9 * scale * (1 + 0.001 * k) for k in range(3)]
+            r["flags"] = {}
+    with open(path(name), "w") as f:
+        json.dump(d, f)
+    return path(name)
+
+
+CHANGED = ["kernel 6.1 -> 6.18", "OpenSSL 3.0.17 -> 3.0.19",
+           "OpenSSL CPU: AES-NI on -> off (OPENSSL_ia32cap)"]
+
+
+def context_change_said_in_words(url):
+    base = measured()
+    import_ok(url, *[of_context(base, f"ctx{i:02}.json", i >= 6,
+                                0.3 if i >= 6 else 1.0, i)
+                     for i in range(12)])
+    doc = history(url)
+    ctxs = doc["series"][0]["contexts"]
+    expect(len(ctxs) == 2 and ctxs[1]["changed"] == CHANGED,
+           f"the second context says what changed: {ctxs}")
+    status, text, err = run("history", "--store", url)
+    expect(status == 0, f"history: {err}")
+    expect("; ".join(CHANGED) in text, f"history text says it: {text}")
+    status, out, err = run("regressions", "--store", url, "-f", "html")
+    expect(status == 0, f"regressions: {err}")
+    expect("at a context change: kernel 6.1 -&gt; 6.18" in out,
+           f"the step at the change says what changed: {out}")
+    status, _, err = run("dashboard", "--store", url, "-o", path("dash"))
+    expect(status == 0, f"dashboard: {err}")
+    page = open(glob.glob(path("dash/host-*.html"))[0]).read()
+    expect("context-label\">kernel 6.1 -&gt; 6.18; OpenSSL 3.0.17 -&gt; "
+           "3.0.19" in page, "the chart's rule says what changed")
+
+
+def with_jobs(doc, jobs):
+    """doc with its first result once per job name (a series each)."""
+    d = json.loads(json.dumps(doc))
+    first = [r for r in d["results"] if r["status"] == "ok"][0]
+    d["results"] = []
+    for job in jobs:
+        r = json.loads(json.dumps(first))
+        r["job"] = r["title"] = job
+        d["results"].append(r)
+    return d
+
+
+def series_rows(text):
+    """The data rows of the text history's series table."""
+    block = text.split("[Series]")[1].split("\n\n")[0]
+    return [ln for ln in block.splitlines()[1:]
+            if ln.strip() and not set(ln) <= set("- ")][1:]
+
+
+def open_regressions_first_and_steps_in_sight(url):
+    base = with_jobs(measured(), ["a-flat", "b-flat", "c-flat", "d-flat",
+                                  "e-step"])
+    files = []
+    for i in range(24):
+        d = json.loads(json.dumps(base))
+        d["run"] = {"uuid": "00000000-0000-4000-8000-%012d" % i,
+                    "started": "2026-10-%02dT10:00:00.000Z" % (i + 1)}
+        for r in d["results"]:
+            step = r["job"] == "e-step" and i >= 12
+            r["samples"] = [1e9 * (0.05 if step else 1.0) *
+                            (1 + 0.002 * ((i + k) % 3)) for k in range(3)]
+            r["stats"].update(median=sorted(r["samples"])[1],
+                              ci95_low=min(r["samples"]),
+                              ci95_high=max(r["samples"]))
+            r["flags"] = {}
+        with open(path(f"o{i:02}.json"), "w") as f:
+            json.dump(d, f)
+        files.append(path(f"o{i:02}.json"))
+    import_ok(url, *files)
+    status, text, err = run("regressions", "--store", url)
+    expect(status == 0, f"regressions: {err}")
+    rows = series_rows(text)
+    expect(len(rows) == 5 and "e-step" in rows[0],
+           f"the open regression's series first: {rows}")
+    expect("-95.0% regression (new)" in rows[0], f"its step: {rows[0]}")
+    doc = json.loads(run("regressions", "--store", url, "-f", "json")[1])
+    for s in doc["series"]:
+        for c in s["changes"]:
+            run("regressions", "--store", url, "--ack", c["id"])
+    noisy = json.loads(json.dumps(base))  # a newest run of noisy figures
+    noisy["run"] = {"uuid": "00000000-0000-4000-8000-000000000099",
+                    "started": "2026-10-30T10:00:00.000Z"}
+    for r in noisy["results"]:
+        r["samples"] = [1e9 * (0.05 if r["job"] == "e-step" else 1.0) * v
+                        for v in (0.7, 1.0, 1.3)]
+        r["flags"] = {"noisy": True}
+    with open(path("o99.json"), "w") as f:
+        json.dump(noisy, f)
+    import_ok(url, path("o99.json"))
+    status, text, err = run("regressions", "--store", url)
+    row = [r for r in series_rows(text) if "e-step" in r][0]
+    expect("inconclusive" in row and
+           "-95.0% regression (acknowledged)" in row,
+           f"an inconclusive newest run hides no acknowledged step: {row}")
+
+
+def bad_results_never_break_the_store(url):
+    base = with_jobs(measured(), ["kept", "other"])
+    files = []
+    for i in range(8):
+        d = json.loads(json.dumps(base))
+        d["run"] = {"uuid": "00000000-0000-4000-8000-1%011d" % i,
+                    "started": "2026-09-%02dT10:00:00.000Z" % (i + 1)}
+        for r in d["results"]:
+            r["samples"] = [1e9, 2e9, 3e9]
+            r["stats"]["median"] = 9e9  # the samples say otherwise
+            r["flags"] = {}
+        if i == 7:  # a run whose "kept" result has no stats
+            del d["results"][0]["stats"]
+            del d["results"][0]["ops_stats"]
+        with open(path(f"b{i}.json"), "w") as f:
+            json.dump(d, f)
+        files.append(path(f"b{i}.json"))
+    import_ok(url, *files)
+    doc = history(url)
+    pts = [p for s in doc["series"] for p in s["points"]]
+    expect(len(pts) == 16 and {p["median"] for p in pts} == {2e9} and
+           {p["n"] for p in pts} == {3},
+           f"the samples' median, n their number: "
+           f"{[(p['median'], p['n']) for p in pts]}")
+    # a result without params: refused by name, nothing of the file stored
+    d = json.loads(json.dumps(base))
+    d["run"] = {"uuid": "00000000-0000-4000-8000-200000000000",
+                "started": "2026-09-20T10:00:00.000Z"}
+    del d["results"][1]["params"]
+    with open(path("noparams.json"), "w") as f:
+        json.dump(d, f)
+    status, _, err = run("store", "import", path("noparams.json"),
+                         "--store", url)
+    expect(status == 2 and
+           f"{path('noparams.json')}: results[1]: no params" in err and
+           "out of memory" not in err, f"no params: exit {status}: {err}")
+    expect(len([p for s in history(url)["series"] for p in s["points"]])
+           == 16, "nothing of that file stored")
+    # a failed result without stats is fine, and no point
+    d["run"]["uuid"] = "00000000-0000-4000-8000-300000000000"
+    d["results"][1]["params"] = base["results"][1]["params"]
+    d["results"][1].update(status="failed", reason="boom", samples=[])
+    del d["results"][1]["stats"]
+    with open(path("failed.json"), "w") as f:
+        json.dump(d, f)
+    import_ok(url, path("failed.json"))
+    expect(len([p for s in history(url)["series"] for p in s["points"]])
+           == 17, "the failed result is no point")
+    # a stored point without a median (an older store): skipped, named
+    sql(url, "UPDATE result SET median = NULL WHERE run = "
+        "'00000000-0000-4000-8000-100000000003' AND bcase IN "
+        "(SELECT id FROM bcase WHERE job = 'kept')")
+    status, out, err = run("regressions", "--store", url, "-f", "json")
+    expect(status == 0, f"regressions with a null median: {status} {err}")
+    lines = [ln for ln in err.splitlines() if "left out" in ln]
+    expect(len(lines) == 1 and
+           "00000000-0000-4000-8000-100000000003" in lines[0] and
+           "kept" in lines[0], f"one line names the run and case: {err}")
+    judged = [s["newest"]["verdict"] for s in json.loads(out)["series"]]
+    expect(len(judged) == 2 and all(judged), f"both judged: {judged}")
+
+
+def selectors_say_what_they_matched(url):
+    status, out, err = run("history", "--store", url, "--host", "nosuch")
+    expect(status == 0, f"an empty store: nothing to match: {status} {err}")
+    base = measured()
+    import_ok(url, variant(base, "sel.json"))
+    for bad in ("yesterday", "2026-13-45", "2026-02-30T10:00"):
+        for opt in ("--since", "--until"):
+            status, out, err = run("history", "--store", url, opt, bad)
+            expect(status == 2 and out == "" and
+                   f'{opt} "{bad}": not a date; expected YYYY-MM-DD' in err,
+                   f"{opt} {bad}: exit {status}: {err}")
+    status, out, err = run("history", "--store", url, "--host", "nosuch")
+    expect(status == 2 and '--host "nosuch" matches nothing' in err and
+           "hosts (name or id): " + base["system"]["hostname"] in err,
+           f"--host: exit {status}: {err}")
+    status, out, err = run("history", "--store", url, "--case", "zz*")
+    expect(status == 2 and "jobs: fill" in err, f"--case: {status} {err}")
+    status, out, err = run("history", "--store", url, "--label", "nightly")
+    expect(status == 2 and "no labels" in err, f"--label: {status} {err}")
+    status, out, err = run("regressions", "--store", url, "--host", "x")
+    expect(status == 2, f"regressions --host x: {status} {err}")
+    doc = history(url, "--until", "2000-01-01")
+    expect(points(doc) == 0, "--until before every run: no point")
+    doc = history(url, "--since", "2000-01-01T00:00+02:00")
+    expect(points(doc) == len([r for r in base["results"]
+                               if r["status"] == "ok"]),
+           "--since with a zone")
+
+
 # -- SQLite -----------------------------------------------------------------
 
 def test_run_stores_and_says_where_sqlite():
@@ -506,6 +734,22 @@ def test_store_unreachable_postgresql_masks_password():
     expect(PASSWORD not in line and "***" in line, line)
 
 
+def test_context_change_said_in_words_sqlite():
+    context_change_said_in_words(sqlite_url())
+
+
+def test_open_regressions_first_and_steps_in_sight_sqlite():
+    open_regressions_first_and_steps_in_sight(sqlite_url())
+
+
+def test_bad_results_never_break_the_store_sqlite():
+    bad_results_never_break_the_store(sqlite_url())
+
+
+def test_selectors_say_what_they_matched_sqlite():
+    selectors_say_what_they_matched(sqlite_url())
+
+
 # -- PostgreSQL -------------------------------------------------------------
 
 def test_run_stores_and_says_where_postgresql():
@@ -522,6 +766,22 @@ def test_hostile_names_postgresql():
 
 def test_regression_acknowledged_postgresql():
     regression_acknowledged(pg_server())
+
+
+def test_context_change_said_in_words_postgresql():
+    context_change_said_in_words(pg_server())
+
+
+def test_open_regressions_first_and_steps_in_sight_postgresql():
+    open_regressions_first_and_steps_in_sight(pg_server())
+
+
+def test_bad_results_never_break_the_store_postgresql():
+    bad_results_never_break_the_store(pg_server())
+
+
+def test_selectors_say_what_they_matched_postgresql():
+    selectors_say_what_they_matched(pg_server())
 
 
 if __name__ == "__main__":
