@@ -14,6 +14,7 @@
 #include "app/cmd_store.h"
 #include "app/output.h"
 #include "base/exit.h"
+#include "base/sanitize.h"
 #include "history/dashboard.h"
 #include "history/history_write.h"
 #include "history/regress.h"
@@ -106,21 +107,24 @@ int cmd_history(const struct command_env *env)
 	return status;
 }
 
-/* --ack ID or --ignore ID: the change point's new state. */
+/*
+ * --ack ID or --ignore ID: the change point's new state. The line that
+ * says so, or why not, is sanitized: the id is anyone's text (a script
+ * may pass on what it read), and err may name it.
+ */
 static int decide(struct store *st, const struct cli *cli)
 {
 	const char *id = cli->ack ? cli->ack : cli->ignore;
+	const char *state = cli->ack ? "acknowledged" : "ignored";
 	char err[1024];
-	int rc;
+	int rc = store_change_state(st, id, state, err, sizeof(err));
 
-	rc = store_change_state(st, id, cli->ack ? "acknowledged" : "ignored",
-				err, sizeof(err));
-	if (rc) {
-		fprintf(stderr, "hostbench: %s\n", err);
+	if (!rc)
+		snprintf(err, sizeof(err), "%s %s", id, state);
+	sanitize_text(err);
+	fprintf(stderr, "hostbench: %s\n", err);
+	if (rc)
 		return rc == -ENOENT ? EXIT_BAD_INPUT : EXIT_STORE;
-	}
-	fprintf(stderr, "hostbench: %s %s\n", id,
-		cli->ack ? "acknowledged" : "ignored");
 	return EXIT_ALL_OK;
 }
 
