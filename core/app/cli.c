@@ -266,15 +266,16 @@ static int store_option(int argc, char **argv, int *i, struct cli *cli,
 	static const struct {
 		const char *name;
 		size_t at;
+		int once; /* a decision: applied once, a second is refused */
 	} opts[] = {
-		{ "--store", offsetof(struct cli, store) },
-		{ "--host", offsetof(struct cli, host) },
-		{ "--case", offsetof(struct cli, cases) },
-		{ "--since", offsetof(struct cli, since) },
-		{ "--until", offsetof(struct cli, until) },
-		{ "--label", offsetof(struct cli, label) },
-		{ "--ack", offsetof(struct cli, ack) },
-		{ "--ignore", offsetof(struct cli, ignore) },
+		{ "--store", offsetof(struct cli, store), 0 },
+		{ "--host", offsetof(struct cli, host), 0 },
+		{ "--case", offsetof(struct cli, cases), 0 },
+		{ "--since", offsetof(struct cli, since), 0 },
+		{ "--until", offsetof(struct cli, until), 0 },
+		{ "--label", offsetof(struct cli, label), 0 },
+		{ "--ack", offsetof(struct cli, ack), 1 },
+		{ "--ignore", offsetof(struct cli, ignore), 1 },
 	};
 
 	for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
@@ -283,6 +284,11 @@ static int store_option(int argc, char **argv, int *i, struct cli *cli,
 		if (!opt_is(argv[*i], NULL, opts[k].name))
 			continue;
 		slot = (const char **)((char *)cli + opts[k].at);
+		if (*slot && opts[k].once)
+			return hb_errorf(err, errlen, -EINVAL,
+					 "%s given twice: one decision at a "
+					 "time",
+					 opts[k].name);
 		*slot = option_value(argc, argv, i, opts[k].name, err, errlen);
 		return *slot ? 1 : -EINVAL;
 	}
@@ -485,6 +491,10 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--fail, --ack and --ignore only go with "
 				 "regressions");
+	if (cli->ack && cli->ignore)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--ack and --ignore: one decision at a time "
+				 "(give one of them)");
 	if (strcmp(cli->command, "store") == 0 &&
 	    (cli->args.n < 2 || strcmp(cli->args.items[0], "import") != 0))
 		return hb_errorf(err, errlen, -EINVAL,

@@ -14,6 +14,7 @@
 #include "app/cmd_store.h"
 #include "app/output.h"
 #include "base/exit.h"
+#include "base/sanitize.h"
 #include "history/context_diff.h"
 #include "history/dashboard.h"
 #include "history/history_write.h"
@@ -33,24 +34,40 @@ static struct store *open_store(const struct cli *cli)
 	return NULL;
 }
 
+/*
+ * Import the file at path; its new runs counted in *n, those stored
+ * already said. Returns an exit status.
+ */
+static int import_one(struct store *st, const char *path, int *n)
+{
+	struct store_tally t = { 0 };
+	char err[1024];
+	int rc = store_import(st, path, &t, err, sizeof(err));
+
+	if (rc)
+		fprintf(stderr, "hostbench: %s\n", err);
+	for (size_t k = 0; !rc && k < t.skipped.n; k++)
+		fprintf(stderr,
+			"hostbench: skipped: run %s already stored, from %s\n",
+			t.skipped.items[k], path);
+	*n += rc ? 0 : t.added;
+	store_tally_free(&t);
+	if (rc)
+		return rc == -EINVAL ? EXIT_BAD_INPUT : EXIT_STORE;
+	return EXIT_ALL_OK;
+}
+
 int cmd_store(const struct command_env *env)
 {
 	const struct cli *cli = env->cli;
 	struct store *st = open_store(cli);
-	int status = EXIT_ALL_OK, added, rc, n = 0;
-	char err[1024];
+	int status = EXIT_ALL_OK, one, n = 0;
 
 	if (!st)
 		return EXIT_STORE;
 	for (size_t i = 1; i < cli->args.n; i++) {
-		rc = store_import(st, cli->args.items[i], &added, err,
-				  sizeof(err));
-		if (rc) {
-			fprintf(stderr, "hostbench: %s\n", err);
-			status = rc == -EINVAL ? EXIT_BAD_INPUT : EXIT_STORE;
-			continue;
-		}
-		n += added;
+		one = import_one(st, cli->args.items[i], &n);
+		status = one != EXIT_ALL_OK ? one : status;
 	}
 	fprintf(stderr, "hostbench: %d new run%s stored in %s\n", n,
 		n == 1 ? "" : "s", store_where(st));
@@ -168,21 +185,24 @@ int cmd_history(const struct command_env *env)
 	return status;
 }
 
-/* --ack ID or --ignore ID: the change point's new state. */
+/*
+ * --ack ID or --ignore ID: the change point's new state. The line that
+ * says so, or why not, is sanitized: the id is anyone's text (a script
+ * may pass on what it read), and err may name it.
+ */
 static int decide(struct store *st, const struct cli *cli)
 {
 	const char *id = cli->ack ? cli->ack : cli->ignore;
+	const char *state = cli->ack ? "acknowledged" : "ignored";
 	char err[1024];
-	int rc;
+	int rc = store_change_state(st, id, state, err, sizeof(err));
 
-	rc = store_change_state(st, id, cli->ack ? "acknowledged" : "ignored",
-				err, sizeof(err));
-	if (rc) {
-		fprintf(stderr, "hostbench: %s\n", err);
+	if (!rc)
+		snprintf(err, sizeof(err), "%s %s", id, state);
+	sanitize_text(err);
+	fprintf(stderr, "hostbench: %s\n", err);
+	if (rc)
 		return rc == -ENOENT ? EXIT_BAD_INPUT : EXIT_STORE;
-	}
-	fprintf(stderr, "hostbench: %s %s\n", id,
-		cli->ack ? "acknowledged" : "ignored");
 	return EXIT_ALL_OK;
 }
 

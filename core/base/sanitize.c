@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Text from outside made safe to show: control bytes and bad UTF-8 out. */
+/*
+ * Text from outside made safe to show: control bytes and bad UTF-8 out,
+ * and made safe to keep: cut to a bound.
+ */
 #include "base/sanitize.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,32 +92,74 @@ int sanitize_is_clean(const char *s)
 	return scan((char *)s, 0) == 0;
 }
 
-/* A sanitized copy of the string value v replaces it, when it must. */
-static int sanitize_string(json_t *v)
+size_t sanitize_cut_len(const char *s, size_t max)
+{
+	size_t n = strnlen(s, max), back = 0;
+
+	if (!s[n])
+		return n;
+	/* s[n] is the first byte left out: never the middle of a sequence
+	   (at most 4 bytes long; bad UTF-8 is the sanitizer's, not ours) */
+	while (n > 0 && back++ < 3 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	return n;
+}
+
+/* Where sanitize_json_bounded() is: its bounds, what it changed. */
+struct walk {
+	const struct sanitize_limits *lim; /* NULL: nothing is cut */
+	size_t changed;
+};
+
+/* The bound of a string under key (NULL: under none). */
+static size_t bound_of(const struct walk *w, const char *key)
+{
+	const struct sanitize_bound *b = w->lim ? w->lim->keys : NULL;
+
+	if (!w->lim)
+		return SIZE_MAX;
+	for (; b && b->key; b++)
+		if (key && strcmp(b->key, key) == 0)
+			return b->max;
+	return w->lim->max;
+}
+
+int sanitize_fits(const char *s, size_t max)
+{
+	return !s[sanitize_cut_len(s, max)] && !scan((char *)s, 0);
+}
+
+char *sanitize_copy(const char *s, size_t max)
+{
+	char *copy = strndup(s, sanitize_cut_len(s, max));
+
+	sanitize_text(copy);
+	return copy;
+}
+
+/* The string value v, sanitized and cut to max, when it must be. */
+static int clean_string(json_t *v, size_t max, struct walk *w)
 {
 	char *copy;
 	int rc = 0;
 
-	if (!scan((char *)json_string_value(v), 0))
+	if (sanitize_fits(json_string_value(v), max))
 		return 0;
-	copy = strdup(json_string_value(v));
-	if (!copy)
-		return -ENOMEM;
-	sanitize_text(copy);
-	if (json_string_set(v, copy))
+	copy = sanitize_copy(json_string_value(v), max);
+	if (!copy || json_string_set(v, copy))
 		rc = -ENOMEM;
 	free(copy);
+	w->changed++;
 	return rc;
 }
 
-/* Move the value of key to its sanitized name. */
-static int rename_key(json_t *o, const char *key, json_t *v)
+/* Move the value of key to its clean name (cut to max). */
+static int rename_key(json_t *o, const char *key, json_t *v, size_t max)
 {
-	char *clean = strdup(key);
+	char *clean = sanitize_copy(key, max);
 	int rc = -ENOMEM;
 
 	if (clean) {
-		sanitize_text(clean);
 		/* a reference first: deleting the key drops the object's */
 		json_incref(v);
 		rc = json_object_del(o, key) || json_object_set(o, clean, v)
@@ -125,38 +171,60 @@ static int rename_key(json_t *o, const char *key, json_t *v)
 	return rc;
 }
 
-/* Every key of object o sanitized, its values too. */
-static int sanitize_object(json_t *o)
+static int walk(json_t *v, const char *key, struct walk *w);
+
+/* Every key of object o cleaned, its values too. */
+static int walk_object(json_t *o, struct walk *w)
 {
+	size_t max = bound_of(w, NULL);
 	const char *key;
 	json_t *v;
 	void *tmp;
 	int rc = 0;
 
 	json_object_foreach_safe(o, tmp, key, v) {
-		rc = sanitize_json(v);
-		if (!rc && scan((char *)key, 0))
-			rc = rename_key(o, key, v);
+		rc = walk(v, key, w);
+		if (!rc && !sanitize_fits(key, max)) {
+			w->changed++;
+			rc = rename_key(o, key, v, max);
+		}
 		if (rc)
 			break;
 	}
 	return rc;
 }
 
-int sanitize_json(json_t *v)
+/* v cleaned at any depth; key is the object key it is under, or NULL. */
+static int walk(json_t *v, const char *key, struct walk *w)
 {
 	size_t i;
 	json_t *e;
 	int rc = 0;
 
 	if (json_is_string(v))
-		return sanitize_string(v);
+		return clean_string(v, bound_of(w, key), w);
 	if (json_is_object(v))
-		return sanitize_object(v);
+		return walk_object(v, w);
 	json_array_foreach(v, i, e) {
-		rc = sanitize_json(e);
+		rc = walk(e, key, w);
 		if (rc)
 			break;
 	}
 	return rc;
+}
+
+int sanitize_json_bounded(json_t *v, const struct sanitize_limits *lim,
+			  size_t *changed)
+{
+	struct walk w = { .lim = lim };
+	int rc = walk(v, NULL, &w);
+
+	if (changed)
+		*changed = w.changed;
+	return rc;
+}
+
+int sanitize_json(json_t *v)
+{
+	return sanitize_json_bounded(v, NULL, NULL);
 }

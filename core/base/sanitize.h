@@ -27,10 +27,57 @@ size_t sanitize_text(char *s);
 int sanitize_is_clean(const char *s);
 
 /*
+ * The length of s cut to at most max bytes, never inside a UTF-8
+ * sequence: the cut moves back to the start of the sequence it would
+ * split. strlen(s) when s is that short already.
+ */
+size_t sanitize_cut_len(const char *s, size_t max);
+
+/*
+ * A copy of s cut to at most max bytes (sanitize_cut_len()) and
+ * sanitized: text from elsewhere, bounded and safe to show. NULL when out
+ * of memory; the caller frees it.
+ */
+char *sanitize_copy(const char *s, size_t max);
+
+/*
+ * Nonzero when sanitize_copy(s, max) would be s as it is: clean (valid
+ * UTF-8 too) and at most max bytes, so s may be used without a copy.
+ */
+int sanitize_fits(const char *s, size_t max);
+
+/*
  * sanitize_text() for every string of a JSON document: values and object
  * keys, at any depth. Returns 0, or -ENOMEM (v is then partly sanitized:
  * free it).
  */
 int sanitize_json(json_t *v);
+
+/* The most bytes a string under key may keep (sanitize_json_bounded()). */
+struct sanitize_bound {
+	const char *key;
+	size_t max;
+};
+
+/*
+ * How long the strings of a document from elsewhere may be: a string
+ * under one of keys (its value, or in an array that is) at most that
+ * key's max, every other string and every key at most max. keys ends
+ * with a NULL key.
+ */
+struct sanitize_limits {
+	const struct sanitize_bound *keys;
+	size_t max;
+};
+
+/*
+ * sanitize_json(), each string then cut to its bound in lim (at a UTF-8
+ * character's start, sanitize_cut_len()), so one huge string from
+ * elsewhere costs no more than a short one. *changed (may be NULL) counts
+ * the strings and keys replaced or cut: 0 when v reads as it was written.
+ * Returns 0, or -ENOMEM (v is then partly done: free it).
+ */
+int sanitize_json_bounded(json_t *v, const struct sanitize_limits *lim,
+			  size_t *changed);
 
 #endif

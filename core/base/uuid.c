@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Random (version 4) UUIDs from the kernel's generator. */
+/* Random (version 4) UUIDs from the kernel's generator; UUIDs checked. */
 #include "base/uuid.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +23,18 @@ void uuid_v4_text(const unsigned char bytes[16], char out[UUID_TEXT])
 		at += 2;
 	}
 	out[at] = '\0';
+}
+
+int uuid_is_text(const char *s)
+{
+	for (size_t i = 0; s && i < UUID_TEXT - 1; i++) {
+		int dash = i == 8 || i == 13 || i == 18 || i == 23;
+
+		/* a NUL is neither: the loop never reads past the end */
+		if (dash ? s[i] != '-' : !isxdigit((unsigned char)s[i]))
+			return 0;
+	}
+	return s && s[UUID_TEXT - 1] == '\0';
 }
 
 int uuid_v4(char out[UUID_TEXT])

@@ -4,10 +4,12 @@
 #include "compare/report_read.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/jsonarena.h"
 #include "base/jsonw.h"
@@ -436,6 +438,18 @@ static int doc_get(struct doc_report *doc, int rank, char *err, size_t errlen)
 	return 0;
 }
 
+int report_read_clean(json_t *root, size_t *changed)
+{
+	static const struct sanitize_bound keys[] = {
+		{ "hostname", SYSINFO_HOSTNAME_MAX },
+		{ "label", RUNINFO_LABEL_MAX },
+		{ NULL, 0 },
+	};
+	static const struct sanitize_limits lim = { keys, REPORT_TEXT_MAX };
+
+	return sanitize_json_bounded(root, &lim, changed);
+}
+
 /* Everything of the parsed document doc->root, or one line on what is wrong. */
 static int doc_load(struct doc_report *doc, int rank, const json_error_t *jerr,
 		    char *err, size_t errlen)
@@ -450,7 +464,7 @@ static int doc_load(struct doc_report *doc, int rank, const json_error_t *jerr,
 			"%s: not a hostbench JSON report (line %d: %s)",
 			doc->path, jerr->line, jerr->text);
 	/* a report file is text from elsewhere: shown only once sanitized */
-	rc = sanitize_json(doc->root);
+	rc = report_read_clean(doc->root, &doc->changed);
 	if (!rc)
 		rc = doc_get(doc, rank, why, sizeof(why));
 	if (!rc)
@@ -489,26 +503,16 @@ static json_t *journal_root(const char *text, size_t len)
 			 "results", results);
 }
 
-/* The first buffer for f: its size and a byte more when it is a file. */
-static size_t first_room(FILE *f)
-{
-	struct stat st;
-
-	/* one byte past the size, so fread meets the end at once */
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-		return (size_t)st.st_size + 2;
-	return 65536;
-}
-
 /*
- * Everything f holds into *text (len bytes, then a NUL). A regular file
- * is read into one buffer of its size (a report can be tens of MB: no
- * copy each time the buffer doubles); a pipe, or a file that grew, into
- * one that doubles. Returns 0 or -errno.
+ * Everything the regular file f holds into *text (len bytes, then a NUL),
+ * in one buffer of its size and a byte more (a report can be tens of MB:
+ * no copy each time a buffer doubles), doubled only for a file that grew.
+ * Returns 0 or -errno.
  */
-static int read_all(FILE *f, char **text, size_t *len)
+static int read_all(FILE *f, off_t size, char **text, size_t *len)
 {
-	size_t cap = first_room(f), n = 0, got;
+	/* one byte past the size, so fread meets the end at once */
+	size_t cap = (size_t)size + 2, n = 0, got;
 	char *buf = malloc(cap), *grown;
 
 	while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
@@ -529,6 +533,55 @@ static int read_all(FILE *f, char **text, size_t *len)
 	buf[n] = '\0';
 	*text = buf;
 	*len = n;
+	return 0;
+}
+
+/*
+ * path opened for reading as a stream into *f, when it is a regular file;
+ * its status into st. Opened without blocking, so a FIFO cannot hold the
+ * command before it is refused; blocking again once it is known to be a
+ * file. Returns 0, or a negative errno (-EINVAL: not a regular file)
+ * with why filled.
+ */
+static int open_regular(const char *path, FILE **f, struct stat *st, char *why,
+			size_t len)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int rc = 0;
+
+	if (fd < 0)
+		return hb_errorf(why, len, -errno, "%s", strerror(errno));
+	if (fstat(fd, st) != 0)
+		rc = -errno;
+	else if (!S_ISREG(st->st_mode))
+		rc = -EINVAL;
+	else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+		 !(*f = fdopen(fd, "r")))
+		rc = -errno;
+	if (!rc)
+		return 0;
+	close(fd);
+	return hb_errorf(why, len, rc, "%s",
+			 rc == -EINVAL ? "not a regular file" : strerror(-rc));
+}
+
+int report_read_file(const char *path, char **text, size_t *len, time_t *mtime,
+		     char *err, size_t errlen)
+{
+	struct stat st;
+	char why[256];
+	FILE *f = NULL;
+	int rc = open_regular(path, &f, &st, why, sizeof(why));
+
+	if (rc)
+		return hb_errorf(err, errlen, rc, "%s: %s", path, why);
+	rc = read_all(f, st.st_size, text, len);
+	fclose(f);
+	if (rc)
+		return hb_errorf(err, errlen, rc, "%s: %s", path,
+				 strerror(-rc));
+	if (mtime)
+		*mtime = st.st_mtime;
 	return 0;
 }
 
@@ -574,17 +627,10 @@ int report_read_rank(struct doc_report *doc, const char *path, int rank,
 {
 	char *text = NULL;
 	size_t len = 0;
-	int rc;
-	FILE *f = fopen(path, "r");
+	int rc = report_read_file(path, &text, &len, NULL, err, errlen);
 
-	if (!f)
-		return hb_errorf(err, errlen, -errno, "%s: %s", path,
-				 strerror(errno));
-	rc = read_all(f, &text, &len);
-	fclose(f);
 	if (rc)
-		return hb_errorf(err, errlen, rc, "%s: %s", path,
-				 strerror(-rc));
+		return rc;
 	rc = read_text(doc, path, text, len, rank, err, errlen);
 	free(text);
 	return rc;

@@ -9,6 +9,7 @@
 #define HB_CORE_COMPARE_REPORT_READ_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -19,6 +20,15 @@
 
 /* The newest schema_version this build reads. */
 #define REPORT_SCHEMA_VERSION 1
+
+/*
+ * The longest text of a report read back, in bytes, unless a tighter bound
+ * holds for it (a host name, SYSINFO_HOSTNAME_MAX; a run's label,
+ * RUNINFO_LABEL_MAX): a failure's reason, a title, a path, a key. Longer
+ * text from elsewhere is cut to it, so one huge string costs no more than
+ * a short one in every command that reads it again.
+ */
+#define REPORT_TEXT_MAX 4096
 
 /*
  * One result of a report file. Strings point into the document (owned by
@@ -52,7 +62,26 @@ struct doc_report {
 	size_t nplugins;
 	struct doc_result *results;
 	size_t nresults;
+	size_t changed; /* strings sanitized or cut: 0, read as written */
 };
+
+/*
+ * Make root, a document from elsewhere, safe to show and to keep:
+ * sanitize_json_bounded() with a report's bounds (REPORT_TEXT_MAX, and
+ * the tighter ones of a host name and a label). *changed (may be NULL)
+ * counts what it replaced or cut. Returns 0 or -ENOMEM.
+ */
+int report_read_clean(json_t *root, size_t *changed);
+
+/*
+ * The bytes of the report or journal file at path into *text (*len bytes
+ * and a NUL; the caller frees it), its modification time into *mtime (may
+ * be NULL). Only a regular file is read: it is opened without blocking
+ * (a FIFO would wait for a writer forever) and anything else is refused
+ * with -EINVAL. Returns 0 or a negative errno, with "PATH: why" in err.
+ */
+int report_read_file(const char *path, char **text, size_t *len, time_t *mtime,
+		     char *err, size_t errlen);
 
 /*
  * Read the hostbench JSON report at path into a zeroed doc; a journal
@@ -63,8 +92,9 @@ struct doc_report {
  * hostbench object), a schema_version newer than this build reads, a
  * result the codec rejects, and figures no measurement can have
  * (result_check(); an ok result whose headline median or a sample's
- * headline work is not above 0), naming the result. Every string is
- * sanitized (base/sanitize.h) and each result's statistics are recomputed
+ * headline work is not above 0), naming the result; a file that is not a
+ * regular file (report_read_file()). Every string is sanitized and bounded
+ * (report_read_clean()) and each result's statistics are recomputed
  * from its samples. Returns 0, -EINVAL, -ENOENT (and other errno
  * codes) when the file cannot be read, or -ENOMEM; on error doc is freed.
  */

@@ -13,7 +13,7 @@
 
 #include <jansson.h>
 
-#include "base/sanitize.h"
+#include "compare/report_read.h"
 #include "fleet/fleet_int.h"
 
 /* Rank k's report of the fleet report into fs->docs[k]. */
@@ -106,17 +106,25 @@ static int take_rank(struct fleet_saved *fs, int r, const char *path, char *err,
 	return 0;
 }
 
-/* The parsed, sanitized fleet report at path, or NULL when it is none. */
+/*
+ * The parsed fleet report at path, sanitized and bounded as every report
+ * read, or NULL when it is none (report_read() then says why, of a file
+ * that cannot be read or is no regular file: a FIFO never blocks here).
+ */
 static json_t *fleet_root(const char *path)
 {
-	json_error_t jerr;
-	json_t *root = json_load_file(path, 0, &jerr);
+	char *text = NULL, why[256];
+	size_t len = 0;
+	json_t *root = NULL;
 
+	if (report_read_file(path, &text, &len, NULL, why, sizeof(why)) == 0)
+		root = json_loadb(text, len, 0, NULL);
+	free(text);
 	if (json_is_array(
 		    json_object_get(json_object_get(root, "fleet"), "hosts")) &&
 	    json_array_size(
 		    json_object_get(json_object_get(root, "fleet"), "hosts")) &&
-	    sanitize_json(root) == 0)
+	    report_read_clean(root, NULL) == 0)
 		return root;
 	json_decref(root);
 	return NULL;

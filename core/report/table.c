@@ -328,11 +328,21 @@ void table_rule(FILE *out, const char *title)
 
 /*
  * Nonzero when a spreadsheet would read s as a formula (OWASP's list of
- * leading characters): such a cell is written with a ' before it.
+ * leading characters: =, +, -, @, tab, CR), also where blanks or control
+ * characters come first (" =cmd", sanitized text's "\t=cmd": a
+ * spreadsheet may skip them): such a cell is written with a ' before it.
+ * Numbers hostbench writes are never cells of text, so a negative one is
+ * written as it is.
  */
 static int csv_formula(const char *s)
 {
-	return s[0] && strchr("=+-@\t\r", s[0]) != NULL;
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (*p == '\t' || *p == '\r')
+		return 1;
+	while (*p && (*p <= ' ' || *p == 0x7f))
+		p++;
+	return *p && strchr("=+-@", *p) != NULL;
 }
 
 void table_csv_field(FILE *out, const char *sep, const char *s)

@@ -104,8 +104,9 @@ void table_md_cell(FILE *out, const char *s);
 /*
  * One CSV field (RFC 4180): sep first, then s, quoted when it holds a
  * comma, quote or line end; nothing for NULL. A field a spreadsheet would
- * take for a formula (starting with =, +, -, @, tab or CR) gets a ' in
- * front. Every CSV writer uses it; numbers are written without it.
+ * take for a formula (starting with =, +, -, @, tab or CR, or with =, +,
+ * - or @ after blanks or control characters) gets a ' in front. Every CSV
+ * writer uses it for text; numbers are written without it.
  */
 void table_csv_field(FILE *out, const char *sep, const char *s);
 

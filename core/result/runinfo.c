@@ -11,6 +11,7 @@
 #include <hostbench/plugin.h>
 
 #include "base/jsonw.h"
+#include "base/sanitize.h"
 
 /* The wall clock now as RFC 3339 text into buf. */
 static void now_text(char *buf, size_t len)
@@ -168,15 +169,11 @@ static char *text_bounded(const json_t *o, const char *key, size_t max,
 			  int *bad)
 {
 	const char *s = json_string_value(json_object_get(o, key));
-	size_t n = s ? strnlen(s, max + 1) : 0;
 	char *copy;
 
 	if (!s)
 		return NULL;
-	if (n > max)
-		for (n = max; n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80;)
-			n--;
-	copy = strndup(s, n);
+	copy = strndup(s, sanitize_cut_len(s, max));
 	if (!copy)
 		*bad = 1;
 	return copy;

@@ -12,6 +12,10 @@
 #include "base/topology.h"
 #include "base/util.h"
 
+/* The longest host name, in bytes (a DNS name's bound): a report from
+   elsewhere, and a store, are read with longer ones cut to it. */
+#define SYSINFO_HOSTNAME_MAX 255
+
 /* One network interface from /sys/class/net. */
 struct netif {
 	char *name;

@@ -13,6 +13,8 @@
 
 #include <jansson.h>
 
+#include "base/util.h"
+
 /* The newest schema this build reads and writes. */
 #define STORE_SCHEMA_VERSION 3
 
@@ -51,11 +53,26 @@ int store_exists(const char *url);
 int store_open(struct store **st, const char *url, char *err, size_t errlen);
 
 /*
+ * What storing a report did: the host reports newly stored, and the uuids
+ * of those stored already, the same, so left as they were. Zero it before
+ * use; store_tally_free() frees it.
+ */
+struct store_tally {
+	int added;
+	struct strlist skipped;
+};
+
+/* Free what t holds and zero it. */
+void store_tally_free(struct store_tally *t);
+
+/*
  * Store report (a JSON report as `run --format json` writes it; a fleet
  * report stores every host's report) in one transaction. Idempotent by
- * run.uuid: a run already stored is left as it is. A report without "run"
- * gets a uuid from the SHA-256 of its compact text. Returns 0 or a
- * negative code with err filled.
+ * run.uuid: a run already stored with the same report is left as it is.
+ * A report without "run" gets a uuid from the SHA-256 of its compact
+ * text. Refused with -EINVAL, nothing stored: a run uuid that is not a
+ * UUID, and a run stored already with another report (one uuid names one
+ * run). Returns 0 or a negative code with err filled.
  */
 int store_put(struct store *st, const json_t *report, char *err, size_t errlen);
 
@@ -64,13 +81,15 @@ void store_run_uuid(const json_t *report, char out[37]);
 
 /*
  * Import a saved JSON report or journal file (compare/report_read.h
- * reads it); a report without "run" gets the uuid of the SHA-256 of the
- * file's bytes and the file's time. *added is 1 when it was new, 0 when
- * the run was stored already. Returns 0, -EINVAL for a file that is not
- * a report (err names it), or another negative code.
+ * reads it: a regular file only, every string sanitized and bounded); a
+ * report without "run" gets the uuid of the SHA-256 of the file's bytes
+ * and the file's time. t (zeroed by the caller) counts the runs added and
+ * names those stored already. Returns 0, -EINVAL for a file that is not
+ * a report or is refused as store_put() refuses (err names the file, and
+ * nothing of it is stored), or another negative code.
  */
-int store_import(struct store *st, const char *path, int *added, char *err,
-		 size_t errlen);
+int store_import(struct store *st, const char *path, struct store_tally *t,
+		 char *err, size_t errlen);
 
 /*
  * The history document (docs/history.md, "history_version": 1) of what q

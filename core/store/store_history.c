@@ -11,8 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sanitize.h"
 #include "base/util.h"
+#include "compare/report_read.h"
 #include "report/writer.h"
+
+/* The longest JSON text of a column read (a context's facts, a case's
+   parameters, a point's flags): hostbench writes a few KiB at most. */
+#define STORE_JSON_MAX 65536
 
 /* What the row callbacks build. */
 struct history_build {
@@ -28,12 +34,27 @@ struct history_build {
 	char cur_key[128];    /* its key: host, case, figure ("" before one) */
 };
 
-/* A column as JSON: text, number or null. */
-static json_t *jval(const struct store_val *v)
+/*
+ * A column as JSON: text (at most max bytes), number or null. A store is
+ * shared, and may hold what another writer or an older hostbench put
+ * there: its text is cut and sanitized as a report's is when read, so no
+ * view shows an escape sequence or a forged line, nor pays for a huge
+ * string. NULL when out of memory.
+ */
+static json_t *jval_max(const struct store_val *v, size_t max)
 {
+	char *text;
+	json_t *o;
+
 	switch (v->type) {
 	case STORE_TEXT:
-		return json_string(v->s);
+		/* as hostbench wrote it: valid UTF-8 already, no copy */
+		if (sanitize_fits(v->s, max))
+			return json_string_nocheck(v->s);
+		text = sanitize_copy(v->s, max);
+		o = text ? json_string(text) : NULL;
+		free(text);
+		return o;
 	case STORE_INT:
 		return json_integer(v->i);
 	case STORE_REAL:
@@ -43,11 +64,28 @@ static json_t *jval(const struct store_val *v)
 	}
 }
 
-/* A column holding JSON text, parsed; null when it is not JSON. */
+/* jval_max() of any text but a host name or a label. */
+static json_t *jval(const struct store_val *v)
+{
+	return jval_max(v, REPORT_TEXT_MAX);
+}
+
+/*
+ * A column holding JSON text, parsed, its strings sanitized and bounded
+ * as a report's; null when it is not JSON or longer than any hostbench
+ * writes.
+ */
 static json_t *jparse(const struct store_val *v)
 {
-	json_t *o = v->type == STORE_TEXT ? json_loads(v->s, 0, NULL) : NULL;
+	json_t *o = NULL;
 
+	if (v->type == STORE_TEXT &&
+	    strnlen(v->s, STORE_JSON_MAX + 1) <= STORE_JSON_MAX)
+		o = json_loads(v->s, 0, NULL);
+	if (o && report_read_clean(o, NULL)) {
+		json_decref(o);
+		return NULL;
+	}
 	return o ? o : json_null();
 }
 
@@ -118,17 +156,18 @@ static int new_series(struct history_build *b, const struct store_val *v,
 	b->cur = NULL;
 	if (rc || !kase || !case_matches(b->q, kase)) {
 		json_decref(kase);
-		if (!rc && json_object_set_new(b->by_key, key, json_null()))
+		if (!rc &&
+		    json_object_set_new_nocheck(b->by_key, key, json_null()))
 			rc = -ENOMEM;
 		return rc;
 	}
 	store_hash_id("s-", key, strlen(key), 12, id, sizeof(id));
-	s = json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:[], s:[], s:[]}", "id",
-		      id, "host", jtext(&v[C_HOST]), "case", kase, "figure",
+	s = json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:[], s:[], s:[]}", "id",
+		      id, "host", jval(&v[C_HOST]), "case", kase, "figure",
 		      jval(&v[C_FIGURE]), "unit", jval(&v[C_UNIT]), "better",
 		      jval(&v[C_BETTER]), "points", "contexts", "changes");
-	if (!s || json_object_set_new(b->by_key, key, s) ||
-	    json_object_set(b->by_id, id, s))
+	if (!s || json_object_set_new_nocheck(b->by_key, key, s) ||
+	    json_object_set_nocheck(b->by_id, id, s))
 		return -ENOMEM;
 	b->cur = s;
 	return 0;
@@ -140,14 +179,15 @@ static int add_context(struct history_build *b, json_t *s,
 {
 	json_t *ctxs = json_object_get(s, "contexts");
 	json_t *last = json_array_get(ctxs, json_array_size(ctxs) - 1);
-	const char *id = jtext(&v[C_CONTEXT]);
-	json_t *facts = json_object_get(b->contexts, id);
+	json_t *facts = json_object_get(b->contexts, jtext(&v[C_CONTEXT]));
+	json_t *id = jval(&v[C_CONTEXT]);
 
-	if (last &&
-	    strcmp(json_string_value(json_object_get(last, "id")), id) == 0)
+	if (last && json_equal(json_object_get(last, "id"), id)) {
+		json_decref(id);
 		return 0;
+	}
 	return json_array_append_new(
-		ctxs, json_pack("{s:s, s:I, s:O}", "id", id, "first",
+		ctxs, json_pack("{s:o, s:I, s:O}", "id", id, "first",
 				(json_int_t)index, "facts",
 				facts ? facts : json_null()));
 }
@@ -159,18 +199,25 @@ static json_t *new_point(const struct store_val *v)
 	static const struct {
 		const char *key;
 		int col;
+		size_t max; /* of text */
 	} cols[] = {
-		{ "run", C_RUN },	  { "time", C_TIME },
-		{ "context", C_CONTEXT }, { "label", C_LABEL },
-		{ "median", C_MEDIAN },	  { "ci_low", C_CI_LOW },
-		{ "ci_high", C_CI_HIGH }, { "n", C_N },
-		{ "cv", C_CV },		  { "cpu_median", C_CPU },
+		{ "run", C_RUN, REPORT_TEXT_MAX },
+		{ "time", C_TIME, REPORT_TEXT_MAX },
+		{ "context", C_CONTEXT, REPORT_TEXT_MAX },
+		{ "label", C_LABEL, RUNINFO_LABEL_MAX },
+		{ "median", C_MEDIAN, 0 },
+		{ "ci_low", C_CI_LOW, 0 },
+		{ "ci_high", C_CI_HIGH, 0 },
+		{ "n", C_N, 0 },
+		{ "cv", C_CV, 0 },
+		{ "cpu_median", C_CPU, 0 },
 	};
 	json_t *p = json_object();
 
 	for (size_t i = 0; p && i < sizeof(cols) / sizeof(cols[0]); i++)
-		if (json_object_set_new_nocheck(p, cols[i].key,
-						jval(&v[cols[i].col]))) {
+		if (json_object_set_new_nocheck(
+			    p, cols[i].key,
+			    jval_max(&v[cols[i].col], cols[i].max))) {
 			json_decref(p);
 			return NULL;
 		}
@@ -253,7 +300,9 @@ static int context_row(void *arg, const struct store_val *v, size_t n)
 
 	if (n < 2)
 		return 0;
-	return json_object_set_new(b->contexts, jtext(&v[0]), jparse(&v[1]))
+	/* keyed by the id as stored: a lookup table, never shown */
+	return json_object_set_new_nocheck(b->contexts, jtext(&v[0]),
+					   jparse(&v[1]))
 		       ? -ENOMEM
 		       : 0;
 }
@@ -273,7 +322,8 @@ static int host_row(void *arg, const struct store_val *v, size_t n)
 	if (n < 8 || !host_matches(b->q, v))
 		return 0;
 	h = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "id",
-		      jval(&v[0]), "name", jval(&v[1]), "cpu_model",
+		      jval(&v[0]), "name",
+		      jval_max(&v[1], SYSINFO_HOSTNAME_MAX), "cpu_model",
 		      jval(&v[2]), "logical_cpus", jval(&v[3]), "ram_kb",
 		      jval(&v[4]), "runs", jval(&v[5]), "last_time",
 		      jval(&v[6]), "last_run", jval(&v[7]));

@@ -11,10 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
-#include "base/sanitize.h"
 #include "base/util.h"
 #include "compare/report_read.h"
 #include "store/store_put.h"
@@ -23,37 +21,28 @@
 static int slurp(const char *path, char **text, size_t *len, char *when,
 		 size_t whenlen, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	struct stat sb;
+	time_t mtime;
 	struct tm tm;
-	int rc = 0;
+	int rc = report_read_file(path, text, len, &mtime, err, errlen);
 
-	if (!f)
-		return hb_errorf(err, errlen, -errno, "%s: %s", path,
-				 strerror(errno));
-	if (fstat(fileno(f), &sb) || fseek(f, 0, SEEK_END) ||
-	    (*len = (size_t)ftell(f), fseek(f, 0, SEEK_SET)) ||
-	    !(*text = malloc(*len + 1)) || fread(*text, 1, *len, f) != *len)
-		rc = hb_errorf(err, errlen, -EIO, "%s: cannot read it", path);
-	fclose(f);
 	if (rc)
 		return rc;
-	(*text)[*len] = '\0';
-	gmtime_r(&sb.st_mtime, &tm);
+	gmtime_r(&mtime, &tm);
 	strftime(when, whenlen, "%Y-%m-%dT%H:%M:%S.000Z", &tm);
 	return 0;
 }
 
 /*
  * A fleet report (every rank's report in fleet.hosts) parsed from root,
- * sanitized; NULL for another document (root is kept).
+ * sanitized and bounded as every report read; NULL for another document
+ * (root is kept).
  */
 static json_t *fleet_root(json_t *root)
 {
 	if (!json_is_array(
 		    json_object_get(json_object_get(root, "fleet"), "hosts")))
 		return NULL;
-	if (sanitize_json(root) == 0)
+	if (report_read_clean(root, NULL) == 0)
 		return root;
 	return NULL;
 }
@@ -92,29 +81,22 @@ static char *compact_text(const char *text, size_t len)
 	return out;
 }
 
-/*
- * store_put_as() of report, a result it refuses named with the file
- * ("FILE: results[3]: no params"); nothing of the file is stored then.
- */
-static int put_file(struct store *st, const char *path, const json_t *report,
-		    const char *text, const char *uuid, const char *when,
-		    int *added, char *err, size_t errlen)
+/* A report of path refused by the store: its message names the file. */
+static int refused(const char *path, int rc, char *err, size_t errlen)
 {
 	char why[1024];
-	int rc = store_put_as(st, report, text, uuid, when, added, why,
-			      sizeof(why));
 
-	if (rc == -EINVAL)
-		hb_error_fill(err, errlen, "%s: %s", path, why);
-	else if (rc)
-		hb_error_fill(err, errlen, "%s", why);
-	return rc;
+	if (rc != -EINVAL)
+		return rc;
+	snprintf(why, sizeof(why), "%s", err);
+	return hb_errorf(err, errlen, rc, "%s: %s", path, why);
 }
 
 /* One host's report (or a journal) of path, parsed or not (root NULL). */
 static int import_report(struct store *st, const char *path, json_t *root,
 			 const char *text, size_t len, const char *uuid,
-			 const char *when, int *added, char *err, size_t errlen)
+			 const char *when, struct store_tally *t, char *err,
+			 size_t errlen)
 {
 	struct doc_report doc = { 0 };
 	char *compact = NULL;
@@ -126,23 +108,29 @@ static int import_report(struct store *st, const char *path, json_t *root,
 	} else {
 		rc = report_read_text(&doc, path, text, len, err, errlen);
 	}
+	/* a string cut on reading: the text is not what is stored */
+	if (!rc && doc.changed) {
+		free(compact);
+		compact = NULL;
+	}
 	if (!rc)
-		rc = put_file(st, path, doc.root, compact, uuid, when, added,
-			      err, errlen);
+		rc = refused(path,
+			     store_put_as(st, doc.root, compact, uuid, when, t,
+					  err, errlen),
+			     err, errlen);
 	report_read_free(&doc);
 	free(compact);
 	return rc;
 }
 
-int store_import(struct store *st, const char *path, int *added, char *err,
-		 size_t errlen)
+int store_import(struct store *st, const char *path, struct store_tally *t,
+		 char *err, size_t errlen)
 {
 	char when[40], uuid[37], *text = NULL;
 	size_t len = 0;
 	json_t *root;
 	int rc = slurp(path, &text, &len, when, sizeof(when), err, errlen);
 
-	*added = 0;
 	if (rc)
 		return rc;
 	/* parsed once: the text of 100 results is most of an import's time */
@@ -153,11 +141,11 @@ int store_import(struct store *st, const char *path, int *added, char *err,
 	else
 		uuid[0] = '\0'; /* its own */
 	if (fleet_root(root)) {
-		rc = put_file(st, path, root, NULL, uuid, when, added, err,
-			      errlen);
+		rc = store_put_as(st, root, NULL, uuid, when, t, err, errlen);
+		rc = refused(path, rc, err, errlen);
 		json_decref(root);
 	} else {
-		rc = import_report(st, path, root, text, len, uuid, when, added,
+		rc = import_report(st, path, root, text, len, uuid, when, t,
 				   err, errlen);
 	}
 	free(text);

@@ -15,6 +15,7 @@
 
 #include "base/digest.h"
 #include "base/util.h"
+#include "base/uuid.h"
 #include "compare/report_read.h"
 #include "store/store_figure.h"
 
@@ -66,13 +67,62 @@ static char *canonical(const json_t *o)
 	return json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
 }
 
-/* Nonzero when the run uuid is stored already. */
-static int row_seen(void *arg, const struct store_val *v, size_t n)
+/* The stored report of a run, parsed (null when it is not JSON). */
+static int row_report(void *arg, const struct store_val *v, size_t n)
 {
-	(void)v;
-	(void)n;
-	*(int *)arg = 1;
+	json_t **stored = arg;
+
+	json_decref(*stored);
+	*stored = n && v[0].type == STORE_TEXT ? json_loads(v[0].s, 0, NULL)
+					       : NULL;
+	if (!*stored)
+		*stored = json_null();
 	return 0;
+}
+
+/*
+ * Whether run uuid is stored already: 0 when not, 1 when with report rep
+ * (the same file imported again), else -EINVAL with err filled: one uuid
+ * names one run, and another report under it would be a second run
+ * hidden behind the first.
+ */
+static int stored_as(struct store *st, const char *uuid, const json_t *rep,
+		     char *err, size_t errlen)
+{
+	json_t *stored = NULL;
+	int rc = store_query(st, "SELECT report FROM run WHERE uuid = ?",
+			     (struct store_val[]){ store_text(uuid) }, 1,
+			     row_report, &stored, err, errlen);
+
+	if (!rc && stored)
+		rc = json_equal(stored, (json_t *)rep)
+			     ? 1
+			     : hb_errorf(err, errlen, -EINVAL,
+					 "run %s is stored already with "
+					 "other results; one uuid names one "
+					 "run, so none of it is stored",
+					 uuid);
+	json_decref(stored);
+	return rc;
+}
+
+/*
+ * Refuse a run uuid that is not one (a report from elsewhere may say
+ * anything there): as->uuid, and rep's own when it has one.
+ */
+static int uuid_check(const json_t *rep, const struct put_as *as, char *err,
+		      size_t errlen)
+{
+	const char *own = text_of(json_object_get(rep, "run"), "uuid");
+	const char *uuid = own && !uuid_is_text(own) ? own : as->uuid;
+
+	if (uuid_is_text(uuid))
+		return 0;
+	uuid = uuid ? uuid : "";
+	return hb_errorf(err, errlen, -EINVAL,
+			 "run uuid \"%.40s%s\" is not a UUID "
+			 "(8-4-4-4-12 hex digits)",
+			 uuid, strlen(uuid) > 40 ? "..." : "");
 }
 
 /*
@@ -330,21 +380,26 @@ static int put_run(struct store *st, const json_t *rep, const struct put_as *as,
 	return rc;
 }
 
-/* One host's report under as; *added 1 when it was not stored yet. */
+/* One host's report under as, counted in t: added, or stored already. */
 static int put_report(struct store *st, const json_t *rep,
-		      const struct put_as *as, int *added, char *err,
+		      const struct put_as *as, struct store_tally *t, char *err,
 		      size_t errlen)
 {
 	const char *now = as->now;
 	char host[32], context[32];
 	const json_t *r;
-	int seen = 0, rc;
+	int rc;
 	size_t i;
 
-	rc = store_query(st, "SELECT 1 FROM run WHERE uuid = ?",
-			 (struct store_val[]){ store_text(as->uuid) }, 1,
-			 row_seen, &seen, err, errlen);
-	if (rc || seen)
+	rc = uuid_check(rep, as, err, errlen);
+	if (!rc)
+		rc = stored_as(st, as->uuid, rep, err, errlen);
+	if (rc == 1)
+		return strlist_push(&t->skipped, as->uuid)
+			       ? hb_errorf(err, errlen, -ENOMEM,
+					   "store: out of memory")
+			       : 0;
+	if (rc)
 		return rc;
 	rc = put_host(st, json_object_get(rep, "system"), now, host, err,
 		      errlen);
@@ -357,7 +412,7 @@ static int put_report(struct store *st, const json_t *rep,
 			break;
 		rc = put_result(st, as->uuid, r, i, err, errlen);
 	}
-	*added += !rc;
+	t->added += !rc;
 	return rc;
 }
 
@@ -382,8 +437,8 @@ static void rank_uuid(const json_t *rep, const char *fleet_uuid, long long rank,
 
 /* Every host's report of a fleet report, each as its rank. */
 static int put_fleet(struct store *st, const json_t *fleet_report,
-		     const json_t *hosts, const struct put_as *as, int *added,
-		     char *err, size_t errlen)
+		     const json_t *hosts, const struct put_as *as,
+		     struct store_tally *t, char *err, size_t errlen)
 {
 	char uuid[37];
 	int rc = 0;
@@ -403,15 +458,15 @@ static int put_fleet(struct store *st, const json_t *fleet_report,
 		one.rank = json_integer_value(json_object_get(h, "rank"));
 		rank_uuid(rep, as->uuid, one.rank, uuid);
 		one.uuid = uuid;
-		rc = put_report(st, rep, &one, added, err, errlen);
+		rc = put_report(st, rep, &one, t, err, errlen);
 		json_decref(rep);
 	}
 	return rc;
 }
 
 int store_put_as(struct store *st, const json_t *report, const char *text,
-		 const char *uuid, const char *time, int *added, char *err,
-		 size_t errlen)
+		 const char *uuid, const char *time, struct store_tally *t,
+		 char *err, size_t errlen)
 {
 	const json_t *run = json_object_get(report, "run");
 	const json_t *fleet = json_object_get(report, "fleet");
@@ -425,7 +480,6 @@ int store_put_as(struct store *st, const json_t *report, const char *text,
 	char now[40];
 	int rc;
 
-	*added = 0;
 	store_now(now, sizeof(now));
 	as.now = now;
 	if (!as.uuid)
@@ -436,9 +490,9 @@ int store_put_as(struct store *st, const json_t *report, const char *text,
 	if (rc)
 		return rc;
 	if (json_is_array(hosts))
-		rc = put_fleet(st, report, hosts, &as, added, err, errlen);
+		rc = put_fleet(st, report, hosts, &as, t, err, errlen);
 	else
-		rc = put_report(st, report, &as, added, err, errlen);
+		rc = put_report(st, report, &as, t, err, errlen);
 	return store_end(st, rc, err, errlen);
 }
 
@@ -454,11 +508,20 @@ void store_run_uuid(const json_t *report, char out[37])
 	free(text);
 }
 
+void store_tally_free(struct store_tally *t)
+{
+	strlist_free(&t->skipped);
+	memset(t, 0, sizeof(*t));
+}
+
 int store_put(struct store *st, const json_t *report, char *err, size_t errlen)
 {
+	struct store_tally t = { 0 };
 	char uuid[37];
-	int added;
+	int rc;
 
 	store_run_uuid(report, uuid);
-	return store_put_as(st, report, NULL, uuid, NULL, &added, err, errlen);
+	rc = store_put_as(st, report, NULL, uuid, NULL, &t, err, errlen);
+	store_tally_free(&t);
+	return rc;
 }

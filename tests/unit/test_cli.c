@@ -166,6 +166,33 @@ static int cli_extended_excludes_suite_files(void)
 	return 0;
 }
 
+static int cli_refuses_ack_with_ignore(void)
+{
+	char *argv[] = { "hostbench", "regressions", "--ack",
+			 "x",	      "--ignore",    "x" };
+	char err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 6, argv), -EINVAL);
+	CHECK_CONTAINS(err, "one decision at a time");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_refuses_a_second_ack(void)
+{
+	char *argv[] = {
+		"hostbench", "regressions", "--ack", "a", "--ack", "b"
+	};
+	char err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 6, argv), -EINVAL);
+	CHECK_CONTAINS(err, "--ack given twice");
+	cli_free(&cli);
+	return 0;
+}
+
 static const struct test tests[] = {
 	{ "cli_defaults_to_run_of_default_suite",
 	  cli_defaults_to_run_of_default_suite },
@@ -187,6 +214,8 @@ static const struct test tests[] = {
 	{ "cli_describe_needs_one_target", cli_describe_needs_one_target },
 	{ "cli_extended_excludes_suite_files",
 	  cli_extended_excludes_suite_files },
+	{ "cli_refuses_ack_with_ignore", cli_refuses_ack_with_ignore },
+	{ "cli_refuses_a_second_ack", cli_refuses_a_second_ack },
 };
 
 TEST_MAIN(tests)

@@ -70,6 +70,20 @@ static int uuid_from_getrandom_is_v4_shaped_and_new_each_time(void)
 	return 0;
 }
 
+static int uuid_is_text_takes_uuids_only(void)
+{
+	CHECK(uuid_is_text("0b6c2f0e-5a1c-4c5e-9d53-2f1f7f0c9a11"));
+	CHECK(uuid_is_text("0B6C2F0E-5A1C-4C5E-9D53-2F1F7F0C9A11"));
+	CHECK(!uuid_is_text("'; DELETE FROM run; --"));
+	CHECK(!uuid_is_text("0b6c2f0e-5a1c-4c5e-9d53-2f1f7f0c9a1"));
+	CHECK(!uuid_is_text("0b6c2f0e-5a1c-4c5e-9d53-2f1f7f0c9a11x"));
+	CHECK(!uuid_is_text("0b6c2f0e5a1c-4c5e-9d53-2f1f7f0c9a11-"));
+	CHECK(!uuid_is_text("0b6c2f0g-5a1c-4c5e-9d53-2f1f7f0c9a11"));
+	CHECK(!uuid_is_text(""));
+	CHECK(!uuid_is_text(NULL));
+	return 0;
+}
+
 /* argmask_secret_fn: "pin" is a plugin's secret option. */
 static int pin_is_secret(const char *key, void *ctx)
 {
@@ -226,6 +240,7 @@ static const struct test tests[] = {
 	{"time_of_the_epoch_has_zero_milliseconds", time_of_the_epoch_has_zero_milliseconds},
 	{"uuid_sets_version_4_and_the_rfc_variant", uuid_sets_version_4_and_the_rfc_variant},
 	{"uuid_from_getrandom_is_v4_shaped_and_new_each_time", uuid_from_getrandom_is_v4_shaped_and_new_each_time},
+	{"uuid_is_text_takes_uuids_only", uuid_is_text_takes_uuids_only},
 	{"mask_hides_set_values_of_secret_keys", mask_hides_set_values_of_secret_keys},
 	{"mask_keeps_set_values_of_other_keys", mask_keeps_set_values_of_other_keys},
 	{"mask_hides_the_token_of_serve", mask_hides_the_token_of_serve},

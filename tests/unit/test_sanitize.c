@@ -96,6 +96,89 @@ static int json_strings_and_keys_are_cleaned(void)
 	return 0;
 }
 
+static int cut_len_never_splits_a_character(void)
+{
+	/* "é" is c3 a9: a cut at 2 would keep half of it */
+	CHECK_INT(sanitize_cut_len("a\xc3\xa9z", 2), 1);
+	CHECK_INT(sanitize_cut_len("a\xc3\xa9z", 3), 3);
+	/* a 4-byte character cut anywhere inside goes whole */
+	CHECK_INT(sanitize_cut_len("\xf0\x9f\x98\x80!", 3), 0);
+	CHECK_INT(sanitize_cut_len("abc", 3), 3);
+	CHECK_INT(sanitize_cut_len("abc", 100), 3);
+	/* bad UTF-8 (continuation bytes alone): cut 3 bytes back at most */
+	CHECK_INT(sanitize_cut_len("\x80\x80\x80\x80\x80\x80\x80", 6), 3);
+	return 0;
+}
+
+static int copy_is_cut_and_cleaned(void)
+{
+	char *c = sanitize_copy("\x1b]0;pwned\x07\nhostbench: forged", 20);
+
+	CHECK(c);
+	CHECK_STR(c, "?]0;pwned? hostbench");
+	free(c);
+	return 0;
+}
+
+static int fits_only_clean_text_within_its_bound(void)
+{
+	CHECK(sanitize_fits("abc", 3));
+	CHECK(sanitize_fits("", 0));
+	CHECK(!sanitize_fits("abcd", 3));
+	CHECK(!sanitize_fits("a\x1b", 9));
+	CHECK(!sanitize_fits("a\xff", 9));
+	return 0;
+}
+
+/* doc's compact text with sorted keys equals want. */
+static int dumps_as(const json_t *doc, const char *want)
+{
+	char *text = json_dumps(doc, JSON_COMPACT | JSON_SORT_KEYS);
+	int ok = text && strcmp(text, want) == 0;
+
+	if (!ok)
+		fprintf(stderr, "got %s\nwant %s\n", text ? text : "(null)",
+			want);
+	free(text);
+	return ok;
+}
+
+static int json_bounded_cuts_each_string_to_its_keys_bound(void)
+{
+	static const struct sanitize_bound keys[] = { { "host", 3 },
+						      { NULL, 0 } };
+	static const struct sanitize_limits lim = { keys, 5 };
+	json_t *o = json_pack("{s:s, s:[s, s], s:{s:s}, s:s}", "host", "abcdef",
+			      "list", "0123456789", "x\ny", "sub", "host",
+			      "\x1b[2Jzz", "longkey!", "v");
+	size_t changed = 0;
+	int ok;
+
+	CHECK(o);
+	CHECK_INT(sanitize_json_bounded(o, &lim, &changed), 0);
+	/* in an array or an object, a string keeps its key's bound; keys
+	   are cut to the default one */
+	ok = dumps_as(o, "{\"host\":\"abc\",\"list\":[\"01234\",\"x y\"],"
+			 "\"longk\":\"v\",\"sub\":{\"host\":\"?[2\"}}");
+	json_decref(o);
+	CHECK(ok);
+	CHECK_INT(changed, 5);
+	return 0;
+}
+
+static int json_bounded_counts_nothing_for_text_as_written(void)
+{
+	static const struct sanitize_limits lim = { NULL, 8 };
+	json_t *o = json_pack("{s:s, s:[i, s]}", "a", "short", "b", 1, "ok");
+	size_t changed = 99;
+
+	CHECK(o);
+	CHECK_INT(sanitize_json_bounded(o, &lim, &changed), 0);
+	json_decref(o);
+	CHECK_INT(changed, 0);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"escape_sequences_lose_their_escape", escape_sequences_lose_their_escape},
@@ -105,6 +188,11 @@ static const struct test tests[] = {
 	{"bidi_controls_and_line_separators_become_question_marks", bidi_controls_and_line_separators_become_question_marks},
 	{"counts_what_it_replaced", counts_what_it_replaced},
 	{"json_strings_and_keys_are_cleaned", json_strings_and_keys_are_cleaned},
+	{"cut_len_never_splits_a_character", cut_len_never_splits_a_character},
+	{"copy_is_cut_and_cleaned", copy_is_cut_and_cleaned},
+	{"fits_only_clean_text_within_its_bound", fits_only_clean_text_within_its_bound},
+	{"json_bounded_cuts_each_string_to_its_keys_bound", json_bounded_cuts_each_string_to_its_keys_bound},
+	{"json_bounded_counts_nothing_for_text_as_written", json_bounded_counts_nothing_for_text_as_written},
 };
 /* clang-format on */
 

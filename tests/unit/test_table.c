@@ -266,6 +266,23 @@ static int csv_field_prefixes_formulas(void)
 	return 0;
 }
 
+static int csv_field_prefixes_formulas_after_blanks_and_controls(void)
+{
+	struct capture c;
+
+	CHECK_INT(capture_begin(&c), 0);
+	table_csv_field(c.out, "", "\t=cmd");
+	table_csv_field(c.out, ",", "\r=cmd");
+	table_csv_field(c.out, ",", " =cmd"); /* "\t=cmd" once sanitized */
+	table_csv_field(c.out, ",", " \x01@x");
+	table_csv_field(c.out, ",", "\t");
+	table_csv_field(c.out, ",", " x -y");
+	CHECK_STR(capture_end(&c),
+		  "'\t=cmd,\"'\r=cmd\",' =cmd,' \x01@x,'\t, x -y");
+	free(c.text);
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
 	{"set_copies_text_and_null_is_empty", set_copies_text_and_null_is_empty},
@@ -282,6 +299,7 @@ static const struct test tests[] = {
 	{"md_cell_escapes_html", md_cell_escapes_html},
 	{"md_text_escapes_html_and_line_ends", md_text_escapes_html_and_line_ends},
 	{"csv_field_prefixes_formulas", csv_field_prefixes_formulas},
+	{"csv_field_prefixes_formulas_after_blanks_and_controls", csv_field_prefixes_formulas_after_blanks_and_controls},
 };
 /* clang-format on */
 

@@ -8,6 +8,8 @@ directories; journals and --resume fed forged lines; compare and merge fed
 impossible figures; secret option values kept out of every report. Each
 test asserts what a user sees: exit status, files, report text.
 """
+import csv
+import io
 import json
 import os
 import re
@@ -968,6 +970,44 @@ def test_compare_and_merge_refuse_impossible_figures():
                 expect(title in err and fragment in err,
                        "%s: %r lacks the case or %r" % (args[0], err,
                                                         fragment))
+
+
+def test_report_readers_refuse_a_fifo_without_waiting():
+    with tempfile.TemporaryDirectory() as d:
+        good = forged(d, measured_report(d), "good.json", lambda r: None)
+        fifo = os.path.join(d, "planted.json")
+        os.mkfifo(fifo)
+        for args in (("report", fifo), ("compare", good, fifo),
+                     ("compare", fifo, good), ("merge", good, fifo),
+                     ("store", "import", fifo, "--store",
+                      "sqlite:" + os.path.join(d, "s.db"))):
+            try:
+                status, out, err = run(*args, timeout=30)
+            except subprocess.TimeoutExpired:
+                raise AssertionError("%s waited on a FIFO" % args[0])
+            said = [ln for ln in err.splitlines() if "planted.json" in ln]
+            expect(status == 2, "%s: exit %d: %s" % (args[0], status, err))
+            expect(len(said) == 1 and "not a regular file" in said[0],
+                   "%s: one line says why: %r" % (args[0], err))
+
+
+def test_csv_from_elsewhere_starts_no_formula():
+    with tempfile.TemporaryDirectory() as d:
+        doc = measured_report(d)
+        # sanitized on reading, a tab or CR becomes a blank before the =
+        for r, first in zip(doc["results"], "\t\r"):
+            r["job"] = r["title"] = first + "=cmd|' /C calc'!A0"
+        path = write(os.path.join(d, "planted.json"), json.dumps(doc))
+        for args in (("report", path), ("compare", path, path),
+                     ("merge", path, path)):
+            status, out, err = run(*args, "--format", "csv")
+            expect(status == 0, "%s: exit %d: %s" % (args[0], status, err))
+            cells = [c for row in csv.reader(io.StringIO(out)) for c in row
+                     if "=cmd" in c]
+            expect(cells, "%s: the planted text is not shown:\n%s"
+                   % (args[0], out))
+            expect(all(c.startswith("'") for c in cells),
+                   "%s: a formula: %r" % (args[0], cells))
 
 
 def test_compare_ranks_100000_samples_a_side_in_time():
