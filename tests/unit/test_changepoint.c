@@ -10,7 +10,8 @@
 
 #define N 200
 
-static const struct changepoint_opts opts = { 0.01, 0.05, 3 };
+static const struct changepoint_opts opts = { .alpha = 0.01,
+					      .min_change = 0.05 };
 
 /* Normal noise of a fixed seed (splitmix64, Box-Muller): runs repeat. */
 static double noise(uint64_t *s)
