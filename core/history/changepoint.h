@@ -18,7 +18,7 @@
 #define CHANGEPOINT_ALPHA      0.01
 #define CHANGEPOINT_MIN_CHANGE 0.05
 #define CHANGEPOINT_MIN_SIZE   5
-#define CHANGEPOINT_PENALTY    3.0
+#define CHANGEPOINT_PENALTY    6.0
 
 /* How the segments are searched. */
 enum changepoint_method {

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 /* Half-width of the running median: 7 points, so 3 wild ones are outvoted. */
-#define ROBUST_HALF 3
+#define ROBUST_HALF 6
 /* A point further than this many noise scales from the running median is
  * clipped to that distance. */
 #define ROBUST_CLIP 3.0
