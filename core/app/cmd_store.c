@@ -63,12 +63,14 @@ int cmd_store_history(struct store *st, const struct cli *cli, int detect,
 				       .cases = cli->cases,
 				       .since = cli->since,
 				       .label = cli->label };
+	const struct regress_opts o = { .method = cli->method,
+					.penalty = cli->penalty,
+					.min_change = cli->min_change };
 	char err[1024];
 	int rc = store_history(st, &q, doc, err, sizeof(err));
 
 	if (!rc && detect)
-		rc = history_regressions(*doc, &(struct regress_opts){ 0 }, err,
-					 sizeof(err));
+		rc = history_regressions(*doc, &o, err, sizeof(err));
 	if (!rc && detect)
 		rc = store_changes_save(st, *doc, err, sizeof(err));
 	if (!rc)
