@@ -88,6 +88,25 @@ static int step_test(const struct detector *d, size_t s, size_t t, size_t e,
 	return holds(d, cp);
 }
 
+/*
+ * Whether two levels, cut anywhere in [s, e) and paying for the cut's
+ * place, fit it better than the line f: a step too small to report is not
+ * a drift either.
+ */
+static int step_fits_better(const struct detector *d, size_t s, size_t e,
+			    const struct segfit *f)
+{
+	for (size_t t = s + d->o.min_size; t + d->o.min_size <= e; t++) {
+		struct segfit l, r;
+
+		segfit_fit(&d->sums, s, t, INFINITY, &l);
+		segfit_fit(&d->sums, t, e, INFINITY, &r);
+		if (l.rss + r.rss + d->slope_price < f->rss)
+			return 1;
+	}
+	return 0;
+}
+
 /* The drift of [s, e) when its fit is a line that moves far enough. */
 static int drift_test(const struct detector *d, size_t s, size_t e,
 		      struct changepoint *cp)
@@ -96,7 +115,7 @@ static int drift_test(const struct detector *d, size_t s, size_t e,
 	double se;
 
 	segfit_fit(&d->sums, s, e, d->slope_price, &f);
-	if (!f.sloped)
+	if (!f.sloped || step_fits_better(d, s, e, &f))
 		return 0;
 	se = sqrt(excess(d, &f) / f.stt);
 	cp->kind = CHANGEPOINT_DRIFT;
