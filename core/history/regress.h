@@ -13,8 +13,8 @@
 #include "history/changepoint.h"
 
 /* The defaults a zeroed field of struct regress_opts takes. */
-#define REGRESS_ALPHA	   0.01
-#define REGRESS_MIN_CHANGE 0.05
+#define REGRESS_ALPHA	   CHANGEPOINT_ALPHA
+#define REGRESS_MIN_CHANGE CHANGEPOINT_MIN_CHANGE
 #define REGRESS_WINDOW	   20
 #define REGRESS_Z	   4.0
 
