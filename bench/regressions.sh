@@ -10,6 +10,8 @@ top="$here/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O2 -I"$top/core" -o "$tmp/regressions" "$here/regressions.c" \
-	"$top/core/history/changepoint.c" "$top/core/history/regress.c" \
+	"$top/core/history/changepoint.c" "$top/core/history/changepoint_ttest.c" \
+	"$top/core/history/robust.c" "$top/core/history/segfit.c" \
+	"$top/core/history/cpsearch.c" "$top/core/history/regress.c" \
 	"$top/core/base/siphash.c" -ljansson -lm
 "$tmp/regressions" "$@"

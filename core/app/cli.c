@@ -82,6 +82,11 @@ const char cli_usage[] =
 	"                           (DATE: YYYY-MM-DD or an RFC 3339 time)\n"
 	"  --fail                   regressions: exit 1 while one is open\n"
 	"  --ack ID, --ignore ID    regressions: decide on a change point\n"
+	"  --method pelt|binseg     regressions, dashboard: how\n"
+	"                           change points are searched (default pelt)\n"
+	"  --penalty VALUE          the price of a change point, in log(n)\n"
+	"                           noise variances (default 6)\n"
+	"  --min-change PERCENT     the least step reported (default 5)\n"
 	"  -h, --help               this text\n"
 	"  -V, --version            the version\n"
 	"\n"
@@ -150,7 +155,9 @@ static int rank_parse(const char *v, int *out, char *err, size_t errlen)
 }
 
 /* --threshold PERCENT ("5", "2.5%") as a fraction into *out. */
-static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
+/* A percentage after option opt ("5", "5%"), as a fraction, in [0, 1000). */
+static int percent_parse(const char *opt, const char *v, double *out, char *err,
+			 size_t errlen)
 {
 	char *end;
 	double pct = strtod(v, &end);
@@ -159,11 +166,61 @@ static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
 		end++;
 	if (end == v || *end || !(pct >= 0 && pct < 1000))
 		return hb_errorf(err, errlen, -EINVAL,
-				 "--threshold %s: expected a percentage from 0 "
+				 "%s %s: expected a percentage from 0 "
 				 "to 1000 (5 means 5%%)",
-				 v);
+				 opt, v);
 	*out = pct / 100;
 	return 0;
+}
+
+static int threshold_parse(const char *v, double *out, char *err, size_t errlen)
+{
+	return percent_parse("--threshold", v, out, err, errlen);
+}
+
+/* --method pelt|binseg, --penalty VALUE, --min-change PCT: 1 if w was one. */
+static int detect_option(int argc, char **argv, int *i, struct cli *cli,
+			 char *err, size_t errlen)
+{
+	const char *w = argv[*i], *v;
+	char *end;
+
+	if (!opt_is(w, NULL, "--method") && !opt_is(w, NULL, "--penalty") &&
+	    !opt_is(w, NULL, "--min-change"))
+		return 0;
+	v = option_value(argc, argv, i, w, err, errlen);
+	if (!v)
+		return -EINVAL;
+	cli->detect_given = 1;
+	if (opt_is(w, NULL, "--min-change")) {
+		if (percent_parse("--min-change", v, &cli->min_change, err,
+				  errlen))
+			return -EINVAL;
+		if (!(cli->min_change > 0))
+			return hb_errorf(err, errlen, -EINVAL,
+					 "--min-change %s: expected more than "
+					 "0 (5 means 5%%)",
+					 v);
+		return 1;
+	}
+	if (opt_is(w, NULL, "--penalty")) {
+		cli->penalty = strtod(v, &end);
+		if (end == v || *end || !(cli->penalty > 0) ||
+		    !(cli->penalty <= 1000))
+			return hb_errorf(err, errlen, -EINVAL,
+					 "--penalty %s: expected a number "
+					 "above 0, at most 1000 (default 6)",
+					 v);
+		return 1;
+	}
+	if (strcmp(v, "pelt") == 0)
+		cli->method = CHANGEPOINT_PELT;
+	else if (strcmp(v, "binseg") == 0)
+		cli->method = CHANGEPOINT_BINSEG;
+	else
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--method %s: expected pelt or binseg", v);
+	return 1;
 }
 
 /*
@@ -366,6 +423,8 @@ static int value_option(int argc, char **argv, int *i, struct cli *cli,
 		rc = threshold_parse(v, &cli->threshold, err, errlen);
 	} else if ((rc = store_option(argc, argv, i, cli, err, errlen)) != 0) {
 		return rc;
+	} else if ((rc = detect_option(argc, argv, i, cli, err, errlen)) != 0) {
+		return rc;
 	} else if (opt_is(w, NULL, "--rank")) {
 		v = option_value(argc, argv, i, "--rank", err, errlen);
 		if (!v)
@@ -495,6 +554,11 @@ static int cli_check(struct cli *cli, char *err, size_t errlen)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--ack and --ignore: one decision at a time "
 				 "(give one of them)");
+	if (cli->detect_given && strcmp(cli->command, "regressions") != 0 &&
+	    strcmp(cli->command, "dashboard") != 0)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--method, --penalty and --min-change only go "
+				 "with regressions and dashboard");
 	if (strcmp(cli->command, "store") == 0 &&
 	    (cli->args.n < 2 || strcmp(cli->args.items[0], "import") != 0))
 		return hb_errorf(err, errlen, -EINVAL,

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "history/changepoint.h"
 #include "report/report.h"
 #include "result/result.h"
 #include "base/timetext.h"
@@ -51,6 +52,11 @@ struct cli {
 	int fail;	    /* regressions --fail */
 	const char *ack;    /* regressions --ack ID */
 	const char *ignore; /* regressions --ignore ID */
+	/* regressions, dashboard: the change-point search */
+	enum changepoint_method method; /* --method pelt|binseg */
+	double penalty;			/* --penalty VALUE, 0 = default */
+	double min_change; /* --min-change PCT as a fraction, 0 = default */
+	int detect_given;  /* one of the three was given */
 	int help;
 	int version;
 	int argc;	   /* the words as given, argv[0] the program */

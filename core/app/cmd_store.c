@@ -110,14 +110,16 @@ int cmd_store_history(struct store *st, const struct cli *cli, int detect,
 		      json_t **doc)
 {
 	const struct store_query q = query_of(cli);
+	const struct regress_opts o = { .method = cli->method,
+					.penalty = cli->penalty,
+					.min_change = cli->min_change };
 	char err[1024];
 	int rc = store_history(st, &q, doc, err, sizeof(err));
 
 	if (!rc && context_diff_doc(*doc))
 		rc = hb_errorf(err, sizeof(err), -ENOMEM, "out of memory");
 	if (!rc && detect)
-		rc = history_regressions(*doc, &(struct regress_opts){ 0 }, err,
-					 sizeof(err));
+		rc = history_regressions(*doc, &o, err, sizeof(err));
 	if (!rc && detect) {
 		say_skipped(*doc);
 		rc = store_changes_save(st, *doc, err, sizeof(err));

@@ -1,285 +1,274 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Change points of one series: E-divisive means with a t-test (Hunter). */
+/* Steps and drifts of one series: penalised segmentation, then tests. */
 #include "history/changepoint.h"
 
 #include <errno.h>
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
-/* Continued fraction of the incomplete beta function (modified Lentz). */
-static double beta_fraction(double a, double b, double x)
-{
-	const double tiny = 1e-300;
-	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+#include "history/cpsearch.h"
+#include "history/robust.h"
+#include "history/segfit.h"
 
-	d = 1 / (fabs(d) < tiny ? tiny : d);
-	h = d;
-	for (int m = 1; m <= 300; m++) {
-		double m2 = 2.0 * m, aa, del;
-
-		aa = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
-		d = 1 + aa * d;
-		d = 1 / (fabs(d) < tiny ? tiny : d);
-		c = 1 + aa / c;
-		c = fabs(c) < tiny ? tiny : c;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
-		d = 1 + aa * d;
-		d = 1 / (fabs(d) < tiny ? tiny : d);
-		c = 1 + aa / c;
-		c = fabs(c) < tiny ? tiny : c;
-		del = d * c;
-		h *= del;
-		if (fabs(del - 1) < 1e-14)
-			break;
-	}
-	return h;
-}
-
-/* The regularised incomplete beta function I_x(a, b). */
-static double beta_regularised(double a, double b, double x)
-{
-	double front;
-
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
-		    b * log1p(-x));
-	/* the fraction converges fast on this side of the mean only */
-	if (x < (a + 1) / (a + b + 2))
-		return front * beta_fraction(a, b, x) / a;
-	return 1 - front * beta_fraction(b, a, 1 - x) / b;
-}
-
-double changepoint_student_p(double t, double df)
-{
-	if (!(df > 0) || isnan(t))
-		return 1;
-	if (isinf(t))
-		return 0;
-	return beta_regularised(df / 2, 0.5, df / (df + t * t));
-}
-
-/* Weighted mean, variance and Kish's effective count of x[a..b). */
-struct side {
-	double mean, var, n;
+/* A series prepared for the search, and the options resolved. */
+struct detector {
+	struct changepoint_opts o;
+	struct robust_noise nz;
+	struct segfit_sums sums; /* of (clipped x - center) / long-run scale */
+	double slope_price;	 /* BIC price of a slope: log(n) */
+	double point_var;	 /* one point's noise variance in those units */
 };
 
-static struct side side_of(const double *x, const double *w, size_t a, size_t b)
+static double segment_cost(const void *ctx, size_t a, size_t b)
 {
-	struct side s = { 0, 0, 0 };
-	double v1 = 0, v2 = 0, ss = 0;
+	const struct detector *d = ctx;
+	struct segfit f;
 
-	for (size_t i = a; i < b; i++) {
-		double wi = w ? w[i] : 1;
-
-		v1 += wi;
-		v2 += wi * wi;
-		s.mean += wi * x[i];
-	}
-	if (!(v1 > 0))
-		return s;
-	s.mean /= v1;
-	/* two passes: figures near 1e10 lose every digit in sum(x^2) */
-	for (size_t i = a; i < b; i++)
-		ss += (w ? w[i] : 1) * (x[i] - s.mean) * (x[i] - s.mean);
-	s.n = v1 * v1 / v2;
-	if (b - a > 1)
-		s.var = ss / (v1 - v2 / v1);
-	return s;
+	segfit_fit(&d->sums, a, b, d->slope_price, &f);
+	return f.cost;
 }
 
-double changepoint_ttest(const double *x, const double *w, size_t a0, size_t a1,
-			 size_t b0, size_t b1, double *ma, double *mb)
+/*
+ * How much noisier than the series' noise the fit f leaves its stretch
+ * (a seasonal swing a line cannot follow), at least 1: a jump or slope is
+ * judged against the larger of the two.
+ */
+static double excess(const struct detector *d, const struct segfit *f)
 {
-	struct side a = side_of(x, w, a0, a1), b = side_of(x, w, b0, b1);
-	double df = a.n + b.n - 2, pooled, se;
+	double dof = f->w - (f->sloped ? 2 : 1);
 
-	*ma = a.mean;
-	*mb = b.mean;
-	if (!(a.n > 0) || !(b.n > 0) || !(df > 0))
+	if (!(dof > 0))
 		return 1;
-	pooled = ((a.n - 1) * a.var + (b.n - 1) * b.var) / df;
-	se = sqrt(pooled * (1 / a.n + 1 / b.n));
-	if (!(se > 0))
-		return a.mean == b.mean ? 1 : 0;
-	return changepoint_student_p((b.mean - a.mean) / se, df);
+	return fmax(1, f->rss / (dof * d->point_var));
 }
 
-/* Sum of |x[p] - x[i]| over i in [a, b). */
-static double distance_sum(const double *x, size_t p, size_t a, size_t b)
+/* v, in the units of the series. */
+static double unscaled(const struct detector *d, double v)
 {
-	double s = 0;
-
-	for (size_t i = a; i < b; i++)
-		s += fabs(x[p] - x[i]);
-	return s;
+	return d->nz.center + d->nz.lr * v;
 }
 
-/* Matteson and James' Q of a split into a points and b points. */
-static double edivisive_q(double cross, double left, double right, double a,
-			  double b)
+static double relative(double before, double after)
 {
-	double within_l = a > 1 ? left / (a * (a - 1) / 2) : 0;
-	double within_r = b > 1 ? right / (b * (b - 1) / 2) : 0;
+	if (before != 0)
+		return (after - before) / fabs(before);
+	return after == before ? 0 : copysign(INFINITY, after - before);
+}
 
-	return a * b / (a + b) * (2 * cross / (a * b) - within_l - within_r);
+/* Whether cp passes both the significance and the magnitude. */
+static int holds(const struct detector *d, const struct changepoint *cp)
+{
+	return cp->p < d->o.alpha && fabs(cp->change) >= d->o.min_change;
 }
 
 /*
- * The split of x[s..e) that maximises Q, each side at least m points;
- * 0 when the stretch is too short. Moving one point from the right to the
- * left updates the three distance sums in O(n), so a stretch costs O(n^2).
+ * The step between [s, t) and [t, e): the two fits' values where they
+ * meet (t - 1/2), their jump against its standard error.
  */
-static size_t best_split(const double *x, size_t s, size_t e, size_t m)
+static int step_test(const struct detector *d, size_t s, size_t t, size_t e,
+		     struct changepoint *cp)
 {
-	double left = 0, right = 0, cross = 0, best = -DBL_MAX;
-	size_t tau = s + m, at = 0;
+	struct segfit l, r;
+	double at = (double)t - 0.5, jump, se, df;
 
-	if (e - s < 2 * m)
-		return 0;
-	for (size_t i = s; i < tau; i++) {
-		left += distance_sum(x, i, i + 1, tau);
-		cross += distance_sum(x, i, tau, e);
-	}
-	for (size_t i = tau; i < e; i++)
-		right += distance_sum(x, i, i + 1, e);
-	for (;;) {
-		double q = edivisive_q(cross, left, right, (double)(tau - s),
-				       (double)(e - tau));
-		double row_l, row_r;
-
-		if (q > best)
-			best = q, at = tau;
-		if (tau + 1 > e - m)
-			break;
-		row_l = distance_sum(x, tau, s, tau);
-		row_r = distance_sum(x, tau, tau + 1, e);
-		left += row_l;
-		right -= row_r;
-		cross += row_r - row_l;
-		tau++;
-	}
-	return at;
-}
-
-static int compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Median of x[a..b), sorted in scratch. */
-static double median_of(const double *x, size_t a, size_t b, double *scratch)
-{
-	size_t n = b - a;
-
-	memcpy(scratch, x + a, n * sizeof(*x));
-	qsort(scratch, n, sizeof(*x), compare_double);
-	return n % 2 ? scratch[n / 2]
-		     : (scratch[n / 2 - 1] + scratch[n / 2]) / 2;
-}
-
-int changepoint_test(const double *x, const double *w, size_t s, size_t t,
-		     size_t e, const struct changepoint_opts *o,
-		     double *scratch, struct changepoint *cp)
-{
-	double ma, mb;
-
+	segfit_fit(&d->sums, s, t, d->slope_price, &l);
+	segfit_fit(&d->sums, t, e, d->slope_price, &r);
+	jump = segfit_at(&r, at) - segfit_at(&l, at);
+	se = sqrt(excess(d, &l) * segfit_var_at(&l, at) +
+		  excess(d, &r) * segfit_var_at(&r, at));
+	df = l.w + r.w - (l.sloped ? 2 : 1) - (r.sloped ? 2 : 1);
+	cp->kind = CHANGEPOINT_STEP;
 	cp->index = t;
-	cp->p = changepoint_ttest(x, w, s, t, t, e, &ma, &mb);
-	cp->before = median_of(x, s, t, scratch);
-	cp->after = median_of(x, t, e, scratch);
-	cp->change = cp->before != 0 ? cp->after / cp->before - 1 : 0;
-	return cp->before != 0 && cp->p < o->alpha &&
-	       fabs(cp->change) >= o->min_change;
-}
-
-/* Insert v into the sorted idx[0..*n). */
-static void insert_sorted(size_t *idx, size_t *n, size_t v)
-{
-	size_t i = *n;
-
-	while (i > 0 && idx[i - 1] > v) {
-		idx[i] = idx[i - 1];
-		i--;
-	}
-	idx[i] = v;
-	(*n)++;
+	cp->end = t;
+	cp->before = unscaled(d, segfit_at(&l, at));
+	cp->after = unscaled(d, segfit_at(&r, at));
+	cp->change = relative(cp->before, cp->after);
+	cp->p = se > 0 ? changepoint_student_p(jump / se, fmax(df, 1))
+		       : (jump != 0 ? 0 : 1);
+	return holds(d, cp);
 }
 
 /*
- * Test every split against its neighbours and drop the weakest failing
- * one (highest p), until all hold: a split found inside a stretch may not
- * survive once the stretch is cut again beside it.
+ * Whether two levels, cut anywhere in [s, e) and paying for the cut's
+ * place, fit it better than the line f: a step too small to report is not
+ * a drift either.
  */
-static size_t prune(const double *x, const double *w, size_t n,
-		    const struct changepoint_opts *o, size_t *idx, size_t k,
-		    double *scratch, struct changepoint *cps)
+static int step_fits_better(const struct detector *d, size_t s, size_t e,
+			    const struct segfit *f)
+{
+	for (size_t t = s + d->o.min_size; t + d->o.min_size <= e; t++) {
+		struct segfit l, r;
+
+		segfit_fit(&d->sums, s, t, INFINITY, &l);
+		segfit_fit(&d->sums, t, e, INFINITY, &r);
+		if (l.rss + r.rss + d->slope_price < f->rss)
+			return 1;
+	}
+	return 0;
+}
+
+/* The drift of [s, e) when its fit is a line that moves far enough. */
+static int drift_test(const struct detector *d, size_t s, size_t e,
+		      struct changepoint *cp)
+{
+	struct segfit f;
+	double se;
+
+	segfit_fit(&d->sums, s, e, d->slope_price, &f);
+	if (!f.sloped || step_fits_better(d, s, e, &f))
+		return 0;
+	se = sqrt(excess(d, &f) / f.stt);
+	cp->kind = CHANGEPOINT_DRIFT;
+	cp->index = s;
+	cp->end = e;
+	cp->before = unscaled(d, segfit_at(&f, (double)s));
+	cp->after = unscaled(d, segfit_at(&f, (double)(e - 1)));
+	cp->change = relative(cp->before, cp->after);
+	cp->p = changepoint_student_p(f.slope / se, fmax(f.w - 2, 1));
+	return holds(d, cp);
+}
+
+/* How far cp is from failing: below 1 it fails. */
+static double strength(const struct detector *d, const struct changepoint *cp)
+{
+	double sig = cp->p > 0 ? log(cp->p) / log(d->o.alpha) : INFINITY;
+
+	return fmin(sig, fabs(cp->change) / d->o.min_change);
+}
+
+/*
+ * Test every cut against its neighbours and drop the weakest failing one
+ * until all hold: a kink between two lines, or a swing a level cannot
+ * follow, is not a step. steps[i] gets cut i's step.
+ */
+static size_t keep_steps(const struct detector *d, size_t n, size_t *cuts,
+			 size_t k, struct changepoint *steps)
 {
 	for (;;) {
 		size_t worst = k;
-		double worst_p = -1;
+		double weakest = INFINITY;
 
 		for (size_t i = 0; i < k; i++) {
-			size_t s = i ? idx[i - 1] : 0;
-			size_t e = i + 1 < k ? idx[i + 1] : n;
+			size_t s = i ? cuts[i - 1] : 0;
+			size_t e = i + 1 < k ? cuts[i + 1] : n;
+			double st;
 
-			if (!changepoint_test(x, w, s, idx[i], e, o, scratch,
-					      &cps[i]) &&
-			    cps[i].p > worst_p)
-				worst = i, worst_p = cps[i].p;
+			if (step_test(d, s, cuts[i], e, &steps[i]))
+				continue;
+			st = strength(d, &steps[i]);
+			if (worst == k || st < weakest)
+				worst = i, weakest = st;
 		}
 		if (worst == k)
 			return k;
-		memmove(idx + worst, idx + worst + 1,
-			(k - worst - 1) * sizeof(*idx));
+		for (size_t i = worst; i + 1 < k; i++)
+			cuts[i] = cuts[i + 1];
 		k--;
 	}
+}
+
+/* Steps and drifts in order of index: a step, then its segment's drift. */
+static size_t emit(const struct detector *d, size_t n, const size_t *cuts,
+		   size_t k, const struct changepoint *steps,
+		   struct changepoint *cps)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i <= k; i++) {
+		size_t s = i ? cuts[i - 1] : 0, e = i < k ? cuts[i] : n;
+
+		if (i)
+			cps[m++] = steps[i - 1];
+		if (drift_test(d, s, e, &cps[m]))
+			m++;
+	}
+	return m;
+}
+
+static void resolve(struct changepoint_opts *o)
+{
+	if (!(o->alpha > 0))
+		o->alpha = CHANGEPOINT_ALPHA;
+	if (!(o->min_change > 0))
+		o->min_change = CHANGEPOINT_MIN_CHANGE;
+	if (!o->min_size)
+		o->min_size = CHANGEPOINT_MIN_SIZE;
+	if (!(o->penalty > 0))
+		o->penalty = CHANGEPOINT_PENALTY;
+}
+
+/*
+ * Clip x, scale it by its long-run noise, and sum it for the fits; w is
+ * scaled to a mean of 1 so a fit's weight counts points. buf holds 3 n.
+ */
+static int prepare(struct detector *d, const double *x, const double *w,
+		   size_t n, double *buf)
+{
+	double *z = buf, *wn = NULL, mean = 0;
+
+	robust_clip(x, n, z, buf + n, &d->nz);
+	for (size_t i = 0; i < n; i++)
+		z[i] = (z[i] - d->nz.center) / d->nz.lr;
+	d->point_var = (d->nz.sigma / d->nz.lr) * (d->nz.sigma / d->nz.lr);
+	d->slope_price = log((double)n);
+	if (w) {
+		wn = buf + n;
+		for (size_t i = 0; i < n; i++)
+			mean += w[i] / (double)n;
+		for (size_t i = 0; i < n; i++)
+			wn[i] = mean > 0 ? w[i] / mean : 1;
+	}
+	return segfit_init(&d->sums, z, mean > 0 ? wn : NULL, n);
+}
+
+/* The cuts of the search o asks for. */
+static int search(const struct detector *d, size_t n, size_t *cuts, size_t *k)
+{
+	struct cpsearch q = {
+		.cost = segment_cost,
+		.ctx = d,
+		.n = n,
+		.min_size = d->o.min_size,
+		.beta = d->o.penalty * log((double)n),
+		.slack = d->slope_price,
+	};
+
+	if (d->o.method == CHANGEPOINT_BINSEG)
+		return cpsearch_binseg(&q, cuts, k);
+	return cpsearch_pelt(&q, cuts, k);
 }
 
 int changepoint_find(const double *x, const double *w, size_t n,
 		     const struct changepoint_opts *o, struct changepoint *cps,
 		     size_t *ncp)
 {
-	size_t m = o->min_size ? o->min_size : 1, k = 0, top = 0;
-	size_t *idx, *stack;
-	double *scratch;
+	struct detector d = { .o = *o };
+	struct changepoint *steps = NULL;
+	size_t *cuts = NULL, k = 0;
+	double *buf;
+	int rc = -ENOMEM;
 
 	*ncp = 0;
-	if (n < 2 * m)
+	if (n < 3)
 		return 0;
-	idx = malloc(3 * n * sizeof(*idx));
-	scratch = malloc(n * sizeof(*scratch));
-	if (!idx || !scratch)
-		goto fail_alloc;
-	stack = idx + n;
-	stack[top++] = 0;
-	stack[top++] = n;
-	while (top) {
-		size_t e = stack[--top], s = stack[--top];
-		size_t t = best_split(x, s, e, m);
-		struct changepoint cp;
-
-		if (!t || !changepoint_test(x, w, s, t, e, o, scratch, &cp))
-			continue;
-		insert_sorted(idx, &k, t);
-		stack[top++] = s;
-		stack[top++] = t;
-		stack[top++] = t;
-		stack[top++] = e;
-	}
-	*ncp = prune(x, w, n, o, idx, k, scratch, cps);
-	free(scratch);
-	free(idx);
-	return 0;
-fail_alloc:
-	free(scratch);
-	free(idx);
-	return -ENOMEM;
+	resolve(&d.o);
+	buf = malloc(3 * n * sizeof(*buf));
+	if (!buf || prepare(&d, x, w, n, buf))
+		goto out_buf;
+	cuts = malloc(n * sizeof(*cuts));
+	steps = malloc(n * sizeof(*steps));
+	if (!cuts || !steps)
+		goto out_sums;
+	rc = search(&d, n, cuts, &k);
+	if (rc)
+		goto out_sums;
+	k = keep_steps(&d, n, cuts, k, steps);
+	*ncp = emit(&d, n, cuts, k, steps, cps);
+out_sums:
+	free(steps);
+	free(cuts);
+	segfit_free(&d.sums);
+out_buf:
+	free(buf);
+	return rc;
 }

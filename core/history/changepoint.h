@@ -1,39 +1,65 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Change points in one series: E-divisive means (Matteson and James, 2014)
- * by recursive bisection, each split kept only when Student's t-test finds
- * it significant (Fleming et al., "Hunter", arXiv 2301.03034, in place of
- * the permutation test) and its magnitude reaches a minimum. Pure
- * functions, no I/O.
+ * Steps and drifts in one series. The series is seen past its outliers
+ * (each point clipped around a running median, robust.h); penalised model
+ * selection (PELT, or binary segmentation) cuts it into segments, each a
+ * level or, when a slope pays its BIC price, a line (segfit.h); a cut is
+ * kept as a step only where the two fits jump apart there, significantly
+ * and by at least min_change; a kept segment whose line rises or falls by
+ * min_change is a drift, one entry, never a row of steps. Pure functions,
+ * no I/O.
  */
 #ifndef HB_CORE_HISTORY_CHANGEPOINT_H
 #define HB_CORE_HISTORY_CHANGEPOINT_H
 
 #include <stddef.h>
 
-/* What makes a split a change point. */
-struct changepoint_opts {
-	double alpha;	   /* two-sided p below which a split is real */
-	double min_change; /* least |after / before - 1| worth reporting */
-	size_t min_size;   /* fewest points on each side of a split */
+/* The defaults a zeroed field of struct changepoint_opts takes. */
+#define CHANGEPOINT_ALPHA      0.01
+#define CHANGEPOINT_MIN_CHANGE 0.05
+#define CHANGEPOINT_MIN_SIZE   5
+#define CHANGEPOINT_PENALTY    6.0
+
+/* How the segments are searched. */
+enum changepoint_method {
+	CHANGEPOINT_PELT,   /* exact penalised optimum (the default) */
+	CHANGEPOINT_BINSEG, /* binary segmentation, greedy */
 };
 
-/* One change point: the level of the series either side of it. */
+/* What makes a cut a change point; zeroed fields take the defaults. */
+struct changepoint_opts {
+	double alpha;	   /* two-sided p below which a jump or slope is real */
+	double min_change; /* least |after / before - 1| worth reporting */
+	size_t min_size;   /* fewest points of a segment */
+	enum changepoint_method method;
+	double penalty; /* price of a cut, in log(n) long-run noise variances */
+};
+
+/* A step between two levels, or a drift along one segment. */
+enum changepoint_kind {
+	CHANGEPOINT_STEP,
+	CHANGEPOINT_DRIFT,
+};
+
+/* One change: a step at index, or a drift over [index, end). */
 struct changepoint {
-	size_t index;  /* first point after the step */
-	double before; /* median from the previous change point */
-	double after;  /* median up to the next change point */
-	double change; /* after / before - 1 */
-	double p;      /* Student's t-test between the two stretches */
+	enum changepoint_kind kind;
+	size_t index;  /* step: first point after it; drift: its first point */
+	size_t end;    /* drift: one past its last point; step: index */
+	double before; /* the fit just before the step, or at the drift's start
+			*/
+	double after;  /* the fit just after the step, or at the drift's end */
+	double change; /* (after - before) / |before| */
+	double p;      /* of the jump, or of the slope */
 };
 
 /*
- * Find the change points of x[0..n), oldest first, each point weighted by
- * w[i] (NULL: all alike; asv weighs a point by 1 / its confidence
- * interval). Every split is tested again against its final neighbours and
- * the weakest failing one dropped until all pass, as Hunter does. cps must
- * hold n entries; *ncp gets their number, in the order of index. Returns 0
- * or -ENOMEM.
+ * Find the steps and drifts of x[0..n), oldest first, each point weighted
+ * by w[i] (NULL: all alike; asv weighs a point by 1 / its confidence
+ * interval). One wild point is never a step: it is clipped before the
+ * search and a segment holds at least min_size points. cps must hold n
+ * entries; *ncp gets their number, in the order of index. Returns 0 or
+ * -ENOMEM.
  */
 int changepoint_find(const double *x, const double *w, size_t n,
 		     const struct changepoint_opts *o, struct changepoint *cps,

@@ -355,6 +355,19 @@ static int set_aside(const char *state)
 			 strcmp(state, "acknowledged") == 0);
 }
 
+/*
+ * The class of a change's rule: a step's way, or "drift" and
+ * "inconclusive", which are neither (and drawn as set aside).
+ */
+static const char *change_class(const char *kind)
+{
+	if (kind &&
+	    (strcmp(kind, "drift") == 0 || strcmp(kind, "inconclusive") == 0))
+		return kind;
+	return kind && strcmp(kind, "regression") == 0 ? "regression"
+						       : "improvement";
+}
+
 /* Every change point: a rule coloured by kind, its change and state on top. */
 static void changes(FILE *out, const json_t *s, const struct chart_axis *a)
 {
@@ -364,19 +377,19 @@ static void changes(FILE *out, const json_t *s, const struct chart_axis *a)
 
 	json_array_foreach(json_object_get(s, "changes"), k, c) {
 		double idx = view_num(c, "index");
-		const char *kind = view_str(c, "kind");
 		const char *state = view_str(c, "state");
-		int bad = kind && strcmp(kind, "regression") == 0;
+		const char *kind = change_class(view_str(c, "kind"));
+		int bad = strcmp(kind, "regression") == 0;
+		int good = strcmp(kind, "improvement") == 0;
 		char cls[64];
 
 		if (!(idx >= 0) || idx >= (double)a->npoints)
 			continue;
-		snprintf(cls, sizeof(cls), "change %s",
-			 bad ? "regression" : "improvement");
+		snprintf(cls, sizeof(cls), "change %s", kind);
 		rule(out, a, (size_t)idx, cls,
-		     set_aside(state) ? COLOR_SET_ASIDE
-		     : bad	      ? COLOR_REGRESSION
-				      : COLOR_IMPROVEMENT,
+		     set_aside(state) || !(bad || good) ? COLOR_SET_ASIDE
+		     : bad				? COLOR_REGRESSION
+							: COLOR_IMPROVEMENT,
 		     view_str(c, "id"), state ? state : "new");
 		snprintf(label, sizeof(label), "%+.1f%% %s",
 			 view_num(c, "change") * 100, state ? state : "new");

@@ -12,8 +12,8 @@
 #include "base/siphash.h"
 #include "history/changepoint.h"
 
-/* Fewest points on either side of a change point inside a context. */
-#define REGRESS_MIN_SIZE 3
+/* Fewest points of a segment inside a context. */
+#define REGRESS_MIN_SIZE CHANGEPOINT_MIN_SIZE
 /* Fewest earlier points the newest can be judged against. */
 #define REGRESS_MIN_WINDOW 5
 /* MAD of a normal sample is 0.6745 sigma. */
@@ -35,6 +35,7 @@ struct point {
 struct judge {
 	struct regress_opts o;
 	int lower_better;
+	int by_cpu; /* the search reads the per-CPU-second figures */
 	const char *series_id;
 };
 
@@ -132,26 +133,79 @@ static json_t *number(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-static json_t *change_entry(const struct judge *j, const struct point *pts,
-			    const struct changepoint *cp, int context_change)
+/*
+ * Whether the step cp of pts[a..b) was judged by its wall figure next to
+ * a starved point (within a segment's fewest points either side).
+ */
+static int starved_near(const struct judge *j, const struct point *pts,
+			size_t a, size_t b, const struct changepoint *cp)
+{
+	size_t from = cp->index > a + REGRESS_MIN_SIZE
+			      ? cp->index - REGRESS_MIN_SIZE
+			      : a;
+
+	if (j->by_cpu || cp->kind != CHANGEPOINT_STEP)
+		return 0;
+	for (size_t i = from; i < b && i < cp->index + REGRESS_MIN_SIZE; i++)
+		if (pts[i].starved)
+			return 1;
+	return 0;
+}
+
+/* The id of a change: its series, its first run and (a drift) its kind. */
+static void change_id(const struct judge *j, const struct point *p,
+		      const struct changepoint *cp, char *id, size_t len)
 {
 	static const unsigned char key[SIPHASH_KEY] = "hostbench-change";
-	const struct point *p = &pts[cp->index];
-	char buf[512], id[24];
-	int len = snprintf(buf, sizeof(buf), "%s%c%s", j->series_id, 0,
-			   p->run ? p->run : "");
+	char buf[512];
+	int n = snprintf(buf, sizeof(buf), "%s%c%s%s", j->series_id, 0,
+			 p->run ? p->run : "",
+			 cp->kind == CHANGEPOINT_DRIFT ? "\001drift" : "");
 
-	snprintf(id, sizeof(id), "ch-%016" PRIx64,
-		 siphash(key, buf, len < 0 ? 0 : (size_t)len));
-	return json_pack("{s:s, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:b, "
-			 "s:s}",
-			 "id", id, "index", (json_int_t)p->at, "run",
-			 p->run ? json_string(p->run) : json_null(), "time",
-			 p->time ? json_string(p->time) : json_null(), "before",
-			 number(cp->before), "after", number(cp->after),
-			 "change", number(cp->change), "p", number(cp->p),
-			 "kind", direction(cp->change, j->lower_better),
-			 "context_change", context_change, "state", "new");
+	if (n < 0)
+		n = 0;
+	if ((size_t)n >= sizeof(buf))
+		n = (int)sizeof(buf) - 1;
+	snprintf(id, len, "ch-%016" PRIx64, siphash(key, buf, (size_t)n));
+}
+
+/* The kind of cp: a drift, a step inconclusive by starvation, or its way. */
+static const char *kind_of(const struct judge *j, const struct changepoint *cp,
+			   int starved)
+{
+	if (cp->kind == CHANGEPOINT_DRIFT)
+		return "drift";
+	return starved ? "inconclusive"
+		       : direction(cp->change, j->lower_better);
+}
+
+static json_t *change_entry(const struct judge *j, const struct point *pts,
+			    const struct changepoint *cp, int context_change,
+			    int starved)
+{
+	const struct point *p = &pts[cp->index];
+	json_t *e;
+	char id[24];
+
+	change_id(j, p, cp, id, sizeof(id));
+	e = json_pack("{s:s, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:b, "
+		      "s:s, s:s}",
+		      "id", id, "index", (json_int_t)p->at, "run",
+		      p->run ? json_string(p->run) : json_null(), "time",
+		      p->time ? json_string(p->time) : json_null(), "before",
+		      number(cp->before), "after", number(cp->after), "change",
+		      number(cp->change), "p", number(cp->p), "kind",
+		      kind_of(j, cp, starved), "context_change", context_change,
+		      "state", "new", "figure", j->by_cpu ? "cpu" : "median");
+	if (e && cp->kind == CHANGEPOINT_DRIFT &&
+	    (json_object_set_new(e, "end", json_integer((json_int_t)cp->end)) ||
+	     json_object_set_new(
+		     e, "direction",
+		     json_string(direction(cp->change, j->lower_better))))) {
+		json_decref(e);
+		return NULL;
+	}
+	return e;
 }
 
 /* Append an entry to changes; -ENOMEM when it could not be built. */
@@ -174,13 +228,16 @@ static int context_step(const struct judge *j, const struct point *pts,
 			double *scratch, json_t *changes, char *err,
 			size_t errlen)
 {
-	struct changepoint_opts co = { j->o.alpha, j->o.min_change, 1 };
+	struct changepoint_opts co = { .alpha = j->o.alpha,
+				       .min_change = j->o.min_change,
+				       .min_size = 1 };
 	struct changepoint cp;
 
 	if (c - level < 2 ||
 	    !changepoint_test(x, NULL, level, c, next, &co, scratch, &cp))
 		return 0;
-	return changes_add(changes, change_entry(j, pts, &cp, 1), err, errlen);
+	return changes_add(changes, change_entry(j, pts, &cp, 1, 0), err,
+			   errlen);
 }
 
 /* Scratch arrays of one series, n entries each. */
@@ -197,10 +254,13 @@ static int context_changes(const struct judge *j, const struct point *pts,
 			   size_t a, size_t b, size_t *level, struct work *wk,
 			   json_t *changes, char *err, size_t errlen)
 {
-	struct changepoint_opts co = { j->o.alpha, j->o.min_change,
-				       REGRESS_MIN_SIZE };
+	struct changepoint_opts co = { .alpha = j->o.alpha,
+				       .min_change = j->o.min_change,
+				       .min_size = REGRESS_MIN_SIZE,
+				       .method = j->o.method,
+				       .penalty = j->o.penalty };
 	const double *w = weights(pts, a, b, wk->w, wk->scratch);
-	size_t ncp, next;
+	size_t ncp, next = b;
 	int rc;
 
 	rc = changepoint_find(wk->x + a, w ? w + a : NULL, b - a, &co, wk->cps,
@@ -209,7 +269,9 @@ static int context_changes(const struct judge *j, const struct point *pts,
 		snprintf(err, errlen, "history regressions: out of memory");
 		return rc;
 	}
-	next = ncp ? a + wk->cps[0].index : b;
+	for (size_t i = ncp; i-- > 0;)
+		if (wk->cps[i].kind == CHANGEPOINT_STEP)
+			next = a + wk->cps[i].index;
 	if (a > 0) {
 		rc = context_step(j, pts, wk->x, *level, a, next, wk->scratch,
 				  changes, err, errlen);
@@ -218,12 +280,18 @@ static int context_changes(const struct judge *j, const struct point *pts,
 	}
 	*level = a;
 	for (size_t i = 0; i < ncp; i++) {
-		wk->cps[i].index += a;
-		rc = changes_add(changes, change_entry(j, pts, &wk->cps[i], 0),
+		struct changepoint *cp = &wk->cps[i];
+
+		cp->index += a;
+		cp->end += a;
+		rc = changes_add(changes,
+				 change_entry(j, pts, cp, 0,
+					      starved_near(j, pts, a, b, cp)),
 				 err, errlen);
 		if (rc)
 			return rc;
-		*level = wk->cps[i].index;
+		if (cp->kind == CHANGEPOINT_STEP)
+			*level = cp->index;
 	}
 	return 0;
 }
@@ -316,7 +384,7 @@ static int series_judge(const struct judge *j, const struct point *pts,
 	int rc = changes ? 0 : -ENOMEM;
 
 	for (size_t i = 0; i < n; i++)
-		wk->x[i] = pts[i].median;
+		wk->x[i] = j->by_cpu ? pts[i].cpu : pts[i].median;
 	for (size_t b = 1; !rc && b <= n; b++) {
 		if (b < n && same_context(&pts[b - 1], &pts[b]))
 			continue;
@@ -342,6 +410,23 @@ fail_oom:
 fail_changes:
 	json_decref(changes);
 	return rc;
+}
+
+/*
+ * Whether pts[0..n) is searched by its per-CPU-second figures: a point is
+ * starved, so its wall figure moved with a neighbour's load, and every
+ * point has the figure that does not.
+ */
+static int search_by_cpu(const struct point *pts, size_t n)
+{
+	int starved = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (isnan(pts[i].cpu))
+			return 0;
+		starved |= pts[i].starved;
+	}
+	return starved;
 }
 
 static void judge_init(struct judge *j, const struct regress_opts *o,
@@ -416,6 +501,7 @@ static int series_regressions(json_t *series, const struct regress_opts *o,
 		rc = -ENOMEM;
 		goto out_work;
 	}
+	j.by_cpu = search_by_cpu(pts, n);
 	rc = series_judge(&j, pts, n, &wk, series, err, errlen);
 out_work:
 	work_free(&wk);

@@ -10,25 +10,39 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "history/changepoint.h"
+
 /* The defaults a zeroed field of struct regress_opts takes. */
-#define REGRESS_ALPHA	   0.01
-#define REGRESS_MIN_CHANGE 0.05
+#define REGRESS_ALPHA	   CHANGEPOINT_ALPHA
+#define REGRESS_MIN_CHANGE CHANGEPOINT_MIN_CHANGE
 #define REGRESS_WINDOW	   20
 #define REGRESS_Z	   4.0
 
-/* Options of the detector; zeroed fields take the defaults above. */
+/*
+ * Options of the detector; zeroed fields take the defaults above (and the
+ * search's, changepoint.h: PELT, CHANGEPOINT_PENALTY).
+ */
 struct regress_opts {
-	double alpha;	   /* significance of a change point */
-	double min_change; /* minimum magnitude, fraction */
-	unsigned window;   /* points the newest run is judged against */
-	double z;	   /* robust z beyond which the newest is a change */
+	double alpha;			/* significance of a change point */
+	double min_change;		/* minimum magnitude, fraction */
+	enum changepoint_method method; /* how the segments are searched */
+	double penalty;	 /* price of a cut, in log(n) variances */
+	unsigned window; /* points the newest run is judged against */
+	double z;	 /* robust z beyond which the newest is a change */
 };
 
 /*
  * Fill every series' "changes" (each with state "new") and "newest" in doc,
- * in place, replacing what was there. A series is cut where its points'
- * context changes: no change point spans a cut, and a step at a cut is
- * reported with "context_change": true. The newest point is judged against
+ * in place, replacing what was there. A change is a step (kind
+ * "regression" or "improvement") or a gradual drift over [index, end)
+ * (kind "drift", its "direction" "regression" or "improvement"). A series
+ * with a point flagged starved is searched by its per-CPU-second figures
+ * ("figure": "cpu") when every point has one; otherwise a step with a
+ * starved point within the fewest points of a segment on either side is
+ * of kind "inconclusive", never a regression by the wall figure alone.
+ * A series is cut where its points' context changes: no change point
+ * spans a cut, and a step at a cut is reported with "context_change":
+ * true. The newest point is judged against
  * at most o->window points before it, since the last change point or cut.
  * A point without a finite "median" is left out of the judgement and
  * listed in its series' "skipped" ({"index", "run", "reason"}); the

@@ -30,7 +30,7 @@ _hostbench()
 		--plugin-dir --threshold --fail-on-regression --figure --by
 		--reference --rank --store --no-store --history --label --host
 		--case --since --until --fail
-		--ack --ignore --help --version"
+		--ack --ignore --method --penalty --min-change --help --version"
 	local serve_options="--listen --token --max-clients --max-pending
 		--max-pending-per-address --max-time --idle-timeout --help"
 	local command="" i
@@ -67,6 +67,10 @@ _hostbench()
 		COMPREPLY=($(compgen -W "wall cpu" -- "$cur"))
 		return
 		;;
+	--method)
+		COMPREPLY=($(compgen -W "pelt binseg" -- "$cur"))
+		return
+		;;
 	-o | --output | --journal | --resume)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
@@ -75,7 +79,8 @@ _hostbench()
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return
 		;;
-	-s | --set | --threshold | --by | --reference | --rank)
+	-s | --set | --threshold | --by | --reference | --rank | --penalty | \
+		--min-change)
 		return
 		;;
 	esac

@@ -179,6 +179,21 @@ static int cli_refuses_ack_with_ignore(void)
 	return 0;
 }
 
+static int cli_reads_the_change_point_options(void)
+{
+	char *argv[] = { "hostbench", "regressions", "--method",     "binseg",
+			 "--penalty", "8",	     "--min-change", "10%" },
+	     err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 8, argv), 0);
+	CHECK_INT(cli.method, CHANGEPOINT_BINSEG);
+	CHECK_NEAR(cli.penalty, 8, 0);
+	CHECK_NEAR(cli.min_change, 0.10, 1e-12);
+	cli_free(&cli);
+	return 0;
+}
+
 static int cli_refuses_a_second_ack(void)
 {
 	char *argv[] = {
@@ -193,7 +208,48 @@ static int cli_refuses_a_second_ack(void)
 	return 0;
 }
 
+static int cli_rejects_an_unknown_method(void)
+{
+	char *argv[] = { "hostbench", "regressions", "--method", "cusum" },
+	     err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 4, argv), -EINVAL);
+	CHECK_CONTAINS(err, "--method cusum: expected pelt or binseg");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_rejects_a_zero_min_change(void)
+{
+	char *argv[] = { "hostbench", "regressions", "--min-change", "0" },
+	     err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 4, argv), -EINVAL);
+	CHECK_CONTAINS(err, "--min-change 0: expected more than 0");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_rejects_change_point_options_outside_regressions(void)
+{
+	char *argv[] = { "hostbench", "history", "--penalty", "3" }, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 4, argv), -EINVAL);
+	CHECK_CONTAINS(err, "only go with regressions and dashboard");
+	cli_free(&cli);
+	return 0;
+}
+
 static const struct test tests[] = {
+	{ "cli_reads_the_change_point_options",
+	  cli_reads_the_change_point_options },
+	{ "cli_rejects_an_unknown_method", cli_rejects_an_unknown_method },
+	{ "cli_rejects_a_zero_min_change", cli_rejects_a_zero_min_change },
+	{ "cli_rejects_change_point_options_outside_regressions",
+	  cli_rejects_change_point_options_outside_regressions },
 	{ "cli_defaults_to_run_of_default_suite",
 	  cli_defaults_to_run_of_default_suite },
 	{ "cli_collects_suites_sets_and_options_anywhere",

@@ -5,6 +5,7 @@
  * which way is better, and series too short to judge.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -268,6 +269,98 @@ static int starved_newest_judged_per_cpu_second(void)
 	return 0;
 }
 
+/*
+ * A series of 60 points whose wall figure falls by 30% over [20, 60), the
+ * points there flagged starved; cpu_median 200 throughout (NAN: none).
+ */
+static json_t *starved_doc(double cpu)
+{
+	json_t *doc = doc_of(60, 20, 0.7, 60, "higher");
+	json_t *pts = json_object_get(series0(doc), "points");
+
+	for (size_t i = 0; i < 60; i++) {
+		json_t *p = json_array_get(pts, i);
+
+		if (!isnan(cpu))
+			json_object_set_new(p, "cpu_median",
+					    json_real(cpu * wobble(i, 0.01)));
+		if (i >= 20)
+			json_array_append_new(json_object_get(p, "flags"),
+					      json_string("starved"));
+	}
+	return doc;
+}
+
+static int starved_stretch_flat_per_cpu_second_is_no_regression(void)
+{
+	json_t *doc = starved_doc(200);
+
+	CHECK_INT(run(doc), 0);
+	CHECK_INT(nchanges(doc), 0);
+	CHECK_STR(verdict(doc), "within noise");
+	json_decref(doc);
+	return 0;
+}
+
+static int starved_step_without_cpu_figure_is_inconclusive(void)
+{
+	json_t *doc = starved_doc(NAN);
+
+	CHECK_INT(run(doc), 0);
+	CHECK_INT(nchanges(doc), 1);
+	CHECK_STR(json_string_value(json_object_get(change(doc, 0), "kind")),
+		  "inconclusive");
+	CHECK_STR(verdict(doc), "inconclusive");
+	json_decref(doc);
+	return 0;
+}
+
+static int starved_series_step_per_cpu_second_is_found(void)
+{
+	/* the wall figure halves with the load; the CPU-second one drops 20% */
+	json_t *doc = starved_doc(200);
+	json_t *pts = json_object_get(series0(doc), "points");
+
+	for (size_t i = 40; i < 60; i++)
+		json_object_set_new(json_array_get(pts, i), "cpu_median",
+				    json_real(160 * wobble(i, 0.01)));
+	CHECK_INT(run(doc), 0);
+	CHECK_INT(nchanges(doc), 1);
+	CHECK_INT(json_integer_value(json_object_get(change(doc, 0), "index")),
+		  40);
+	CHECK_STR(json_string_value(json_object_get(change(doc, 0), "kind")),
+		  "regression");
+	CHECK_STR(json_string_value(json_object_get(change(doc, 0), "figure")),
+		  "cpu");
+	json_decref(doc);
+	return 0;
+}
+
+static int linear_drift_is_one_change_of_kind_drift(void)
+{
+	json_t *doc = doc_of(60, 60, 1, 60, "higher");
+	json_t *pts = json_object_get(series0(doc), "points");
+
+	for (size_t i = 0; i < 60; i++) {
+		json_t *p = json_array_get(pts, i);
+		double m = json_real_value(json_object_get(p, "median"));
+
+		json_object_set_new(p, "median",
+				    json_real(m * (1 - 0.3 * (double)i / 60)));
+	}
+	CHECK_INT(run(doc), 0);
+	CHECK_INT(nchanges(doc), 1);
+	CHECK_STR(json_string_value(json_object_get(change(doc, 0), "kind")),
+		  "drift");
+	CHECK_STR(
+		json_string_value(json_object_get(change(doc, 0), "direction")),
+		"regression");
+	CHECK_INT(json_integer_value(json_object_get(change(doc, 0), "end")),
+		  60);
+	json_decref(doc);
+	return 0;
+}
+
 static int lower_is_better_flips_the_kind(void)
 {
 	json_t *doc = doc_of(60, 40, 1.15, 60, "lower");
@@ -358,6 +451,10 @@ static const struct test tests[] = {
 	{"newest_change_within_its_own_ci_is_within_noise", newest_change_within_its_own_ci_is_within_noise},
 	{"starved_imprecise_or_noisy_newest_is_inconclusive", starved_imprecise_or_noisy_newest_is_inconclusive},
 	{"starved_newest_judged_per_cpu_second", starved_newest_judged_per_cpu_second},
+	{"starved_stretch_flat_per_cpu_second_is_no_regression", starved_stretch_flat_per_cpu_second_is_no_regression},
+	{"starved_step_without_cpu_figure_is_inconclusive", starved_step_without_cpu_figure_is_inconclusive},
+	{"starved_series_step_per_cpu_second_is_found", starved_series_step_per_cpu_second_is_found},
+	{"linear_drift_is_one_change_of_kind_drift", linear_drift_is_one_change_of_kind_drift},
 	{"lower_is_better_flips_the_kind", lower_is_better_flips_the_kind},
 	{"newest_after_a_step_is_judged_against_the_new_level", newest_after_a_step_is_judged_against_the_new_level},
 	{"empty_series_has_no_newest", empty_series_has_no_newest},
