@@ -14,6 +14,17 @@
 
 #include <jansson.h>
 
+/* Longest host id a page is named for. */
+#define DASHBOARD_ID_MAX 64
+
+/*
+ * The file name of the page of host id: "host-ID.html", each byte of id
+ * outside [A-Za-z0-9-] written "_XX" (hex), so no id names a path
+ * elsewhere and two ids never share a page. The name comes from the id,
+ * never from the host's name. buf holds at least 3 * DASHBOARD_ID_MAX + 11.
+ */
+void dashboard_page_name(const char *id, char *buf, size_t len);
+
 /* Room for a case page's name: "case-XXXXXXXXXXXXXXXX.html". */
 #define DASHBOARD_CASE_NAME 32
 
