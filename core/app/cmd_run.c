@@ -342,6 +342,11 @@ static int take_cases(struct run_ctx *ctx, const struct command_env *env)
 	int status = EXIT_ALL_OK, rc;
 
 	env->catch_signals();
+	/* the host benchmark says what it will run, as the vendor's does;
+	   any run does on a terminal */
+	if (!fleet_silent(&ctx->fleet) &&
+	    (isatty(STDERR_FILENO) || !env->cli->args.n))
+		progress_plan(stderr, s);
 	progress_begin(&ctx->progress, s, stderr, isatty(STDERR_FILENO),
 		       hb_now());
 	for (size_t i = 0, end; i < s->ncases; i = end) {

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <signal.h>
+#include <string.h>
 #include <time.h>
 
 #include "suite/suite_time.h"
@@ -166,6 +167,25 @@ static void start(struct progress *p, const char *head, double plan, double now)
 	}
 	if (p->ticking)
 		pthread_mutex_unlock(&p->lock);
+}
+
+void progress_plan(FILE *out, const struct suite *s)
+{
+	double planned = 0;
+	char t[48];
+
+	for (size_t i = 0; i < s->ncases; i++)
+		planned += progress_planned(&s->cases[i]);
+	time_left(t, sizeof(t), planned);
+	/* "M:SS left" read as the whole run's: "about M:SS" */
+	t[strcspn(t, " ")] = '\0';
+	fprintf(out, "hostbench: benchmarking the following %zu case%s "
+		     "(about %s):\n",
+		s->ncases, s->ncases == 1 ? "" : "s", t);
+	for (size_t i = 0; i < s->ncases; i++)
+		fprintf(out, "  %s (%s)\n", s->cases[i].title,
+			s->cases[i].backend);
+	fflush(out);
 }
 
 void progress_begin(struct progress *p, const struct suite *s, FILE *out,

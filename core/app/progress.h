@@ -36,6 +36,13 @@ struct progress {
 };
 
 /*
+ * The plan of a run before its first case, as the host-benchmark report
+ * prints it: "hostbench: benchmarking the following N cases (about
+ * M:SS):", then each case's title and backend on a line of its own.
+ */
+void progress_plan(FILE *out, const struct suite *s);
+
+/*
  * Begin the progress of suite s at time now, on out when is_tty (else
  * nothing is ever written); on a terminal a thread ticks the line once a
  * second until progress_end().

@@ -174,15 +174,25 @@ int report_html(const void *doc, FILE *out, char *err, size_t errlen)
 	struct report_layout lay;
 	int rc;
 
+	char line[REPORT_LINE];
+
+	/* the figures first, as a reader looks for them; the context after */
 	html_begin(out, "hostbench report");
-	rc = write_context(r, out);
-	if (!rc)
-		rc = report_layout_build(r, &lay);
+	report_app_line(r, line, sizeof(line));
+	fputs("<p class=\"notes\">", out);
+	html_text(out, line);
+	fputs(" &middot; <a href=\"#context\">context of the run</a></p>\n",
+	      out);
+	rc = report_layout_build(r, &lay);
 	if (rc)
 		return hb_errorf(err, errlen, rc, "html report: out of memory");
 	for (size_t s = 0; s < lay.nsections && !rc; s++)
 		rc = write_section(r, &lay.sections[s], out);
 	report_layout_free(&lay);
+	if (!rc) {
+		fputs("<a class=\"anchor\" id=\"context\"></a>\n", out);
+		rc = write_context(r, out);
+	}
 	if (rc)
 		return hb_errorf(err, errlen, rc, "html report: out of memory");
 	html_end(out);

@@ -354,7 +354,9 @@ def test_md_reads_size_by_parallel_as_grid():
 def self_contained(page):
     text = open(page).read()
     expect("<script" not in text and "<link" not in text, "script or link")
-    refs = re.findall(r"""(?:src|href)\s*=|url\(|@import|https?://""", text)
+    # an anchor within the page (href="#context") fetches nothing
+    refs = re.findall(r"""(?:src|href)\s*=(?!\s*"#)|url\(|@import|https?://""",
+                      text)
     refs = [r for r in refs if r != "http://"]
     expect(not refs, f"external references: {refs}")
     expect(text.count("http://www.w3.org/2000/svg") ==
@@ -368,6 +370,9 @@ def test_html_report_renders_in_chromium():
     expect(not console, f"console messages: {console}")
     expect("<h1>hostbench report</h1>" in dom, "title")
     expect('<table class="context">' in dom, "context table")
+    # figures first: the first table of figures comes before the context
+    expect(dom.index('<table class="grid">') <
+           dom.index('<table class="context">'), "context before figures")
     expect('<table class="grid">' in dom and "2 parallels</th>" in dom,
            "size x parallel grid")
     expect('<table class="cases">' in dom, "case table of fill")
