@@ -366,3 +366,41 @@ void table_csv_field(FILE *out, const char *sep, const char *s)
 	}
 	fputc('"', out);
 }
+
+/*
+ * Where a line of s longer than width breaks: after its last ',', ';' or
+ * ':' that fits (a list's item stays whole), else after a blank, else at
+ * width.
+ */
+static size_t wrap_at(const char *s, size_t width)
+{
+	size_t mark = 0, blank = 0;
+
+	for (size_t i = 0; s[i] && i < width; i++) {
+		if (s[i] == ',' || s[i] == ';' || s[i] == ':')
+			mark = i + 1;
+		else if (s[i] == ' ')
+			blank = i + 1;
+	}
+	if (mark > width / 2)
+		return mark;
+	return blank ? blank : mark ? mark : width;
+}
+
+void table_put_wrapped(FILE *out, const char *s, size_t width)
+{
+	const char *indent = "";
+
+	while (strlen(s) + strlen(indent) > width) {
+		size_t n = wrap_at(s, width - strlen(indent)), shown = n;
+
+		while (shown && s[shown - 1] == ' ')
+			shown--;
+		fprintf(out, "%s%.*s\n", indent, (int)shown, s);
+		s += n;
+		while (*s == ' ')
+			s++;
+		indent = "    ";
+	}
+	fprintf(out, "%s%s\n", indent, s);
+}

@@ -73,6 +73,13 @@ void table_md(const struct table *t, FILE *out);
 void table_rule(FILE *out, const char *title);
 
 /*
+ * s and a line end, in lines of at most width bytes: a longer one breaks
+ * after its last blank, ',' or ':' that fits (else at width), and goes on
+ * indented by four blanks (a library's CPU features, 230 bytes, at 80).
+ */
+void table_put_wrapped(FILE *out, const char *s, size_t width);
+
+/*
  * Columns s takes on a terminal: its code points, so a label in UTF-8
  * aligns like an ASCII one (wide CJK characters still count as one).
  */
