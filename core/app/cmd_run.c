@@ -486,7 +486,12 @@ static int store_results(struct run_ctx *ctx, const struct command_env *env)
 	if (cli->no_store || store_off(cli->store) ||
 	    fleet_silent(&ctx->fleet) || !suite_stores(&ctx->suite))
 		return 0;
-	rc = store_open(&st, cli->store, err, sizeof(err));
+	/*
+	 * a signal ends the store's waits; after one that stopped the cases,
+	 * the store goes on and a second ends hostbench at once
+	 */
+	rc = store_open(&st, cli->store, *env->stop ? NULL : env->stop, err,
+			sizeof(err));
 	if (!rc) {
 		doc = report_json(ctx, env);
 		rc = doc ? store_put(st, doc, err, sizeof(err)) : -ENOMEM;
@@ -511,6 +516,21 @@ static int store_results(struct run_ctx *ctx, const struct command_env *env)
 	json_decref(doc);
 	store_close(st);
 	return rc ? -1 : 0;
+}
+
+/*
+ * The run's status once its report is stored: EXIT_STORE for a store
+ * that failed a run that was all ok, 128 + the signal that stopped the
+ * store's wait (a signal before that keeps the status it gave).
+ */
+static int store_status(struct run_ctx *ctx, const struct command_env *env,
+			int status)
+{
+	int stopped = *env->stop;
+
+	if (store_results(ctx, env) && status == EXIT_ALL_OK)
+		status = EXIT_STORE;
+	return !stopped && *env->stop ? EXIT_SIGNAL(*env->stop) : status;
 }
 
 /*
@@ -570,9 +590,8 @@ int cmd_run(const struct command_env *env)
 		status = fleet_finish(&ctx.fleet, take_cases(&ctx, env));
 		if (status != EXIT_INTERNAL && report_results(&ctx, env))
 			status = EXIT_INTERNAL;
-		else if (status != EXIT_INTERNAL && store_results(&ctx, env) &&
-			 status == EXIT_ALL_OK)
-			status = EXIT_STORE;
+		else if (status != EXIT_INTERNAL)
+			status = store_status(&ctx, env, status);
 		if (status != EXIT_INTERNAL)
 			say_end(&ctx, env);
 	}
