@@ -484,17 +484,23 @@ static int run_stores(const struct run_ctx *ctx, const struct cli *cli)
 /*
  * Open the store once before the first measurement and close it: a store
  * refused (a shared directory, a file of another user's, a server that
- * refuses) is said then, on one line, not after the whole run. Returns
- * EXIT_ALL_OK or EXIT_STORE.
+ * refuses) is said then, on one line, not after the whole run. A stop
+ * signal while a server keeps it waiting ends the run as one does.
+ * Returns EXIT_ALL_OK, EXIT_STORE or the signal's status.
  */
-static int judge_store(const struct run_ctx *ctx, const struct cli *cli)
+static int judge_store(const struct run_ctx *ctx,
+		       const struct command_env *env)
 {
+	const struct cli *cli = env->cli;
 	struct store *st = NULL;
 	char err[1024];
 
 	if (!run_stores(ctx, cli))
 		return EXIT_ALL_OK;
-	if (store_open(&st, cli->store, err, sizeof(err))) {
+	env->catch_signals();
+	if (store_open(&st, cli->store, env->stop, err, sizeof(err))) {
+		if (*env->stop)
+			return EXIT_SIGNAL(*env->stop);
 		fprintf(stderr,
 			"hostbench: %s; nothing was run (--no-store runs "
 			"without the store)\n",
@@ -502,7 +508,7 @@ static int judge_store(const struct run_ctx *ctx, const struct cli *cli)
 		return EXIT_STORE;
 	}
 	store_close(st);
-	return EXIT_ALL_OK;
+	return *env->stop ? EXIT_SIGNAL(*env->stop) : EXIT_ALL_OK;
 }
 
 /*
@@ -521,7 +527,12 @@ static int store_results(struct run_ctx *ctx, const struct command_env *env)
 
 	if (!run_stores(ctx, cli))
 		return 0;
-	rc = store_open(&st, cli->store, err, sizeof(err));
+	/*
+	 * a signal ends the store's waits; after one that stopped the cases,
+	 * the store goes on and a second ends hostbench at once
+	 */
+	rc = store_open(&st, cli->store, *env->stop ? NULL : env->stop, err,
+			sizeof(err));
 	if (!rc) {
 		doc = report_json(ctx, env);
 		rc = doc ? store_put(st, doc, err, sizeof(err)) : -ENOMEM;
@@ -546,6 +557,21 @@ static int store_results(struct run_ctx *ctx, const struct command_env *env)
 	json_decref(doc);
 	store_close(st);
 	return rc ? -1 : 0;
+}
+
+/*
+ * The run's status once its report is stored: EXIT_STORE for a store
+ * that failed a run that was all ok, 128 + the signal that stopped the
+ * store's wait (a signal before that keeps the status it gave).
+ */
+static int store_status(struct run_ctx *ctx, const struct command_env *env,
+			int status)
+{
+	int stopped = *env->stop;
+
+	if (store_results(ctx, env) && status == EXIT_ALL_OK)
+		status = EXIT_STORE;
+	return !stopped && *env->stop ? EXIT_SIGNAL(*env->stop) : status;
 }
 
 /*
@@ -600,16 +626,15 @@ int cmd_run(const struct command_env *env)
 	if (status == EXIT_ALL_OK)
 		status = open_results(&ctx, env->cli);
 	if (status == EXIT_ALL_OK)
-		status = judge_store(&ctx, env->cli);
+		status = judge_store(&ctx, env);
 	if (status == EXIT_ALL_OK)
 		status = describe_host(&ctx, env->reg);
 	if (status == EXIT_ALL_OK) {
 		status = fleet_finish(&ctx.fleet, take_cases(&ctx, env));
 		if (status != EXIT_INTERNAL && report_results(&ctx, env))
 			status = EXIT_INTERNAL;
-		else if (status != EXIT_INTERNAL && store_results(&ctx, env) &&
-			 status == EXIT_ALL_OK)
-			status = EXIT_STORE;
+		else if (status != EXIT_INTERNAL)
+			status = store_status(&ctx, env, status);
 		if (status != EXIT_INTERNAL)
 			say_end(&ctx, env);
 	}

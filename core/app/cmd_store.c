@@ -28,7 +28,7 @@ static struct store *open_store(const struct cli *cli)
 	struct store *st;
 	char err[1024];
 
-	if (store_open(&st, cli->store, err, sizeof(err)) == 0)
+	if (store_open(&st, cli->store, NULL, err, sizeof(err)) == 0)
 		return st;
 	fprintf(stderr, "hostbench: %s\n", err);
 	return NULL;

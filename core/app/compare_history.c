@@ -75,7 +75,7 @@ void compare_history_apply(const struct cli *cli, struct comparison *cmp)
 	    strcmp(b, n) == 0 || !q.host || cmp->base->run.fleet_size ||
 	    cmp->new->run.fleet_size || !store_exists(cli->store))
 		return;
-	if (store_open(&st, cli->store, err, sizeof(err)) ||
+	if (store_open(&st, cli->store, NULL, err, sizeof(err)) ||
 	    store_history(st, &q, &doc, err, sizeof(err)))
 		fprintf(stderr, "hostbench: compare: no history: %s\n", err);
 	else

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/pgurl.h"
+
 /* Nonzero when s ends in suffix. */
 static int ends_with(const char *s, size_t n, const char *suffix)
 {
@@ -70,6 +72,26 @@ static int push_masked(struct strlist *out, const char *word, size_t from,
 }
 
 /*
+ * word with every password of the libpq URL at url (in word) replaced by
+ * ARGMASK_SECRET, pushed to out.
+ */
+static int push_pgurl(struct strlist *out, const char *word, const char *url)
+{
+	size_t head = (size_t)(url - word);
+	size_t n = head + pgurl_mask(url, ARGMASK_SECRET, NULL, 0) + 1;
+	char *s = malloc(n);
+	int rc;
+
+	if (!s)
+		return -ENOMEM;
+	memcpy(s, word, head);
+	pgurl_mask(url, ARGMASK_SECRET, s + head, n - head);
+	rc = strlist_push(out, s);
+	free(s);
+	return rc;
+}
+
+/*
  * One word, masked as what it is: with set, word + set holds the
  * "KEY=VALUE" of a --set (set is where it starts); else any text.
  */
@@ -77,12 +99,14 @@ static int push_word(struct strlist *out, const char *word, size_t set,
 		     int is_set, argmask_secret_fn fn, void *ctx)
 {
 	const char *kv = word + set, *eq = strchr(kv, '=');
-	const char *pw;
+	const char *pw = pgurl_find(word);
 	size_t n;
 
 	if (is_set && eq && key_is_secret(kv, (size_t)(eq - kv), fn, ctx))
 		return push_masked(out, word, (size_t)(eq + 1 - word),
 				   strlen(eq + 1));
+	if (pw)
+		return push_pgurl(out, word, pw);
 	pw = url_password(word, &n);
 	if (pw)
 		return push_masked(out, word, (size_t)(pw - word), n);

@@ -20,8 +20,10 @@ typedef int (*argmask_secret_fn)(const char *key, void *ctx);
 /*
  * argv[0..argc) into out (appended), masked: the value of "--set" ("-s")
  * when is_secret says its key is one (names ending in "token", "password"
- * or "secret" always are); the value of "--token" and "--password"; and
- * the password of any URL with one ("postgresql://user:PASSWORD@host").
+ * or "secret" always are); the value of "--token" and "--password";
+ * every password of a libpq URL as libpq reads it (base/pgurl.h:
+ * "postgresql://user:PASSWORD@host/db?password=PASSWORD"); and the
+ * password of any other URL with one ("scheme://user:PASSWORD@host").
  * A masked value reads "(secret)" with its key kept ("token=(secret)").
  * is_secret may be NULL. Returns 0 or -ENOMEM.
  */

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "base/digest.h"
+#include "base/pgurl.h"
 #include "base/util.h"
 
 /* The backends, by URL scheme. */
@@ -28,48 +29,15 @@ static const struct {
 
 #define NSCHEMES (sizeof(schemes) / sizeof(schemes[0]))
 
-/*
- * The password of a postgresql URL (user:PASSWORD@host or a password=
- * parameter), NULL for none; *start and *len where it is in url.
- */
-static int find_password(const char *url, size_t *start, size_t *len)
-{
-	const char *auth = strstr(url, "://"), *end, *colon, *param;
-
-	if (auth) {
-		auth += 3;
-		end = auth + strcspn(auth, "/?#");
-		colon = memchr(auth, ':', (size_t)(end - auth));
-		for (const char *at = end; at > auth; at--)
-			if (at[-1] == '@' && colon && colon < at - 1) {
-				*start = (size_t)(colon + 1 - url);
-				*len = (size_t)(at - 1 - (colon + 1));
-				return 1;
-			}
-	}
-	param = strstr(url, "password=");
-	if (param && (param[-1] == '?' || param[-1] == '&')) {
-		*start = (size_t)(param + 9 - url);
-		*len = strcspn(param + 9, "&#");
-		return 1;
-	}
-	return 0;
-}
-
-/* st->where (masked) and st->secret from url. Returns 0 or -ENOMEM. */
+/* st->where: url, every password of a libpq URL masked. 0 or -ENOMEM. */
 static int set_where(struct store *st, const char *url)
 {
-	size_t start, len;
+	size_t n = pgurl_mask(url, "***", NULL, 0) + 1;
 
-	if (!find_password(url, &start, &len) || !len) {
-		st->where = strdup(url);
-		return st->where ? 0 : -ENOMEM;
-	}
-	st->secret = strndup(url + start, len);
-	st->where = malloc(strlen(url) + 4);
-	if (!st->secret || !st->where)
+	st->where = malloc(n);
+	if (!st->where)
 		return -ENOMEM;
-	sprintf(st->where, "%.*s***%s", (int)start, url, url + start + len);
+	pgurl_mask(url, "***", st->where, n);
 	return 0;
 }
 
@@ -147,14 +115,13 @@ static int connect_and_migrate(struct store *st, const char *url, char *err,
 		rc = st->ops->open(st, target, why, sizeof(why));
 	if (!rc)
 		rc = store_schema_migrate(st, why, sizeof(why));
-	if (rc) {
-		store_mask(st, why);
+	if (rc)
 		hb_error_fill(err, errlen, "store %s: %s", st->where, why);
-	}
 	return rc;
 }
 
-int store_open(struct store **out, const char *url, char *err, size_t errlen)
+int store_open(struct store **out, const char *url,
+	       const volatile sig_atomic_t *stop, char *err, size_t errlen)
 {
 	char buf[4096];
 	struct store *st;
@@ -170,6 +137,8 @@ int store_open(struct store **out, const char *url, char *err, size_t errlen)
 		url = buf;
 	}
 	st = calloc(1, sizeof(*st));
+	if (st)
+		st->stop = stop;
 	if (!st || set_where(st, url)) {
 		store_close(st);
 		return hb_errorf(err, errlen, -ENOMEM, "store: out of memory");
@@ -231,6 +200,5 @@ void store_close(struct store *st)
 	if (st->ops && st->conn)
 		st->ops->close(st);
 	free(st->where);
-	free(st->secret);
 	free(st);
 }

@@ -9,6 +9,7 @@
 #ifndef HB_CORE_STORE_STORE_H
 #define HB_CORE_STORE_STORE_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include <jansson.h>
@@ -47,10 +48,17 @@ int store_exists(const char *url);
  * then $XDG_DATA_HOME/hostbench/results.db (~/.local/share without it).
  * A new SQLite file is created mode 0600 in a directory made 0700. A
  * database of a newer schema than STORE_SCHEMA_VERSION is refused.
- * Returns 0, or a negative errno with "STORE: reason" in err (password
- * masked); *st is NULL on error.
+ * A PostgreSQL server is held to the store's defaults (docs/history.md):
+ * no password in clear text or MD5, a connection that makes no step for
+ * connect_timeout given up, a lock waited for 10 s at most. stop (may be
+ * NULL) is the flag a signal sets (core/main.c): once it is nonzero, a
+ * wait on the server ends, its statement cancelled, with -EINTR (the
+ * first wait of this store and every one after). Returns 0, or a negative
+ * errno with "store URL: reason" in err (every password of URL masked);
+ * *st is NULL on error.
  */
-int store_open(struct store **st, const char *url, char *err, size_t errlen);
+int store_open(struct store **st, const char *url,
+	       const volatile sig_atomic_t *stop, char *err, size_t errlen);
 
 /*
  * What storing a report did: the host reports newly stored, and the uuids

@@ -7,6 +7,7 @@
 #ifndef HB_CORE_STORE_STORE_INT_H
 #define HB_CORE_STORE_STORE_INT_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "store/store.h"
@@ -77,15 +78,10 @@ extern const struct store_ops store_pg_ops;
 struct store {
 	const struct store_ops *ops;
 	void *conn;
-	char *where;  /* URL, password masked */
-	char *secret; /* the password, masked in every message; or NULL */
+	char *where; /* URL, every password masked (base/pgurl.h) */
+	/* nonzero once a signal asks to stop (store_open()); or NULL */
+	const volatile sig_atomic_t *stop;
 };
-
-/*
- * Every copy of st's password in err replaced by "***" (a shorter password
- * by as many stars: err never grows), the search going on after each.
- */
-void store_mask(const struct store *st, char *err);
 
 /* Run sql with args, no rows wanted. */
 int store_exec(struct store *st, const char *sql, const struct store_val *args,

@@ -1,17 +1,26 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The PostgreSQL backend (libpq): a lab's shared store. */
+/*
+ * The PostgreSQL backend (libpq): a lab's shared store. Statements go
+ * out and results come back without blocking in libpq, so a stop signal
+ * cancels the statement under way at once (docs/reliability.md).
+ */
 #include "store/store_int.h"
 
 #include <errno.h>
 #include <libpq-fe.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
+#include "store/store_pg.h"
 
 #define PG_MAX_ARGS 32
 #define PG_MAX_COLS 32
+
+/* How often a wait looks at the stop flag, whatever wakes it. */
+#define WAIT_POLL_MS 250
 
 /* PostgreSQL type oids (catalog/pg_type.h) the store reads as numbers. */
 enum {
@@ -23,19 +32,23 @@ enum {
 	PG_NUMERIC = 1700
 };
 
-/* libpq's message on one line, without its newlines. */
-static int pg_error(PGconn *db, const char *what, char *err, size_t errlen)
-{
-	char *p;
+/* What st->conn holds: the connection and what cancels its statement. */
+struct pg {
+	PGconn *db;
+	PGcancel *cancel;
+};
 
-	hb_error_fill(err, errlen, "%s%s", what, PQerrorMessage(db));
-	for (p = err; p && *p; p++)
-		if (*p == '\n' || *p == '\r' || *p == '\t')
-			*p = ' ';
-	while (p && p > err && p[-1] == ' ')
-		*--p = '\0';
-	return -EIO;
-}
+/*
+ * What every session of the store sets, unless the client (the URL's
+ * options, PGOPTIONS) set it: a statement that waits on another
+ * session's lock, or runs away, ends with an error instead of holding
+ * the run (docs/reliability.md).
+ */
+static const char session_sql[] =
+	"SELECT set_config(d.name, d.value, false) FROM (VALUES "
+	"('lock_timeout', '10s'), ('statement_timeout', '5min')) "
+	"AS d(name, value) JOIN pg_settings s ON s.name = d.name "
+	"WHERE s.source <> 'client'";
 
 /* NOTICEs (CREATE TABLE IF NOT EXISTS says one) are not the user's. */
 static void quiet(void *arg, const char *message)
@@ -44,17 +57,80 @@ static void quiet(void *arg, const char *message)
 	(void)message;
 }
 
+/*
+ * A stop signal came while the server works: cancel the statement there
+ * (the transaction then rolls back) and say so.
+ */
+static int stopped(struct pg *pg, int sig, char *err, size_t errlen)
+{
+	char why[256];
+
+	if (pg->cancel)
+		PQcancel(pg->cancel, why, sizeof(why));
+	return store_pg_interrupted(sig, err, errlen);
+}
+
+/*
+ * Wait until libpq's socket is ready for events, looking at the stop flag
+ * whatever wakes the wait. Returns 0 or a negative code.
+ */
+static int wait_socket(struct store *st, short events, char *err, size_t errlen)
+{
+	struct pg *pg = st->conn;
+	struct pollfd p = { .fd = PQsocket(pg->db), .events = events };
+	int n;
+
+	do {
+		n = poll(&p, 1, WAIT_POLL_MS);
+		if (n < 0 && errno != EINTR)
+			return hb_errorf(err, errlen, -errno, "poll: %s",
+					 strerror(errno));
+		if (st->stop && *st->stop)
+			return stopped(pg, *st->stop, err, errlen);
+	} while (n <= 0);
+	return 0;
+}
+
+/* Read what the server sent; libpq's message on error. */
+static int consume(PGconn *db, char *err, size_t errlen)
+{
+	return PQconsumeInput(db)
+		       ? 0
+		       : store_pg_message(PQerrorMessage(db), err, errlen);
+}
+
+/* Send what libpq holds for the server. Returns 0 or a negative code. */
+static int send_all(struct store *st, char *err, size_t errlen)
+{
+	PGconn *db = ((struct pg *)st->conn)->db;
+	int f = 0, rc = 0;
+
+	while (!rc && (f = PQflush(db)) == 1) {
+		rc = wait_socket(st, POLLIN | POLLOUT, err, errlen);
+		if (!rc)
+			rc = consume(db, err, errlen);
+	}
+	if (!rc && f < 0)
+		rc = store_pg_message(PQerrorMessage(db), err, errlen);
+	return rc;
+}
+
 static int pg_open(struct store *st, const char *url, char *err, size_t errlen)
 {
-	PGconn *db = PQconnectdb(url);
+	struct pg *pg = calloc(1, sizeof(*pg));
+	int rc;
 
-	if (!db)
+	if (!pg)
 		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
-	st->conn = db;
-	if (PQstatus(db) != CONNECTION_OK)
-		return pg_error(db, "", err, errlen);
-	PQsetNoticeProcessor(db, quiet, NULL);
-	return 0;
+	st->conn = pg;
+	rc = store_pg_connect(&pg->db, url, st->stop, err, errlen);
+	if (rc)
+		return rc;
+	PQsetNoticeProcessor(pg->db, quiet, NULL);
+	pg->cancel = PQgetCancel(pg->db);
+	if (!pg->cancel || PQsetnonblocking(pg->db, 1))
+		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
+	return store_exec(st, session_sql, NULL, 0, err, errlen);
 }
 
 /* sql with its '?' placeholders as $1, $2, ... (quoted text skipped). */
@@ -123,20 +199,10 @@ static int rows(PGresult *res, store_row_fn row, void *arg)
 	return rc;
 }
 
-static int pg_exec(struct store *st, const char *sql,
-		   const struct store_val *args, size_t nargs, store_row_fn row,
-		   void *arg, char *err, size_t errlen)
+/* The values of args as libpq takes them: text, NULL for SQL's NULL. */
+static void bind_args(const struct store_val *args, size_t nargs,
+		      char num[][32], const char **values)
 {
-	char num[PG_MAX_ARGS][32];
-	const char *values[PG_MAX_ARGS];
-	char *text = numbered(sql);
-	PGresult *res;
-	int rc = 0;
-
-	if (!text || nargs > PG_MAX_ARGS) {
-		free(text);
-		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
-	}
 	for (size_t i = 0; i < nargs; i++) {
 		values[i] = num[i];
 		if (args[i].type == STORE_TEXT)
@@ -148,21 +214,79 @@ static int pg_exec(struct store *st, const char *sql,
 		else
 			values[i] = NULL;
 	}
-	res = PQexecParams(st->conn, text, (int)nargs, NULL, values, NULL, NULL,
-			   0);
-	free(text);
-	if (PQresultStatus(res) != PGRES_COMMAND_OK &&
+}
+
+/* The next result of the statement sent (NULL after the last). */
+static int next_result(struct store *st, PGresult **res, char *err,
+		       size_t errlen)
+{
+	PGconn *db = ((struct pg *)st->conn)->db;
+	int rc = 0;
+
+	while (!rc && PQisBusy(db))
+		rc = wait_socket(st, POLLIN, err, errlen)
+			     ?: consume(db, err, errlen);
+	*res = rc ? NULL : PQgetResult(db);
+	return rc;
+}
+
+/*
+ * The result of the statement sent: its rows through row (may be NULL),
+ * or its error. The statement is read to its end first: a row may run a
+ * statement of its own.
+ */
+static int results(struct store *st, store_row_fn row, void *arg, char *err,
+		   size_t errlen)
+{
+	PGresult *res, *extra;
+	int rc = next_result(st, &res, err, errlen);
+
+	while (!rc && res && !(rc = next_result(st, &extra, err, errlen)) &&
+	       extra)
+		PQclear(extra);
+	if (!rc && res && PQresultStatus(res) != PGRES_COMMAND_OK &&
 	    PQresultStatus(res) != PGRES_TUPLES_OK)
-		rc = pg_error(st->conn, "", err, errlen);
-	else if (row)
+		rc = store_pg_message(PQresultErrorMessage(res), err, errlen);
+	else if (!rc && res && row)
 		rc = rows(res, row, arg);
 	PQclear(res);
 	return rc;
 }
 
+static int pg_exec(struct store *st, const char *sql,
+		   const struct store_val *args, size_t nargs, store_row_fn row,
+		   void *arg, char *err, size_t errlen)
+{
+	char num[PG_MAX_ARGS][32];
+	const char *values[PG_MAX_ARGS];
+	PGconn *db = ((struct pg *)st->conn)->db;
+	char *text;
+	int rc;
+
+	if (st->stop && *st->stop) /* the statement before was cancelled */
+		return store_pg_interrupted(*st->stop, err, errlen);
+	text = numbered(sql);
+	if (!text || nargs > PG_MAX_ARGS) {
+		free(text);
+		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
+	}
+	bind_args(args, nargs, num, values);
+	if (PQsendQueryParams(db, text, (int)nargs, NULL, values, NULL, NULL,
+			      0))
+		rc = send_all(st, err, errlen);
+	else
+		rc = store_pg_message(PQerrorMessage(db), err, errlen);
+	free(text);
+	return rc ? rc : results(st, row, arg, err, errlen);
+}
+
 static void pg_close(struct store *st)
 {
-	PQfinish(st->conn);
+	struct pg *pg = st->conn;
+
+	PQfreeCancel(pg->cancel);
+	PQfinish(pg->db); /* NULL is fine */
+	free(pg);
 	st->conn = NULL;
 }
 

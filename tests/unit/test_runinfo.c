@@ -157,6 +157,18 @@ static int mask_hides_the_password_of_a_url(void)
 	return 0;
 }
 
+static int mask_hides_every_password_of_a_libpq_url(void)
+{
+	char *argv[] = { "hostbench", "--store=postgresql://lab:pa?ss#w@db/hb"
+				      "?pass%77ord=x&sslpassword=y&port=5432" };
+	char buf[512];
+
+	CHECK_STR(masked(2, argv, buf, sizeof(buf)),
+		  "hostbench --store=postgresql://lab:(secret)@db/hb"
+		  "?pass%77ord=(secret)&sslpassword=(secret)&port=5432");
+	return 0;
+}
+
 static int run_object_reads_back_what_was_written(void)
 {
 	struct runinfo ri = { 0 }, back = { 0 };
@@ -245,6 +257,7 @@ static const struct test tests[] = {
 	{"mask_keeps_set_values_of_other_keys", mask_keeps_set_values_of_other_keys},
 	{"mask_hides_the_token_of_serve", mask_hides_the_token_of_serve},
 	{"mask_hides_the_password_of_a_url", mask_hides_the_password_of_a_url},
+	{"mask_hides_every_password_of_a_libpq_url", mask_hides_every_password_of_a_libpq_url},
 	{"run_object_reads_back_what_was_written", run_object_reads_back_what_was_written},
 	{"no_run_object_is_an_unknown_run", no_run_object_is_an_unknown_run},
 	{"imported_label_is_cut_to_the_longest_label", imported_label_is_cut_to_the_longest_label},

@@ -16,10 +16,13 @@ import pwd
 import resource
 import shutil
 import signal
+import socket
 import sqlite3
+import struct
 import subprocess
 import sys
 import tempfile
+import threading
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
@@ -32,6 +35,9 @@ atexit.register(shutil.rmtree, WORK, ignore_errors=True)
 os.chmod(WORK, 0o755)
 HOSTILE = "x'); DROP TABLE result;--"
 PASSWORD = "s3cretPW-9f2"
+# a lab password libpq takes in a URL as it is: '?' and '#' are no query
+# nor fragment in the user info, which runs to the first '@'
+LAB_PASSWORD = "pa?ss#w0rd-SECRET"
 EXIT_STORE = 4
 
 SUITE = """[global]
@@ -76,6 +82,11 @@ def pg_bin(name):
     return found[-1]
 
 
+def pg_user():
+    """The servers' superuser: postgres as root, else the test's user."""
+    return "postgres" if os.geteuid() == 0 else pwd.getpwuid(os.geteuid())[0]
+
+
 def as_postgres(cmd):
     """cmd as the postgres user when root (postgres refuses root)."""
     if os.geteuid() != 0:
@@ -83,28 +94,223 @@ def as_postgres(cmd):
     return ["runuser", "-u", "postgres", "--", *cmd]
 
 
-def pg_server():
-    """A private PostgreSQL server; its URL (with a password in it)."""
-    data, sock = path("pgdata"), path("pgsock")
+def pg_start(name, initdb, options, prepare=None):
+    """A private PostgreSQL server in WORK/<name>data, its Unix socket in
+    WORK/<name>sock (stopped at exit): initdb with the arguments initdb,
+    prepare(data) (may be None) returns more of the server's options, and
+    it starts with options. (data, sock)."""
+    data, sock = path(name + "data"), path(name + "sock")
     os.makedirs(sock, exist_ok=True)
     if os.geteuid() == 0:
         pw = pwd.getpwnam("postgres")
         os.chown(sock, pw.pw_uid, pw.pw_gid)
         os.makedirs(data, exist_ok=True)
         os.chown(data, pw.pw_uid, pw.pw_gid)
-    user = "postgres" if os.geteuid() == 0 else pwd.getpwuid(os.geteuid())[0]
-    subprocess.run(as_postgres([pg_bin("initdb"), "-D", data, "-U", user,
-                                "-A", "trust"]), check=True,
+    subprocess.run(as_postgres([pg_bin("initdb"), "-D", data, "-U",
+                                pg_user(), *initdb]), check=True,
                    capture_output=True, timeout=120)
+    options += prepare(data) if prepare else ""
     subprocess.run(as_postgres([pg_bin("pg_ctl"), "-D", data, "-w", "-l",
                                 os.path.join(data, "log"), "-o",
-                                f"-k {sock} -c listen_addresses=''",
-                                "start"]),
+                                f"-k {sock} {options}", "start"]),
                    check=True, capture_output=True, timeout=120)
     atexit.register(subprocess.run, as_postgres(
         [pg_bin("pg_ctl"), "-D", data, "-m", "immediate", "stop"]),
         capture_output=True)
-    return f"postgresql://{user}:{PASSWORD}@/postgres?host={sock}"
+    return data, sock
+
+
+def pg_server():
+    """A private PostgreSQL server; its URL (with a password in it)."""
+    _, sock = pg_start("pg", ["-A", "trust"], "-c listen_addresses=''")
+    return f"postgresql://{pg_user()}:{PASSWORD}@/postgres?host={sock}"
+
+
+def free_port():
+    """A TCP port of 127.0.0.1 that no one listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def tls_only(data):
+    """The server in data takes TCP clients over TLS only: a self-signed
+    certificate for 127.0.0.1 and its key in data; its -c options."""
+    hba = os.path.join(data, "pg_hba.conf")
+    with open(hba) as f:
+        rules = f.read().replace("\nhost ", "\nhostssl ")
+    with open(hba, "w") as f:
+        f.write(rules)
+    subprocess.run(as_postgres(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+         "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
+         "subjectAltName=IP:127.0.0.1", "-keyout",
+         os.path.join(data, "server.key"), "-out",
+         os.path.join(data, "server.crt")]),
+        check=True, capture_output=True, timeout=60)
+    return (f" -c ssl=on -c ssl_cert_file={data}/server.crt"
+            f" -c ssl_key_file={data}/server.key")
+
+
+def pg_lab_server(tls=False):
+    """A private PostgreSQL server on 127.0.0.1 that asks for passwords
+    (scram-sha-256), with user lab (password LAB_PASSWORD) owning database
+    results, over TLS only if tls (labdata/server.crt); its port."""
+    port = free_port()
+    _, sock = pg_start("lab", ["--auth-local=trust",
+                               "--auth-host=scram-sha-256"],
+                       f"-p {port} -c listen_addresses=127.0.0.1",
+                       tls_only if tls else None)
+    psql(sock, port, pg_user(), "CREATE ROLE lab LOGIN PASSWORD "
+         f"'{LAB_PASSWORD}'", "CREATE DATABASE results OWNER lab")
+    return port
+
+
+def psql(sock, port, user, *sql, db="postgres"):
+    """Run each statement of sql on the server at socket directory sock;
+    the output of the last, unaligned."""
+    out = ""
+    for q in sql:
+        out = subprocess.run(as_postgres(
+            [pg_bin("psql"), "-h", sock, "-p", str(port), "-U", user, "-d",
+             db, "-v", "ON_ERROR_STOP=1", "-tAc", q]),
+            check=True, capture_output=True, text=True, timeout=60).stdout
+    return out.strip()
+
+
+def lab_url(port, userinfo=f"lab:{LAB_PASSWORD}", query=""):
+    return f"postgresql://{userinfo}@127.0.0.1:{port}/results{query}"
+
+
+def everything_shown(url):
+    """What a lab sees of the store at url: run's output and report, the
+    history as text, JSON and HTML, every page of the dashboard."""
+    status, out, err = run("run", suite(), "--store", url, "-f", "json",
+                           "-o", path("shown.json"))
+    expect(status == 0 and "stored in" in err, f"run: exit {status}: {err}")
+    shown = [out, err, open(path("shown.json")).read()]
+    for fmt in ("text", "json", "html"):
+        status, out, err = run("history", "--store", url, "-f", fmt)
+        expect(status == 0, f"history -f {fmt}: exit {status}: {err}")
+        shown += [out, err]
+    status, out, err = run("dashboard", "--store", url, "-o", path("dash"))
+    expect(status == 0, f"dashboard: exit {status}: {err}")
+    shown += [out, err]
+    for d, _, files in os.walk(path("dash")):
+        shown += [open(os.path.join(d, f), errors="replace").read()
+                  for f in files]
+    expect(any("index.html" in f for _, _, f in os.walk(path("dash"))),
+           "the dashboard has its index.html")
+    return "\n".join(shown)
+
+
+def stored_report_text(port):
+    """Every report the lab server's store holds, as stored."""
+    return psql(path("labsock"), port, pg_user(),
+                "SELECT string_agg(report, ' ') FROM run", db="results")
+
+
+# The protocol's requests (PostgreSQL's "Message Flow").
+SSL_REQUEST, GSSENC_REQUEST = 80877103, 80877104
+
+
+def auth_request(code, data=b""):
+    """An AuthenticationRequest message: 3 clear text, 5 MD5, 10 SASL."""
+    return b"R" + struct.pack("!II", 8 + len(data), code) + data
+
+
+CLEARTEXT = auth_request(3)
+MD5 = auth_request(5, b"salt")
+SASL = auth_request(10, b"SCRAM-SHA-256\0\0")
+
+
+class Impostor:
+    """Something listening on 127.0.0.1 that is not the lab's server: per
+    connection, answer(conn) does what it does (conn has the client's
+    startup message read, SSLRequest answered 'N', when answer is given
+    through ask()). Every message the client sends after its startup
+    message is kept in messages, as (type, body)."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.messages = []
+        self.connections = 0
+        self.held = []
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.port = self.sock.getsockname()[1]
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self):
+        while True:
+            conn, _ = self.sock.accept()
+            self.connections += 1
+            self.held.append(conn)  # open until the test ends
+            threading.Thread(target=self.answer, args=(self, conn),
+                             daemon=True).start()
+
+    def got(self):
+        return b"".join(t + b for t, b in self.messages)
+
+
+def recv_exact(conn, n):
+    data = b""
+    while len(data) < n:
+        chunk = conn.recv(n - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return data
+
+
+def startup(conn):
+    """Read the client's startup message, answering 'N' (no TLS) to an
+    SSLRequest or GSSENCRequest before it."""
+    while True:
+        n, code = struct.unpack("!II", recv_exact(conn, 8))
+        if code not in (SSL_REQUEST, GSSENC_REQUEST):
+            recv_exact(conn, n - 8)
+            return
+        conn.sendall(b"N")
+
+
+def ask(request):
+    """An impostor's answer: after the startup message, send request (one
+    or more messages at once), then keep what the client sends until it
+    closes or says nothing for a second."""
+    def answer(imp, conn):
+        try:
+            startup(conn)
+            conn.sendall(request)
+            conn.settimeout(1)
+            while True:
+                kind = recv_exact(conn, 1)
+                n = struct.unpack("!I", recv_exact(conn, 4))[0]
+                imp.messages.append((kind, recv_exact(conn, n - 4)))
+        except (EOFError, OSError):
+            pass
+        conn.close()
+    return answer
+
+
+def silent(imp, conn):
+    """An impostor's answer: accept, then never say anything."""
+
+
+def hang_up(imp, conn):
+    """An impostor's answer: close at once."""
+    conn.close()
+
+
+def store_run(url, timeout=150):
+    """A run storing at url: (status, stderr), the report kept out of the
+    way."""
+    e = dict(os.environ, XDG_DATA_HOME=path("xdg"))
+    p = subprocess.run([HB, "run", suite(), "--store", url, "-o",
+                        path("imp.txt")], capture_output=True, text=True,
+                       timeout=timeout, env=e)
+    return p.returncode, p.stderr
 
 
 def measured():
@@ -756,6 +962,7 @@ def test_selectors_say_what_they_matched_sqlite():
 
 # -- PostgreSQL -------------------------------------------------------------
 
+
 def test_run_stores_and_says_where_postgresql():
     stores_and_says_where(pg_server())
 
@@ -786,6 +993,181 @@ def test_bad_results_never_break_the_store_postgresql():
 
 def test_selectors_say_what_they_matched_postgresql():
     selectors_say_what_they_matched(pg_server())
+
+
+# -- PostgreSQL: passwords shown nowhere -------------------------------------
+
+def test_postgresql_password_with_query_and_hash_is_shown_nowhere():
+    port = pg_lab_server()
+    shown = everything_shown(lab_url(port))
+    expect("lab:***@127.0.0.1" in shown, "the URL is shown, masked")
+    expect(LAB_PASSWORD not in shown and "w0rd" not in shown,
+           "no part of the password is shown")
+    expect("w0rd" not in stored_report_text(port), "none in the store")
+
+
+def test_postgresql_every_password_field_is_masked():
+    # libpq takes the last password: the query's, its key percent-encoded
+    port = pg_lab_server()
+    url = lab_url(port, "lab:decoy-SECRET-1",
+                  f"?sslpassword=key-SECRET-2&pass%77ord={LAB_PASSWORD}")
+    shown = everything_shown(url)
+    expect("SECRET" not in shown, "no password field is shown")
+    expect("pass%77ord=***" in shown and "sslpassword=***" in shown,
+           "each masked where it is")
+    expect("SECRET" not in stored_report_text(port), "none in the store")
+
+
+def test_postgresql_short_password_leaves_libpq_messages_as_they_are():
+    imp = Impostor(hang_up)
+    status, err = store_run(f"postgresql://u:x@127.0.0.1:{imp.port}/db")
+    line = [ln for ln in err.splitlines() if "store" in ln][0]
+    expect(status == EXIT_STORE, f"exit {status}: {err}")
+    expect("u:***@" in line, f"the password is masked in the URL: {line}")
+    expect("closed the connection unexpectedly" in line,
+           f"libpq's message is not starred: {line}")
+
+
+# -- PostgreSQL: the password goes to no server that asks for it in clear ---
+
+def test_postgresql_impostor_asking_in_clear_text_gets_no_password():
+    imp = Impostor(ask(CLEARTEXT))
+    status, err = store_run(lab_url(imp.port))
+    expect(imp.connections and not imp.messages,
+           f"the impostor got nothing: {imp.messages}")
+    expect(status == EXIT_STORE, f"exit {status}: {err}")
+    expect("password in clear text" in err, f"says why: {err}")
+
+
+def test_postgresql_impostor_asking_for_md5_gets_no_hash():
+    imp = Impostor(ask(MD5))
+    status, err = store_run(lab_url(imp.port))
+    expect(imp.connections and not imp.messages,
+           f"the impostor got nothing: {imp.messages}")
+    expect(status == EXIT_STORE, f"exit {status}: {err}")
+    expect("MD5" in err, f"says why: {err}")
+
+
+def test_postgresql_impostor_turning_to_clear_text_after_scram_gets_nothing():
+    # both requests at once: libpq reads ahead, so the second is in its
+    # buffer before it answers the first
+    imp = Impostor(ask(SASL + CLEARTEXT))
+    status, err = store_run(lab_url(imp.port))
+    expect(LAB_PASSWORD.encode() not in imp.got(),
+           f"the impostor got no password: {imp.messages}")
+    expect(status == EXIT_STORE, f"exit {status}: {err}")
+    expect("password in clear text" in err, f"says why: {err}")
+
+
+def test_postgresql_require_auth_password_in_the_url_allows_clear_text():
+    imp = Impostor(ask(CLEARTEXT))
+    status, err = store_run(lab_url(imp.port,
+                                    query="?require_auth=password"))
+    expect(status == EXIT_STORE, f"exit {status}: {err}")
+    expect(LAB_PASSWORD.encode() in imp.got(),
+           f"the user's choice: the password in clear: {imp.messages}")
+
+
+def test_postgresql_lab_server_with_scram_is_let_through():
+    port = pg_lab_server()
+    status, err = store_run(lab_url(port))
+    expect(status == 0 and "stored in" in err, f"exit {status}: {err}")
+
+
+def test_postgresql_lab_server_over_verified_tls_is_let_through():
+    port = pg_lab_server(tls=True)
+    crt = path("labdata/server.crt")
+    for mode in ("verify-full", "prefer"):
+        status, err = store_run(lab_url(
+            port, query=f"?sslmode={mode}&sslrootcert={crt}"))
+        expect(status == 0 and "stored in" in err,
+               f"sslmode={mode}: exit {status}: {err}")
+
+
+# -- PostgreSQL: nothing holds a run after its report -----------------------
+
+def started_run(url):
+    """A run storing at url, started: its Popen (stderr piped)."""
+    e = dict(os.environ, XDG_DATA_HOME=path("xdg"))
+    return subprocess.Popen([HB, "run", suite(), "--store", url, "-o",
+                             path("r.txt")], stderr=subprocess.PIPE,
+                            text=True, env=e)
+
+
+def ends_within(p, seconds, what):
+    """p's exit status and stderr, failing the test if p takes longer
+    than seconds (then it is killed)."""
+    try:
+        _, err = p.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        raise AssertionError(f"{what}: still running after {seconds} s")
+    return p.returncode, err
+
+
+def test_postgresql_silent_server_ends_the_run():
+    imp = Impostor(silent)
+    p = started_run(f"postgresql://u:pw@127.0.0.1:{imp.port}/db")
+    status, err = ends_within(p, 90, "a run against a silent server")
+    expect(status == EXIT_STORE and "connect_timeout" in err,
+           f"exit {status}: {err}")
+
+
+def test_postgresql_silent_server_sigterm_ends_the_run_at_once():
+    imp = Impostor(silent)
+    p = started_run(f"postgresql://u:pw@127.0.0.1:{imp.port}/db"
+                    "?connect_timeout=600")
+    hbtest.wait_for(lambda: imp.connections, "the run connects")
+    p.send_signal(signal.SIGTERM)
+    status, err = ends_within(p, 20, "SIGTERM while the server is silent")
+    expect(status == 143, f"exit {status}: {err}")
+
+
+def lock_run_table(url):
+    """A store at url with its tables, and a psql session holding run
+    locked (ACCESS EXCLUSIVE, in an open transaction): its Popen."""
+    status, _, err = run("run", suite(), "--store", url, "-o",
+                         path("first.txt"))
+    expect(status == 0, f"first run: {err}")
+    holder = subprocess.Popen(as_postgres(
+        [pg_bin("psql"), "-h", path("pgsock"), "-U", pg_user(), "-d",
+         "postgres",
+         "-qtA"]), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder.stdin.write("BEGIN;\nLOCK TABLE run IN ACCESS EXCLUSIVE MODE;\n"
+                       "SELECT 'locked';\n")
+    holder.stdin.flush()
+    expect(holder.stdout.readline().strip() == "locked", "run locked")
+    atexit.register(holder.kill)
+    return holder
+
+
+def lock_waits():
+    """Locks the test server's sessions wait for."""
+    return int(psql(path("pgsock"), 5432, pg_user(),
+                    "SELECT count(*) FROM pg_locks WHERE NOT granted"))
+
+
+def test_postgresql_locked_table_ends_the_run():
+    url = pg_server()
+    lock_run_table(url)
+    status, err = ends_within(started_run(url), 90,
+                              "a run against a locked table")
+    expect(status == EXIT_STORE and "lock timeout" in err,
+           f"exit {status}: {err}")
+
+
+def test_postgresql_locked_table_sigterm_cancels_and_ends_the_run():
+    # the URL's own lock_timeout holds: longer than the test waits
+    url = pg_server() + "&options=-c%20lock_timeout%3D600s"
+    lock_run_table(url)
+    p = started_run(url)
+    hbtest.wait_for(lock_waits, "the run waits for the lock")
+    p.send_signal(signal.SIGTERM)
+    status, err = ends_within(p, 20, "SIGTERM while the table is locked")
+    expect(status == 143, f"exit {status}: {err}")
+    hbtest.wait_for(lambda: lock_waits() == 0,
+                    "the server cancelled the waiting statement", 10)
 
 
 if __name__ == "__main__":
