@@ -28,26 +28,10 @@ struct dashboard_page {
 	FILE *out;
 };
 
-void dashboard_page_name(const char *id, char *buf, size_t len)
-{
-	size_t used = (size_t)snprintf(buf, len, "host-");
-
-	for (const unsigned char *p = (const unsigned char *)id;
-	     *p && used < len; p++) {
-		int safe = (*p >= 'a' && *p <= 'z') ||
-			   (*p >= 'A' && *p <= 'Z') ||
-			   (*p >= '0' && *p <= '9') || *p == '-';
-
-		used += (size_t)snprintf(buf + used, len - used,
-					 safe ? "%c" : "_%02x", *p);
-	}
-	if (used < len)
-		snprintf(buf + used, len - used, ".html");
-}
-
 /*
  * Walk dir into at and judge it: a directory of the user's own that no
- * one else may write to, or one that may be made. Returns 0 or a negative errno with err filled.
+ * one else may write to, or one that may be made. Returns 0 or a negative errno
+ * with err filled.
  */
 static int site_judge(struct fspath *at, const char *dir, char *err,
 		      size_t errlen)

@@ -14,8 +14,7 @@
 
 #include <jansson.h>
 
-/* Longest host id a page is named for. */
-#define DASHBOARD_ID_MAX 64
+#include "history/dashboard_pages.h"
 
 /*
  * Write the site for doc into dir, created (0755 less the umask) when it
@@ -35,13 +34,5 @@ int dashboard_write(const json_t *doc, const char *dir, char *err,
  * negative errno with err filled ("dashboard DIR: why").
  */
 int dashboard_check(const char *dir, char *err, size_t errlen);
-
-/*
- * The file name of the page of host id: "host-ID.html", each byte of id
- * outside [A-Za-z0-9-] written "_XX" (hex), so no id names a path
- * elsewhere and two ids never share a page. The name comes from the id,
- * never from the host's name. buf holds at least 3 * DASHBOARD_ID_MAX + 11.
- */
-void dashboard_page_name(const char *id, char *buf, size_t len);
 
 #endif

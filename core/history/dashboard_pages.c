@@ -4,16 +4,33 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "history/dashboard.h"
 #include "history/history_write.h"
 #include "history/view.h"
 #include "report/html.h"
 
 /* Runs listed per host on the index, newest first. */
 #define DASHBOARD_RUNS 5
+
+void dashboard_page_name(const char *id, char *buf, size_t len)
+{
+	size_t used = (size_t)snprintf(buf, len, "host-");
+
+	for (const unsigned char *p = (const unsigned char *)id;
+	     *p && used < len; p++) {
+		int safe = (*p >= 'a' && *p <= 'z') ||
+			   (*p >= 'A' && *p <= 'Z') ||
+			   (*p >= '0' && *p <= '9') || *p == '-';
+
+		used += (size_t)snprintf(buf + used, len - used,
+					 safe ? "%c" : "_%02x", *p);
+	}
+	if (used < len)
+		snprintf(buf + used, len - used, ".html");
+}
 
 int dashboard_open_change(const json_t *c)
 {
@@ -326,8 +343,8 @@ static void facts_cell(FILE *out, const json_t *facts, const json_t *first)
 		const json_t *w = json_object_get(first, key);
 		int unlike = !w || !json_equal(v, w);
 
-		fprintf(out, "<span class=\"%s\">", unlike ? "fact differs"
-							   : "fact");
+		fprintf(out, "<span class=\"%s\">",
+			unlike ? "fact differs" : "fact");
 		html_text(out, key);
 		fputs(" ", out);
 		html_text(out, json_is_string(v) ? json_string_value(v) : "?");
