@@ -67,8 +67,9 @@ def layering(top, objects=None):
 
 
 def tree():
-    """A copy of core/ and plugins/ for .ci/layering to read."""
+    """A fresh copy of core/ and plugins/ for .ci/layering to read."""
     top = os.path.join(WORK, "tree")
+    shutil.rmtree(top, ignore_errors=True)
     for d in ("core", "plugins"):
         shutil.copytree(os.path.join(SRC, d), os.path.join(top, d))
     return top
@@ -86,12 +87,16 @@ def plant(top, rel, line, text):
 
 def objects(sources):
     """A build tree holding only the objects of sources, {"mod/file.c":
-    C text}, compiled as hbcore's are: for the symbols .ci/layering reads."""
+    C text}, compiled as hbcore's are, or {"plugins/DIR/file.c": C text},
+    as a plugin target's: for the symbols .ci/layering reads."""
     build = os.path.join(WORK, "build")
     for rel, text in sources.items():
         src = write(os.path.join("src", rel), text)
         obj = os.path.join(build, "core", "CMakeFiles", "hbcore.dir",
                            rel + ".o")
+        if rel.startswith("plugins/"):
+            obj = os.path.join(build, os.path.dirname(rel), "CMakeFiles",
+                               "planted.dir", os.path.basename(rel) + ".o")
         os.makedirs(os.path.dirname(obj), exist_ok=True)
         status, _, err = run("cc", "-c", "-o", obj, src)
         expect(status == 0, f"cc {rel}: {err}")
@@ -235,6 +240,61 @@ def test_layering_refuses_a_knot_in_a_folder_without_an_order():
                                 "int doc(void) { return match(); }\n"})
     refused(SRC, "a knot: core/compare/match.c, core/compare/report_doc.c "
             "call each other round a loop", build)
+
+
+def test_layering_refuses_a_knot_in_a_plugin_folder():
+    # every plugin target's objects, as core's: a knot is a knot anywhere
+    build = objects({
+        "base/quiet.c": "int quiet(void) { return 0; }\n",
+        "plugins/crypto/common/engine.c":
+            "int jobs_run(void);\n"
+            "int engine_alloc(void) { return 1; }\n"
+            "int engine_run(void) { return jobs_run(); }\n",
+        "plugins/crypto/common/jobs.c":
+            "int engine_alloc(void);\n"
+            "int jobs_run(void) { return engine_alloc(); }\n"})
+    refused(SRC, "a knot: plugins/crypto/common/engine.c, "
+            "plugins/crypto/common/jobs.c call each other round a loop",
+            build)
+
+
+def test_layering_refuses_a_weak_definition_in_the_core():
+    # a weak function in base that app overrides passes the order over
+    # the symbols (base defines it, app defines it): refused at its weak
+    # definition
+    build = objects({
+        "base/util.c": "__attribute__((weak)) int util_hook(void) "
+                       "{ return 0; }\n"
+                       "int util_go(void) { return util_hook(); }\n",
+        "app/cli.c": "int util_hook(void) { return 1; }\n"})
+    refused(SRC, "core/base/util.c: defines util_hook weak: a later module "
+            "could replace it unseen by the order; define it once, or hand "
+            "it in as a parameter", build)
+
+
+def test_layering_refuses_a_directive_spelled_with_a_digraph():
+    top = tree()
+    plant(top, "core/base/util.h", 11, '%:include "app/cli.h"')
+    refused(top, "core/base/util.h:11: %:include: a directive spelled with "
+            "a digraph (%: for #): spell it with #, which the checks read")
+    top = tree()
+    plant(top, "plugins/mem/mem.c", 1, '  %:  define MEM_PLANTED 1')
+    refused(top, "plugins/mem/mem.c:1: %:define: a directive spelled with "
+            "a digraph (%: for #): spell it with #, which the checks read")
+
+
+def test_layering_sees_an_include_behind_comments_and_line_joins():
+    # the preprocessor reads a comment as one space, even across lines,
+    # and joins a line ending in a backslash to the next: so does the check
+    top = tree()
+    plant(top, "core/base/util.h", 11, '# /* a comment\n   over lines */ '
+          'include /* */ "app/cli.h"')
+    refused(top, 'core/base/util.h:11: #include "app/cli.h" goes up the '
+            'order (base < app)')
+    top = tree()
+    plant(top, "core/base/util.h", 11, '#inc\\\nlude "app/cli.h"')
+    refused(top, 'core/base/util.h:11: #include "app/cli.h" goes up the '
+            'order (base < app)')
 
 
 def test_layering_refuses_a_file_missing_from_its_folder_order():
