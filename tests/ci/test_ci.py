@@ -10,7 +10,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../support"))
@@ -19,7 +18,7 @@ from hbtest import expect  # noqa: E402
 
 SRC, BUILD = hbtest.args("SOURCE_DIR", "BUILD_DIR")
 HERE = os.path.dirname(os.path.abspath(__file__))
-WORK = tempfile.mkdtemp(prefix="hb-ci-")
+WORK = hbtest.scratch("hb-ci-")
 
 
 def run(*argv):
@@ -340,10 +339,25 @@ def test_python_tests_use_no_assert_statement():
            + ", ".join(found))
 
 
+def own_runner(rel, text):
+    """Whether a test script runs more than hbtest.main() as a program
+    (its own dispatch or teardown) or reads sys.argv itself (not through
+    hbtest.args)."""
+    tree = ast.parse(text, rel)
+    for n in tree.body:
+        if (isinstance(n, ast.If) and "__name__" in ast.unparse(n.test)
+                and [ast.unparse(b) for b in n.body] != ["hbtest.main()"]):
+            return True
+    return any(isinstance(n, ast.Attribute) and n.attr == "argv"
+               and isinstance(n.value, ast.Name) and n.value.id == "sys"
+               for n in ast.walk(tree))
+
+
 def scripts_off_the_pattern(top):
     """Python files under top/tests (tests/support aside) that break the
     one pattern: a file with tests is test_WHAT.py and runs them with
-    hbtest.main(); a file without (a tool) is not named test_*."""
+    hbtest.main() and nothing else, its arguments read by hbtest.args; a
+    file without (a tool) is not named test_*."""
     bad = []
     for rel, text in python_files(top):
         if rel.startswith("tests/support/"):
@@ -351,7 +365,8 @@ def scripts_off_the_pattern(top):
         tests = re.search(r"^def test_", text, re.M) is not None
         runner = re.search(r"^\s+hbtest\.main\(\)", text, re.M) is not None
         named = os.path.basename(rel).startswith("test_")
-        if named != tests or tests != runner:
+        if named != tests or tests != runner or \
+                (tests and own_runner(rel, text)):
             bad.append(rel)
     return sorted(bad)
 
@@ -367,9 +382,15 @@ def test_python_tests_are_test_scripts_run_by_hbtest():
     write("scripts/tests/a/test_tool.py", "def main():\n    pass\n")
     write("scripts/tests/a/test_own.py", "def test_x():\n    pass\n"
           'if __name__ == "__main__":\n    globals()["test_x"]()\n')
+    write("scripts/tests/a/test_teardown.py", "def test_x():\n    pass\n"
+          'if __name__ == "__main__":\n    try:\n        hbtest.main()\n'
+          "    finally:\n        pass\n")
+    write("scripts/tests/a/test_argv.py", "import sys\nHB = sys.argv[2]\n\n\n"
+          "def test_x():\n    pass\n" + main)
     write("scripts/tests/support/helper.py", "def test_x():\n    pass\n")
     got = scripts_off_the_pattern(top)
-    want = ["tests/a/a_test.py", "tests/a/test_own.py", "tests/a/test_tool.py"]
+    want = ["tests/a/a_test.py", "tests/a/test_argv.py", "tests/a/test_own.py",
+            "tests/a/test_teardown.py", "tests/a/test_tool.py"]
     expect(got == want, f"{got}, want {want}")
 
 
@@ -450,8 +471,5 @@ def test_build_without_tests_has_no_test_target():
 
 
 if __name__ == "__main__":
-    try:
-        hbtest.main()
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
+    hbtest.main()
 
