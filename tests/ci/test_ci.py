@@ -36,7 +36,7 @@ def write(rel, text):
 
 def test_test_names_check_refuses_a_name_without_a_kind():
     listing = write("listing.txt", """Test project /tmp/build
-  Test   #1: unit.test_parse.size_accepts_suffixes
+  Test   #1: unit.parse.size_accepts_suffixes
   Test   #2: integration.io.cli.presets_run_on_two_dirs
   Test   #3: io.cli.presets_run_on_two_dirs
   Test   #4: ci.test_names_have_a_kind
@@ -48,6 +48,23 @@ Total Tests: 4
     expect(status == 1, f"exit {status}, want 1")
     expect("io.cli.presets_run_on_two_dirs: the name" in err, err)
     expect(err.count("name_kinds:") == 1, f"only #3 is wrong: {err}")
+
+
+def test_test_names_check_refuses_a_repeated_test_prefix():
+    listing = write("listing.txt", """Test project /tmp/build
+  Test   #1: unit.parse.size_accepts_suffixes
+  Test   #2: unit.test_parse.size_accepts_suffixes
+  Test   #3: ci.test_names_have_a_kind
+
+Total Tests: 3
+""")
+    status, _, err = run(sys.executable, os.path.join(HERE, "name_kinds.py"),
+                         "--listing", listing)
+    expect(status == 1, f"exit {status}, want 1")
+    expect("name_kinds: unit.test_parse.size_accepts_suffixes: a part of the "
+           'name repeats "test_" (name it for its file without it)\n' in err,
+           err)
+    expect(err.count("name_kinds:") == 1, f"only #2 is wrong: {err}")
 
 
 def test_test_names_check_refuses_an_empty_listing():
