@@ -15,6 +15,7 @@
 #include "history/dashboard.h"
 #include "plugin/probe.h"
 #include "plugin/registry.h"
+#include "plugin/scan.h"
 #include "run/conform.h"
 #include "run/task.h"
 
@@ -92,8 +93,8 @@ static int load_plugins(const struct cli *cli, struct registry *reg)
 	int rc = plugin_dirs(&dirs, &cli->plugin_dirs, stderr);
 
 	if (!rc)
-		rc = registry_load(reg, (const char *const *)dirs.items, dirs.n,
-				   stderr);
+		rc = scan_load(reg, (const char *const *)dirs.items, dirs.n,
+			       stderr);
 	strlist_free(&dirs);
 	return rc;
 }
@@ -152,7 +153,7 @@ int command_run(const struct cli *cli, const volatile sig_atomic_t *stop,
 			.stop = stop,
 			.catch_signals = catch_signals,
 		});
-	registry_free(&reg);
+	scan_free(&reg);
 	return status;
 }
 

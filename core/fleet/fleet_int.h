@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * What the fleet's files share: the state behind struct fleet, what rank
- * 0 knows of each rank (fleet_rank.c), the messages and rounds, the
- * receivers of host-pair transfers (fleet_peer.c), the spread and each
- * host's report (fleet_spread.c, fleet_hosts.c) and the peer modes
- * (fleet_pairs.c, in every build). Each file calls only files listed
- * before it in core/CMakeLists.txt; none calls back into fleet.c.
+ * What the fleet's files share: the state behind struct fleet, the
+ * messages and rounds, the peer modes (fleet_pairs.c) and a rank's name
+ * (fleet_rank_name.c), both in every build, what rank 0 knows of each
+ * rank (fleet_rank.c), the receivers of host-pair transfers
+ * (fleet_peer.c), the spread and each host's report (fleet_spread.c,
+ * fleet_hosts.c). Each file calls only its own group and the groups
+ * before it in the order of fleet/ in .ci/layering (FOLDERS, and
+ * docs/architecture.md), which checks it: fleet_msg, fleet_pairs,
+ * fleet_rank_name < fleet_rank < fleet_round < fleet_clock < fleet_trace
+ * < fleet_watchdog < fleet_fault, fleet_wait < fleet_peer < fleet_spread,
+ * fleet_place, fleet_wide < fleet_hosts < fleet_html < fleet_report <
+ * fleet_load < fleet_unlike < fleet_setup < fleet_case < fleet.c,
+ * fleet_solo; none calls back into a phase or fleet.c.
  */
 #ifndef HB_CORE_FLEET_FLEET_INT_H
 #define HB_CORE_FLEET_FLEET_INT_H
@@ -186,12 +193,12 @@ void fleet_rank_give_up(struct fleet *f, double waited, const char *stage);
 /* Nonzero when rank r is out of the run: lost, or it gave up on rank 0. */
 int fleet_rank_out(const struct fleet *f, int r);
 
-/* "lost", "late" or "ok": a rank's status in reports. */
-const char *fleet_rank_status(const struct fleet_rank *fr);
-
-/* "rank 1 (lab2)" into buf; returns buf. */
+/* "rank 1 (lab2)" into buf; returns buf (fleet_rank_name.c). */
 const char *fleet_rank_name(const struct fleet *f, int r, char *buf,
 			    size_t len);
+
+/* "lost", "late" or "ok": the name of a rank's status in reports. */
+const char *fleet_rank_name_status(const struct fleet_rank *fr);
 
 /*
  * The end of the cases (fleet_case.c), before the job is left: rank 0

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Who sends to whom in host-pair transfers, the refusal of a peer mode
- * in a fleet of one, and a rank's name and status for messages; in every
- * build.
+ * Who sends to whom in host-pair transfers and the refusal of a peer mode
+ * in a fleet of one; in every build.
  */
 #include "fleet/fleet_int.h"
 
@@ -11,17 +10,6 @@
 #include <string.h>
 
 #include "suite/suite_value.h"
-
-const char *fleet_rank_name(const struct fleet *f, int r, char *buf, size_t len)
-{
-	snprintf(buf, len, "rank %d (%s)", r, f->st->ranks[r].host);
-	return buf;
-}
-
-const char *fleet_rank_status(const struct fleet_rank *fr)
-{
-	return fr->lost ? "lost" : fr->late ? "late" : "ok";
-}
 
 int fleet_partner(const char *mode, int rank, int size)
 {

@@ -3,7 +3,8 @@
  * What rank 0 knows of each rank, below every file that marks it: giving
  * up on a rank, and a rank giving up on rank 0: then rank 0, should it
  * come back, learns it was the late one and blames no healthy rank (a
- * rank's name and status for messages are in fleet_pairs.c, every build).
+ * rank's name and status for messages are in fleet_rank_name.c, every
+ * build).
  */
 #define _GNU_SOURCE /* asprintf */
 #include "fleet/fleet_int.h"

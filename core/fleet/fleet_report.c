@@ -134,7 +134,7 @@ static json_t *host_json(const struct fleet *f, int r, json_t *doc, int *bad)
 
 	jsonw_set(o, "rank", json_integer(r), bad);
 	jsonw_set(o, "host", jsonw_text(fr->host), bad);
-	jsonw_set(o, "status", jsonw_text(fleet_rank_status(fr)), bad);
+	jsonw_set(o, "status", jsonw_text(fleet_rank_name_status(fr)), bad);
 	jsonw_set(o, "reason", jsonw_text(fr->lost_why), bad);
 	jsonw_set(o, "clock_offset",
 		  r == 0 || fr->rtt >= 0 ? jsonw_number(fr->offset)
@@ -276,7 +276,7 @@ static void write_ranks(const struct fleet *f, int md, FILE *out)
 		fleet_rank_name(f, r, who, sizeof(who));
 		fputs(md ? "- " : "  ", out);
 		put_text(out, md, who);
-		fprintf(out, ": %s%s", fleet_rank_status(fr),
+		fprintf(out, ": %s%s", fleet_rank_name_status(fr),
 			fr->lost_why ? ": " : "");
 		put_text(out, md, fr->lost_why ? fr->lost_why : "");
 		fputs(fr->failed ? " (a case failed)\n" : "\n", out);

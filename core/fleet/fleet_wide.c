@@ -39,7 +39,7 @@ int fleet_rank_cells(const struct fleet *f, int r, struct table *t, size_t row)
 	rc = rc ? rc : table_set(t, row, 1, fr->host);
 	return rc ? rc
 		  : table_set(t, row, 2,
-			      fr->lost || fr->late ? fleet_rank_status(fr)
+			      fr->lost || fr->late ? fleet_rank_name_status(fr)
 			      : fr->failed	   ? "ok (a case failed)"
 						   : "ok");
 }

@@ -343,8 +343,8 @@ static void facts_cell(FILE *out, const json_t *facts, const json_t *first)
 		const json_t *w = json_object_get(first, key);
 		int unlike = !w || !json_equal(v, w);
 
-		fprintf(out, "<span class=\"%s\">", unlike ? "fact differs"
-							   : "fact");
+		fprintf(out, "<span class=\"%s\">",
+			unlike ? "fact differs" : "fact");
 		html_text(out, key);
 		fputs(" ", out);
 		html_text(out, json_is_string(v) ? json_string_value(v) : "?");

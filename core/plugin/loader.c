@@ -9,6 +9,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,4 +196,29 @@ output_fn loader_output_fn(const struct plugin *p)
 	if (!p->handle || d->abi_minor < 3 || d->size < sizeof(*d))
 		return NULL;
 	return d->output;
+}
+
+const struct plugin *loader_live(const struct plugin *p, char *why, size_t len)
+{
+	struct plugin *live = p->live;
+	char perr[512] = "";
+
+	if (live)
+		return live->handle ? live : NULL;
+	live = calloc(1, sizeof(*live));
+	if (!live)
+		return NULL;
+	((struct plugin *)p)->live = live; /* loaded once, kept with p */
+	live->fd = fcntl(p->fd, F_DUPFD_CLOEXEC, 3);
+	live->path = strdup(p->path);
+	if (live->fd < 0 || !live->path ||
+	    loader_open(live, perr, sizeof(perr)) != 0 ||
+	    strcmp(live->desc->name, p->desc->name) != 0) {
+		hb_error_fill(why, len, "%s: cannot load it here: %s", p->path,
+			      *perr ? perr : "its descriptor changed");
+		if (live->handle)
+			live->handle = NULL; /* keeps the library, loses use */
+		return NULL;
+	}
+	return live;
 }

@@ -41,6 +41,14 @@ typedef int (*output_fn)(void *state, uint64_t tag, struct hb_output *out,
 /* The output slot of p loaded here, or NULL (absent, older, a copy). */
 output_fn loader_output_fn(const struct plugin *p);
 
+/*
+ * p loaded in this process, for a case with isolate = no (the user trusts
+ * the plugin): loaded once from p's checked descriptor, and kept. Returns
+ * NULL with the reason in why when it cannot be loaded or its descriptor
+ * differs from the probe's.
+ */
+const struct plugin *loader_live(const struct plugin *p, char *why, size_t len);
+
 /* Forget what loading p made: its lists, the handle, the path and fd. */
 void loader_close(struct plugin *p);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The plugins loaded into this process and what they offer. The loader
- * fills a registry; everything else only reads it.
+ * The plugins loaded into this process and what they offer. scan_load()
+ * (plugin/scan.h) fills a registry; everything else only reads it.
  */
 #ifndef HB_CORE_PLUGIN_REGISTRY_H
 #define HB_CORE_PLUGIN_REGISTRY_H
@@ -51,36 +51,6 @@ struct registry {
 };
 
 /*
- * Find every regular "*.so" in dirs, in order (files sorted by name within
- * a directory), and take its catalog from the registry cache or from a
- * probe, a helper process that loads it (plugin/probe.h): no plugin code
- * runs in this process. A file name seen in an earlier directory shadows
- * the same name in later ones, whether it loaded or was refused, so an
- * override given with --plugin-dir never silently falls back to another
- * build. A plugin is refused when it or a directory of its real path may
- * be changed by another user (plugin/trust.h), its probe crashes, exits,
- * hangs or answers garbage, it has no entry symbol, was built for another
- * ABI major or a newer minor, has an invalid descriptor or option table,
- * offers a target twice, offers a target its backend name already got from
- * an earlier file, or its describe() fails. A refusal is recorded with its
- * reason and written as one line to diag (if not NULL): "loader: PATH:
- * refused: REASON"; the others still load. A directory that does not exist
- * is skipped silently. Returns 0 (even with refusals) or -ENOMEM; on
- * -ENOMEM reg holds what loaded so far and still needs registry_free().
- */
-int registry_load(struct registry *reg, const char *const *dirs, size_t ndirs,
-		  FILE *diag);
-
-/*
- * p loaded in this process, for a case with isolate = no (the user trusts
- * the plugin): loaded once from p's checked descriptor, and kept. Returns
- * NULL with the reason in why when it cannot be loaded or its descriptor
- * differs from the probe's.
- */
-const struct plugin *registry_live(const struct plugin *p, char *why,
-				   size_t len);
-
-/*
  * Index p's targets by "group/name", so every lookup in the registry takes
  * O(log n) (a plugin may offer 10,000 targets). Returns 0 or -ENOMEM.
  */
@@ -88,9 +58,6 @@ int registry_index(struct plugin *p);
 
 /* Free p's index. */
 void registry_index_free(struct plugin *p);
-
-/* Unload everything and free the registry. */
-void registry_free(struct registry *reg);
 
 /*
  * The plugin called backend that offers target "group/name", and its target
@@ -136,6 +103,9 @@ void plugin_target_name(const struct hb_target *t, char *buf, size_t len);
  */
 int plugin_dirs(struct strlist *out, const struct strlist *cli_dirs,
 		FILE *diag);
+
+/* "dir/name" in a new string (search.c), or NULL when out of memory. */
+char *plugin_path_join(const char *dir, const char *name);
 
 /* The option called key in t's table (t may be NULL), or NULL. */
 const struct hb_option *plugin_option_find(const struct hb_target *t,

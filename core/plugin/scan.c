@@ -4,11 +4,10 @@
  * open and check each once, and take its catalog from the cache or from a
  * probe; then check the catalog as input from elsewhere.
  */
-#include "plugin/registry.h"
+#include "plugin/scan.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +25,7 @@
 /* Longest reason text kept for one refusal. */
 #define REASON_LEN 512
 
-/* One registry_load() under way. */
+/* One scan_load() under way. */
 struct loading {
 	struct registry *reg;
 	FILE *diag;
@@ -34,17 +33,6 @@ struct loading {
 	struct cache cache;
 	double timeout; /* of one probe */
 };
-
-/* "dir/name" in a new string, or NULL. */
-static char *path_join(const char *dir, const char *name)
-{
-	size_t len = strlen(dir) + 1 + strlen(name) + 1;
-	char *path = malloc(len);
-
-	if (path)
-		snprintf(path, len, "%s/%s", dir, name);
-	return path;
-}
 
 /*
  * Record a refusal of path and write it as one line to diag. Both are
@@ -215,7 +203,7 @@ static int is_regular(const char *path)
 static int load_entry(struct loading *ld, const char *dir, const char *name,
 		      const char *dir_why)
 {
-	char *path = path_join(dir, name);
+	char *path = plugin_path_join(dir, name);
 	int err = 0;
 
 	if (!path)
@@ -262,8 +250,8 @@ static int load_dir(struct loading *ld, const char *dir)
 	return err;
 }
 
-int registry_load(struct registry *reg, const char *const *dirs, size_t ndirs,
-		  FILE *diag)
+int scan_load(struct registry *reg, const char *const *dirs, size_t ndirs,
+	      FILE *diag)
 {
 	struct loading ld = { .reg = reg,
 			      .diag = diag,
@@ -278,7 +266,7 @@ int registry_load(struct registry *reg, const char *const *dirs, size_t ndirs,
 	return err;
 }
 
-void registry_free(struct registry *reg)
+void scan_free(struct registry *reg)
 {
 	for (size_t i = 0; i < reg->n; i++)
 		plugin_free(&reg->plugins[i]);
@@ -289,30 +277,4 @@ void registry_free(struct registry *reg)
 	free(reg->plugins);
 	free(reg->refused);
 	memset(reg, 0, sizeof(*reg));
-}
-
-const struct plugin *registry_live(const struct plugin *p, char *why,
-				   size_t len)
-{
-	struct plugin *live = p->live;
-	char perr[REASON_LEN] = "";
-
-	if (live)
-		return live->handle ? live : NULL;
-	live = calloc(1, sizeof(*live));
-	if (!live)
-		return NULL;
-	((struct plugin *)p)->live = live; /* loaded once, kept with p */
-	live->fd = fcntl(p->fd, F_DUPFD_CLOEXEC, 3);
-	live->path = strdup(p->path);
-	if (live->fd < 0 || !live->path ||
-	    loader_open(live, perr, sizeof(perr)) != 0 ||
-	    strcmp(live->desc->name, p->desc->name) != 0) {
-		hb_error_fill(why, len, "%s: cannot load it here: %s", p->path,
-			      *perr ? perr : "its descriptor changed");
-		if (live->handle)
-			live->handle = NULL; /* keeps the library, loses use */
-		return NULL;
-	}
-	return live;
 }

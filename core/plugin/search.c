@@ -10,8 +10,7 @@
 #include <sys/auxv.h>
 #include <unistd.h>
 
-/* "dir/name" in a new string, or NULL. */
-static char *path_join(const char *dir, const char *name)
+char *plugin_path_join(const char *dir, const char *name)
 {
 	size_t len = strlen(dir) + 1 + strlen(name) + 1;
 	char *path = malloc(len);
@@ -87,7 +86,7 @@ static int push_binary_dirs(struct strlist *out)
 	*slash = '\0';
 	for (size_t i = 0; i < sizeof(subdirs) / sizeof(subdirs[0]) && !err;
 	     i++) {
-		char *dir = path_join(exe, subdirs[i]);
+		char *dir = plugin_path_join(exe, subdirs[i]);
 
 		err = dir ? push_dir(out, dir) : -ENOMEM;
 		free(dir);

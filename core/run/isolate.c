@@ -19,6 +19,7 @@
 
 #include "base/helper.h"
 #include "base/parse.h"
+#include "plugin/loader.h"
 #include "result/case_json.h"
 #include "run/leftovers.h"
 #include "result/result_json.h"
@@ -295,7 +296,7 @@ static int run_here(const struct bench_case *c,
 		    const volatile sig_atomic_t *stop, struct result *r)
 {
 	char why[512];
-	const struct plugin *live = registry_live(c->plugin, why, sizeof(why));
+	const struct plugin *live = loader_live(c->plugin, why, sizeof(why));
 	struct bench_case here = *c;
 	int rc;
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Every CTest test name starts with its kind: unit., integration., fuzz.
-or ci., so `ctest -R '^unit[.]'` and the like select a whole kind. Lists
-the tests of a build with `ctest -N`, prints each name without a kind and
-exits 1; exits 0 when every name has one (and there is at least one).
+or ci., so `ctest -R '^unit[.]'` and the like select a whole kind; and no
+part of a name but its last starts with "test_" (the kind says it is a
+test: unit.parse.NAME, not unit.test_parse.NAME). Lists the tests of a
+build with `ctest -N`, prints each name that breaks a rule and exits 1;
+exits 0 when every name keeps both (and there is at least one).
 
 Usage: name_kinds.py CTEST BUILD_DIR
        name_kinds.py --listing FILE   (the output of `ctest -N`, saved)
@@ -38,7 +40,12 @@ def main(argv):
     for n in bad:
         print(f"name_kinds: {n}: the name does not start with its kind "
               f"({', '.join(k + '.' for k in KINDS)})", file=sys.stderr)
-    return 1 if bad else 0
+    again = [n for n in names if n not in bad and
+             any(p.startswith("test_") for p in n.split(".")[1:-1])]
+    for n in again:
+        print(f"name_kinds: {n}: a part of the name repeats \"test_\" "
+              f"(name it for its file without it)", file=sys.stderr)
+    return 1 if bad or again else 0
 
 
 if __name__ == "__main__":

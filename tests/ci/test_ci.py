@@ -10,7 +10,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../support"))
@@ -19,7 +18,7 @@ from hbtest import expect  # noqa: E402
 
 SRC, BUILD = hbtest.args("SOURCE_DIR", "BUILD_DIR")
 HERE = os.path.dirname(os.path.abspath(__file__))
-WORK = tempfile.mkdtemp(prefix="hb-ci-")
+WORK = hbtest.scratch("hb-ci-")
 
 
 def run(*argv):
@@ -37,7 +36,7 @@ def write(rel, text):
 
 def test_test_names_check_refuses_a_name_without_a_kind():
     listing = write("listing.txt", """Test project /tmp/build
-  Test   #1: unit.test_parse.size_accepts_suffixes
+  Test   #1: unit.parse.size_accepts_suffixes
   Test   #2: integration.io.cli.presets_run_on_two_dirs
   Test   #3: io.cli.presets_run_on_two_dirs
   Test   #4: ci.test_names_have_a_kind
@@ -49,6 +48,23 @@ Total Tests: 4
     expect(status == 1, f"exit {status}, want 1")
     expect("io.cli.presets_run_on_two_dirs: the name" in err, err)
     expect(err.count("name_kinds:") == 1, f"only #3 is wrong: {err}")
+
+
+def test_test_names_check_refuses_a_repeated_test_prefix():
+    listing = write("listing.txt", """Test project /tmp/build
+  Test   #1: unit.parse.size_accepts_suffixes
+  Test   #2: unit.test_parse.size_accepts_suffixes
+  Test   #3: ci.test_names_have_a_kind
+
+Total Tests: 3
+""")
+    status, _, err = run(sys.executable, os.path.join(HERE, "name_kinds.py"),
+                         "--listing", listing)
+    expect(status == 1, f"exit {status}, want 1")
+    expect("name_kinds: unit.test_parse.size_accepts_suffixes: a part of the "
+           'name repeats "test_" (name it for its file without it)\n' in err,
+           err)
+    expect(err.count("name_kinds:") == 1, f"only #2 is wrong: {err}")
 
 
 def test_test_names_check_refuses_an_empty_listing():
@@ -67,8 +83,9 @@ def layering(top, objects=None):
 
 
 def tree():
-    """A copy of core/ and plugins/ for .ci/layering to read."""
+    """A fresh copy of core/ and plugins/ for .ci/layering to read."""
     top = os.path.join(WORK, "tree")
+    shutil.rmtree(top, ignore_errors=True)
     for d in ("core", "plugins"):
         shutil.copytree(os.path.join(SRC, d), os.path.join(top, d))
     return top
@@ -86,12 +103,16 @@ def plant(top, rel, line, text):
 
 def objects(sources):
     """A build tree holding only the objects of sources, {"mod/file.c":
-    C text}, compiled as hbcore's are: for the symbols .ci/layering reads."""
+    C text}, compiled as hbcore's are, or {"plugins/DIR/file.c": C text},
+    as a plugin target's: for the symbols .ci/layering reads."""
     build = os.path.join(WORK, "build")
     for rel, text in sources.items():
         src = write(os.path.join("src", rel), text)
         obj = os.path.join(build, "core", "CMakeFiles", "hbcore.dir",
                            rel + ".o")
+        if rel.startswith("plugins/"):
+            obj = os.path.join(build, os.path.dirname(rel), "CMakeFiles",
+                               "planted.dir", os.path.basename(rel) + ".o")
         os.makedirs(os.path.dirname(obj), exist_ok=True)
         status, _, err = run("cc", "-c", "-o", obj, src)
         expect(status == 0, f"cc {rel}: {err}")
@@ -237,6 +258,61 @@ def test_layering_refuses_a_knot_in_a_folder_without_an_order():
             "call each other round a loop", build)
 
 
+def test_layering_refuses_a_knot_in_a_plugin_folder():
+    # every plugin target's objects, as core's: a knot is a knot anywhere
+    build = objects({
+        "base/quiet.c": "int quiet(void) { return 0; }\n",
+        "plugins/crypto/common/engine.c":
+            "int jobs_run(void);\n"
+            "int engine_alloc(void) { return 1; }\n"
+            "int engine_run(void) { return jobs_run(); }\n",
+        "plugins/crypto/common/jobs.c":
+            "int engine_alloc(void);\n"
+            "int jobs_run(void) { return engine_alloc(); }\n"})
+    refused(SRC, "a knot: plugins/crypto/common/engine.c, "
+            "plugins/crypto/common/jobs.c call each other round a loop",
+            build)
+
+
+def test_layering_refuses_a_weak_definition_in_the_core():
+    # a weak function in base that app overrides passes the order over
+    # the symbols (base defines it, app defines it): refused at its weak
+    # definition
+    build = objects({
+        "base/util.c": "__attribute__((weak)) int util_hook(void) "
+                       "{ return 0; }\n"
+                       "int util_go(void) { return util_hook(); }\n",
+        "app/cli.c": "int util_hook(void) { return 1; }\n"})
+    refused(SRC, "core/base/util.c: defines util_hook weak: a later module "
+            "could replace it unseen by the order; define it once, or hand "
+            "it in as a parameter", build)
+
+
+def test_layering_refuses_a_directive_spelled_with_a_digraph():
+    top = tree()
+    plant(top, "core/base/util.h", 11, '%:include "app/cli.h"')
+    refused(top, "core/base/util.h:11: %:include: a directive spelled with "
+            "a digraph (%: for #): spell it with #, which the checks read")
+    top = tree()
+    plant(top, "plugins/mem/mem.c", 1, '  %:  define MEM_PLANTED 1')
+    refused(top, "plugins/mem/mem.c:1: %:define: a directive spelled with "
+            "a digraph (%: for #): spell it with #, which the checks read")
+
+
+def test_layering_sees_an_include_behind_comments_and_line_joins():
+    # the preprocessor reads a comment as one space, even across lines,
+    # and joins a line ending in a backslash to the next: so does the check
+    top = tree()
+    plant(top, "core/base/util.h", 11, '# /* a comment\n   over lines */ '
+          'include /* */ "app/cli.h"')
+    refused(top, 'core/base/util.h:11: #include "app/cli.h" goes up the '
+            'order (base < app)')
+    top = tree()
+    plant(top, "core/base/util.h", 11, '#inc\\\nlude "app/cli.h"')
+    refused(top, 'core/base/util.h:11: #include "app/cli.h" goes up the '
+            'order (base < app)')
+
+
 def test_layering_refuses_a_file_missing_from_its_folder_order():
     top = tree()
     write(os.path.join("tree", "core", "suite", "suite_extra.c"),
@@ -280,10 +356,25 @@ def test_python_tests_use_no_assert_statement():
            + ", ".join(found))
 
 
+def own_runner(rel, text):
+    """Whether a test script runs more than hbtest.main() as a program
+    (its own dispatch or teardown) or reads sys.argv itself (not through
+    hbtest.args)."""
+    tree = ast.parse(text, rel)
+    for n in tree.body:
+        if (isinstance(n, ast.If) and "__name__" in ast.unparse(n.test)
+                and [ast.unparse(b) for b in n.body] != ["hbtest.main()"]):
+            return True
+    return any(isinstance(n, ast.Attribute) and n.attr == "argv"
+               and isinstance(n.value, ast.Name) and n.value.id == "sys"
+               for n in ast.walk(tree))
+
+
 def scripts_off_the_pattern(top):
     """Python files under top/tests (tests/support aside) that break the
     one pattern: a file with tests is test_WHAT.py and runs them with
-    hbtest.main(); a file without (a tool) is not named test_*."""
+    hbtest.main() and nothing else, its arguments read by hbtest.args; a
+    file without (a tool) is not named test_*."""
     bad = []
     for rel, text in python_files(top):
         if rel.startswith("tests/support/"):
@@ -291,7 +382,8 @@ def scripts_off_the_pattern(top):
         tests = re.search(r"^def test_", text, re.M) is not None
         runner = re.search(r"^\s+hbtest\.main\(\)", text, re.M) is not None
         named = os.path.basename(rel).startswith("test_")
-        if named != tests or tests != runner:
+        if named != tests or tests != runner or \
+                (tests and own_runner(rel, text)):
             bad.append(rel)
     return sorted(bad)
 
@@ -307,9 +399,15 @@ def test_python_tests_are_test_scripts_run_by_hbtest():
     write("scripts/tests/a/test_tool.py", "def main():\n    pass\n")
     write("scripts/tests/a/test_own.py", "def test_x():\n    pass\n"
           'if __name__ == "__main__":\n    globals()["test_x"]()\n')
+    write("scripts/tests/a/test_teardown.py", "def test_x():\n    pass\n"
+          'if __name__ == "__main__":\n    try:\n        hbtest.main()\n'
+          "    finally:\n        pass\n")
+    write("scripts/tests/a/test_argv.py", "import sys\nHB = sys.argv[2]\n\n\n"
+          "def test_x():\n    pass\n" + main)
     write("scripts/tests/support/helper.py", "def test_x():\n    pass\n")
     got = scripts_off_the_pattern(top)
-    want = ["tests/a/a_test.py", "tests/a/test_own.py", "tests/a/test_tool.py"]
+    want = ["tests/a/a_test.py", "tests/a/test_argv.py", "tests/a/test_own.py",
+            "tests/a/test_teardown.py", "tests/a/test_tool.py"]
     expect(got == want, f"{got}, want {want}")
 
 
@@ -390,8 +488,5 @@ def test_build_without_tests_has_no_test_target():
 
 
 if __name__ == "__main__":
-    try:
-        hbtest.main()
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
+    hbtest.main()
 

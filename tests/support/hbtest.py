@@ -220,24 +220,47 @@ def args(*names):
     return got[0] if len(names) == 1 else tuple(got)
 
 
-def main():
-    """Run the test named by the first argument in the __main__ script and
-    exit with its status (0, 1, 2 or 77, see above)."""
-    script = sys.modules["__main__"]
-    names = sorted(n[5:] for n in vars(script) if n.startswith("test_"))
-    if len(sys.argv) < 2:
-        _usage(names, "which test?")
-    name = sys.argv[1]
-    test = getattr(script, "test_" + name, None)
-    if not callable(test):
-        _usage(names, f"no test {name}")
+# What main() removes when the test has ended, however it ended.
+_scratch = []
+
+
+def scratch(prefix):
+    """A new temporary directory named prefix..., for the script's tests;
+    main() removes it, and all in it, when the test has ended."""
+    d = tempfile.mkdtemp(prefix=prefix)
+    _scratch.append(d)
+    return d
+
+
+def _run(test, name):
+    """Run test (named name): its exit status (0, 1 or 77, see above)."""
     try:
         test()
     except Skip as e:
         sys.stderr.write(f"SKIP {name}: {e}\n")
-        sys.exit(SKIP_STATUS)
+        return SKIP_STATUS
     except Exception:  # every failure is the test's: report it, exit 1
         traceback.print_exc()
         sys.stderr.write(f"FAIL {name}\n")
-        sys.exit(FAIL_STATUS)
-    sys.exit(0)
+        return FAIL_STATUS
+    return 0
+
+
+def main():
+    """Run the test named by the first argument in the __main__ script,
+    remove its scratch directories and exit with its status (0, 1, 2 or
+    77, see above)."""
+    script = sys.modules["__main__"]
+    names = sorted(n[5:] for n in vars(script) if n.startswith("test_"))
+    try:
+        if len(sys.argv) < 2:
+            _usage(names, "which test?")
+        name = sys.argv[1]
+        test = getattr(script, "test_" + name, None)
+        if not callable(test):
+            _usage(names, f"no test {name}")
+        status = _run(test, name)
+    finally:
+        for d in _scratch:
+            shutil.rmtree(d, ignore_errors=True)
+    sys.exit(status)

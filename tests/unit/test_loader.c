@@ -15,7 +15,9 @@
 
 #include "app/command.h"
 #include "check.h"
+#include "plugin/loader.h"
 #include "plugin/registry.h"
+#include "plugin/scan.h"
 
 #define FIXTURE(dir, file) HB_FIXTURE_DIR "/" dir "/" file ".so"
 
@@ -36,14 +38,14 @@ static void load(struct loaded *l, const char *const *dirs, size_t n)
 
 	memset(l, 0, sizeof(*l));
 	diag = open_memstream(&l->diag, &l->diaglen);
-	if (registry_load(&l->reg, dirs, n, diag) != 0)
-		fprintf(stderr, "registry_load failed\n");
+	if (scan_load(&l->reg, dirs, n, diag) != 0)
+		fprintf(stderr, "scan_load failed\n");
 	fclose(diag);
 }
 
 static void unload(struct loaded *l)
 {
-	registry_free(&l->reg);
+	scan_free(&l->reg);
 	free(l->diag);
 }
 
@@ -211,7 +213,7 @@ static int good_fixture_runs_and_counts_its_work(void)
 	CHECK_INT(l.reg.n, 1);
 	/* the registry holds the probe's copy: data, never plugin code */
 	CHECK(l.reg.plugins[0].desc->setup == NULL);
-	live = registry_live(&l.reg.plugins[0], err, sizeof(err));
+	live = loader_live(&l.reg.plugins[0], err, sizeof(err));
 	CHECK(live != NULL);
 	d = live->desc;
 	c.target = &d->targets[0];

@@ -83,8 +83,8 @@ static int only_the_last_twenty_moves_count(void)
 	json_t *s;
 
 	for (size_t i = 0; i < 40; i++)
-		m[i] = 100 + (i % 2); /* 1% moves */
-	m[5] = 200;		      /* 100% moves, 34 runs ago */
+		m[i] = 100 + (double)(i % 2); /* 1% moves */
+	m[5] = 200;			      /* 100% moves, 34 runs ago */
 	s = series_of(m, 40, NULL);
 	CHECK_INT(history_spread(s, "run-38", "run-39", 0, &sp), 1);
 	CHECK_INT((int)sp.runs, HISTORY_SPREAD_RUNS);

@@ -103,4 +103,12 @@ int cx_kat_load(enum cx_alg alg, struct cx_kat *kat);
 /* Constant-time comparison of n bytes: 0 when equal. */
 int cx_memneq(const uint8_t *a, const uint8_t *b, size_t n);
 
+/*
+ * Compare len bytes got of a known answer (what: "ciphertext", "tag",
+ * ...) with want from kat: 0, or HB_EVERIFY naming ai and the vector.
+ */
+int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
+		   const char *what, const uint8_t *got, const uint8_t *want,
+		   size_t len, char *err, size_t errlen);
+
 #endif

@@ -14,29 +14,6 @@
 #include "state.h"
 #include "targets.h"
 
-uint8_t *cx_alloc_buffer(size_t n, uint64_t seed)
-{
-	size_t rounded = (n + 63) & ~(size_t)63;
-	uint8_t *p = aligned_alloc(64, rounded);
-
-	if (p)
-		hb_crypto_fill(p, rounded, seed);
-	return p;
-}
-
-const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv)
-{
-	return hb_crypto_message_iv(s->iv, s->ci->iv_len, n, iv);
-}
-
-const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
-			      uint8_t *key)
-{
-	if (!s->hi->one_time_key)
-		return s->rekey ? s->mac_key : NULL;
-	return hb_crypto_message_key(s->mac_key, s->hi->key_len, n, key);
-}
-
 /* The cipher key a message sets again (rekey), or NULL to keep it. */
 static const uint8_t *message_cipher_key(const struct cx_state *s)
 {
@@ -224,8 +201,9 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	return rc;
 }
 
-int cx_updates_submit(struct cx_state *s, uint64_t tag, char *err,
-		      size_t errlen)
+/* The update path's submit: one buffer done at once, one in flight. */
+static int updates_submit(struct cx_state *s, uint64_t tag, char *err,
+			  size_t errlen)
 {
 	struct hb_done done = { 0 };
 	int rc;
@@ -242,7 +220,9 @@ int cx_updates_submit(struct cx_state *s, uint64_t tag, char *err,
 	return 0;
 }
 
-int cx_updates_poll(struct cx_state *s, unsigned max, struct hb_completion *out)
+/* The update path's poll: the buffer submit did, once. */
+static int updates_poll(struct cx_state *s, unsigned max,
+			struct hb_completion *out)
 {
 	if (!s->sync_done || max == 0)
 		return 0;
@@ -255,16 +235,26 @@ int cx_updates_poll(struct cx_state *s, unsigned max, struct hb_completion *out)
 	return 1;
 }
 
-/* The tag a finished message has: AEAD tag, MAC or digest, or none. */
-const uint8_t *cx_unit_tag(const struct cx_state *s, const uint8_t *tag,
-			   const uint8_t *mac, size_t *len)
+int cx_submit(void *state, uint64_t tag, char *err, size_t errlen)
 {
-	*len = 0;
-	if (s->hi)
-		*len = s->hi->out_len;
-	else if (s->ci && s->ci->kind == CX_AEAD)
-		*len = s->ci->out_len;
-	return s->hi ? mac : *len ? tag : NULL;
+	struct cx_state *s = state;
+
+	s->ran = 0;
+	if (!s->jobs)
+		return updates_submit(s, tag, err, errlen);
+	return cx_jobs_submit(s, tag, err, errlen);
+}
+
+int cx_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
+	    struct hb_completion *out, char *err, size_t errlen)
+{
+	struct cx_state *s = state;
+
+	/* a backend that waits (a paused job) waits in its job_reap */
+	(void)timeout_ns;
+	if (!s->jobs)
+		return updates_poll(s, max, out);
+	return cx_jobs_poll(s, min, max, out, err, errlen);
 }
 
 int cx_output(void *state, uint64_t tag, struct hb_output *out, char *err,
@@ -289,19 +279,8 @@ int cx_output(void *state, uint64_t tag, struct hb_output *out, char *err,
 		.data = s->buf,
 		.len = s->size,
 	};
-	out->tag = cx_unit_tag(s, s->tag, s->mac, &out->tag_len);
+	out->tag = cx_message_tag(s, s->tag, s->mac, &out->tag_len);
 	return 0;
-}
-
-int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
-		   const char *what, const uint8_t *got, const uint8_t *want,
-		   size_t len, char *err, size_t errlen)
-{
-	if (!cx_memneq(got, want, len))
-		return 0;
-	return hb_errorf(err, errlen, HB_EVERIFY,
-			 "known-answer check failed: %s %s differs from %s",
-			 ai->name, what, kat->source);
 }
 
 /* Known answer of a cipher or AEAD in one direction. */
@@ -648,11 +627,11 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	hb_crypto_fill(s->iv, sizeof(s->iv), HB_CRYPTO_SEED_IV);
 	cx_seam_timed_key(s->key, sizeof(s->key));
 	cx_seam_timed_key(s->mac_key, sizeof(s->mac_key));
-	s->buf = cx_alloc_buffer(
+	s->buf = cx_message_buffer(
 		s->size, cx_seam_data_seed(HB_CRYPTO_SEED_DATA(c->worker)));
 	s->src = s->buf;
 	if (s->buf && !s->encrypt && s->ci) {
-		s->ct = cx_alloc_buffer(s->size, 0);
+		s->ct = cx_message_buffer(s->size, 0);
 		s->src = s->ct;
 	}
 	if (!s->buf || (!s->encrypt && s->ci && !s->ct)) {

@@ -176,7 +176,7 @@ static struct cx_slot *slot_make(struct cx_state *s)
 	if (!sl)
 		return NULL;
 	if (s->ci) {
-		sl->buf = cx_alloc_buffer(
+		sl->buf = cx_message_buffer(
 			s->size,
 			cx_seam_data_seed(HB_CRYPTO_SEED_DATA(s->worker)));
 		if (!sl->buf) {
@@ -282,9 +282,7 @@ static void fill_message(struct cx_state *s, struct cx_slot *sl)
 	j->dst = s->ci ? sl->buf : NULL;
 }
 
-/* Start the next message through the job calls, tagged tag. */
-static int jobs_submit(struct cx_state *s, uint64_t tag, char *err,
-		       size_t errlen)
+int cx_jobs_submit(struct cx_state *s, uint64_t tag, char *err, size_t errlen)
 {
 	struct cx_slot *sl = slot_take(s);
 	int rc;
@@ -302,16 +300,6 @@ static int jobs_submit(struct cx_state *s, uint64_t tag, char *err,
 	}
 	s->msgno++;
 	return 0;
-}
-
-int cx_submit(void *state, uint64_t tag, char *err, size_t errlen)
-{
-	struct cx_state *s = state;
-
-	s->ran = 0;
-	if (!s->jobs)
-		return cx_updates_submit(s, tag, err, errlen);
-	return jobs_submit(s, tag, err, errlen);
 }
 
 /* The status of a finished message and, in decrypt, its MAC and tag. */
@@ -340,16 +328,11 @@ static int check_message(const struct cx_state *s, const struct cx_slot *sl,
 	return 0;
 }
 
-int cx_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
-	    struct hb_completion *out, char *err, size_t errlen)
+int cx_jobs_poll(struct cx_state *s, unsigned min, unsigned max,
+		 struct hb_completion *out, char *err, size_t errlen)
 {
-	struct cx_state *s = state;
 	unsigned got = 0;
 
-	/* a backend that waits (a paused job) waits in its job_reap */
-	(void)timeout_ns;
-	if (!s->jobs)
-		return cx_updates_poll(s, max, out);
 	while (got < max) {
 		struct cx_job *j = s->ops->job_reap(s->jobs, got < min);
 		struct cx_slot *sl = (struct cx_slot *)j;
@@ -382,13 +365,13 @@ int cx_jobs_run(struct cx_state *s, uint64_t iterations, struct hb_done *done,
 	int rc = 0;
 
 	for (uint64_t i = 0; i < iterations && !rc; i++) {
-		rc = jobs_submit(s, 0, err, errlen);
+		rc = cx_jobs_submit(s, 0, err, errlen);
 		if (rc == HB_BUSY)
 			return hb_errorf(err, errlen, HB_EFAIL,
 					 "the job queue is full with nothing "
 					 "in flight");
 		if (!rc)
-			rc = cx_poll(s, 1, 1, 0, &c, err, errlen);
+			rc = cx_jobs_poll(s, 1, 1, &c, err, errlen);
 		if (rc == 0)
 			return hb_errorf(err, errlen, HB_EFAIL,
 					 "message %llu was submitted and "
@@ -421,7 +404,7 @@ int cx_jobs_output(struct cx_state *s, uint64_t tag, struct hb_output *out,
 		.data = s->ci ? sl->buf : s->src,
 		.len = s->size,
 	};
-	out->tag = cx_unit_tag(s, sl->job.tag, sl->job.mac, &out->tag_len);
+	out->tag = cx_message_tag(s, sl->job.tag, sl->job.mac, &out->tag_len);
 	return 0;
 }
 

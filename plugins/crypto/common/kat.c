@@ -85,3 +85,14 @@ int cx_memneq(const uint8_t *a, const uint8_t *b, size_t n)
 		diff |= (uint8_t)(a[i] ^ b[i]);
 	return diff != 0;
 }
+
+int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
+		   const char *what, const uint8_t *got, const uint8_t *want,
+		   size_t len, char *err, size_t errlen)
+{
+	if (!cx_memneq(got, want, len))
+		return 0;
+	return hb_errorf(err, errlen, HB_EVERIFY,
+			 "known-answer check failed: %s %s differs from %s",
+			 ai->name, what, kat->source);
+}

@@ -60,29 +60,6 @@ struct pk_slot {
 	struct pk_slot *next;
 };
 
-/* The suite names of the curves, indexed by enum pk_curve. */
-static const char *const curve_names[] = {
-	[PK_NO_CURVE] = "",	  [PK_P256] = "p256",	  [PK_P384] = "p384",
-	[PK_P521] = "p521",	  [PK_X25519] = "x25519", [PK_X448] = "x448",
-	[PK_ED25519] = "ed25519", [PK_ED448] = "ed448",
-};
-
-const char *pk_curve_name(enum pk_curve curve)
-{
-	return curve_names[curve];
-}
-
-size_t pk_curve_bytes(enum pk_curve curve)
-{
-	static const size_t bytes[] = {
-		[PK_NO_CURVE] = 0, [PK_P256] = 32,   [PK_P384] = 48,
-		[PK_P521] = 66,	   [PK_X25519] = 32, [PK_X448] = 56,
-		[PK_ED25519] = 32, [PK_ED448] = 57,
-	};
-
-	return bytes[curve];
-}
-
 int pk_is_target(const struct hb_target *t)
 {
 	return strcmp(t->group, "pk") == 0;
@@ -114,16 +91,6 @@ static int target_kind(const char *name, struct pk_params *p)
 	return -1;
 }
 
-/* The curve named text, or PK_NO_CURVE. */
-static enum pk_curve curve_of(const char *text)
-{
-	for (size_t i = 1; i < sizeof(curve_names) / sizeof(curve_names[0]);
-	     i++)
-		if (strcmp(curve_names[i], text) == 0)
-			return (enum pk_curve)i;
-	return PK_NO_CURVE;
-}
-
 int pk_params_read(const struct hb_case *c, struct pk_params *p, char *err,
 		   size_t errlen)
 {
@@ -141,7 +108,7 @@ int pk_params_read(const struct hb_case *c, struct pk_params *p, char *err,
 				     : PK_PKCS1;
 		return 0;
 	}
-	p->curve = curve_of(h->get_str(c, "curve"));
+	p->curve = pk_curve_find(h->get_str(c, "curve"));
 	if (p->curve == PK_NO_CURVE)
 		return hb_errorf(err, errlen, HB_EINVAL,
 				 "curve: \"%s\" unknown",

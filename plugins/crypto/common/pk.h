@@ -239,10 +239,15 @@ int pk_kat_check(const struct pk_ops *ops, const struct pk_params *p, char *err,
 /* The canonical message each case signs: what `openssl speed` signs. */
 size_t pk_message(const struct pk_params *p, uint8_t *msg);
 
+/* pk_curve.c: the curves. */
+
 /* Field bytes of a NIST curve or raw key bytes of the others. */
 size_t pk_curve_bytes(enum pk_curve curve);
 
 /* The curve's name as written in suites ("p256"). */
 const char *pk_curve_name(enum pk_curve curve);
+
+/* The curve a suite names text ("p256"), or PK_NO_CURVE. */
+enum pk_curve pk_curve_find(const char *text);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The engine's own: one worker's state and the helpers its two paths (the
- * update calls in engine.c, the job calls in jobs.c) share. Not for
+ * The engine's own: one worker's state, the parts of a message its two
+ * paths share (message.c, below both), and the job path (jobs.c), which
+ * the update path (engine.c) calls, never the other way round. Not for
  * backends: they see only engine.h.
  */
 #ifndef HB_CRYPTO_STATE_H
@@ -66,8 +67,10 @@ static inline void cx_timed_tag(const struct cx_state *s, uint8_t *tag,
 		s->tamper(tag, len);
 }
 
+/* message.c: a timed message's parts, for both paths. */
+
 /* A 64-byte aligned buffer of n bytes, filled (so touched) with seed. */
-uint8_t *cx_alloc_buffer(size_t n, uint64_t seed);
+uint8_t *cx_message_buffer(size_t n, uint64_t seed);
 
 /* The IV of message n into iv: the base IV with n in its nonce part. */
 const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv);
@@ -84,17 +87,10 @@ const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
  * digest) buffers: the MAC when there is one, else an AEAD's tag, else
  * NULL; its bytes into *len.
  */
-const uint8_t *cx_unit_tag(const struct cx_state *s, const uint8_t *tag,
-			   const uint8_t *mac, size_t *len);
+const uint8_t *cx_message_tag(const struct cx_state *s, const uint8_t *tag,
+			      const uint8_t *mac, size_t *len);
 
-/* The job path's output(): the message tagged tag, or the last run. */
-int cx_jobs_output(struct cx_state *s, uint64_t tag, struct hb_output *out,
-		   char *err, size_t errlen);
-
-/* Compare a known answer; HB_EVERIFY naming the vector on a mismatch. */
-int cx_kat_compare(const struct cx_alginfo *ai, const struct cx_kat *kat,
-		   const char *what, const uint8_t *got, const uint8_t *want,
-		   size_t len, char *err, size_t errlen);
+/* jobs.c: the job path, which engine.c calls and which calls it not. */
 
 /*
  * One job j through a queue of spec opened on lib, submitted and reaped
@@ -105,11 +101,14 @@ int cx_jobs_one(const struct cx_ops *ops, void *lib,
 		const struct cx_jobspec *spec, struct cx_job *j,
 		const char *name, char *err, size_t errlen);
 
-/* The update path's submit and poll: one buffer done at once. */
-int cx_updates_submit(struct cx_state *s, uint64_t tag, char *err,
-		      size_t errlen);
-int cx_updates_poll(struct cx_state *s, unsigned max,
-		    struct hb_completion *out);
+/* The job path's output(): the message tagged tag, or the last run. */
+int cx_jobs_output(struct cx_state *s, uint64_t tag, struct hb_output *out,
+		   char *err, size_t errlen);
+
+/* The job path's submit and poll: cx_submit and cx_poll with a queue. */
+int cx_jobs_submit(struct cx_state *s, uint64_t tag, char *err, size_t errlen);
+int cx_jobs_poll(struct cx_state *s, unsigned min, unsigned max,
+		 struct hb_completion *out, char *err, size_t errlen);
 
 /* The job path's parts of cx_setup, cx_run, cx_kat_check, cx_teardown. */
 /* kat through a queue of depth, the case's (its messages' path) */

@@ -17,8 +17,19 @@
 #include "../common/engine.h"
 #include "../common/pk.h"
 
-/* The OpenSSL primitives. lib_open reads "provider" and "properties". */
+/*
+ * The OpenSSL primitives. lib_open reads "provider" and "properties"; the
+ * lib it opens starts with a pointer to this table, so the job calls
+ * (ossl_jobs.c), which the table names, reach the update calls through
+ * the lib they are given (ossl_lib_updates) and never name the table.
+ */
 extern const struct cx_ops cx_openssl_ops;
+
+/* The update calls of lib, a lib of cx_openssl_ops.lib_open. */
+static inline const struct cx_ops *ossl_lib_updates(void *lib)
+{
+	return *(const struct cx_ops *const *)lib;
+}
 
 /*
  * The job calls of cx_openssl_ops (struct cx_ops says what each does): a

@@ -21,7 +21,7 @@
 /* One message's EVP contexts, and the job using them. */
 struct jobs_ctx {
 	struct ossl_jobs *q;
-	void *cipher, *hash; /* handles of cx_openssl_ops */
+	void *cipher, *hash; /* handles of the queue's update calls */
 	struct cx_job *job;  /* in flight, or NULL */
 	int status;	     /* depth 1: the finished message's */
 	struct jobs_ctx *next_free;
@@ -30,6 +30,7 @@ struct jobs_ctx {
 
 /* A queue: its pool of jobs and a context set per job in flight. */
 struct ossl_jobs {
+	const struct cx_ops *o;	     /* the update calls, from the lib */
 	struct ossl_pool *pool;	     /* NULL at depth 1: no jobs */
 	struct jobs_ctx *done;	     /* depth 1: finished, not reaped */
 	const struct cx_alginfo *ci; /* cipher or AEAD, NULL if none */
@@ -45,7 +46,7 @@ struct ossl_jobs {
 /* The MAC or digest of len bytes at in into out, in the job's context. */
 static int jobs_hash(struct jobs_ctx *x, const uint8_t *in, uint8_t *out)
 {
-	const struct cx_ops *o = &cx_openssl_ops;
+	const struct cx_ops *o = x->q->o;
 	const struct ossl_jobs *q = x->q;
 	const struct cx_job *j = x->job;
 	const uint8_t *key = j->mac_key;
@@ -66,7 +67,7 @@ static int jobs_hash(struct jobs_ctx *x, const uint8_t *in, uint8_t *out)
 /* The cipher over the job's message; decrypt checks the tag given. */
 static int jobs_crypt(struct jobs_ctx *x)
 {
-	const struct cx_ops *o = &cx_openssl_ops;
+	const struct cx_ops *o = x->q->o;
 	struct cx_job *j = x->job;
 	int rc;
 
@@ -109,7 +110,7 @@ static int jobs_ctx_open(struct jobs_ctx *x, void *lib, const struct hb_case *c,
 			 const struct cx_jobspec *spec, char *err,
 			 size_t errlen)
 {
-	const struct cx_ops *o = &cx_openssl_ops;
+	const struct cx_ops *o = x->q->o;
 	int rc = 0;
 
 	if (x->q->ci)
@@ -133,9 +134,9 @@ void ossl_jobs_close(void *queue)
 	ossl_pool_close(q->pool);
 	for (unsigned i = 0; q->ctxs && i < q->nctx; i++) {
 		if (q->ctxs[i].cipher)
-			cx_openssl_ops.cipher_close(q->ctxs[i].cipher);
+			q->o->cipher_close(q->ctxs[i].cipher);
 		if (q->ctxs[i].hash)
-			cx_openssl_ops.hash_close(q->ctxs[i].hash);
+			q->o->hash_close(q->ctxs[i].hash);
 	}
 	free(q->ctxs);
 	free(q);
@@ -150,6 +151,7 @@ int ossl_jobs_open(void *lib, const struct hb_case *c,
 
 	if (!q)
 		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	q->o = ossl_lib_updates(lib);
 	q->ci = cx_alg_info(spec->alg);
 	q->hi = cx_alg_info(spec->mac);
 	q->encrypt = spec->encrypt;

@@ -22,6 +22,7 @@
 
 /* One worker's library context. */
 struct ossl_lib {
+	const struct cx_ops *updates; /* first: cx_openssl_ops (ossl.h) */
 	OSSL_LIB_CTX *libctx;
 	OSSL_PROVIDER *prov[OSSL_MAX_PROVIDERS];
 	size_t nprov;
@@ -175,6 +176,7 @@ static int ossl_lib_open(const struct hb_case *c, void **out, char *err,
 	lib = calloc(1, sizeof(*lib));
 	if (!lib)
 		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
+	lib->updates = &cx_openssl_ops;
 	lib->chosen =
 		strcmp(provider, option_default(c->target, "provider")) != 0 ||
 		(props && *props);

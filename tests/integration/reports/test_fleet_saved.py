@@ -21,8 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import hbtest  # noqa: E402
 from hbtest import expect  # noqa: E402
 
-HB = sys.argv[2]
-FLEET = sys.argv[3]
+HB, FLEET = hbtest.args("HOSTBENCH", "FLEET_JSON")
 
 
 def hb(*args):
