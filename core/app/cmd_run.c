@@ -177,14 +177,16 @@ static int load_suite(struct run_ctx *ctx, const struct command_env *env)
 }
 
 /* Open --journal or --resume, if asked; a bad path is bad input. */
-static int open_journal(const struct cli *cli, struct journal *j)
+static int open_journal(const struct cli *cli, const struct runinfo *run,
+			struct journal *j)
 {
 	const char *path = cli->resume ? cli->resume : cli->journal;
 	char err[512];
 
 	if (!path)
 		return 0;
-	if (journal_open(j, path, cli->resume != NULL, err, sizeof(err)) == 0)
+	if (journal_open(j, path, cli->resume != NULL, run, err, sizeof(err)) ==
+	    0)
 		return 0;
 	fprintf(stderr, "hostbench: %s\n", err);
 	journal_close(j);
@@ -214,7 +216,8 @@ static int open_results(struct run_ctx *ctx, const struct cli *cli)
 	ctx->results = calloc(n ? n : 1, sizeof(*ctx->results));
 	if (!ctx->results)
 		return EXIT_INTERNAL;
-	if (open_output(ctx, cli) || open_journal(cli, &ctx->journal))
+	if (open_output(ctx, cli) ||
+	    open_journal(cli, &ctx->run, &ctx->journal))
 		return EXIT_BAD_INPUT;
 	/* what an earlier run killed with -9 left behind */
 	leftovers_sweep(ctx->resolved);
