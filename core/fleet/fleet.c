@@ -101,7 +101,7 @@ static int free_state(struct fleet_state *st, int size)
 	for (int r = 0; st->ranks && r < size; r++) {
 		struct fleet_rank *fr = &st->ranks[r];
 
-		lost |= fr->lost || fr->gave_up;
+		lost |= fr->lost || fr->gave_up || fr->unheard;
 		for (size_t i = 0;
 		     fr->res && st->suite && i < st->suite->ncases; i++)
 			result_free(&fr->res[i]);
@@ -119,6 +119,19 @@ static int free_state(struct fleet_state *st, int size)
 	return lost;
 }
 
+/*
+ * This rank gave up on rank 0: FLEET_GIVE_UP_GRACE for the others to say
+ * so too, carrying on a result send rank 0 did not take in time.
+ */
+static void grace(struct fleet_state *st)
+{
+	double until = hb_now() + FLEET_GIVE_UP_GRACE;
+
+	fleet_kept_flush(&st->kept, until);
+	if (until > hb_now())
+		sleep_for(until - hb_now());
+}
+
 int fleet_end(struct fleet *f, int status)
 {
 	struct fleet_watchdog *w = NULL;
@@ -128,9 +141,12 @@ int fleet_end(struct fleet *f, int status)
 	if (f->st) {
 		fleet_trace(f, "report", -1);
 		fleet_case_goodbye(f);
-		/* the others' leases end about now: let them say so too */
+		/* the others' leases end about now: let them say so too,
+		   and a late rank 0 take a result it did not take in time */
 		if (f->st->orphan)
-			sleep_for(FLEET_GIVE_UP_GRACE);
+			grace(f->st);
+		else
+			fleet_kept_flush(&f->st->kept, hb_now());
 		orphan = f->st->orphan || f->st->abandon;
 		wait = f->st->wait;
 		lost = free_state(f->st, f->size);

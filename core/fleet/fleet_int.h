@@ -37,12 +37,14 @@ struct fleet_spooled {
 /* What rank 0 knows of one rank. */
 struct fleet_rank {
 	char host[FLEET_HOST_MAX];
-	int lost;	       /* rank 0 stopped waiting for it */
-	int late;	       /* rank 0: a rank gave up waiting for it */
-	int gave_up;	       /* it gave up on rank 0 (and left the run) */
-	char *lost_why;	       /* "no result within 35 s ... at \"X\"" */
-	json_t *context;       /* its report without results: system, ... */
-	struct result *res;    /* suite->ncases; rank 0's own live in main */
+	int lost;	    /* rank 0 stopped waiting for it */
+	int late;	    /* rank 0: a rank gave up waiting for it */
+	int gave_up;	    /* it gave up on rank 0 (and left the run) */
+	int unheard;	    /* not heard from once rank 0 came back late: out,
+			       blamed on nobody */
+	char *lost_why;	    /* "no result within 35 s ... at \"X\"" */
+	json_t *context;    /* its report without results: system, ... */
+	struct result *res; /* suite->ncases; rank 0's own live in main */
 	struct fleet_span *at; /* suite->ncases: when it ran each case */
 	double offset;	       /* its wall clock minus rank 0's, seconds */
 	double rtt;	       /* round trip of the best ping; -1: unknown */
@@ -75,6 +77,7 @@ struct fleet_state {
 	unsigned char *absent;	  /* suite->ncases, or NULL: this rank has no
 				     plugin for case i (fleet_unlike.c) */
 	FILE *spool; /* rank 0: every rank's result messages, or NULL */
+	void *kept;  /* a result send rank 0 did not take in time */
 };
 
 /* Message tags; every message is text (JSON), one long or one double. */
@@ -105,6 +108,21 @@ enum fleet_tag {
  * this block). Returns 0, -ETIMEDOUT (not taken by deadline) or -EIO.
  */
 int fleet_send_text(int dst, int tag, const char *text, double deadline);
+
+/*
+ * fleet_send_text() of text (malloc'd; taken) that is not given up at
+ * deadline: a send rank 0 has not taken by then (rank 0 stopped) stays
+ * under way in *kept, so rank 0, should it come back, still gets it
+ * (fleet_kept_flush()). Returns 0, -ETIMEDOUT (kept) or -EIO.
+ */
+int fleet_send_text_kept(int dst, int tag, char *text, double deadline,
+			 void **kept);
+
+/*
+ * Carry a kept send (NULL: none) on until it is taken or until; free it
+ * when taken. Returns when until passes, whatever happens.
+ */
+void fleet_kept_flush(void **kept, double until);
 
 /*
  * Receive one text from rank src by deadline (hb_now() seconds) into
@@ -173,6 +191,13 @@ void fleet_rank_lose(struct fleet *f, int r, size_t i, const char *why);
  * 1 when r gave up, else 0.
  */
 int fleet_rank_gave_up(struct fleet *f, int r, size_t i);
+
+/*
+ * Rank 0, back late secs after the deadline of case i's results (it was
+ * stopped or hung): marks itself late, says so on stderr, blaming no
+ * rank.
+ */
+void fleet_rank_late(struct fleet *f, size_t i, double secs);
 
 /*
  * A rank above 0 that heard nothing from rank 0 by its lease (waited

@@ -993,12 +993,16 @@ class Fleet:
     stop_early, rank 1 is stopped as soon as it exists: before MPI_Init
     (it loads its suite and plugins first)."""
 
-    def __init__(self, suite, ranks, stop_early=False):
+    def __init__(self, suite, ranks, stop_early=False, journals=None):
         self.out = tempfile.mktemp(suffix=".json")
         cmd = [MPIRUN, "--oversubscribe", "--enable-recovery"]
         cmd += ["--allow-run-as-root"] if os.geteuid() == 0 else []
-        cmd += ["-np", str(ranks), HB, "run", suite_file(suite),
-                "--format", "json", "--output", self.out]
+        cmd += ["-np", str(ranks)]
+        if journals:  # each rank its own journal, j-RANK in journals
+            cmd += ["sh", "-c", 'exec "$0" "$@" --journal '
+                    f'"{journals}/j-$OMPI_COMM_WORLD_RANK"']
+        cmd += [HB, "run", suite_file(suite), "--format", "json",
+                "--output", self.out]
         self.lines = []
         self.p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE, text=True)
@@ -1165,6 +1169,67 @@ def test_a_worker_frozen_at_8_ranks_is_lost_in_bounded_time():
 
 def test_a_worker_frozen_at_16_ranks_is_lost_in_bounded_time():
     frozen_worker(16, 11)
+
+
+# One case of 2 s; rank 0 waits 3 + 3 s for a result, a rank 3 + 3 + 2 s
+# for rank 0's next word.
+LATE_SUITE = """
+[global]
+duration = 200ms
+repetitions = 10
+warmup = 0
+timeout = 3s
+fleet_timeout = 3s
+
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""
+
+
+def journal_status(journals, rank):
+    """{case title: status} of rank's journal in journals."""
+    with open(os.path.join(journals, f"j-{rank}")) as f:
+        lines = [json.loads(x) for x in f if x.strip()]
+    return {x["title"]: x["status"] for x in lines if "key" in x}
+
+
+def rank_0_stopped_and_continued(ranks):
+    """Rank 0 stopped in its case and continued once every other rank gave
+    up on it: rank 0 blames nobody; should it write a report, it is late,
+    no rank is lost and a result a rank journaled ok is ok."""
+    journals = tempfile.mkdtemp()
+    fleet = Fleet(LATE_SUITE, ranks, journals=journals)
+    try:
+        fleet.freeze(0)
+        hbtest.wait_for(lambda: len(fleet.gave_up("giving up")) ==
+                        ranks - 1, "every other rank gave up", timeout=120)
+        os.kill(fleet.pids[0], signal.SIGCONT)
+        fleet.p.wait(timeout=60)
+    finally:
+        fleet.end()
+    err = fleet.stderr()
+    expect(not fleet.gave_up("lost:"), f"a rank was blamed: {err}")
+    doc = fleet.report()
+    print(f"{ranks} ranks, rank 0 continued: "
+          f"{'a' if doc else 'no'} report", file=sys.stderr)
+    if doc is None:
+        return  # the others' MPI_Abort ended rank 0 first
+    hosts = doc["fleet"]["hosts"]
+    expect(hosts[0]["status"] == "late" and
+           all(h["status"] == "ok" for h in hosts[1:]), f"{hosts}")
+    for r in doc["results"]:
+        if r["rank"] > 0 and \
+                journal_status(journals, r["rank"]).get(r["title"]) == "ok":
+            expect(r["status"] == "ok", f"rank {r['rank']}: {r}")
+
+
+def test_rank_0_stopped_and_continued_at_4_ranks_blames_nobody():
+    rank_0_stopped_and_continued(4)
+
+
+def test_rank_0_stopped_and_continued_at_2_ranks_keeps_results_ok():
+    rank_0_stopped_and_continued(2)
 
 
 if __name__ == "__main__":
