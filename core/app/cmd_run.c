@@ -281,7 +281,9 @@ static int take_case(struct run_ctx *ctx, size_t i,
 			progress_case(&ctx->progress, i, s->ncases,
 				      &s->cases[i], hb_now());
 		rc = measure_case(&s->cases[i], stop, r);
-		if (rc == 0 && j->fp && !*stop)
+		/* the journal says what the fleet's report says */
+		if (rc == 0 && j->fp && !*stop &&
+		    fleet_case_counted(&ctx->fleet))
 			rc = journal_append(j, s, r);
 	} else if (rc > 0) {
 		rc = 0; /* measured in the earlier run */
@@ -327,7 +329,8 @@ static int take_turns(struct run_ctx *ctx, size_t i, size_t end,
 	rc = interleave_run_job(&s->cases[i], &ctx->results[i], end - i, stop,
 				err, sizeof(err));
 	for (size_t k = i; k < end && !rc; k++) {
-		if (ctx->journal.fp && !*stop)
+		if (ctx->journal.fp && !*stop &&
+		    fleet_case_counted(&ctx->fleet))
 			rc = journal_append(&ctx->journal, s, &ctx->results[k]);
 		if (!rc)
 			rc = fleet_case_end(&ctx->fleet, k, &ctx->results[k]);

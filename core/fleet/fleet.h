@@ -122,6 +122,16 @@ int fleet_case_begin(struct fleet *f, size_t i);
 int fleet_case_end(struct fleet *f, size_t i, struct result *r);
 
 /*
+ * After this rank measured a case, before it journals it: 1 when rank 0
+ * still counts the result, 0 when rank 0 counted this rank lost (its word
+ * to stop is there, or rank 0's wait for the result, fleet_case_wait()
+ * from the start signal, is over: this rank was stopped or hung past it;
+ * it then sends rank 0 nothing more), so the journal never says ok what
+ * the report says lost. Rank 0 and a fleet of one: always 1.
+ */
+int fleet_case_counted(struct fleet *f);
+
+/*
  * After the last case (or a stop): rank 0 collects what is still due and
  * marks the ranks it never heard from. Returns the exit status of the
  * whole fleet on rank 0 (own: this rank's), own elsewhere.

@@ -265,6 +265,8 @@ int fleet_case_end(struct fleet *f, size_t i, struct result *r)
 	if (fleet_peer_blame(f, i, r) || fleet_absent(f, i, r))
 		return -ENOMEM;
 	if (f->rank != 0) {
+		if (st->stopped)
+			return 0; /* rank 0 counted this rank lost */
 		if (i + 1 == st->suite->ncases)
 			fleet_fault(f->rank, "result");
 		rc = result_message(f, i, r, &text);
@@ -281,6 +283,32 @@ int fleet_case_end(struct fleet *f, size_t i, struct result *r)
 	if (st->suite->cases[i].fleet_sequential)
 		take_turns(f, i);
 	return 0;
+}
+
+int fleet_case_counted(struct fleet *f)
+{
+	struct fleet_state *st = f->st;
+	long value = FLEET_STOP;
+
+	if (f->size == 1 || f->rank == 0)
+		return 1;
+	if (st->stopped || st->orphan)
+		return 0;
+	/*
+	 * rank 0 says nothing to this rank before its result but to stop
+	 * (fleet_rank_lose()): a word now is that
+	 */
+	if (fleet_recv_long(0, FLEET_TAG_GO, &value, hb_now(), 0) == 0) {
+		st->stopped = 1;
+		st->abandon |= value == FLEET_STOP_ABORT;
+		return 0;
+	}
+	/* rank 0's deadline for it ended no later than this one did */
+	if (hb_now() > st->heard + fleet_case_wait(&st->suite->cases[st->at])) {
+		st->stopped = 1;
+		return 0;
+	}
+	return 1;
 }
 
 /* Rank 0: fill every result a lost rank never sent. */

@@ -1232,5 +1232,37 @@ def test_rank_0_stopped_and_continued_at_2_ranks_keeps_results_ok():
     rank_0_stopped_and_continued(2)
 
 
+def test_a_rank_stopped_mid_all_to_all_journals_what_the_report_says():
+    # kill -STOP from outside in an all-to-all case: rank 0 counts it
+    # lost; Open MPI's teardown wakes it, and it finishes the case, which
+    # its journal must not then call ok
+    journals = tempfile.mkdtemp()
+    fleet = Fleet(A2A_KILL_SUITE, 3, journals=journals)
+    try:
+        hbtest.wait_for(lambda: served(fleet.pids[2]) >= 2 or
+                        fleet.p.poll() is not None, "rank 2 in its case")
+        os.kill(fleet.pids[2], signal.SIGSTOP)
+        hbtest.wait_for(fleet.report, "the report", timeout=120)
+        try:
+            fleet.p.wait(timeout=60)  # the teardown, left to Open MPI
+        except subprocess.TimeoutExpired:
+            pass
+    finally:
+        fleet.end()
+    doc = fleet.report()
+    err = fleet.stderr()
+    expect([h["status"] for h in doc["fleet"]["hosts"]] ==
+           ["ok", "ok", "lost"], f"{doc['fleet']['hosts']}: {err}")
+    res = {r["rank"]: r for r in doc["results"]}
+    journaled = journal_status(journals, 2)
+    print(f"rank 2's journal: {journaled}", file=sys.stderr)
+    expect(res[2]["status"] == "failed" and
+           journaled.get("all") in (None, "failed"),
+           f"report {res[2]['status']}, journal {journaled}")
+    for r in (0, 1):  # the others journal what the report says
+        expect(journal_status(journals, r).get("all") == res[r]["status"],
+               f"rank {r}: {journal_status(journals, r)} vs {res[r]}")
+
+
 if __name__ == "__main__":
     hbtest.main()
