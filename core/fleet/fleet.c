@@ -43,7 +43,7 @@ static int join(double wait)
 	struct fleet_watchdog *w = NULL;
 	int rc;
 
-	fleet_watchdog_start(&w, wait, EXIT_CASE_FAILED, "MPI_Init");
+	fleet_watchdog_start(&w, wait, EXIT_CASE_FAILED, "MPI_Init", 1);
 	fleet_fault(-1, "init");
 	rc = MPI_Init(NULL, NULL);
 	fleet_watchdog_stop(w);
@@ -155,10 +155,14 @@ int fleet_end(struct fleet *f, int status)
 	fflush(stdout);
 	fflush(stderr);
 	if ((lost && f->rank == 0) || orphan) {
-		fleet_launcher_end(1);
+		/* no report without rank 0: the launcher too, so its status
+		   says so (mpirun --enable-recovery ignores MPI_Abort's) */
+		fleet_launcher_end(!orphan);
 		MPI_Abort(MPI_COMM_WORLD, status ? status : EXIT_CASE_FAILED);
 	}
-	fleet_watchdog_start(&w, wait, status, "MPI_Finalize");
+	/* a rank that died after its last result holds MPI_Finalize up:
+	   each rank leaves alone, the report (rank 0's) already written */
+	fleet_watchdog_start(&w, wait, status, "MPI_Finalize", 0);
 	MPI_Finalize();
 	fleet_watchdog_stop(w);
 	if (f->rank == 0 || status >= EXIT_SIGNAL(0))

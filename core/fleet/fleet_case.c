@@ -386,6 +386,7 @@ void fleet_case_goodbye(struct fleet *f)
 						hb_now() + st->wait);
 		return;
 	}
+	fleet_fault(f->rank, "goodbye");
 	if (st->started && !st->stopped && !st->orphan && s)
 		wait_control(f, s->ncases);
 	fleet_fault(f->rank, "end");

@@ -258,11 +258,14 @@ void fleet_fault(int rank, const char *point);
  * Bound a call into MPI that cannot be bounded otherwise (MPI_Init, which
  * waits for every rank to start; MPI_Finalize): unless fleet_watchdog_stop()
  * comes first, after secs the process says what (on stderr) and exits
- * with status. Returns 0 or -EAGAIN (no thread: the call is unbounded).
+ * with status, ending the launcher first when launcher (a rank that never
+ * joined: the job is over); otherwise the launcher sees every rank leave
+ * and its status is theirs (mpirun --enable-recovery: 0). Returns 0 or
+ * -EAGAIN (no thread: the call is unbounded).
  */
 struct fleet_watchdog;
 int fleet_watchdog_start(struct fleet_watchdog **w, double secs, int status,
-			 const char *what);
+			 const char *what, int launcher);
 
 /*
  * End the job from outside MPI (fleet_watchdog.c): SIGTERM to this

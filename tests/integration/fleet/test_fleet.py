@@ -1264,5 +1264,28 @@ def test_a_rank_stopped_mid_all_to_all_journals_what_the_report_says():
                f"rank {r}: {journal_status(journals, r)} vs {res[r]}")
 
 
+# A case and a host-pair transfer: a rank that dies after its last result
+# then holds MPI_Finalize up
+PAIR_FAULT_SUITE = FAULT_SUITE.replace("[memset]\ntarget = mem/memset",
+                                       "[pair]\ntarget = transfer/tcp\n"
+                                       "peer = rank-pairs")
+
+
+def test_a_rank_killed_after_its_last_result_leaves_mpirun_status_0():
+    p, doc, _ = with_fault("1:end", suite=PAIR_FAULT_SUITE)
+    expect(doc is not None, f"no report: {p.stderr}")
+    expect(all(h["status"] == "ok" for h in doc["fleet"]["hosts"]) and
+           all(r["status"] == "ok" for r in doc["results"]),
+           f"{doc['fleet']['hosts']}")
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+
+
+def test_when_rank_0_dies_mpirun_with_recovery_exits_non_zero():
+    p, doc, _ = with_fault("0:case")
+    expect(doc is None, "rank 0 writes the report: none")
+    expect("no word from rank 0" in p.stderr, p.stderr)
+    expect(p.returncode != 0, f"exit {p.returncode}: no report")
+
+
 if __name__ == "__main__":
     hbtest.main()
