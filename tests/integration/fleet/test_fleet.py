@@ -1287,5 +1287,53 @@ def test_when_rank_0_dies_mpirun_with_recovery_exits_non_zero():
     expect(p.returncode != 0, f"exit {p.returncode}: no report")
 
 
+def hosts_by_rank(db):
+    """{fleet rank or None: {host id}} of the runs stored in db."""
+    con = sqlite3.connect(db)
+    seen = {}
+    for host, rank in con.execute("SELECT host, fleet_rank FROM run"):
+        seen.setdefault(rank, set()).add(host)
+    con.close()
+    return seen
+
+
+def placed_twice(db, binding):
+    """Two fleet runs of 2 ranks on this node (mpirun --bind-to binding),
+    then two runs of one host, all stored in db."""
+    for _ in range(2):
+        p = mpirun([(2, ["run", suite_file(STORE_SUITE), "--format", "json",
+                         "--store", "sqlite:" + db])],
+                   extra=["--bind-to", binding])
+        expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+        placement = json.loads(p.stdout)["run"]["fleet"]["placement"]
+        expect(placement.startswith("cpus "), f"placement {placement!r}")
+    for _ in range(2):
+        r = subprocess.run([HB, "run", suite_file(STORE_SUITE), "--store",
+                            "sqlite:" + db], capture_output=True, text=True,
+                           timeout=60)
+        expect(r.returncode == 0, f"exit {r.returncode}: {r.stderr}")
+
+
+def two_ranks_on_a_node_are_two_series(binding):
+    db = os.path.join(tempfile.mkdtemp(), "results.db")
+    placed_twice(db, binding)
+    seen = hosts_by_rank(db)
+    # each rank one host of its own, the same in both runs: its series
+    # never alternates with the other rank's
+    expect(len(seen[0]) == 1 and len(seen[1]) == 1 and
+           seen[0] != seen[1], f"hosts by rank: {seen}")
+    # the host's runs alone: one host, one series
+    expect(len(seen[None]) == 1, f"runs alone: {seen}")
+
+
+def test_two_ranks_bound_on_one_node_are_two_series():
+    two_ranks_on_a_node_are_two_series("core" if os.cpu_count() >= 2
+                                       else "none")
+
+
+def test_two_unbound_ranks_on_one_node_are_two_series():
+    two_ranks_on_a_node_are_two_series("none")
+
+
 if __name__ == "__main__":
     hbtest.main()
