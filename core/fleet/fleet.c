@@ -132,6 +132,17 @@ static void grace(struct fleet_state *st)
 		sleep_for(until - hb_now());
 }
 
+int fleet_launched(void)
+{
+	static const char *const sizes[] = { "OMPI_COMM_WORLD_SIZE",
+					     "SLURM_NTASKS", "PMI_SIZE" };
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(*sizes); i++)
+		if (getenv(sizes[i]) && atoi(getenv(sizes[i])) > 1)
+			return 1;
+	return 0;
+}
+
 int fleet_end(struct fleet *f, int status)
 {
 	struct fleet_watchdog *w = NULL;

@@ -62,6 +62,13 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
 	       size_t errlen);
 
 /*
+ * Nonzero when a launcher started this process as one rank of several
+ * (its environment says so: Open MPI's, Slurm's or PMI's size above 1),
+ * before fleet_init(); 0 in a build without MPI.
+ */
+int fleet_launched(void);
+
+/*
  * Called by every rank with what suite_load() returned there (loaded: 0
  * or its negative code, s valid only when 0; err then holds its message,
  * which this rank prints). The ranks compare a hash of the expanded

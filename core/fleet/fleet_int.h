@@ -467,10 +467,24 @@ void fleet_trace_at(const struct fleet *f, const char *phase, long i,
 void fleet_trace(const struct fleet *f, const char *phase, long i);
 
 /*
- * Unlike hosts (fleet_unlike.c). Rank 0: the union of every rank's cases
- * (all[r]'s "cases", [hash, job, backend]) as [hash, job, backend, the
- * first rank that has it], in job order; *differs is the rank (-1: rank
- * 0) that lacks a case whose backend it has a plugin for (its suite
+ * Unlike hosts (fleet_unlike.c). The jobs of s (loaded: 0, else none)
+ * whose target no plugin here offers, as the hello's {"JOB": "TARGET"};
+ * NULL when out of memory.
+ */
+json_t *fleet_unlike_unoffered(const struct suite *s, int loaded);
+
+/*
+ * Rank 0: "no rank offers TARGET" (malloc'd) when a job's target is
+ * offered by no rank's plugins (every hello in all names it unoffered),
+ * else NULL.
+ */
+char *fleet_unlike_nobody(const struct fleet *f, json_t *const *all);
+
+/*
+ * Rank 0: the union of every rank's cases (all[r]'s "cases", [hash, job,
+ * backend]) as [hash, job, backend, the first rank that has it], in job
+ * order; *differs is the rank (-1: rank 0) that lacks a case whose
+ * backend it has a plugin for, in a job whose target it offers (its suite
  * differs in something else), else 0. NULL when out of memory.
  */
 json_t *fleet_unlike_union(const struct fleet *f, json_t *const *all,
