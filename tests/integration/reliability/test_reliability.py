@@ -341,11 +341,11 @@ def test_store_import_takes_a_journal_with_its_run_uuid_and_time():
                for p in points), (points, run))
 
 
-def compared(base, new):
+def compared(base, new, part="summary"):
     r = subprocess.run([HB, "compare", base, new, "--format", "json"],
                        capture_output=True, text=True, timeout=60)
     expect(r.returncode in (0, 1), f"exit {r.returncode}: {r.stderr}")
-    return json.loads(r.stdout)["summary"]
+    return json.loads(r.stdout)[part]
 
 
 def test_compare_of_a_journal_with_itself_matches_each_case_exactly():
@@ -354,6 +354,13 @@ def test_compare_of_a_journal_with_itself_matches_each_case_exactly():
     expect(got["matched"] == 3 and got["regressed"] == 0 and
            got["improved"] == 0 and got["only_base"] == 0 and
            got["only_new"] == 0, got)
+    # each size against itself: the same figure, never the first size's
+    cases = compared(journal, journal, "cases")
+    expect(sorted(c["params"].get("size", 0) for c in cases) ==
+           [65536, 131072, 262144], [c["params"] for c in cases])
+    expect(all(c["base"]["median"] == c["new"]["median"] and
+               c["diff"] == 0 for c in cases),
+           [(c["title"], c["diff"]) for c in cases])
 
 
 def test_compare_of_a_report_and_the_journal_of_its_run_matches():
