@@ -34,6 +34,17 @@ static void free_reports(struct doc_report *docs, size_t n)
 	free(docs);
 }
 
+/* Say that a journal's lines cut off (its run died writing) were left out. */
+static void note_torn(const struct doc_report *doc)
+{
+	if (doc->torn)
+		fprintf(stderr,
+			"hostbench: note: %s: %d line%s cut off (the run died "
+			"writing %s), left out\n",
+			doc->path, doc->torn, doc->torn == 1 ? "" : "s",
+			doc->torn == 1 ? "it" : "them");
+}
+
 /*
  * Read the reports of cli->args into *docs (one each). Returns an exit
  * status; a report that cannot be read is bad input, said on one line.
@@ -47,8 +58,10 @@ static int read_reports(const struct cli *cli, struct doc_report **docs)
 		return EXIT_INTERNAL;
 	for (size_t i = 0; i < cli->args.n; i++) {
 		if (report_read_rank(&(*docs)[i], cli->args.items[i], cli->rank,
-				     err, sizeof(err)) == 0)
+				     err, sizeof(err)) == 0) {
+			note_torn(&(*docs)[i]);
 			continue;
+		}
 		fprintf(stderr, "hostbench: %s\n", err);
 		free_reports(*docs, i);
 		*docs = NULL;

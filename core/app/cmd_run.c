@@ -177,14 +177,16 @@ static int load_suite(struct run_ctx *ctx, const struct command_env *env)
 }
 
 /* Open --journal or --resume, if asked; a bad path is bad input. */
-static int open_journal(const struct cli *cli, struct journal *j)
+static int open_journal(const struct cli *cli, const struct runinfo *run,
+			struct journal *j)
 {
 	const char *path = cli->resume ? cli->resume : cli->journal;
 	char err[512];
 
 	if (!path)
 		return 0;
-	if (journal_open(j, path, cli->resume != NULL, err, sizeof(err)) == 0)
+	if (journal_open(j, path, cli->resume != NULL, run, err, sizeof(err)) ==
+	    0)
 		return 0;
 	fprintf(stderr, "hostbench: %s\n", err);
 	journal_close(j);
@@ -214,7 +216,8 @@ static int open_results(struct run_ctx *ctx, const struct cli *cli)
 	ctx->results = calloc(n ? n : 1, sizeof(*ctx->results));
 	if (!ctx->results)
 		return EXIT_INTERNAL;
-	if (open_output(ctx, cli) || open_journal(cli, &ctx->journal))
+	if (open_output(ctx, cli) ||
+	    open_journal(cli, &ctx->run, &ctx->journal))
 		return EXIT_BAD_INPUT;
 	/* what an earlier run killed with -9 left behind */
 	leftovers_sweep(ctx->resolved);
@@ -278,7 +281,9 @@ static int take_case(struct run_ctx *ctx, size_t i,
 			progress_case(&ctx->progress, i, s->ncases,
 				      &s->cases[i], hb_now());
 		rc = measure_case(&s->cases[i], stop, r);
-		if (rc == 0 && j->fp && !*stop)
+		/* the journal says what the fleet's report says */
+		if (rc == 0 && j->fp && !*stop &&
+		    fleet_case_counted(&ctx->fleet))
 			rc = journal_append(j, s, r);
 	} else if (rc > 0) {
 		rc = 0; /* measured in the earlier run */
@@ -324,7 +329,8 @@ static int take_turns(struct run_ctx *ctx, size_t i, size_t end,
 	rc = interleave_run_job(&s->cases[i], &ctx->results[i], end - i, stop,
 				err, sizeof(err));
 	for (size_t k = i; k < end && !rc; k++) {
-		if (ctx->journal.fp && !*stop)
+		if (ctx->journal.fp && !*stop &&
+		    fleet_case_counted(&ctx->fleet))
 			rc = journal_append(&ctx->journal, s, &ctx->results[k]);
 		if (!rc)
 			rc = fleet_case_end(&ctx->fleet, k, &ctx->results[k]);

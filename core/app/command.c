@@ -12,6 +12,7 @@
 #include "base/exit.h"
 #include "app/output.h"
 #include "base/guardian.h"
+#include "fleet/fleet.h"
 #include "history/dashboard.h"
 #include "plugin/probe.h"
 #include "plugin/registry.h"
@@ -25,7 +26,8 @@
  * names) and of the "unknown command" message.
  */
 static const struct command commands[] = {
-	{ "run", cmd_run, COMMAND_PLUGINS | COMMAND_OUTPUT_OWN, NULL },
+	{ "run", cmd_run, COMMAND_PLUGINS | COMMAND_OUTPUT_OWN | COMMAND_FLEET,
+	  NULL },
 	{ "list", cmd_list, COMMAND_PLUGINS, NULL },
 	{ "describe", cmd_describe, COMMAND_PLUGINS, NULL },
 	{ "sysinfo", cmd_sysinfo, COMMAND_PLUGINS, NULL },
@@ -136,6 +138,7 @@ static int setup(const struct command *cmd, const struct cli *cli,
 		fprintf(stderr, "hostbench: out of memory loading plugins\n");
 		return EXIT_INTERNAL;
 	}
+	reg->open_targets = (cmd->flags & COMMAND_FLEET) && fleet_launched();
 	return EXIT_ALL_OK;
 }
 

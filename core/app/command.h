@@ -31,6 +31,11 @@ enum command_flags {
 	 * rank that writes the report opens it).
 	 */
 	COMMAND_OUTPUT_OWN = 1 << 3,
+	/*
+	 * A rank of a fleet (fleet_launched()) reads suites with
+	 * registry.open_targets: a target only other ranks offer is theirs.
+	 */
+	COMMAND_FLEET = 1 << 4,
 };
 
 /*

@@ -18,6 +18,7 @@
 #include "result/result_check.h"
 #include "result/result_json.h"
 #include "base/units.h"
+#include "compare/journal_doc.h"
 
 /* Nonzero when d's headline counts operations rather than bytes. */
 static int counts_ops(const struct doc_result *d)
@@ -476,34 +477,6 @@ static int doc_load(struct doc_report *doc, int rank, const json_error_t *jerr,
 }
 
 /*
- * A journal (--journal: one result a line, each with its "key") as the
- * root of a report without system information; a torn or foreign line is
- * skipped, as --resume does. NULL when no line is a journal line.
- */
-static json_t *journal_root(const char *text, size_t len)
-{
-	json_t *results = json_array();
-	const char *end = text + len;
-
-	for (const char *line = text; results && line < end;) {
-		const char *nl = memchr(line, '\n', (size_t)(end - line));
-		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
-		json_t *o = json_loadb(line, n, 0, NULL);
-
-		if (json_is_string(json_object_get(o, "key")))
-			json_array_append(results, o);
-		json_decref(o);
-		line += n + 1;
-	}
-	if (!json_array_size(results)) {
-		json_decref(results);
-		return NULL;
-	}
-	return json_pack("{s:i, s:{}, s:o}", "schema_version", 1, "hostbench",
-			 "results", results);
-}
-
-/*
  * Everything the regular file f holds into *text (len bytes, then a NUL),
  * in one buffer of its size and a byte more (a report can be tens of MB:
  * no copy each time a buffer doubles), doubled only for a file that grew.
@@ -594,8 +567,11 @@ static int read_text(struct doc_report *doc, const char *name, const char *text,
 	memset(doc, 0, sizeof(*doc));
 	doc->path = name;
 	doc->root = json_loadb(text, len, JSON_DECODE_ANY, &jerr);
-	if (!doc->root)
-		doc->root = journal_root(text, len);
+	/* a journal of one line parses as that line */
+	if (!doc->root || journal_doc_is_line(doc->root)) {
+		jsonarena_decref(doc->root);
+		doc->root = journal_doc_root(text, len, &doc->torn);
+	}
 	return doc_load(doc, rank, &jerr, err, errlen);
 }
 

@@ -63,6 +63,7 @@ struct doc_report {
 	struct doc_result *results;
 	size_t nresults;
 	size_t changed; /* strings sanitized or cut: 0, read as written */
+	int torn; /* a journal: lines cut off (the run died), skipped */
 };
 
 /*
@@ -85,8 +86,9 @@ int report_read_file(const char *path, char **text, size_t *len, time_t *mtime,
 
 /*
  * Read the hostbench JSON report at path into a zeroed doc; a journal
- * (--journal FILE) reads as a report of its results, without system
- * information. Refuses, with
+ * (--journal FILE) of any length reads as a report of its results,
+ * without system information (compare/journal_doc.h; doc->torn counts its
+ * lines cut off, skipped). Refuses, with
  * -EINVAL and a one-line message naming the file: a file that is not JSON,
  * a document that is not a hostbench report (no schema_version, results or
  * hostbench object), a schema_version newer than this build reads, a

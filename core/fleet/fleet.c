@@ -43,7 +43,7 @@ static int join(double wait)
 	struct fleet_watchdog *w = NULL;
 	int rc;
 
-	fleet_watchdog_start(&w, wait, EXIT_CASE_FAILED, "MPI_Init");
+	fleet_watchdog_start(&w, wait, EXIT_CASE_FAILED, "MPI_Init", 1);
 	fleet_fault(-1, "init");
 	rc = MPI_Init(NULL, NULL);
 	fleet_watchdog_stop(w);
@@ -101,7 +101,7 @@ static int free_state(struct fleet_state *st, int size)
 	for (int r = 0; st->ranks && r < size; r++) {
 		struct fleet_rank *fr = &st->ranks[r];
 
-		lost |= fr->lost || fr->gave_up;
+		lost |= fr->lost || fr->gave_up || fr->unheard;
 		for (size_t i = 0;
 		     fr->res && st->suite && i < st->suite->ncases; i++)
 			result_free(&fr->res[i]);
@@ -119,6 +119,30 @@ static int free_state(struct fleet_state *st, int size)
 	return lost;
 }
 
+/*
+ * This rank gave up on rank 0: FLEET_GIVE_UP_GRACE for the others to say
+ * so too, carrying on a result send rank 0 did not take in time.
+ */
+static void grace(struct fleet_state *st)
+{
+	double until = hb_now() + FLEET_GIVE_UP_GRACE;
+
+	fleet_kept_flush(&st->kept, until);
+	if (until > hb_now())
+		sleep_for(until - hb_now());
+}
+
+int fleet_launched(void)
+{
+	static const char *const sizes[] = { "OMPI_COMM_WORLD_SIZE",
+					     "SLURM_NTASKS", "PMI_SIZE" };
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(*sizes); i++)
+		if (getenv(sizes[i]) && atoi(getenv(sizes[i])) > 1)
+			return 1;
+	return 0;
+}
+
 int fleet_end(struct fleet *f, int status)
 {
 	struct fleet_watchdog *w = NULL;
@@ -128,9 +152,12 @@ int fleet_end(struct fleet *f, int status)
 	if (f->st) {
 		fleet_trace(f, "report", -1);
 		fleet_case_goodbye(f);
-		/* the others' leases end about now: let them say so too */
+		/* the others' leases end about now: let them say so too,
+		   and a late rank 0 take a result it did not take in time */
 		if (f->st->orphan)
-			sleep_for(FLEET_GIVE_UP_GRACE);
+			grace(f->st);
+		else
+			fleet_kept_flush(&f->st->kept, hb_now());
 		orphan = f->st->orphan || f->st->abandon;
 		wait = f->st->wait;
 		lost = free_state(f->st, f->size);
@@ -139,10 +166,14 @@ int fleet_end(struct fleet *f, int status)
 	fflush(stdout);
 	fflush(stderr);
 	if ((lost && f->rank == 0) || orphan) {
-		fleet_launcher_end(1);
+		/* no report without rank 0: the launcher too, so its status
+		   says so (mpirun --enable-recovery ignores MPI_Abort's) */
+		fleet_launcher_end(!orphan);
 		MPI_Abort(MPI_COMM_WORLD, status ? status : EXIT_CASE_FAILED);
 	}
-	fleet_watchdog_start(&w, wait, status, "MPI_Finalize");
+	/* a rank that died after its last result holds MPI_Finalize up:
+	   each rank leaves alone, the report (rank 0's) already written */
+	fleet_watchdog_start(&w, wait, status, "MPI_Finalize", 0);
 	MPI_Finalize();
 	fleet_watchdog_stop(w);
 	if (f->rank == 0 || status >= EXIT_SIGNAL(0))

@@ -62,6 +62,13 @@ int fleet_init(struct fleet *f, enum report_format fmt, double wait, char *err,
 	       size_t errlen);
 
 /*
+ * Nonzero when a launcher started this process as one rank of several
+ * (its environment says so: Open MPI's, Slurm's or PMI's size above 1),
+ * before fleet_init(); 0 in a build without MPI.
+ */
+int fleet_launched(void);
+
+/*
  * Called by every rank with what suite_load() returned there (loaded: 0
  * or its negative code, s valid only when 0; err then holds its message,
  * which this rank prints). The ranks compare a hash of the expanded
@@ -120,6 +127,16 @@ int fleet_case_begin(struct fleet *f, size_t i);
  * with when this rank started and ended it. Returns 0 or -ENOMEM.
  */
 int fleet_case_end(struct fleet *f, size_t i, struct result *r);
+
+/*
+ * After this rank measured a case, before it journals it: 1 when rank 0
+ * still counts the result, 0 when rank 0 counted this rank lost (its word
+ * to stop is there, or rank 0's wait for the result, fleet_case_wait()
+ * from the start signal, is over: this rank was stopped or hung past it;
+ * it then sends rank 0 nothing more), so the journal never says ok what
+ * the report says lost. Rank 0 and a fleet of one: always 1.
+ */
+int fleet_case_counted(struct fleet *f);
 
 /*
  * After the last case (or a stop): rank 0 collects what is still due and

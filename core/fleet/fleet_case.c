@@ -53,12 +53,32 @@ static void collect_one(struct fleet *f, int r, size_t i)
 	}
 	if (fleet_rank_gave_up(f, r, i))
 		return; /* rank 0 was the late one */
+	if (f->st->ranks[0].late) {
+		f->st->ranks[r].unheard = 1; /* no evidence against it */
+		return;
+	}
 	snprintf(why, sizeof(why),
 		 rc == -ETIMEDOUT ? "no result within %.0f s (the rank died "
 				    "or hung; fleet_timeout sets this wait)"
 				  : "its result could not be received",
 		 fleet_case_wait(c));
 	fleet_rank_lose(f, r, i, why);
+}
+
+/*
+ * Rank 0 back after the deadline of case i's results: it was stopped or
+ * hung, not the ranks. It says so, and gives their results, which may
+ * still be on their way, fleet_timeout from now.
+ */
+static void late_back(struct fleet *f, size_t i)
+{
+	struct fleet_state *st = f->st;
+	double now = hb_now();
+
+	if (now <= st->due)
+		return;
+	fleet_rank_late(f, i, now - st->due);
+	st->due = now + st->suite->cases[i].fleet_timeout;
 }
 
 /* Rank 0: collect the results of the together case still pending. */
@@ -68,6 +88,7 @@ static void collect_pending(struct fleet *f)
 
 	if (!st->pending)
 		return;
+	late_back(f, st->pending - 1);
 	fleet_trace(f, "case_done", (long)st->pending - 1);
 	for (int r = 1; r < f->size; r++)
 		collect_one(f, r, st->pending - 1);
@@ -193,7 +214,7 @@ int fleet_case_begin(struct fleet *f, size_t i)
 	}
 	st->due = due_for(f, i);
 	for (int r = 1; r < f->size; r++)
-		if (!fleet_rank_out(f, r))
+		if (!fleet_rank_out(f, r) && !fleet_rank_gave_up(f, r, i))
 			release(f, r, i);
 	st->pending = i + 1;
 	return begin_span(f, i);
@@ -244,13 +265,15 @@ int fleet_case_end(struct fleet *f, size_t i, struct result *r)
 	if (fleet_peer_blame(f, i, r) || fleet_absent(f, i, r))
 		return -ENOMEM;
 	if (f->rank != 0) {
+		if (st->stopped)
+			return 0; /* rank 0 counted this rank lost */
 		if (i + 1 == st->suite->ncases)
 			fleet_fault(f->rank, "result");
 		rc = result_message(f, i, r, &text);
+		/* kept under way past the lease: rank 0 may be only late */
 		if (!rc)
-			rc = fleet_send_text(0, FLEET_TAG_RESULT, text,
-					     st->lease);
-		free(text);
+			rc = fleet_send_text_kept(0, FLEET_TAG_RESULT, text,
+						  st->lease, &st->kept);
 		/* a result rank 0 did not get makes it count this rank lost */
 		return rc == -EIO || rc == -ETIMEDOUT ? 0 : rc;
 	}
@@ -260,6 +283,32 @@ int fleet_case_end(struct fleet *f, size_t i, struct result *r)
 	if (st->suite->cases[i].fleet_sequential)
 		take_turns(f, i);
 	return 0;
+}
+
+int fleet_case_counted(struct fleet *f)
+{
+	struct fleet_state *st = f->st;
+	long value = FLEET_STOP;
+
+	if (f->size == 1 || f->rank == 0)
+		return 1;
+	if (st->stopped || st->orphan)
+		return 0;
+	/*
+	 * rank 0 says nothing to this rank before its result but to stop
+	 * (fleet_rank_lose()): a word now is that
+	 */
+	if (fleet_recv_long(0, FLEET_TAG_GO, &value, hb_now(), 0) == 0) {
+		st->stopped = 1;
+		st->abandon |= value == FLEET_STOP_ABORT;
+		return 0;
+	}
+	/* rank 0's deadline for it ended no later than this one did */
+	if (hb_now() > st->heard + fleet_case_wait(&st->suite->cases[st->at])) {
+		st->stopped = 1;
+		return 0;
+	}
+	return 1;
 }
 
 /* Rank 0: fill every result a lost rank never sent. */
@@ -280,7 +329,9 @@ static int fill_lost(struct fleet *f)
 			fr->res[i].status = RESULT_FAILED;
 			if (asprintf(&fr->res[i].reason, "%s %s: %s",
 				     fleet_rank_name(f, r, who, sizeof(who)),
-				     fr->lost ? "lost" : "gave up on rank 0",
+				     fr->lost	   ? "lost"
+				     : fr->gave_up ? "gave up on rank 0"
+						   : "not heard from",
 				     fr->lost ? fr->lost_why
 				     : st->ranks[0].lost_why
 					     ? st->ranks[0].lost_why
@@ -335,6 +386,7 @@ void fleet_case_goodbye(struct fleet *f)
 						hb_now() + st->wait);
 		return;
 	}
+	fleet_fault(f->rank, "goodbye");
 	if (st->started && !st->stopped && !st->orphan && s)
 		wait_control(f, s->ncases);
 	fleet_fault(f->rank, "end");

@@ -44,12 +44,14 @@ struct fleet_spooled {
 /* What rank 0 knows of one rank. */
 struct fleet_rank {
 	char host[FLEET_HOST_MAX];
-	int lost;	       /* rank 0 stopped waiting for it */
-	int late;	       /* rank 0: a rank gave up waiting for it */
-	int gave_up;	       /* it gave up on rank 0 (and left the run) */
-	char *lost_why;	       /* "no result within 35 s ... at \"X\"" */
-	json_t *context;       /* its report without results: system, ... */
-	struct result *res;    /* suite->ncases; rank 0's own live in main */
+	int lost;	    /* rank 0 stopped waiting for it */
+	int late;	    /* rank 0: a rank gave up waiting for it */
+	int gave_up;	    /* it gave up on rank 0 (and left the run) */
+	int unheard;	    /* not heard from once rank 0 came back late: out,
+			       blamed on nobody */
+	char *lost_why;	    /* "no result within 35 s ... at \"X\"" */
+	json_t *context;    /* its report without results: system, ... */
+	struct result *res; /* suite->ncases; rank 0's own live in main */
 	struct fleet_span *at; /* suite->ncases: when it ran each case */
 	double offset;	       /* its wall clock minus rank 0's, seconds */
 	double rtt;	       /* round trip of the best ping; -1: unknown */
@@ -82,6 +84,7 @@ struct fleet_state {
 	unsigned char *absent;	  /* suite->ncases, or NULL: this rank has no
 				     plugin for case i (fleet_unlike.c) */
 	FILE *spool; /* rank 0: every rank's result messages, or NULL */
+	void *kept;  /* a result send rank 0 did not take in time */
 };
 
 /* Message tags; every message is text (JSON), one long or one double. */
@@ -112,6 +115,21 @@ enum fleet_tag {
  * this block). Returns 0, -ETIMEDOUT (not taken by deadline) or -EIO.
  */
 int fleet_send_text(int dst, int tag, const char *text, double deadline);
+
+/*
+ * fleet_send_text() of text (malloc'd; taken) that is not given up at
+ * deadline: a send rank 0 has not taken by then (rank 0 stopped) stays
+ * under way in *kept, so rank 0, should it come back, still gets it
+ * (fleet_kept_flush()). Returns 0, -ETIMEDOUT (kept) or -EIO.
+ */
+int fleet_send_text_kept(int dst, int tag, char *text, double deadline,
+			 void **kept);
+
+/*
+ * Carry a kept send (NULL: none) on until it is taken or until; free it
+ * when taken. Returns when until passes, whatever happens.
+ */
+void fleet_kept_flush(void **kept, double until);
 
 /*
  * Receive one text from rank src by deadline (hb_now() seconds) into
@@ -182,6 +200,13 @@ void fleet_rank_lose(struct fleet *f, int r, size_t i, const char *why);
 int fleet_rank_gave_up(struct fleet *f, int r, size_t i);
 
 /*
+ * Rank 0, back late secs after the deadline of case i's results (it was
+ * stopped or hung): marks itself late, says so on stderr, blaming no
+ * rank.
+ */
+void fleet_rank_late(struct fleet *f, size_t i, double secs);
+
+/*
  * A rank above 0 that heard nothing from rank 0 by its lease (waited
  * seconds, at stage: "at \"memcpy\"", "while the ranks compared their
  * suites"): say so on stderr, naming rank 0, tell rank 0 (should it only
@@ -240,11 +265,14 @@ void fleet_fault(int rank, const char *point);
  * Bound a call into MPI that cannot be bounded otherwise (MPI_Init, which
  * waits for every rank to start; MPI_Finalize): unless fleet_watchdog_stop()
  * comes first, after secs the process says what (on stderr) and exits
- * with status. Returns 0 or -EAGAIN (no thread: the call is unbounded).
+ * with status, ending the launcher first when launcher (a rank that never
+ * joined: the job is over); otherwise the launcher sees every rank leave
+ * and its status is theirs (mpirun --enable-recovery: 0). Returns 0 or
+ * -EAGAIN (no thread: the call is unbounded).
  */
 struct fleet_watchdog;
 int fleet_watchdog_start(struct fleet_watchdog **w, double secs, int status,
-			 const char *what);
+			 const char *what, int launcher);
 
 /*
  * End the job from outside MPI (fleet_watchdog.c): SIGTERM to this
@@ -446,10 +474,24 @@ void fleet_trace_at(const struct fleet *f, const char *phase, long i,
 void fleet_trace(const struct fleet *f, const char *phase, long i);
 
 /*
- * Unlike hosts (fleet_unlike.c). Rank 0: the union of every rank's cases
- * (all[r]'s "cases", [hash, job, backend]) as [hash, job, backend, the
- * first rank that has it], in job order; *differs is the rank (-1: rank
- * 0) that lacks a case whose backend it has a plugin for (its suite
+ * Unlike hosts (fleet_unlike.c). The jobs of s (loaded: 0, else none)
+ * whose target no plugin here offers, as the hello's {"JOB": "TARGET"};
+ * NULL when out of memory.
+ */
+json_t *fleet_unlike_unoffered(const struct suite *s, int loaded);
+
+/*
+ * Rank 0: "no rank offers TARGET" (malloc'd) when a job's target is
+ * offered by no rank's plugins (every hello in all names it unoffered),
+ * else NULL.
+ */
+char *fleet_unlike_nobody(const struct fleet *f, json_t *const *all);
+
+/*
+ * Rank 0: the union of every rank's cases (all[r]'s "cases", [hash, job,
+ * backend]) as [hash, job, backend, the first rank that has it], in job
+ * order; *differs is the rank (-1: rank 0) that lacks a case whose
+ * backend it has a plugin for, in a job whose target it offers (its suite
  * differs in something else), else 0. NULL when out of memory.
  */
 json_t *fleet_unlike_union(const struct fleet *f, json_t *const *all,

@@ -111,6 +111,60 @@ static int recv_item(void *buf, MPI_Datatype type, int src, int tag,
 		       : -EIO;
 }
 
+/* A send under way past its deadline, and the text it sends. */
+struct kept_send {
+	MPI_Request req;
+	char *text;
+};
+
+int fleet_send_text_kept(int dst, int tag, char *text, double deadline,
+			 void **kept)
+{
+	struct kept_send *k = calloc(1, sizeof(*k));
+	int done = 0;
+	unsigned us = 250;
+
+	if (!k || MPI_Isend(text, (int)strlen(text) + 1, MPI_CHAR, dst, tag,
+			    MPI_COMM_WORLD, &k->req) != MPI_SUCCESS) {
+		free(k);
+		free(text);
+		return -EIO;
+	}
+	k->text = text;
+	while (MPI_Test(&k->req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS) {
+		if (done) {
+			free(text);
+			free(k);
+			return 0;
+		}
+		if (hb_now() > deadline) {
+			fleet_kept_flush(kept, 0); /* an older one goes */
+			*kept = k;
+			return -ETIMEDOUT;
+		}
+		nap(&us);
+	}
+	return -EIO; /* the text stays with the request */
+}
+
+void fleet_kept_flush(void **kept, double until)
+{
+	struct kept_send *k = *kept;
+	unsigned us = 250;
+	int done = 0;
+
+	while (k && !done && hb_now() <= until) {
+		if (MPI_Test(&k->req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+			break;
+		nap(&us);
+	}
+	if (k && done) {
+		free(k->text);
+		free(k);
+	}
+	*kept = NULL; /* one not taken stays under way until the end */
+}
+
 /* NOLINTEND(clang-analyzer-optin.mpi.MPI-Checker) */
 
 int fleet_send_text(int dst, int tag, const char *text, double deadline)

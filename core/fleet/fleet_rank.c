@@ -34,7 +34,31 @@ void fleet_rank_lose(struct fleet *f, int r, size_t i, const char *why)
 
 int fleet_rank_out(const struct fleet *f, int r)
 {
-	return f->st->ranks[r].lost || f->st->ranks[r].gave_up;
+	const struct fleet_rank *fr = &f->st->ranks[r];
+
+	return fr->lost || fr->gave_up || fr->unheard;
+}
+
+void fleet_rank_late(struct fleet *f, size_t i, double secs)
+{
+	struct fleet_rank *zero = &f->st->ranks[0];
+	const struct suite *s = f->st->suite;
+	char me[FLEET_HOST_MAX + 32];
+
+	if (zero->late)
+		return;
+	zero->late = 1;
+	free(zero->lost_why);
+	if (asprintf(&zero->lost_why,
+		     "rank 0 came back %.0f s after the deadline of the "
+		     "results%s%s%s: rank 0 was stopped or hung",
+		     secs, s && i < s->ncases ? " of \"" : "",
+		     s && i < s->ncases ? s->cases[i].title : "",
+		     s && i < s->ncases ? "\"" : "") < 0)
+		zero->lost_why = NULL;
+	fprintf(stderr, "hostbench: fleet: %s late: %s; no rank is blamed\n",
+		fleet_rank_name(f, 0, me, sizeof(me)),
+		zero->lost_why ? zero->lost_why : "stopped or hung");
 }
 
 void fleet_rank_give_up(struct fleet *f, double waited, const char *stage)

@@ -108,6 +108,7 @@ static json_t *hello_of(const struct fleet *f, const struct suite *s,
 	for (size_t i = 0; reg && i < reg->n; i++)
 		jsonw_push(plugins, jsonw_text(reg->plugins[i].desc->name),
 			   &bad);
+	jsonw_set(o, "unoffered", fleet_unlike_unoffered(s, loaded), &bad);
 	if (!loaded)
 		snprintf(hash, sizeof(hash), "%016" PRIx64, h);
 	jsonw_set(o, "loaded", json_integer(loaded), &bad);
@@ -211,6 +212,8 @@ static json_t *decide_hello(struct fleet *f, json_t *const *all, void *arg)
 				 json_string_value(
 					 json_object_get(all[r], "host")));
 	why = hello_problem(f, all, &unlike);
+	if (!why)
+		why = fleet_unlike_nobody(f, all);
 	if (!why && unlike) {
 		u = fleet_unlike_union(f, all, &other);
 		if (!u)

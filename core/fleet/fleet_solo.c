@@ -51,6 +51,17 @@ int fleet_case_end(struct fleet *f, size_t i, struct result *r)
 	return 0;
 }
 
+int fleet_launched(void)
+{
+	return 0;
+}
+
+int fleet_case_counted(struct fleet *f)
+{
+	(void)f;
+	return 1;
+}
+
 int fleet_finish(struct fleet *f, int own)
 {
 	(void)f;

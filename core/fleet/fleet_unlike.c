@@ -70,10 +70,65 @@ static int add_case(json_t *u, const json_t *e, int r)
 	return json_array_insert_new(u, at, mine);
 }
 
+/* Whether a rank's hello names job (a JSON integer) unoffered. */
+static int unoffered(const json_t *hello, const json_t *job)
+{
+	char key[24];
+
+	snprintf(key, sizeof(key), "%lld", (long long)json_integer_value(job));
+	return json_object_get(json_object_get(hello, "unoffered"), key) !=
+	       NULL;
+}
+
+json_t *fleet_unlike_unoffered(const struct suite *s, int loaded)
+{
+	json_t *o = json_object();
+	char key[24];
+	int bad = 0;
+
+	for (size_t j = 0; !loaded && j < s->njobs; j++) {
+		if (!s->jobs[j].unoffered)
+			continue;
+		snprintf(key, sizeof(key), "%zu", j);
+		jsonw_set(o, key, jsonw_text(s->jobs[j].unoffered), &bad);
+	}
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+char *fleet_unlike_nobody(const struct fleet *f, json_t *const *all)
+{
+	const char *job, *target = NULL;
+	char *why = NULL;
+	json_t *v;
+
+	json_object_foreach(json_object_get(all[0], "unoffered"), job, v) {
+		target = json_string_value(v);
+		for (int r = 1; target && r < f->size; r++)
+			if (all[r] &&
+			    !json_object_get(
+				    json_object_get(all[r], "unoffered"), job))
+				target = NULL;
+		if (target)
+			break;
+	}
+	if (target && asprintf(&why,
+			       "fleet: no loaded plugin on any rank offers "
+			       "\"%s\" (`hostbench list` on each host shows "
+			       "its targets); nothing ran",
+			       target) < 0)
+		return NULL;
+	return why;
+}
+
 /*
  * Whether a rank (its hello) lacks a case of other (a hello, or the
- * union) whose backend it has a plugin for: a case may be missing only
- * where its backend is not installed.
+ * union) whose backend it has a plugin for, in a job whose target it
+ * offers: a case may be missing only where its backend is not installed
+ * or its target offered by none of the rank's plugins.
  */
 static int lacks(const json_t *rank, const json_t *other)
 {
@@ -89,7 +144,8 @@ static int lacks(const json_t *rank, const json_t *other)
 
 		if (!find_case(json_object_get(rank, "cases"),
 			       json_string_value(json_array_get(e, 0))) &&
-		    offers(rank, backend ?: ""))
+		    offers(rank, backend ?: "") &&
+		    !unoffered(rank, json_array_get(e, 1)))
 			return 1;
 	}
 	return 0;
@@ -167,10 +223,14 @@ static json_t *decide_describe(struct fleet *f, json_t *const *all, void *arg)
 	return o;
 }
 
-/* This rank's stand-in for the case it lacks, from its description d. */
-static int stand_in(const struct fleet *f, const json_t *d,
-		    struct bench_case *c)
+/*
+ * This rank's stand-in for the case it lacks, from its description d; s
+ * says whether its job's target is one no plugin here offers.
+ */
+static int stand_in(const struct fleet *f, const struct suite *s,
+		    const json_t *d, struct bench_case *c)
 {
+	const char *target;
 	char err[256];
 	int rc = case_json_get(json_object_get(d, "case"), c, err, sizeof(err));
 
@@ -183,10 +243,13 @@ static int stand_in(const struct fleet *f, const json_t *d,
 		json_number_value(json_object_get(d, "fleet_timeout"));
 	c->store = json_is_true(json_object_get(d, "store"));
 	c->plugin = NULL;
+	target = c->job < s->njobs ? s->jobs[c->job].unoffered : NULL;
 	if (asprintf(&c->reason,
-		     "rank %d (%s) has no plugin \"%s\": the case runs on the "
-		     "ranks that have it",
-		     f->rank, f->st->ranks[f->rank].host, c->backend) < 0) {
+		     "rank %d (%s) has no plugin %s\"%s\": the case runs on "
+		     "the ranks that have it",
+		     f->rank, f->st->ranks[f->rank].host,
+		     target ? "offering " : "",
+		     target ? target : c->backend) < 0) {
 		c->reason = NULL;
 		return -ENOMEM;
 	}
@@ -223,7 +286,7 @@ static int take_union(struct fleet *f, struct suite *s,
 			continue;
 		}
 		absent[k] = 1;
-		rc = stand_in(f, json_object_get(known, hash), &cases[k]);
+		rc = stand_in(f, s, json_object_get(known, hash), &cases[k]);
 	}
 	if (rc) {
 		for (size_t k = 0; cases && k < n; k++)

@@ -25,6 +25,7 @@ struct fleet_watchdog {
 	double secs;
 	int status;
 	const char *what;
+	int launcher; /* end the launcher too */
 };
 
 /*
@@ -83,20 +84,22 @@ static void *watch(void *arg)
 	t = (struct timespec){ .tv_nsec = 500 * 1000 * 1000 };
 	while (nanosleep(&t, &t) && errno == EINTR)
 		;
-	fleet_launcher_end(0);
+	if (w->launcher)
+		fleet_launcher_end(0);
 	_exit(w->status);
 	return NULL;
 }
 
 int fleet_watchdog_start(struct fleet_watchdog **w, double secs, int status,
-			 const char *what)
+			 const char *what, int launcher)
 {
 	*w = calloc(1, sizeof(**w));
 	if (!*w)
 		return -EAGAIN;
 	**w = (struct fleet_watchdog){ .secs = secs,
 				       .status = status,
-				       .what = what };
+				       .what = what,
+				       .launcher = launcher };
 	if (pthread_create(&(*w)->thread, NULL, watch, *w)) {
 		free(*w);
 		*w = NULL;

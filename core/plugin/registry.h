@@ -48,6 +48,11 @@ struct registry {
 	size_t n;
 	struct refusal *refused;
 	size_t nrefused;
+	/*
+	 * Set by a rank of a fleet: a suite's target no plugin here offers
+	 * is no error; its job has no case here (other ranks may offer it).
+	 */
+	int open_targets;
 };
 
 /*

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "result/case_json.h"
 #include "suite/suite_value.h"
 
 const struct job *report_job_of(const struct report *r,
@@ -86,8 +87,7 @@ const char *report_case_value(const struct bench_case *c, const char *key,
 
 int report_shows_depth(const struct bench_case *c)
 {
-	return c->queue_depth > 1 || c->depth_given ||
-	       (c->tdesc && (c->tdesc->flags & HB_TARGET_OFFLOAD));
+	return case_json_shows_depth(c);
 }
 
 /* Whether case c has key at all (a backend's own option may be absent). */

@@ -46,77 +46,6 @@ static json_t *kv_json(const struct kvlist *l, int *bad)
 	return o;
 }
 
-/* The option of c's target called name, or NULL (extra keys). */
-static const struct hb_option *option_of(const struct bench_case *c,
-					 const char *name)
-{
-	const struct hb_option *o = c->tdesc ? c->tdesc->options : NULL;
-
-	for (; o && o->name; o++)
-		if (strcmp(o->name, name) == 0)
-			return o;
-	return NULL;
-}
-
-/*
- * One parameter, typed by the target's option table: sizes in bytes and
- * integers as numbers, booleans as true/false, durations in seconds, the
- * rest (and anything that does not parse) as the text of the suite.
- */
-static json_t *param_json(const struct bench_case *c, const struct kv *p)
-{
-	const struct hb_option *o = option_of(c, p->key);
-	char why[128];
-	uint64_t size;
-	int64_t i;
-	double d;
-	int b;
-
-	switch (o ? o->type : HB_OPT_STRING) {
-	case HB_OPT_SECRET:
-		return json_string(SUITE_VALUE_SECRET);
-	case HB_OPT_SIZE:
-		if (!parse_size(p->value, &size, why, sizeof(why)) &&
-		    size <= INT64_MAX)
-			return json_integer((json_int_t)size);
-		break;
-	case HB_OPT_INT:
-		if (!parse_int(p->value, &i, why, sizeof(why)))
-			return json_integer(i);
-		break;
-	case HB_OPT_BOOL:
-		if (!parse_bool(p->value, &b, why, sizeof(why)))
-			return json_boolean(b);
-		break;
-	case HB_OPT_DURATION:
-		if (!parse_duration(p->value, &d, why, sizeof(why)))
-			return jsonw_number(d);
-		break;
-	default:
-		break;
-	}
-	return jsonw_text(p->value);
-}
-
-/*
- * The case's parameters, plus "parallel", and "queue_depth" where it
- * means something (an asynchronous target, or a depth above 1).
- */
-static json_t *params_json(const struct bench_case *c, int *bad)
-{
-	json_t *o = json_object();
-
-	for (size_t i = 0; i < c->params.n; i++)
-		jsonw_set(o, c->params.items[i].key,
-			  param_json(c, &c->params.items[i]), bad);
-	jsonw_set(o, "parallel", json_integer(c->parallel), bad);
-	if (report_shows_depth(c))
-		jsonw_set(o, "queue_depth", json_integer(c->queue_depth), bad);
-	if (c->cpus)
-		jsonw_set(o, "cpus", jsonw_text(c->cpus), bad);
-	return o;
-}
-
 /* One result: what was run, then what was measured. */
 static json_t *entry_json(const struct report *r, const struct result *res,
 			  int *bad)
@@ -126,7 +55,11 @@ static json_t *entry_json(const struct report *r, const struct result *res,
 					? &r->suite->jobs[c->job]
 					: NULL;
 	json_t *o = json_object();
+	/* what `hostbench report` needs to lay the case out again */
+	json_t *cj = c ? case_json_report_put(r->suite, c) : NULL;
 
+	if (c && !cj)
+		*bad = 1;
 	jsonw_set(o, "job", jsonw_text(job ? job->label : NULL), bad);
 	jsonw_set(o, "title", jsonw_text(c ? c->title : NULL), bad);
 	jsonw_set(o, "section", jsonw_text(report_section_of(r, res)), bad);
@@ -134,7 +67,8 @@ static json_t *entry_json(const struct report *r, const struct result *res,
 	jsonw_set(o, "backend", jsonw_text(c ? c->backend : NULL), bad);
 	jsonw_set(o, "backend_chosen", json_boolean(c && c->backend_chosen),
 		  bad);
-	jsonw_set(o, "params", c ? params_json(c, bad) : json_object(), bad);
+	/* typed from the case, as a journal's reader types them */
+	jsonw_set(o, "params", cj ? case_json_params(cj) : json_object(), bad);
 	jsonw_set(o, "unit", jsonw_text(c ? c->unit : NULL), bad);
 	jsonw_set(o, "duration", c ? jsonw_number(c->duration) : json_null(),
 		  bad);
@@ -149,9 +83,8 @@ static json_t *entry_json(const struct report *r, const struct result *res,
 			       : c->warmup_auto ? res->warmup_samples
 						: c->warmup),
 		  bad);
-	/* what `hostbench report` needs to lay the case out again */
-	if (c)
-		jsonw_set(o, "case", case_json_report_put(r->suite, c), bad);
+	if (cj)
+		jsonw_set(o, "case", cj, bad);
 	/* the codec the isolated child, resume and compare read back */
 	if (!o || result_json_put(o, res))
 		*bad = 1;

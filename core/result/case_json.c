@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/jsonw.h"
+#include "base/parse.h"
 #include "suite/suite_value.h"
 
 /*
@@ -154,6 +155,12 @@ static void mask_secrets(const struct bench_case *c, json_t *params)
 	}
 }
 
+int case_json_shows_depth(const struct bench_case *c)
+{
+	return c->queue_depth > 1 || c->depth_given ||
+	       (c->tdesc && (c->tdesc->flags & HB_TARGET_OFFLOAD));
+}
+
 json_t *case_json_report_put(const struct suite *s, const struct bench_case *c)
 {
 	const struct job *job =
@@ -165,9 +172,10 @@ json_t *case_json_report_put(const struct suite *s, const struct bench_case *c)
 	json_t *o = case_put(c, jsonw_text);
 	/* "o" takes the reference, even when packing fails */
 	json_t *extra = json_pack(
-		"{s:I, s:b, s:o, s:s?, s:s?, s:s, s:o}", "job_index",
+		"{s:I, s:b, s:b, s:o, s:s?, s:s?, s:s, s:o}", "job_index",
 		(json_int_t)c->job, "backend_chosen", c->backend_chosen,
-		"varying", strings_put(job ? &job->varying : NULL), "section",
+		"depth_shown", case_json_shows_depth(c), "varying",
+		strings_put(job ? &job->varying : NULL), "section",
 		job ? job->section : NULL, "group", group, "work",
 		plugin_work_name(work), "types", types_put(c));
 
@@ -178,4 +186,94 @@ json_t *case_json_report_put(const struct suite *s, const struct bench_case *c)
 	json_decref(extra);
 	mask_secrets(c, json_object_get(o, "params"));
 	return o;
+}
+
+/*
+ * A parameter's suite text typed by its option type (type: a
+ * plugin_type_name(), or NULL): sizes in bytes and integers as numbers,
+ * booleans as true/false, durations in seconds, the rest (and anything
+ * that does not parse) as the text.
+ */
+static json_t *param_typed(const char *type, const char *value)
+{
+	enum hb_opt_type t = HB_OPT_STRING;
+	char why[128];
+	uint64_t size;
+	int64_t i;
+	double d;
+	int b;
+
+	if (type && plugin_type_parse(type, &t))
+		t = HB_OPT_STRING;
+	switch (t) {
+	case HB_OPT_SECRET:
+		return json_string(SUITE_VALUE_SECRET);
+	case HB_OPT_SIZE:
+		if (!parse_size(value, &size, why, sizeof(why)) &&
+		    size <= INT64_MAX)
+			return json_integer((json_int_t)size);
+		break;
+	case HB_OPT_INT:
+		if (!parse_int(value, &i, why, sizeof(why)))
+			return json_integer(i);
+		break;
+	case HB_OPT_BOOL:
+		if (!parse_bool(value, &b, why, sizeof(why)))
+			return json_boolean(b);
+		break;
+	case HB_OPT_DURATION:
+		if (!parse_duration(value, &d, why, sizeof(why)))
+			return jsonw_number(d);
+		break;
+	default:
+		break;
+	}
+	return jsonw_text(value);
+}
+
+/* Nonzero when the case o shows its queue depth among its parameters. */
+static int depth_shown(const json_t *o)
+{
+	const json_t *shown = json_object_get(o, "depth_shown");
+
+	if (json_is_boolean(shown))
+		return json_is_true(shown);
+	/* a journal of an older hostbench: what its case says */
+	return json_integer_value(json_object_get(o, "queue_depth")) > 1 ||
+	       json_is_true(json_object_get(o, "depth_given"));
+}
+
+json_t *case_json_params(const json_t *o)
+{
+	const json_t *types = json_object_get(o, "types");
+	const json_t *cpus = json_object_get(o, "cpus");
+	json_t *params = json_object(), *v;
+	const char *key;
+	int bad = !params;
+
+	json_object_foreach(json_object_get(o, "params"), key, v) {
+		jsonw_set(
+			params, key,
+			param_typed(
+				json_string_value(json_object_get(types, key)),
+				json_string_value(v) ? json_string_value(v)
+						     : ""),
+			&bad);
+	}
+	jsonw_set(params, "parallel",
+		  json_integer(
+			  json_integer_value(json_object_get(o, "parallel"))),
+		  &bad);
+	if (depth_shown(o))
+		jsonw_set(params, "queue_depth",
+			  json_integer(json_integer_value(
+				  json_object_get(o, "queue_depth"))),
+			  &bad);
+	if (json_is_string(cpus))
+		jsonw_set(params, "cpus", json_copy((json_t *)cpus), &bad);
+	if (bad) {
+		json_decref(params);
+		return NULL;
+	}
+	return params;
 }

@@ -35,4 +35,22 @@ int case_json_get(const json_t *o, struct bench_case *c, char *err,
  */
 json_t *case_json_report_put(const struct suite *s, const struct bench_case *c);
 
+/*
+ * Nonzero when c's queue depth is one of its parameters in a report: an
+ * asynchronous (offload) target, or a depth above 1 or given. The case
+ * JSON of case_json_report_put() says so as "depth_shown".
+ */
+int case_json_shows_depth(const struct bench_case *c);
+
+/*
+ * The "params" of a report's result, made from the case o as
+ * case_json_report_put() wrote it (in a report or a journal line): each
+ * parameter typed by "types" (sizes in bytes and integers as numbers,
+ * booleans, durations in seconds, a secret as "(secret)", the rest as
+ * text), then "parallel", "queue_depth" where it is shown and "cpus"
+ * where given. One maker for the report writer and the journal reader, so
+ * a case matches itself in both. A new object, or NULL when out of memory.
+ */
+json_t *case_json_params(const json_t *o);
+
 #endif

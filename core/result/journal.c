@@ -13,6 +13,7 @@
 #include "base/fspath.h"
 #include "base/sanitize.h"
 #include "base/siphash.h"
+#include "base/timetext.h"
 #include "base/util.h"
 #include "result/case_json.h"
 #include "result/result_check.h"
@@ -92,6 +93,42 @@ static int hash_key_put(struct journal *j)
 		return -errno;
 	j->key_written = 1;
 	return 0;
+}
+
+/*
+ * The run appending, as every line names it: its uuid, start, label and
+ * place in a fleet (the journal read as a report names the run of its
+ * last line, compare/journal_doc.h). NULL when no run is named.
+ */
+static json_t *run_of(const struct journal *j)
+{
+	json_t *all, *o;
+	int bad = 0;
+
+	all = j->run ? runinfo_json(j->run, &bad) : NULL;
+	if (!all || bad) {
+		json_decref(all);
+		return NULL;
+	}
+	o = json_pack("{s:O, s:O, s:O, s:O}", "uuid",
+		      json_object_get(all, "uuid"), "started",
+		      json_object_get(all, "started"), "label",
+		      json_object_get(all, "label"), "fleet",
+		      json_object_get(all, "fleet"));
+	json_decref(all);
+	return o;
+}
+
+/* Now as RFC 3339 text: when a line was written. */
+static json_t *now_text(void)
+{
+	struct timespec ts;
+	char text[TIMETEXT_LEN];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if (timetext_rfc3339(&ts, text, sizeof(text)))
+		return json_null();
+	return json_string(text);
 }
 
 /* Nonzero when a parameter of c is a secret option. */
@@ -194,14 +231,15 @@ out:
 	return f;
 }
 
-int journal_open(struct journal *j, const char *path, int resume, char *err,
-		 size_t errlen)
+int journal_open(struct journal *j, const char *path, int resume,
+		 const struct runinfo *run, char *err, size_t errlen)
 {
 	const char *opt = resume ? "--resume" : "--journal";
 	char why[512] = "";
 	int torn = 0;
 
 	memset(j, 0, sizeof(*j));
+	j->run = run;
 	j->done = json_object();
 	if (!j->done)
 		return -ENOMEM;
@@ -304,6 +342,9 @@ int journal_append(struct journal *j, const struct suite *s,
 	json_object_set_new(o, "backend", json_string(c->backend));
 	/* enough to render the journal again (`hostbench report`) */
 	json_object_set_new(o, "case", case_json_report_put(s, c));
+	json_object_set_new(o, "journaled", now_text());
+	if (j->run)
+		json_object_set_new(o, "run", run_of(j));
 	if (result_json_put(o, r))
 		goto out;
 	line = json_dumps(o, JSON_COMPACT);

@@ -14,6 +14,7 @@
 
 #include "base/siphash.h"
 #include "result/result.h"
+#include "result/runinfo.h"
 #include "suite/suite.h"
 
 /* The warning every resumed result carries, so each format shows it. */
@@ -30,8 +31,9 @@ struct journal {
 	FILE *fp;
 	json_t *done; /* case key -> journal line, from an earlier run */
 	unsigned char hash_key[SIPHASH_KEY];
-	int have_key;	 /* hash_key is set: read back or made */
-	int key_written; /* the journal holds hash_key's line */
+	int have_key;		   /* hash_key is set: read back or made */
+	int key_written;	   /* the journal holds hash_key's line */
+	const struct runinfo *run; /* the run appending; NULL: none named */
 };
 
 /*
@@ -41,11 +43,15 @@ struct journal {
  * created 0600, and an older one readable by others made so, since its
  * hash key is a secret. With resume, the file must exist and the lines
  * already there are read first (a torn last line from a crash is
- * ignored; every string is sanitized). Returns 0, or a negative errno
- * with "--journal PATH: reason" (or "--resume PATH: ...") in err.
+ * ignored; every string is sanitized). run (the caller's, outliving j;
+ * NULL: none) is named on each result line ("run": its uuid, start,
+ * label and fleet place), with the time the line was written
+ * ("journaled"), so the journal read as a report has its run's uuid and
+ * times. Returns 0, or a negative errno with "--journal PATH:
+ * reason" (or "--resume PATH: ...") in err.
  */
-int journal_open(struct journal *j, const char *path, int resume, char *err,
-		 size_t errlen);
+int journal_open(struct journal *j, const char *path, int resume,
+		 const struct runinfo *run, char *err, size_t errlen);
 
 /*
  * If case c of s was finished in the earlier run, read its result into r

@@ -11,6 +11,7 @@
 #include <hostbench/plugin.h>
 
 #include "base/jsonw.h"
+#include "base/placement.h"
 #include "base/sanitize.h"
 
 /* The wall clock now as RFC 3339 text into buf. */
@@ -79,12 +80,17 @@ static const char *job_id(void)
 int runinfo_fleet(struct runinfo *ri, int rank, int size)
 {
 	const char *job = job_id();
+	char place[PLACEMENT_LEN];
 
 	if (size <= 1)
 		return 0;
+
 	ri->fleet_rank = rank;
 	ri->fleet_size = size;
 	ri->fleet_job = job ? strdup(job) : NULL;
+	if (placement_read(place, sizeof(place)) == 0 &&
+	    !(ri->fleet_place = strdup(place)))
+		return -ENOMEM;
 	return job && !ri->fleet_job ? -ENOMEM : 0;
 }
 
@@ -130,6 +136,7 @@ static json_t *fleet_json(const struct runinfo *ri, int *bad)
 	jsonw_set(o, "job", text_or_null(ri->fleet_job), bad);
 	jsonw_set(o, "rank", json_integer(ri->fleet_rank), bad);
 	jsonw_set(o, "size", json_integer(ri->fleet_size), bad);
+	jsonw_set(o, "placement", text_or_null(ri->fleet_place), bad);
 	return o;
 }
 
@@ -231,6 +238,7 @@ int runinfo_from_json(struct runinfo *ri, const json_t *o)
 			(int)json_integer_value(json_object_get(fleet, "rank"));
 		ri->fleet_size =
 			(int)json_integer_value(json_object_get(fleet, "size"));
+		ri->fleet_place = text_copy(fleet, "placement", &bad);
 	}
 	return bad ? -ENOMEM : suites_from_json(ri, o, &bad);
 }
@@ -243,5 +251,6 @@ void runinfo_free(struct runinfo *ri)
 	free(ri->suites);
 	free(ri->label);
 	free(ri->fleet_job);
+	free(ri->fleet_place);
 	memset(ri, 0, sizeof(*ri));
 }

@@ -43,6 +43,7 @@ struct runinfo {
 	char *fleet_job; /* the batch job's id, NULL when unknown */
 	int fleet_rank;
 	int fleet_size;	      /* 0: not a fleet (the "fleet" object is null) */
+	char *fleet_place;    /* base/placement.h, NULL when unknown */
 	struct timespec mono; /* CLOCK_MONOTONIC at the start */
 };
 
@@ -62,7 +63,9 @@ int runinfo_suites(struct runinfo *ri, const char *const *paths, size_t n);
 
 /*
  * ri's place in a fleet of size ranks (size 1: none); the job id from
- * SLURM_JOB_ID, else Open MPI's job id, else none. Returns 0 or -ENOMEM.
+ * SLURM_JOB_ID, else Open MPI's job id, else none; and where this rank
+ * may run (base/placement.h: its CPUs, NUMA nodes and sockets). Returns 0
+ * or -ENOMEM.
  */
 int runinfo_fleet(struct runinfo *ri, int rank, int size);
 

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "base/util.h"
+#include "compare/journal_doc.h"
 #include "compare/report_read.h"
 #include "store/store_put.h"
 
@@ -135,6 +136,10 @@ int store_import(struct store *st, const char *path, struct store_tally *t,
 		return rc;
 	/* parsed once: the text of 100 results is most of an import's time */
 	root = json_loadb(text, len, JSON_DECODE_ANY, NULL);
+	if (journal_doc_is_line(root)) { /* a journal of one line */
+		json_decref(root);
+		root = NULL;
+	}
 	if (!json_string_value(
 		    json_object_get(json_object_get(root, "run"), "uuid")))
 		store_uuid_of(text, len, uuid); /* an older report */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/digest.h"
+#include "base/placement.h"
 #include "base/util.h"
 #include "base/uuid.h"
 #include "compare/report_read.h"
@@ -21,12 +22,13 @@
 
 /* What a report is stored as, besides its own fields. */
 struct put_as {
-	const char *uuid; /* the run's uuid */
-	const char *time; /* started, when the report has no "run" */
-	const char *job;  /* a fleet's job, or NULL */
-	long long rank;	  /* a fleet rank, or -1 */
-	const char *text; /* the report's compact text, or NULL: written */
-	const char *now;  /* when stored: one time for one transaction */
+	const char *uuid;  /* the run's uuid */
+	const char *time;  /* started, when the report has no "run" */
+	const char *job;   /* a fleet's job, or NULL */
+	long long rank;	   /* a fleet rank, or -1 */
+	const char *place; /* a rank sharing its node: where it ran, or NULL */
+	const char *text;  /* the report's compact text, or NULL: written */
+	const char *now;   /* when stored: one time for one transaction */
 };
 
 /* obj[key] as a string, or NULL. */
@@ -128,19 +130,23 @@ static int uuid_check(const json_t *rep, const struct put_as *as, char *err,
 /*
  * The host of sys, its id into id: the fingerprint keeps to what a
  * kernel or library upgrade leaves alone (not the RAM the kernel
- * reserves, not the kernel).
+ * reserves, not the kernel). A fleet rank that shared its node with
+ * another (place) is a host of its own there (its fingerprint ends with
+ * its place; its name is the node's), so the series of two ranks on one
+ * node never mix; a host's runs alone stay one host.
  */
-static int put_host(struct store *st, const json_t *sys, const char *now,
-		    char id[32], char *err, size_t errlen)
+static int put_host(struct store *st, const json_t *sys, const char *place,
+		    const char *now, char id[32], char *err, size_t errlen)
 {
+	const char *host = text_of(sys, "hostname");
 	char fp[1024];
 
-	snprintf(fp, sizeof(fp), "%s\n%s\n%s\n%lld\n%lld",
-		 text_of(sys, "hostname") ? text_of(sys, "hostname") : "",
+	snprintf(fp, sizeof(fp), "%s\n%s\n%s\n%lld\n%lld%s%s", host ? host : "",
 		 text_of(sys, "arch") ? text_of(sys, "arch") : "",
 		 text_of(sys, "cpu_model") ? text_of(sys, "cpu_model") : "",
 		 json_integer_value(json_object_get(sys, "logical_cpus")),
-		 json_integer_value(json_object_get(sys, "physical_cores")));
+		 json_integer_value(json_object_get(sys, "physical_cores")),
+		 place ? "\n" : "", place ? place : "");
 	store_hash_id("h-", fp, strlen(fp), 8, id, 32);
 	return store_exec(
 		st,
@@ -401,8 +407,8 @@ static int put_report(struct store *st, const json_t *rep,
 			       : 0;
 	if (rc)
 		return rc;
-	rc = put_host(st, json_object_get(rep, "system"), now, host, err,
-		      errlen);
+	rc = put_host(st, json_object_get(rep, "system"), as->place, now, host,
+		      err, errlen);
 	if (!rc)
 		rc = put_context(st, rep, host, context, err, errlen);
 	if (!rc)
@@ -435,12 +441,55 @@ static void rank_uuid(const json_t *rep, const char *fleet_uuid, long long rank,
 	store_uuid_of(key, strlen(key), out);
 }
 
+/* The placement a rank's report rep names ("" when none). */
+static const char *place_of(const json_t *rep)
+{
+	const char *place =
+		text_of(json_object_get(json_object_get(rep, "run"), "fleet"),
+			"placement");
+
+	return place ? place : "";
+}
+
+/*
+ * Where rank entry k of hosts ran, into buf, when it shared its node with
+ * another rank: its placement, and its order among the node's ranks of
+ * the same placement (" #2") when that alone does not set it apart (ranks
+ * not bound to CPUs); NULL when it had its node to itself.
+ */
+static const char *shared_place(const json_t *fleet_report, const json_t *hosts,
+				size_t k, char *buf, size_t len)
+{
+	const json_t *me = json_array_get(hosts, k), *h;
+	const char *node = text_of(me, "host");
+	json_t *mine = report_read_fleet_host(fleet_report, me);
+	size_t i, others = 0, before = 0;
+
+	json_array_foreach(hosts, i, h) {
+		json_t *rep;
+
+		if (i == k || !node || !text_of(h, "host") ||
+		    strcmp(node, text_of(h, "host")) != 0)
+			continue;
+		others++;
+		rep = report_read_fleet_host(fleet_report, h);
+		before += i < k && strcmp(place_of(rep), place_of(mine)) == 0;
+		json_decref(rep);
+	}
+	if (others && before)
+		snprintf(buf, len, "%s #%zu", place_of(mine), before + 1);
+	else if (others)
+		snprintf(buf, len, "%s", place_of(mine));
+	json_decref(mine);
+	return others ? buf : NULL;
+}
+
 /* Every host's report of a fleet report, each as its rank. */
 static int put_fleet(struct store *st, const json_t *fleet_report,
 		     const json_t *hosts, const struct put_as *as,
 		     struct store_tally *t, char *err, size_t errlen)
 {
-	char uuid[37];
+	char uuid[37], place[PLACEMENT_LEN + 32];
 	int rc = 0;
 
 	for (size_t i = 0; !rc && i < json_array_size(hosts); i++) {
@@ -456,6 +505,8 @@ static int put_fleet(struct store *st, const json_t *fleet_report,
 			return hb_errorf(err, errlen, -ENOMEM,
 					 "store: out of memory");
 		one.rank = json_integer_value(json_object_get(h, "rank"));
+		one.place = shared_place(fleet_report, hosts, i, place,
+					 sizeof(place));
 		rank_uuid(rep, as->uuid, one.rank, uuid);
 		one.uuid = uuid;
 		rc = put_report(st, rep, &one, t, err, errlen);

@@ -489,7 +489,9 @@ static int resolve_target(struct loader *ld, struct draft *d)
 	strlist_free(&items);
 	if (registry_default(ld->reg, d->target))
 		return 0;
-	if (ld->reg->nrefused) {
+	/* a fleet's other ranks may offer it (fleet/fleet_unlike.c) */
+	d->unoffered = ld->reg->open_targets;
+	if (ld->reg->nrefused || d->unoffered) {
 		d->open = 1; /* maybe a refused plugin's: report, not fail */
 		return 0;
 	}
@@ -628,7 +630,7 @@ static int resolve_backends(struct loader *ld, struct draft *d)
 			registry_find(ld->reg, d->target, name, &d->tdescs[i]);
 		if (d->plugins[i])
 			continue;
-		if (ld->reg->nrefused) {
+		if (ld->reg->nrefused || d->unoffered) {
 			d->open = 1;
 			continue;
 		}
@@ -1020,6 +1022,7 @@ void suite_free(struct suite *s)
 		free(s->jobs[i].file);
 		free(s->jobs[i].group);
 		free(s->jobs[i].section);
+		free(s->jobs[i].unoffered);
 		strlist_free(&s->jobs[i].varying);
 		kvlist_free(&s->jobs[i].origins);
 	}

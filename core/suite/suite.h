@@ -74,6 +74,8 @@ struct job {
 	char *section; /* report section title, NULL = from the group */
 	struct strlist varying; /* keys whose lists expanded, in file order */
 	struct kvlist origins;	/* each key's "FILE:LINE" or "--set TEXT" */
+	char *unoffered; /* a fleet: the target no plugin here offers (the
+			    job has no case here), else NULL */
 };
 
 /* A whole, valid, expanded suite. */
@@ -97,7 +99,9 @@ struct suite {
  * in err: "FILE:LINE: [SECTION] KEY: what was wrong and what was
  * expected". An unknown key suggests the nearest known one. When the
  * registry has refused plugins, a target or backend no loaded plugin offers
- * gives cases with plugin NULL and the reason instead of an error.
+ * gives cases with plugin NULL and the reason instead of an error; when
+ * the registry's open_targets is set (a rank of a fleet), a target no
+ * loaded plugin offers gives its job no case and job.unoffered.
  */
 int suite_load(struct suite *s, const char *const *files, size_t nfiles,
 	       const struct strlist *overrides, const struct registry *reg,

@@ -37,6 +37,7 @@ struct draft {
 	const struct plugin **plugins;	 /* per backend; NULL: not loaded */
 	const struct hb_target **tdescs; /* per backend; NULL with plugin */
 	int open; /* a backend is not loaded: its keys are taken as given */
+	int unoffered; /* no plugin here offers target (a fleet): no case */
 };
 
 /* The setting called key in d, or NULL. */

@@ -327,7 +327,10 @@ static int job_build(const struct draft *d, struct job *j)
 			      : strdup(d->target);
 	if (sec && !sec->ignored)
 		j->section = strdup(sec->value);
-	if (!j->label || !j->file || !j->group || (sec && !j->section))
+	if (d->unoffered)
+		j->unoffered = strdup(d->target);
+	if (!j->label || !j->file || !j->group || (sec && !j->section) ||
+	    (d->unoffered && !j->unoffered))
 		return -ENOMEM;
 	for (size_t i = 0; i < d->n; i++) {
 		const struct setting *st = &d->set[i];
@@ -350,7 +353,9 @@ int suite_draft_expand(const struct draft *d, const struct registry *reg,
 	size_t count = 1, *at;
 	int rc;
 
-	for (size_t i = 0; i < d->n; i++)
+	if (d->unoffered)
+		count = 0; /* its job only: the ranks that offer it run it */
+	for (size_t i = 0; i < d->n && count; i++)
 		if (!d->set[i].ignored)
 			count = count > SUITE_MAX_CASES
 					? count

@@ -17,6 +17,7 @@
 
 #include "check.h"
 #include "base/cpuspec.h"
+#include "base/placement.h"
 #include "base/topology.h"
 #include "run/pin.h"
 
@@ -353,6 +354,45 @@ static int workers_on_two_nodes_get_a_note(void)
 	return 0;
 }
 
+/* cpus of the two-node host as placement_text() writes them. */
+static int placement_of(const char *cpus, char *buf, size_t len)
+{
+	char root[64];
+	struct topology t;
+	struct cpulist l = { 0 };
+	int rc;
+
+	if (make_two_nodes(root, 1) || topology_read(&t, root))
+		return -1;
+	unmake(root);
+	rc = cpulist_parse(cpus, &l, NULL, 0);
+	if (!rc)
+		rc = placement_text(&t, &l, buf, len);
+	cpulist_free(&l);
+	topology_free(&t);
+	return rc;
+}
+
+static int placement_names_cpus_node_and_socket(void)
+{
+	char buf[PLACEMENT_LEN];
+
+	CHECK_INT(placement_of("0,4", buf, sizeof(buf)), 0);
+	CHECK_STR(buf, "cpus 0,4, NUMA node 0, socket 0");
+	CHECK_INT(placement_of("2-3", buf, sizeof(buf)), 0);
+	CHECK_STR(buf, "cpus 2-3, NUMA node 1, socket 0");
+	return 0;
+}
+
+static int placement_across_nodes_names_each_once(void)
+{
+	char buf[PLACEMENT_LEN];
+
+	CHECK_INT(placement_of("6,1,5", buf, sizeof(buf)), 0);
+	CHECK_STR(buf, "cpus 6,1,5, NUMA nodes 0-1, socket 0");
+	return 0;
+}
+
 static const struct test tests[] = {
 	{"reads_two_nodes_with_their_cpus_and_memory", reads_two_nodes_with_their_cpus_and_memory},
 	{"smt_siblings_share_a_core", smt_siblings_share_a_core},
@@ -369,6 +409,8 @@ static const struct test tests[] = {
 	{"short_list_wraps_around_the_workers", short_list_wraps_around_the_workers},
 	{"cpu_not_on_the_host_is_bad_input", cpu_not_on_the_host_is_bad_input},
 	{"cpu_not_allowed_skips", cpu_not_allowed_skips},
+	{"placement_names_cpus_node_and_socket", placement_names_cpus_node_and_socket},
+	{"placement_across_nodes_names_each_once", placement_across_nodes_names_each_once},
 };
 /* clang-format on */
 

@@ -993,12 +993,16 @@ class Fleet:
     stop_early, rank 1 is stopped as soon as it exists: before MPI_Init
     (it loads its suite and plugins first)."""
 
-    def __init__(self, suite, ranks, stop_early=False):
+    def __init__(self, suite, ranks, stop_early=False, journals=None):
         self.out = tempfile.mktemp(suffix=".json")
         cmd = [MPIRUN, "--oversubscribe", "--enable-recovery"]
         cmd += ["--allow-run-as-root"] if os.geteuid() == 0 else []
-        cmd += ["-np", str(ranks), HB, "run", suite_file(suite),
-                "--format", "json", "--output", self.out]
+        cmd += ["-np", str(ranks)]
+        if journals:  # each rank its own journal, j-RANK in journals
+            cmd += ["sh", "-c", 'exec "$0" "$@" --journal '
+                    f'"{journals}/j-$OMPI_COMM_WORLD_RANK"']
+        cmd += [HB, "run", suite_file(suite), "--format", "json",
+                "--output", self.out]
         self.lines = []
         self.p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE, text=True)
@@ -1165,6 +1169,170 @@ def test_a_worker_frozen_at_8_ranks_is_lost_in_bounded_time():
 
 def test_a_worker_frozen_at_16_ranks_is_lost_in_bounded_time():
     frozen_worker(16, 11)
+
+
+# One case of 2 s; rank 0 waits 3 + 3 s for a result, a rank 3 + 3 + 2 s
+# for rank 0's next word.
+LATE_SUITE = """
+[global]
+duration = 200ms
+repetitions = 10
+warmup = 0
+timeout = 3s
+fleet_timeout = 3s
+
+[memcpy]
+target = mem/memcpy
+size = 64K
+"""
+
+
+def journal_status(journals, rank):
+    """{case title: status} of rank's journal in journals."""
+    with open(os.path.join(journals, f"j-{rank}")) as f:
+        lines = [json.loads(x) for x in f if x.strip()]
+    return {x["title"]: x["status"] for x in lines if "key" in x}
+
+
+def rank_0_stopped_and_continued(ranks):
+    """Rank 0 stopped in its case and continued once every other rank gave
+    up on it: rank 0 blames nobody; should it write a report, it is late,
+    no rank is lost and a result a rank journaled ok is ok."""
+    journals = tempfile.mkdtemp()
+    fleet = Fleet(LATE_SUITE, ranks, journals=journals)
+    try:
+        fleet.freeze(0)
+        hbtest.wait_for(lambda: len(fleet.gave_up("giving up")) ==
+                        ranks - 1, "every other rank gave up", timeout=120)
+        os.kill(fleet.pids[0], signal.SIGCONT)
+        fleet.p.wait(timeout=60)
+    finally:
+        fleet.end()
+    err = fleet.stderr()
+    expect(not fleet.gave_up("lost:"), f"a rank was blamed: {err}")
+    doc = fleet.report()
+    print(f"{ranks} ranks, rank 0 continued: "
+          f"{'a' if doc else 'no'} report", file=sys.stderr)
+    if doc is None:
+        return  # the others' MPI_Abort ended rank 0 first
+    hosts = doc["fleet"]["hosts"]
+    expect(hosts[0]["status"] == "late" and
+           all(h["status"] == "ok" for h in hosts[1:]), f"{hosts}")
+    for r in doc["results"]:
+        if r["rank"] > 0 and \
+                journal_status(journals, r["rank"]).get(r["title"]) == "ok":
+            expect(r["status"] == "ok", f"rank {r['rank']}: {r}")
+
+
+def test_rank_0_stopped_and_continued_at_4_ranks_blames_nobody():
+    rank_0_stopped_and_continued(4)
+
+
+def test_rank_0_stopped_and_continued_at_2_ranks_keeps_results_ok():
+    rank_0_stopped_and_continued(2)
+
+
+def test_a_rank_stopped_mid_all_to_all_journals_what_the_report_says():
+    # kill -STOP from outside in an all-to-all case: rank 0 counts it
+    # lost; Open MPI's teardown wakes it, and it finishes the case, which
+    # its journal must not then call ok
+    journals = tempfile.mkdtemp()
+    fleet = Fleet(A2A_KILL_SUITE, 3, journals=journals)
+    try:
+        hbtest.wait_for(lambda: served(fleet.pids[2]) >= 2 or
+                        fleet.p.poll() is not None, "rank 2 in its case")
+        os.kill(fleet.pids[2], signal.SIGSTOP)
+        hbtest.wait_for(fleet.report, "the report", timeout=120)
+        try:
+            fleet.p.wait(timeout=60)  # the teardown, left to Open MPI
+        except subprocess.TimeoutExpired:
+            pass
+    finally:
+        fleet.end()
+    doc = fleet.report()
+    err = fleet.stderr()
+    expect([h["status"] for h in doc["fleet"]["hosts"]] ==
+           ["ok", "ok", "lost"], f"{doc['fleet']['hosts']}: {err}")
+    res = {r["rank"]: r for r in doc["results"]}
+    journaled = journal_status(journals, 2)
+    print(f"rank 2's journal: {journaled}", file=sys.stderr)
+    expect(res[2]["status"] == "failed" and
+           journaled.get("all") in (None, "failed"),
+           f"report {res[2]['status']}, journal {journaled}")
+    for r in (0, 1):  # the others journal what the report says
+        expect(journal_status(journals, r).get("all") == res[r]["status"],
+               f"rank {r}: {journal_status(journals, r)} vs {res[r]}")
+
+
+# A case and a host-pair transfer: a rank that dies after its last result
+# then holds MPI_Finalize up
+PAIR_FAULT_SUITE = FAULT_SUITE.replace("[memset]\ntarget = mem/memset",
+                                       "[pair]\ntarget = transfer/tcp\n"
+                                       "peer = rank-pairs")
+
+
+def test_a_rank_killed_after_its_last_result_leaves_mpirun_status_0():
+    p, doc, _ = with_fault("1:end", suite=PAIR_FAULT_SUITE)
+    expect(doc is not None, f"no report: {p.stderr}")
+    expect(all(h["status"] == "ok" for h in doc["fleet"]["hosts"]) and
+           all(r["status"] == "ok" for r in doc["results"]),
+           f"{doc['fleet']['hosts']}")
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+
+
+def test_when_rank_0_dies_mpirun_with_recovery_exits_non_zero():
+    p, doc, _ = with_fault("0:case")
+    expect(doc is None, "rank 0 writes the report: none")
+    expect("no word from rank 0" in p.stderr, p.stderr)
+    expect(p.returncode != 0, f"exit {p.returncode}: no report")
+
+
+def hosts_by_rank(db):
+    """{fleet rank or None: {host id}} of the runs stored in db."""
+    con = sqlite3.connect(db)
+    seen = {}
+    for host, rank in con.execute("SELECT host, fleet_rank FROM run"):
+        seen.setdefault(rank, set()).add(host)
+    con.close()
+    return seen
+
+
+def placed_twice(db, binding):
+    """Two fleet runs of 2 ranks on this node (mpirun --bind-to binding),
+    then two runs of one host, all stored in db."""
+    for _ in range(2):
+        p = mpirun([(2, ["run", suite_file(STORE_SUITE), "--format", "json",
+                         "--store", "sqlite:" + db])],
+                   extra=["--bind-to", binding])
+        expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+        placement = json.loads(p.stdout)["run"]["fleet"]["placement"]
+        expect(placement.startswith("cpus "), f"placement {placement!r}")
+    for _ in range(2):
+        r = subprocess.run([HB, "run", suite_file(STORE_SUITE), "--store",
+                            "sqlite:" + db], capture_output=True, text=True,
+                           timeout=60)
+        expect(r.returncode == 0, f"exit {r.returncode}: {r.stderr}")
+
+
+def two_ranks_on_a_node_are_two_series(binding):
+    db = os.path.join(tempfile.mkdtemp(), "results.db")
+    placed_twice(db, binding)
+    seen = hosts_by_rank(db)
+    # each rank one host of its own, the same in both runs: its series
+    # never alternates with the other rank's
+    expect(len(seen[0]) == 1 and len(seen[1]) == 1 and
+           seen[0] != seen[1], f"hosts by rank: {seen}")
+    # the host's runs alone: one host, one series
+    expect(len(seen[None]) == 1, f"runs alone: {seen}")
+
+
+def test_two_ranks_bound_on_one_node_are_two_series():
+    two_ranks_on_a_node_are_two_series("core" if os.cpu_count() >= 2
+                                       else "none")
+
+
+def test_two_unbound_ranks_on_one_node_are_two_series():
+    two_ranks_on_a_node_are_two_series("none")
 
 
 if __name__ == "__main__":

@@ -32,27 +32,32 @@ size = 64K
 """)
 
 
-def without_gcrypt():
-    """A hostbench whose plugin directory lacks crypto_gcrypt.so."""
+def without(plugin):
+    """A hostbench whose plugin directory lacks the plugin file named."""
     top = tempfile.mkdtemp()
     os.mkdir(os.path.join(top, "plugins"))
     shutil.copy(HB, top)
     built = os.path.join(os.path.dirname(HB), "plugins")
     names = [n for n in os.listdir(built) if n.endswith(".so")]
-    expect("crypto_gcrypt.so" in names, f"gcrypt built: {names}")
+    expect(plugin in names, f"{plugin} built: {names}")
     for name in names:
-        if name != "crypto_gcrypt.so":
+        if name != plugin:
             shutil.copy(os.path.join(built, name),
                         os.path.join(top, "plugins"))
     return os.path.join(top, os.path.basename(HB))
 
 
-def run_fleet(apps):
+def without_gcrypt():
+    """A hostbench whose plugin directory lacks crypto_gcrypt.so."""
+    return without("crypto_gcrypt.so")
+
+
+def run_fleet(apps, suite=SUITE):
     """apps: [(ranks, hostbench binary, extra args)]; (process, report)."""
     out = tempfile.mktemp(suffix=".json")
     ctxs = []
     for i, (n, hb, extra) in enumerate(apps):
-        args = ["run", SUITE, *extra]
+        args = ["run", suite, *extra]
         if i == 0:
             args += ["--format", "json", "--output", out]
         ctxs.append((n, args, hb))
@@ -129,6 +134,41 @@ def test_an_unlike_host_that_also_differs_otherwise_is_refused():
                         (1, HB, ["--set", "AES.backend=openssl"])])
     expect(p.returncode == 2 and "differs between ranks: rank 1 (" in
            p.stderr, f"exit {p.returncode}: {p.stderr}")
+
+
+# a target only the mem plugin offers, and one every rank has
+MEM_SUITE = suite_file("""
+[memcpy]
+target = mem/memcpy
+size = 64K
+
+[AES]
+target = crypto/aes-128-gcm
+size = 16K
+""")
+
+
+def test_a_target_only_some_ranks_offer_runs_there_and_is_skipped_elsewhere():
+    p, doc = run_fleet([(1, HB, []), (1, without("mem.so"), [])],
+                       suite=MEM_SUITE)
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    res = {(r["rank"], r["job"]): r for r in doc["results"]}
+    expect(len(res) == 4, f"every rank has every case: {list(res)}")
+    skipped = res[(1, "memcpy")]
+    expect(skipped["status"] == "skipped" and
+           'rank 1 (' in skipped["reason"] and
+           'has no plugin offering "mem/memcpy"' in skipped["reason"],
+           f"{skipped}")
+    for k in ((0, "memcpy"), (0, "AES"), (1, "AES")):
+        expect(res[k]["status"] == "ok", f"{k}: {res[k]}")
+
+
+def test_a_target_no_rank_offers_is_refused():
+    hb = without("mem.so")
+    p, doc = run_fleet([(2, hb, [])], suite=MEM_SUITE)
+    expect(p.returncode == 2 and doc is None, f"exit {p.returncode}")
+    expect('no loaded plugin on any rank offers "mem/memcpy"' in p.stderr,
+           p.stderr)
 
 
 if __name__ == "__main__":

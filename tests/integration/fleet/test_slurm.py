@@ -421,5 +421,69 @@ def test_under_srun_a_task_stopped_in_a_case_is_lost_and_reported():
     expect(took < 12 + 3 + 5, f"srun ended {took:.1f} s after the stop")
 
 
+# A short first case, then one of 40 samples of 200 ms to be killed in.
+KILL_SUITE = FAULT_SUITE.replace("timeout = 2s", "timeout = 12s") + """
+[long]
+target = mem/memcpy
+size = 128K
+duration = 200ms
+repetitions = 40
+"""
+
+
+def lines_in(path):
+    """The whole lines of the file at path (0 while it is missing)."""
+    try:
+        with open(path) as f:
+            return f.read().count("\n")
+    except OSError:
+        return 0
+
+
+def test_sbatch_merges_the_one_result_of_a_task_killed_in_its_second_case():
+    # kill -9 from outside, no hook: task 1 dies in its second case with
+    # one result journaled; the merged file keeps that result
+    skip_unless_slurm()
+    results, suite = tempfile.mkdtemp(), suite_file(KILL_SUITE)
+    env = {"HOSTBENCH": HB, "HOSTBENCH_RESULTS": results,
+           "HOSTBENCH_JOURNALS": results}
+    with Cluster() as c:
+        p = subprocess.Popen(["sbatch", "--wait", "--time=5", "-n", "2",
+                              "--ntasks-per-node=2", "-o", f"{results}/log",
+                              SBATCH_SCRIPT, suite],
+                             env=dict(c.env, **env), stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+        try:
+            tasks = hbtest.wait_for(lambda: tasks_of(suite, 2), "2 tasks")
+            hbtest.wait_for(
+                lambda: any(n.endswith("-1.journal") and
+                            lines_in(os.path.join(results, n)) == 1
+                            for n in os.listdir(results)),
+                "task 1 journaled its first case")
+            hbtest.wait_for(lambda: hbtest.in_case(tasks[1]),
+                            "task 1 in its second case")
+            os.kill(tasks[1], signal.SIGKILL)
+            p.communicate(timeout=120)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.communicate()
+    with open(f"{results}/log") as f:
+        log = f.read()
+    expect(p.returncode == 1 and "no fleet report" in log,
+           f"exit {p.returncode}: {log}")
+    (partial,) = [n for n in os.listdir(results)
+                  if n.endswith("-incomplete.json")]
+    with open(os.path.join(results, partial)) as f:
+        doc = json.load(f)
+    expect(doc["ranks"] == [0, 1], f"every rank merged: {doc['ranks']}")
+    one = doc["hosts"][1]["report"]["results"]
+    expect(len(one) == 1 and one[0]["status"] == "ok" and
+           one[0]["params"]["size"] == 65536, f"task 1's result: {one}")
+    expect("rank 1: 1 case(s) finished" in log, log)
+    left = [n for n in os.listdir(results) if ".tmp-" in n]
+    expect(not left, f"left behind: {left}")
+
+
 if __name__ == "__main__":
     hbtest.main()

@@ -250,5 +250,128 @@ def test_journal_and_resume_after_kill():
            "resume appends the rest to the journal")
 
 
+SIZES = """[global]
+duration = 20ms
+repetitions = 3
+warmup = 0
+
+[copy]
+target = mem/memcpy
+size = 64K, 128K, 256K
+"""
+
+
+def journaled(text, *args):
+    """Run suite text with a journal (and args); the journal's path and
+    what the run wrote on stdout."""
+    journal = os.path.join(tempfile.mkdtemp(), "run.jnl")
+    r = subprocess.run([HB, "run", suite_file(text), "--journal", journal,
+                        "--no-store", *args], capture_output=True, text=True,
+                       timeout=120)
+    expect(r.returncode == 0, f"run: exit {r.returncode}: {r.stderr}")
+    return journal, r.stdout
+
+
+def report_of(path):
+    """hostbench report PATH --format json: (exit status, doc, stderr)."""
+    r = subprocess.run([HB, "report", path, "--format", "json"],
+                       capture_output=True, text=True, timeout=60)
+    return r.returncode, json.loads(r.stdout) if r.returncode == 0 else \
+        None, r.stderr
+
+
+def test_report_reads_a_journal_of_one_case():
+    journal, _ = journaled(SIZES.replace("64K, 128K, 256K", "64K"))
+    status, doc, err = report_of(journal)
+    expect(status == 0, f"exit {status}: {err}")
+    res = doc["results"]
+    expect(len(res) == 1 and res[0]["status"] == "ok" and
+           res[0]["params"]["size"] == 65536, res)
+
+
+def test_report_reads_a_journal_cut_off_mid_line_with_a_note():
+    journal, _ = journaled(SIZES)
+    with open(journal) as f:
+        text = f.read()
+    with open(journal, "w") as f:  # the run died writing its third line
+        f.write(text[:len(text) - len(text.splitlines()[-1]) // 2])
+    status, doc, err = report_of(journal)
+    expect(status == 0, f"exit {status}: {err}")
+    expect([r["params"]["size"] for r in doc["results"]] == [65536, 131072],
+           doc["results"])
+    expect("note:" in err and "1 line cut off" in err, err)
+
+
+def test_report_of_a_journal_names_its_run():
+    journal, out = journaled(SIZES, "--format", "json")
+    run = json.loads(out)["run"]
+    status, doc, err = report_of(journal)
+    expect(status == 0, f"exit {status}: {err}")
+    expect(doc["run"]["uuid"] == run["uuid"] and
+           doc["run"]["started"] == run["started"] and
+           doc["run"]["ended"] >= run["started"], (doc["run"], run))
+
+
+def store_env():
+    e = dict(os.environ, XDG_DATA_HOME=tempfile.mkdtemp())
+    e.pop("HOSTBENCH_STORE", None)
+    return e
+
+
+def test_store_import_takes_a_journal_with_its_run_uuid_and_time():
+    journal, out = journaled(SIZES, "--format", "json")
+    run = json.loads(out)["run"]
+    env = store_env()
+    first = subprocess.run([HB, "store", "import", journal],
+                           capture_output=True, text=True, env=env,
+                           timeout=60)
+    expect(first.returncode == 0, f"exit {first.returncode}: {first.stderr}")
+    expect("1 new run stored" in first.stderr, first.stderr)
+    again = subprocess.run([HB, "store", "import", journal],
+                           capture_output=True, text=True, env=env,
+                           timeout=60)
+    expect(again.returncode == 0 and "0 new runs stored" in again.stderr,
+           again.stderr)
+    h = subprocess.run([HB, "history", "--format", "json"],
+                       capture_output=True, text=True, env=env, timeout=60)
+    expect(h.returncode == 0, h.stderr)
+    points = [p for s in json.loads(h.stdout)["series"] for p in s["points"]]
+    expect(len(points) >= 3 and
+           all(p["run"] == run["uuid"] and p["time"] == run["started"]
+               for p in points), (points, run))
+
+
+def compared(base, new, part="summary"):
+    r = subprocess.run([HB, "compare", base, new, "--format", "json"],
+                       capture_output=True, text=True, timeout=60)
+    expect(r.returncode in (0, 1), f"exit {r.returncode}: {r.stderr}")
+    return json.loads(r.stdout)[part]
+
+
+def test_compare_of_a_journal_with_itself_matches_each_case_exactly():
+    journal, _ = journaled(SIZES)
+    got = compared(journal, journal)
+    expect(got["matched"] == 3 and got["regressed"] == 0 and
+           got["improved"] == 0 and got["only_base"] == 0 and
+           got["only_new"] == 0, got)
+    # each size against itself: the same figure, never the first size's
+    cases = compared(journal, journal, "cases")
+    expect(sorted(c["params"].get("size", 0) for c in cases) ==
+           [65536, 131072, 262144], [c["params"] for c in cases])
+    expect(all(c["base"]["median"] == c["new"]["median"] and
+               c["diff"] == 0 for c in cases),
+           [(c["title"], c["diff"]) for c in cases])
+
+
+def test_compare_of_a_report_and_the_journal_of_its_run_matches():
+    journal, out = journaled(SIZES, "--format", "json")
+    report = os.path.join(os.path.dirname(journal), "run.json")
+    with open(report, "w") as f:
+        f.write(out)
+    got = compared(report, journal)
+    expect(got["matched"] == 3 and got["regressed"] == 0 and
+           got["only_base"] == 0 and got["only_new"] == 0, got)
+
+
 if __name__ == "__main__":
     hbtest.main()
