@@ -63,8 +63,10 @@ static int find_command(int argc, char **argv, struct cli *cli, int *at,
 		const char *w = argv[i];
 		const struct options_def *def = options_find(w);
 
-		if (def && def->global && !inline_value(w))
-			*(int *)((char *)cli + def->at) = 1;
+		if (def && def->global && !inline_value(w) &&
+		    def->set(cli, &(struct options_use){ .def = def }, err,
+			     errlen))
+			return -EINVAL;
 		if (is_option_word(w)) {
 			i += def && def->arg && !inline_value(w);
 			continue;
