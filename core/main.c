@@ -15,6 +15,7 @@
 
 #include "app/cli.h"
 #include "app/command.h"
+#include "app/usage.h"
 #include "base/childenv.h"
 #include "base/exit.h"
 #include "base/helper.h"
@@ -87,10 +88,12 @@ int main(int argc, char **argv)
 		const struct command *cmd =
 			cli.command ? command_find(cli.command) : NULL;
 
-		fputs(!cli.help		 ? "hostbench " HB_VERSION "\n"
-		      : cmd && cmd->help ? cmd->help
-					 : cli_usage,
-		      stdout);
+		if (!cli.help)
+			fputs("hostbench " HB_VERSION "\n", stdout);
+		else if (cmd)
+			usage_command(cmd, stdout);
+		else
+			usage_global(stdout);
 		status = EXIT_ALL_OK;
 	} else {
 		status = command_run(&cli, &stop_signal, install_signals);

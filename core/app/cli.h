@@ -27,11 +27,10 @@ struct cli {
 	enum report_format format;
 	const char *format_arg; /* -f/--format as given; a second is refused */
 	enum result_figure figure; /* --figure wall|cpu: what is judged */
-	int figure_given;
-	const char *output;	/* --output FILE, NULL = stdout */
-	const char *journal;	/* --journal FILE: append each result */
-	const char *resume;	/* --resume FILE: skip what it holds */
-	int extended;		/* --extended */
+	const char *output;	   /* --output FILE, NULL = stdout */
+	const char *journal;	   /* --journal FILE: append each result */
+	const char *resume;	   /* --resume FILE: skip what it holds */
+	int extended;		   /* --extended */
 	double threshold;	/* --threshold as a fraction; -1 = not given */
 	int fail_on_regression; /* compare: exit 1 when a case regressed */
 	const char *reference;	/* check --reference BACKEND, NULL = openssl */
@@ -56,7 +55,6 @@ struct cli {
 	enum changepoint_method method; /* --method pelt|binseg */
 	double penalty;			/* --penalty VALUE, 0 = default */
 	double min_change; /* --min-change PCT as a fraction, 0 = default */
-	int detect_given;  /* one of the three was given */
 	int help;
 	int version;
 	int argc;	   /* the words as given, argv[0] the program */
@@ -64,18 +62,19 @@ struct cli {
 };
 
 /*
- * Parse argv. With no command, "run" of the default suite (or the extended
- * one with --extended). A command with options of its own (serve) counts
- * only as the first word, and takes every later word as is. Returns 0, or
- * -EINVAL (-ENOMEM) with a one-line message; free cli with cli_free()
- * either way.
+ * Parse argv: the command word (options may come before it), then each
+ * option against the options that command takes (app/command.c's table):
+ * another command's option is refused naming the commands that take it,
+ * an unknown one with the nearest of this command's. With no command,
+ * "run" of the default suite (or the extended one with --extended). With
+ * --help or --version, only the command word is looked for. A command with
+ * options of its own (serve) counts only as the first word, and takes every
+ * later word as is. Returns 0, or -EINVAL (-ENOMEM) with a one-line message;
+ * free cli with cli_free() either way.
  */
 int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen);
 
 /* Free what cli_parse() filled in. */
 void cli_free(struct cli *cli);
-
-/* The --help text. */
-extern const char cli_usage[];
 
 #endif

@@ -54,8 +54,8 @@ int cmd_merge(const struct command_env *env);
  */
 int cmd_check(const struct command_env *env);
 
-/* `hostbench check --help`: check's own usage, its rows and statuses. */
-extern const char cmd_check_help[];
+/* What `hostbench check --help` says beyond its options: rows, statuses. */
+extern const char cmd_check_about[];
 
 /*
  * store import FILE...: saved reports and journals into the store, each

@@ -75,10 +75,7 @@ static int same_options(const struct hb_target *a, const struct hb_target *b,
 }
 
 // clang-format off
-const char cmd_check_help[] =
-	"Usage: hostbench check BACKEND [--reference BACKEND] [-f text|json]\n"
-	"                       [-P DIR]\n"
-	"\n"
+const char cmd_check_about[] =
 	"Check a crypto backend against a reference backend (default openssl),\n"
 	"target by target, through the plugin ABI only: every target both offer\n"
 	"gets the rows below (docs/plugins.md, \"What check proves\").\n"
@@ -94,12 +91,6 @@ const char cmd_check_help[] =
 	"  submit   the timed path submit/poll at depth 1 and 16, the same\n"
 	"  async    submit/poll at depth 1 and 16 in decrypt: each unit back\n"
 	"           once, its tag verified by the backend\n"
-	"\n"
-	"Options:\n"
-	"  --reference BACKEND      the backend to agree with (default openssl)\n"
-	"  -f, --format FMT         text (default) or json, one document for CI\n"
-	"  -P, --plugin-dir DIR     also load plugins from DIR (repeatable)\n"
-	"  -h, --help               this text\n"
 	"\n"
 	"A row is ok, FAIL (what differed and where to look), skip (the check\n"
 	"does not apply, said why) or n/v (not verifiable: the backend cannot\n"

@@ -4,11 +4,14 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "app/cli.h"
 #include "app/cmd.h"
+#include "app/cmd_args.h"
+#include "app/options.h"
 #include "base/exit.h"
 #include "app/output.h"
 #include "base/guardian.h"
@@ -20,27 +23,103 @@
 #include "run/conform.h"
 #include "run/task.h"
 
+/* The options of the commands that read the store's series. */
+#define SERIES_OPTIONS "store", "host", "case", "since", "until", "label"
+/* The change-point search of regressions and dashboard. */
+#define DETECT_OPTIONS "method", "penalty", "min-change"
+
 /*
  * In the order of --help's "Commands:" (test_command.c checks it names
  * these, and the sdk test that the bash completion offers what --help
  * names) and of the "unknown command" message.
  */
+// clang-format off
 static const struct command commands[] = {
-	{ "run", cmd_run, COMMAND_PLUGINS | COMMAND_OUTPUT_OWN | COMMAND_FLEET,
-	  NULL },
-	{ "list", cmd_list, COMMAND_PLUGINS, NULL },
-	{ "describe", cmd_describe, COMMAND_PLUGINS, NULL },
-	{ "sysinfo", cmd_sysinfo, COMMAND_PLUGINS, NULL },
-	{ "report", cmd_report, 0, NULL },
-	{ "compare", cmd_compare, 0, NULL },
-	{ "merge", cmd_merge, 0, NULL },
-	{ "check", cmd_check, COMMAND_PLUGINS, cmd_check_help },
-	{ "store", cmd_store, 0, NULL },
-	{ "history", cmd_history, 0, NULL },
-	{ "regressions", cmd_regressions, 0, NULL },
-	{ "dashboard", cmd_dashboard, COMMAND_OUTPUT_DIR, NULL },
-	{ "serve", cmd_serve, COMMAND_OWN_ARGS, NULL },
+	{ .name = "run", .run = cmd_run,
+	  .flags = COMMAND_PLUGINS | COMMAND_OUTPUT_OWN | COMMAND_FLEET,
+	  .synopsis = "run [SUITE.ini...]",
+	  .summary = "run suites (none: the default host benchmark)",
+	  .options = (const char *const[]){ "extended", "format", "output",
+		"set", "journal", "resume", "plugin-dir", "store", "no-store",
+		"history", "label", NULL },
+	  .check = cmd_args_run },
+	{ .name = "list", .run = cmd_list, .flags = COMMAND_PLUGINS,
+	  .synopsis = "list",
+	  .summary = "plugins, targets, backends, usable here or not",
+	  .options = (const char *const[]){ "format", "output", "plugin-dir",
+		NULL },
+	  .check = cmd_args_none },
+	{ .name = "describe", .run = cmd_describe, .flags = COMMAND_PLUGINS,
+	  .synopsis = "describe TARGET",
+	  .summary = "a target's options, defaults and units",
+	  .options = (const char *const[]){ "format", "output", "plugin-dir",
+		NULL },
+	  .min_args = 1, .max_args = 1,
+	  .args_error = "describe needs one TARGET (see hostbench list)" },
+	{ .name = "sysinfo", .run = cmd_sysinfo, .flags = COMMAND_PLUGINS,
+	  .synopsis = "sysinfo",
+	  .summary = "the system information of the report",
+	  .options = (const char *const[]){ "format", "output", "plugin-dir",
+		NULL },
+	  .check = cmd_args_none },
+	{ .name = "report", .run = cmd_report,
+	  .synopsis = "report FILE...",
+	  .summary = "saved JSON reports (or a journal) in any format",
+	  .options = (const char *const[]){ "format", "output", "rank",
+		NULL },
+	  .min_args = 1, .max_args = SIZE_MAX,
+	  .args_error = "report needs JSON reports or journals: FILE ..." },
+	{ .name = "compare", .run = cmd_compare,
+	  .synopsis = "compare BASE.json NEW.json",
+	  .summary = "two reports side by side: improved, regressed, noise",
+	  .options = (const char *const[]){ "format", "output", "threshold",
+		"fail-on-regression", "figure", "by", "rank", "store",
+		"no-store", NULL },
+	  .check = cmd_args_compare },
+	{ .name = "merge", .run = cmd_merge,
+	  .synopsis = "merge A.json B.json...",
+	  .summary = "one table of hosts (or runs) by cases",
+	  .options = (const char *const[]){ "format", "output", "rank",
+		NULL },
+	  .min_args = 1, .max_args = SIZE_MAX,
+	  .args_error = "merge needs JSON reports: A.json B.json ..." },
+	{ .name = "check", .run = cmd_check, .flags = COMMAND_PLUGINS,
+	  .synopsis = "check BACKEND",
+	  .summary = "conformance of a crypto backend against a reference",
+	  .about = cmd_check_about,
+	  .options = (const char *const[]){ "reference", "format",
+		"plugin-dir", NULL },
+	  .min_args = 1, .max_args = 1,
+	  .args_error = "check needs one BACKEND (see hostbench list)" },
+	{ .name = "store", .run = cmd_store,
+	  .synopsis = "store import FILE...",
+	  .summary = "saved reports and journals into the store",
+	  .options = (const char *const[]){ "store", NULL },
+	  .check = cmd_args_store },
+	{ .name = "history", .run = cmd_history,
+	  .synopsis = "history",
+	  .summary = "the store's series, their latest value and trend",
+	  .options = (const char *const[]){ "format", "output",
+		SERIES_OPTIONS, NULL } },
+	{ .name = "regressions", .run = cmd_regressions,
+	  .synopsis = "regressions",
+	  .summary = "change points of every series, the newest run judged",
+	  .options = (const char *const[]){ "format", "output",
+		SERIES_OPTIONS, "fail", "ack", "ignore", DETECT_OPTIONS,
+		NULL },
+	  .check = cmd_args_regressions },
+	{ .name = "dashboard", .run = cmd_dashboard,
+	  .flags = COMMAND_OUTPUT_DIR,
+	  .synopsis = "dashboard -o DIR",
+	  .summary = "a static site of the store's history",
+	  .options = (const char *const[]){ "output", SERIES_OPTIONS,
+		DETECT_OPTIONS, NULL },
+	  .check = cmd_args_dashboard },
+	{ .name = "serve", .run = cmd_serve, .flags = COMMAND_OWN_ARGS,
+	  .synopsis = "serve --listen ADDR:PORT --token TOKEN",
+	  .summary = "the receiving side of transfer targets" },
 };
+// clang-format on
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -50,6 +129,25 @@ const struct command *command_find(const char *name)
 		if (strcmp(commands[i].name, name) == 0)
 			return &commands[i];
 	return NULL;
+}
+
+const struct command *command_at(size_t i)
+{
+	return i < NCOMMANDS ? &commands[i] : NULL;
+}
+
+int command_takes(const struct command *cmd, const char *name)
+{
+	const struct options_def *def = options_named(name);
+
+	if (!def)
+		return 0;
+	if (def->global)
+		return 1;
+	for (const char *const *o = cmd->options; o && *o; o++)
+		if (strcmp(*o, name) == 0)
+			return 1;
+	return 0;
 }
 
 void command_names(char *buf, size_t len)

@@ -52,17 +52,33 @@ struct command_env {
 
 /*
  * One command: its word, the function that runs it, enum command_flags,
- * and its own --help text (NULL: the global one).
+ * what `hostbench CMD --help` says of it and the options it takes (the
+ * global ones of app/options.c besides). Its arguments are counted when
+ * args_error is set, and judged by check when there is one.
  */
 struct command {
 	const char *name;
 	int (*run)(const struct command_env *env); /* returns an exit status */
 	unsigned flags;
-	const char *help;
+	const char *synopsis;	    /* "compare BASE.json NEW.json" */
+	const char *summary;	    /* one line: what it does */
+	const char *about;	    /* a longer description, or NULL */
+	const char *const *options; /* long names, NULL-terminated */
+	size_t min_args;	    /* with args_error: at least, */
+	size_t max_args;	    /* and at most this many arguments */
+	const char *args_error;	    /* the message when they are not */
+	/* After parsing: 0, or -EINVAL with err filled; NULL: none. */
+	int (*check)(const struct cli *cli, char *err, size_t errlen);
 };
 
 /* The command named name, or NULL when there is none. */
 const struct command *command_find(const char *name);
+
+/* The i-th command of the table, in its order, or NULL past its end. */
+const struct command *command_at(size_t i);
+
+/* Whether cmd takes the option called name (long, without "--"). */
+int command_takes(const struct command *cmd, const char *name);
 
 /*
  * Every command's name in table order, ", " between them ("run, list,

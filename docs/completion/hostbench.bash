@@ -26,11 +26,27 @@ _hostbench()
 
 	local commands="run list describe sysinfo report compare merge check store
 		history regressions dashboard serve"
-	local options="--extended --format --output --set --journal --resume
-		--plugin-dir --threshold --fail-on-regression --figure --by
-		--reference --rank --store --no-store --history --label --host
-		--case --since --until --fail
-		--ack --ignore --method --penalty --min-change --help --version"
+	# each command's options, as `hostbench COMMAND --help` lists them
+	# (with none, run's: options before the command word go with it)
+	local series="--store --host --case --since --until --label"
+	local detect="--method --penalty --min-change"
+	local -A options=(
+		[run]="--extended --format --output --set --journal --resume
+			--plugin-dir --store --no-store --history --label"
+		[list]="--format --output --plugin-dir"
+		[describe]="--format --output --plugin-dir"
+		[sysinfo]="--format --output --plugin-dir"
+		[report]="--format --output --rank"
+		[compare]="--format --output --threshold --fail-on-regression
+			--figure --by --rank --store --no-store"
+		[merge]="--format --output --rank"
+		[check]="--format --plugin-dir --reference"
+		[store]="--store"
+		[history]="--format --output $series"
+		[regressions]="--format --output $series --fail --ack --ignore
+			$detect"
+		[dashboard]="--output $series $detect"
+	)
 	local serve_options="--listen --token --max-clients --max-pending
 		--max-pending-per-address --max-time --idle-timeout --help"
 	local command="" i
@@ -86,7 +102,8 @@ _hostbench()
 	esac
 
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "$options" -- "$cur"))
+		COMPREPLY=($(compgen -W "${options[${command:-run}]} --help
+			--version" -- "$cur"))
 		return
 	fi
 	case $command in

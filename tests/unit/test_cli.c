@@ -238,12 +238,111 @@ static int cli_rejects_change_point_options_outside_regressions(void)
 	struct cli cli;
 
 	CHECK_INT(parse(&cli, err, 4, argv), -EINVAL);
-	CHECK_CONTAINS(err, "only go with regressions and dashboard");
+	CHECK_STR(err, "--penalty only goes with regressions and dashboard");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_refuses_another_commands_option_naming_its_commands(void)
+{
+	char *argv[] = { "hostbench", "merge", "a.json", "--threshold", "5" },
+	     err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 5, argv), -EINVAL);
+	CHECK_STR(err, "--threshold only goes with compare");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_names_every_command_of_a_shared_option(void)
+{
+	char *argv[] = { "hostbench", "list", "--rank", "1" }, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 4, argv), -EINVAL);
+	CHECK_STR(err, "--rank only goes with report, compare and merge");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_suggests_the_nearest_option_of_a_typo(void)
+{
+	char *argv[] = { "hostbench", "compare", "a", "b", "--tresh", "5" },
+	     err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 6, argv), -EINVAL);
+	CHECK_STR(err, "unknown option --tresh (try --threshold)");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_suggests_only_an_option_of_the_command(void)
+{
+	char *argv[] = { "hostbench", "list", "--tresh", "5" }, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 4, argv), -EINVAL);
+	CHECK_STR(err, "unknown option --tresh");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_finds_the_command_after_an_option_value(void)
+{
+	char
+		*argv[] = { "hostbench", "-f",	 "json",
+			    "--store",	 "list", "history" },
+		err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 6, argv), 0);
+	CHECK_STR(cli.command, "history");
+	CHECK_STR(cli.store, "list");
+	CHECK_INT(cli.format, REPORT_JSON);
+	CHECK_INT(cli.args.n, 0);
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_takes_help_with_the_command_it_names(void)
+{
+	char *argv[] = { "hostbench", "compare", "--help" }, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 3, argv), 0);
+	CHECK_INT(cli.help, 1);
+	CHECK_STR(cli.command, "compare");
+	cli_free(&cli);
+	return 0;
+}
+
+static int cli_refuses_a_value_to_a_flag(void)
+{
+	char *argv[] = { "hostbench", "run", "--no-store=1" }, err[256];
+	struct cli cli;
+
+	CHECK_INT(parse(&cli, err, 3, argv), -EINVAL);
+	CHECK_STR(err, "option --no-store takes no value");
 	cli_free(&cli);
 	return 0;
 }
 
 static const struct test tests[] = {
+	{ "cli_refuses_another_commands_option_naming_its_commands",
+	  cli_refuses_another_commands_option_naming_its_commands },
+	{ "cli_names_every_command_of_a_shared_option",
+	  cli_names_every_command_of_a_shared_option },
+	{ "cli_suggests_the_nearest_option_of_a_typo",
+	  cli_suggests_the_nearest_option_of_a_typo },
+	{ "cli_suggests_only_an_option_of_the_command",
+	  cli_suggests_only_an_option_of_the_command },
+	{ "cli_finds_the_command_after_an_option_value",
+	  cli_finds_the_command_after_an_option_value },
+	{ "cli_takes_help_with_the_command_it_names",
+	  cli_takes_help_with_the_command_it_names },
+	{ "cli_refuses_a_value_to_a_flag", cli_refuses_a_value_to_a_flag },
 	{ "cli_reads_the_change_point_options",
 	  cli_reads_the_change_point_options },
 	{ "cli_rejects_an_unknown_method", cli_rejects_an_unknown_method },

@@ -85,7 +85,7 @@ static int compare_options_only_go_with_compare(void)
 	char err[256];
 
 	CHECK_INT(parse(&cli, err, argv), -EINVAL);
-	CHECK_CONTAINS(err, "only go with compare");
+	CHECK_CONTAINS(err, "--fail-on-regression only goes with compare");
 	cli_free(&cli);
 	return 0;
 }
@@ -116,7 +116,7 @@ static int compare_takes_the_figure_to_judge(void)
 	CHECK_INT(cli.figure, RESULT_FIGURE_CPU);
 	cli_free(&cli);
 	CHECK_INT(parse(&cli, err, merge), -EINVAL);
-	CHECK_CONTAINS(err, "--figure only go with compare");
+	CHECK_CONTAINS(err, "--figure only goes with compare");
 	cli_free(&cli);
 	return 0;
 }

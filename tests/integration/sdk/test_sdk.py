@@ -589,21 +589,38 @@ def man_section(text, title):
     return m.group(1)
 
 
+def help_commands():
+    """The commands of `hostbench --help`, serve's own aside."""
+    _, _, commands = help_words(["--help"])
+    return sorted(commands - {"(none)", "serve"})
+
+
+def command_options(cmd):
+    """The options `hostbench CMD --help` lists (serve: names anywhere,
+    and --help, which its program takes)."""
+    if cmd == "serve":
+        named, _, _ = help_words(["serve", "--help"])
+        return named | {"--help"}
+    _, section, _ = help_words([cmd, "--help"])
+    return section
+
+
 def test_man_covers_help():
     man = man_text()
-    options, _, commands = help_words(["--help"])
-    serve_options, _, _ = help_words(["serve", "--help"])
+    global_options, _, commands = help_words(["--help"])
+    options = set(global_options)
+    for cmd in help_commands() + ["serve"]:
+        options |= command_options(cmd)
     expect("--format" in options and "run" in commands, (options, commands))
     documented = set()
     for title in ("OPTIONS", "SERVE OPTIONS"):
         for line in man_section(man, title).splitlines():
             if line.startswith((".B", ".BI", ".BR")):
                 documented |= set(re.findall(OPTION, line))
-    for opt in sorted(options | serve_options):
+    for opt in sorted(options):
         expect(opt in documented, "%s is in --help, not in hostbench.1" % opt)
     for opt in sorted(documented):
-        expect(opt in options | serve_options,
-               "%s is in hostbench.1, not in --help" % opt)
+        expect(opt in options, "%s is in hostbench.1, not in --help" % opt)
     cmds = man_section(man, "COMMANDS")
     for c in sorted(commands - {"(none)"}):
         expect(re.search(r"^\.BI? %s\b" % c, cmds, re.M),
@@ -613,6 +630,45 @@ def test_man_covers_help():
     version = run([HB, "--version"]).stdout.split()[-1]
     expect(re.search(r'^\.TH HOSTBENCH 1 .*"hostbench %s"' % re.escape(version),
                      man, re.M), "hostbench.1 is not for version " + version)
+
+
+def man_options_by_command():
+    """Each command's options in hostbench.1's OPTIONS BY COMMAND."""
+    section = man_section(man_text(), "OPTIONS BY COMMAND")
+    found = {}
+    for entry in section.split(".TP\n")[1:]:
+        lines = entry.splitlines()
+        found[lines[0].split()[-1]] = set(re.findall(OPTION, " ".join(
+            lines[1:])))
+    return found
+
+
+def usage_options_by_command():
+    """Each command's options in docs/usage.md's table of them."""
+    with open(os.path.join(SRC, "docs", "usage.md")) as f:
+        text = f.read()
+    return {m.group(1): set(re.findall(r"`(--?[A-Za-z][\w-]*)`", m.group(2)))
+            for m in re.finditer(r"^\| `(\w+)` \| (`-.*) \|$", text, re.M)}
+
+
+def test_docs_list_each_commands_options():
+    # each command's --help, docs/usage.md and hostbench.1 name the same
+    # options for it, both ways
+    commands = help_commands() + ["serve"]
+    for where, listed in (("docs/usage.md", usage_options_by_command()),
+                          ("hostbench.1", man_options_by_command())):
+        expect(sorted(listed) == sorted(commands),
+               "%s lists options for %s, --help has %s" % (
+                   where, sorted(listed), commands))
+        for cmd in commands:
+            helped = command_options(cmd)
+            expect(len(helped) >= 2, "%s --help lists %s" % (cmd, helped))
+            for opt in sorted(helped - listed[cmd]):
+                expect(False, "%s --help lists %s, %s does not" % (
+                    cmd, opt, where))
+            for opt in sorted(listed[cmd] - helped):
+                expect(False, "%s lists %s for %s, its --help does not" % (
+                    where, opt, cmd))
 
 
 def complete(words):
@@ -627,10 +683,14 @@ def complete(words):
 
 
 def test_completion_follows_help():
-    _, options, commands = help_words(["--help"])
-    long_options = sorted(o for o in options if o.startswith("--"))
-    expect(sorted(complete([HB, "--"])) == long_options, long_options)
+    _, _, commands = help_words(["--help"])
     expect(sorted(complete([HB, ""])) == sorted(commands), commands)
+    for cmd in help_commands():
+        want = sorted(o for o in command_options(cmd) if o.startswith("--"))
+        expect(sorted(complete([HB, cmd, "--"])) == want, (cmd, want))
+    run_options = sorted(o for o in command_options("run")
+                         if o.startswith("--"))
+    expect(sorted(complete([HB, "--"])) == run_options, run_options)
     expect(complete([HB, "--format", "j"]) == ["json"], "--format j")
     expect(complete([HB, "desc"]) == ["describe"], "desc")
     expect("crypto/aes-256-ctr"

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The checks of a command's words that a count of them cannot say. */
+#include "app/cmd_args.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "app/cli.h"
+
+int cmd_args_none(const struct cli *cli, char *err, size_t errlen)
+{
+	if (cli->args.n)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "%s takes no argument: %s", cli->command,
+				 cli->args.items[0]);
+	return 0;
+}
+
+int cmd_args_run(const struct cli *cli, char *err, size_t errlen)
+{
+	if (cli->extended && cli->args.n)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--extended runs its own suite; drop %s",
+				 cli->args.items[0]);
+	if (cli->journal && cli->resume &&
+	    strcmp(cli->journal, cli->resume) != 0)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--resume appends to its own file; drop "
+				 "--journal %s",
+				 cli->journal);
+	return 0;
+}
+
+int cmd_args_compare(const struct cli *cli, char *err, size_t errlen)
+{
+	if (cli->by && (cli->args.n < 1 || cli->args.n > 2))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "compare --by needs one report (or two): "
+				 "REPORT.json [NEW.json]");
+	if (!cli->by && cli->args.n != 2)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "compare needs two reports: BASE.json "
+				 "NEW.json (or one with --by KEY=A,B)");
+	return 0;
+}
+
+int cmd_args_store(const struct cli *cli, char *err, size_t errlen)
+{
+	if (cli->args.n < 2 || strcmp(cli->args.items[0], "import") != 0)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "store needs import FILE...");
+	return 0;
+}
+
+int cmd_args_regressions(const struct cli *cli, char *err, size_t errlen)
+{
+	if (cli->ack && cli->ignore)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--ack and --ignore: one decision at a time "
+				 "(give one of them)");
+	return 0;
+}
+
+int cmd_args_dashboard(const struct cli *cli, char *err, size_t errlen)
+{
+	if (!cli->output)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "dashboard needs -o DIR");
+	return 0;
+}
