@@ -37,6 +37,7 @@ static int job_at(struct report_doc *rd, size_t index, size_t *jobs_cap,
 	j->group = xstrdup(c ? str(c, "group") : NULL);
 	/* without "case", the section said is the job's own */
 	j->section = xstrdup(c ? str(c, "section") : d->section);
+	j->note = xstrdup(c ? str(c, "note") : NULL);
 	json_array_foreach(json_object_get(c, "varying"), i, v) {
 		if (json_is_string(v) &&
 		    strlist_push(&j->varying, json_string_value(v)))

@@ -13,7 +13,7 @@ const char *const core_key_names[] = {
 	"cpu_limit", "isolate", "plugins", "fleet", "fleet_timeout",
 	"precision", "min_repetitions", "max_time", "order", "cpus",
 	"process_limit", "open_files_limit", "file_size_limit",
-	"temp_space_limit", "store", NULL,
+	"temp_space_limit", "store", "note", NULL,
 };
 /* clang-format on */
 
@@ -28,11 +28,12 @@ int core_key(const char *key)
 int core_key_single(const char *key)
 {
 	/* fleet: reports match cases by parameters, and fleet is none;
-	   cpus: one CPU list, whose commas do not make cases */
+	   cpus: one CPU list, whose commas do not make cases; note: text */
 	return strcmp(key, "target") == 0 || strcmp(key, "unit") == 0 ||
 	       strcmp(key, "section") == 0 || strcmp(key, "fleet") == 0 ||
 	       strcmp(key, "fleet_timeout") == 0 || strcmp(key, "order") == 0 ||
-	       strcmp(key, "cpus") == 0 || strcmp(key, "store") == 0;
+	       strcmp(key, "cpus") == 0 || strcmp(key, "store") == 0 ||
+	       strcmp(key, "note") == 0;
 }
 
 int core_key_zero_is_none(const char *key)

@@ -209,6 +209,7 @@ static int write_line(const struct report *r, const struct result *res,
 		      size_t width, unsigned omit, struct strlist *legend,
 		      FILE *out)
 {
+	const struct job *job = report_job_of(r, res);
 	char label[REPORT_LINE], figure[64], spread[32], cpu[80];
 	char notes[REPORT_LINE];
 
@@ -217,6 +218,9 @@ static int write_line(const struct report *r, const struct result *res,
 	report_spread(res, spread, sizeof(spread));
 	report_cpu_figure(res, report_unit(res), cpu, sizeof(cpu));
 	notes[0] = '\0';
+	/* the job's own note first: what the suite says of the line */
+	if (job && job->note)
+		report_appendf(notes, sizeof(notes), "%s", job->note);
 	report_notes_but(res, omit, notes, sizeof(notes));
 	table_put_left(out, label, width);
 	fprintf(out, " : %s%s%s%s%s", figure, spread[0] ? " " : "", spread,

@@ -172,11 +172,12 @@ json_t *case_json_report_put(const struct suite *s, const struct bench_case *c)
 	json_t *o = case_put(c, jsonw_text);
 	/* "o" takes the reference, even when packing fails */
 	json_t *extra = json_pack(
-		"{s:I, s:b, s:b, s:o, s:s?, s:s?, s:s, s:o}", "job_index",
+		"{s:I, s:b, s:b, s:o, s:s?, s:s?, s:s?, s:s, s:o}", "job_index",
 		(json_int_t)c->job, "backend_chosen", c->backend_chosen,
 		"depth_shown", case_json_shows_depth(c), "varying",
 		strings_put(job ? &job->varying : NULL), "section",
-		job ? job->section : NULL, "group", group, "work",
+		job ? job->section : NULL, "note", job ? job->note : NULL,
+		"group", group, "work",
 		plugin_work_name(work), "types", types_put(c));
 
 	if (!o || !extra || json_object_update(o, extra)) {

@@ -1022,6 +1022,7 @@ void suite_free(struct suite *s)
 		free(s->jobs[i].file);
 		free(s->jobs[i].group);
 		free(s->jobs[i].section);
+		free(s->jobs[i].note);
 		free(s->jobs[i].unoffered);
 		strlist_free(&s->jobs[i].varying);
 		kvlist_free(&s->jobs[i].origins);

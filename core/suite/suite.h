@@ -72,6 +72,7 @@ struct job {
 	unsigned line;
 	char *group;   /* the target's group, for report sections */
 	char *section; /* report section title, NULL = from the group */
+	char *note;    /* the job's note for the report's reader, or NULL */
 	struct strlist varying; /* keys whose lists expanded, in file order */
 	struct kvlist origins;	/* each key's "FILE:LINE" or "--set TEXT" */
 	char *unoffered; /* a fleet: the target no plugin here offers (the

@@ -313,6 +313,7 @@ static int case_build(const struct registry *reg, const struct draft *d,
 static int job_build(const struct draft *d, struct job *j)
 {
 	const struct setting *sec = suite_draft_get(d, "section");
+	const struct setting *note = suite_draft_get(d, "note");
 	const char *slash = strchr(d->target, '/');
 
 	memset(j, 0, sizeof(*j));
@@ -327,6 +328,8 @@ static int job_build(const struct draft *d, struct job *j)
 			      : strdup(d->target);
 	if (sec && !sec->ignored)
 		j->section = strdup(sec->value);
+	if (note && !note->ignored && !(j->note = strdup(note->value)))
+		return -ENOMEM;
 	if (d->unoffered)
 		j->unoffered = strdup(d->target);
 	if (!j->label || !j->file || !j->group || (sec && !j->section) ||

@@ -111,6 +111,44 @@ def test_run_text_has_report_sections():
     expect(len(lines) == 1 and "GB/s" in lines[0], f"fill line: {lines}")
 
 
+def test_job_note_is_said_under_its_line_and_kept_with_the_case():
+    # a job's note (the default run says why Poly1305 stands for VMAC):
+    # its text whole, commas included, once per case, in text and JSON,
+    # and again when the saved report is rendered
+    path = suite("""[global]
+duration = 20ms
+repetitions = 3
+warmup = 0
+[copy]
+target = mem/memcpy
+size = 64K, 128K
+note = in place of the classic VMAC, as neither library has it
+""")
+    status, out, err = run("run", path, "--no-store", "-f", "json")
+    expect(status == 0, err)
+    res = json.loads(out)["results"]
+    expect(len(res) == 2 and all(
+        r["case"]["note"] == "in place of the classic VMAC, as neither "
+        "library has it" for r in res), [r["case"].get("note") for r in res])
+    status, out, err = run("run", path, "--no-store", "-f", "json",
+                           "--set", "size=64K")
+    expect(status == 0, err)
+    status, text, err = run("report", suite(out))
+    expect(status == 0 and re.search(
+        r"^copy \(mem\) : .* \[1\]\n  \[1\] in place of the classic VMAC, "
+        r"as neither library has it", text, re.M), text)
+    status, out, err = run("run", os.path.join(SOURCE, "conf",
+                                               "default.ini"),
+                           "--no-store", "-f", "json", "--set",
+                           "AES256/CTR/Poly1305.max_time=300ms", "--set",
+                           "duration=20ms", "--set", "precision=0", "--set",
+                           "repetitions=2", "--set", "warmup=0")
+    expect(status == 0, err)
+    poly = [r for r in json.loads(out)["results"]
+            if r["job"] == "AES256/CTR/Poly1305"]
+    expect(poly and "VMAC" in poly[0]["case"]["note"], poly)
+
+
 def test_run_csv_has_row_per_result():
     status, out, err = run("run", suite(MEM), "--format", "csv")
     expect(status == 0, err)
