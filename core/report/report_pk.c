@@ -152,10 +152,11 @@ static void row_notes(const struct pk_row *row, char *buf, size_t len)
 		report_annotations(row->first, a, sizeof(a));
 	if (row->verify)
 		report_annotations(row->verify, b, sizeof(b));
+	buf[0] = '\0';
 	if (row->derive || !b[0] || !a[0])
-		snprintf(buf, len, "%s%s", a, b);
+		report_appendf(buf, len, "%s%s", a, b);
 	else
-		snprintf(buf, len, "sign: %s; verify: %s", a, b);
+		report_appendf(buf, len, "sign: %s; verify: %s", a, b);
 }
 
 /* The widest interval of the row's figures ("±0.4%"), "" when none. */
