@@ -84,13 +84,14 @@ static void say_skipped(const json_t *doc)
 
 	json_array_foreach(json_object_get(doc, "series"), i, s) {
 		view_label(s, label, sizeof(label));
-		json_array_foreach(json_object_get(s, "skipped"), j, k)
+		json_array_foreach(json_object_get(s, "skipped"), j, k) {
 			fprintf(stderr,
 				"hostbench: run %s, %s on %s: %s, left out of "
 				"the judgement\n",
 				view_str(k, "run") ? view_str(k, "run") : "?",
 				label, view_host_name(doc, view_str(s, "host")),
 				view_str(k, "reason"));
+		}
 	}
 }
 

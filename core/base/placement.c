@@ -40,9 +40,12 @@ int placement_text(const struct topology *t, const struct cpulist *cpus,
 		rc = ids_of(t, cpus, 1, &packages);
 	buf[0] = '\0';
 	if (!rc) {
-		qsort(nodes.cpus, nodes.n, sizeof(*nodes.cpus), by_number);
-		qsort(packages.cpus, packages.n, sizeof(*packages.cpus),
-		      by_number);
+		if (nodes.n)
+			qsort(nodes.cpus, nodes.n, sizeof(*nodes.cpus),
+			      by_number);
+		if (packages.n)
+			qsort(packages.cpus, packages.n,
+			      sizeof(*packages.cpus), by_number);
 		cpulist_format(cpus, c, sizeof(c));
 		cpulist_format(&nodes, n, sizeof(n));
 		cpulist_format(&packages, p, sizeof(p));

@@ -522,15 +522,16 @@ static int open_regular(const char *path, FILE **f, struct stat *st, char *why,
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	int rc = 0;
 
+	memset(st, 0, sizeof(*st));
 	if (fd < 0)
 		return hb_errorf(why, len, -errno, "%s", strerror(errno));
-	if (fstat(fd, st) != 0)
-		rc = -errno;
+	if (fstat(fd, st) != 0 ||
+	    (S_ISREG(st->st_mode) &&
+	     (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+	      !(*f = fdopen(fd, "r")))))
+		rc = errno ? -errno : -EIO;
 	else if (!S_ISREG(st->st_mode))
 		rc = -EINVAL;
-	else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
-		 !(*f = fdopen(fd, "r")))
-		rc = -errno;
 	if (!rc)
 		return 0;
 	close(fd);

@@ -137,9 +137,12 @@ int fleet_launched(void)
 	static const char *const sizes[] = { "OMPI_COMM_WORLD_SIZE",
 					     "SLURM_NTASKS", "PMI_SIZE" };
 
-	for (size_t i = 0; i < sizeof(sizes) / sizeof(*sizes); i++)
-		if (getenv(sizes[i]) && atoi(getenv(sizes[i])) > 1)
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(*sizes); i++) {
+		const char *v = getenv(sizes[i]);
+
+		if (v && strtol(v, NULL, 10) > 1)
 			return 1;
+	}
 	return 0;
 }
 

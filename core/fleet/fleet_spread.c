@@ -192,7 +192,7 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 	size_t row = i + 1;
 	int rc = fleet_spread_of(f, own, i, &sp);
 
-	for (int r = 0; !rc && r < f->size && !scale; r++) {
+	for (int r = 0; !rc && r < f->size && scale == 0; r++) {
 		const struct result *res = &fleet_rank_results(f, r, own)[i];
 
 		if (res->status == RESULT_OK &&

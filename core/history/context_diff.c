@@ -233,15 +233,18 @@ static int say_new_libraries(json_t *out, const json_t *a, const json_t *b)
 {
 	const char *plugin, *key;
 	const json_t *facts, *v;
-	int rc = 0;
+	int rc;
 
-	json_object_foreach((json_t *)b, plugin, facts)
+	json_object_foreach((json_t *)b, plugin, facts) {
 		json_object_foreach((json_t *)facts, key, v) {
-			if (str(json_object_get(a, plugin), key) || rc)
+			if (str(json_object_get(a, plugin), key))
 				continue;
 			rc = say_whole(out, key, NULL, json_string_value(v));
+			if (rc)
+				return rc;
 		}
-	return rc;
+	}
+	return 0;
 }
 
 /* Whether array a holds the string s. */
@@ -319,9 +322,10 @@ int context_diff_text(const json_t *before, const json_t *after, char *buf,
 		buf[0] = '\0';
 	if (!d)
 		return -ENOMEM;
-	json_array_foreach(d, i, v)
+	json_array_foreach(d, i, v) {
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
 			 i ? "; " : "", json_string_value(v));
+	}
 	json_decref(d);
 	return 0;
 }

@@ -46,8 +46,9 @@ static size_t open_changes(const json_t *s)
 	const json_t *c;
 	size_t i, n = 0;
 
-	json_array_foreach(json_object_get(s, "changes"), i, c)
+	json_array_foreach(json_object_get(s, "changes"), i, c) {
 		n += dashboard_open_change(c) != 0;
+	}
 	return n;
 }
 

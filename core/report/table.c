@@ -376,7 +376,7 @@ static size_t wrap_at(const char *s, size_t width)
 {
 	size_t mark = 0, blank = 0;
 
-	for (size_t i = 0; s[i] && i < width; i++) {
+	for (size_t i = 0; i < width && s[i]; i++) {
 		if (s[i] == ',' || s[i] == ';' || s[i] == ':')
 			mark = i + 1;
 		else if (s[i] == ' ')

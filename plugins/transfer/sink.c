@@ -61,7 +61,7 @@ static int drain(const struct sink_cfg *cfg, struct chan *ch, char *buf,
 			if (rc)
 				return rc;
 			st->bytes += got;
-			if (deadline && hb_now() > deadline)
+			if (deadline > 0 && hb_now() > deadline)
 				return hb_errorf(
 					err, errlen, HB_EFAIL,
 					"connection time limit of %.0f s "
