@@ -1081,7 +1081,7 @@ def test_stored_run_renders_as_its_file_postgresql():
     stored_run_renders_as_its_file(pg_server())
 
 
-def psql(url, sql):
+def url_rows(url, sql):
     """Rows of sql on the server of url, as psql prints them unaligned."""
     p = subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-At", "-c",
                         sql], capture_output=True, text=True, timeout=60)
@@ -1096,11 +1096,11 @@ def test_a_version_3_store_is_migrated_postgresql():
     expect(status == 0, f"run: {err}")
     with open(path("pg.json")) as f:
         doc = json.load(f)
-    samples = psql(url, "SELECT samples FROM result ORDER BY bcase")
+    samples = url_rows(url, "SELECT samples FROM result ORDER BY bcase")
     text = json.dumps(doc, separators=(",", ":"))
     # as version 3 made it: the report's text in report, samples in a
     # table of their own, the index result_series
-    psql(url, f"""
+    url_rows(url, f"""
         CREATE TABLE sample (run TEXT NOT NULL, bcase TEXT NOT NULL,
             figure TEXT NOT NULL, idx INTEGER NOT NULL,
             value DOUBLE PRECISION, PRIMARY KEY (run, bcase, figure, idx));
@@ -1116,13 +1116,13 @@ def test_a_version_3_store_is_migrated_postgresql():
     status, out, err = run("report", doc["run"]["uuid"], "--store", url,
                            "-f", "md")
     expect(status == 0 and out == want, f"the old run reads: {err}")
-    expect(psql(url, "SELECT max(version) FROM schema_version") == ["4"],
+    expect(url_rows(url, "SELECT max(version) FROM schema_version") == ["4"],
            "now version 4")
-    moved = psql(url, "SELECT samples FROM result ORDER BY bcase")
+    moved = url_rows(url, "SELECT samples FROM result ORDER BY bcase")
     expect([json.loads(m) for m in moved] ==
            [json.loads(m) for m in samples] and moved,
            f"every sample moved, exact: {moved} {samples}")
-    expect(psql(url, "SELECT count(*) FROM pg_tables WHERE tablename = "
+    expect(url_rows(url, "SELECT count(*) FROM pg_tables WHERE tablename = "
                 "'sample'") == ["0"], "no sample table")
 
 
