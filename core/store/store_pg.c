@@ -302,8 +302,7 @@ static int results(struct store *st, store_row_fn row, void *arg, char *err,
 	if (!rc && res && PQresultStatus(res) != PGRES_COMMAND_OK &&
 	    PQresultStatus(res) != PGRES_TUPLES_OK)
 		rc = store_pg_message(PQresultErrorMessage(res), err, errlen);
-	else if (!rc && res && row &&
-		 (rc = rows(res, row, arg)) == -ENOMEM)
+	else if (!rc && res && row && (rc = rows(res, row, arg)) == -ENOMEM)
 		hb_error_fill(err, errlen, "out of memory");
 	PQclear(res);
 	return rc;

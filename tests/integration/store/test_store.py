@@ -846,6 +846,43 @@ def test_a_version_3_store_keeps_its_reports_readable():
            "each result's 3 samples, the old run's moved")
 
 
+def test_a_result_row_holds_its_n_samples():
+    status, _, err = run("run", suite(), "--store", sqlite_url())
+    expect(status == 0, f"run: {err}")
+    db = sqlite3.connect(path("results.db"))
+    rows = db.execute("SELECT n, samples FROM result").fetchall()
+    expect(rows and all(len(json.loads(s)) == n for n, s in rows),
+           f"n is the number of samples kept in the row: {rows}")
+
+
+def test_a_version_3_sample_that_was_none_moves_as_null():
+    url = sqlite_url()
+    status, _, err = run("run", suite(), "--store", url)
+    expect(status == 0, f"run: {err}")
+    db = sqlite3.connect(path("results.db"))
+    as_version_3(db)
+    key = db.execute("SELECT run, bcase, figure FROM sample WHERE idx = 1"
+                     ).fetchone()
+    db.execute("UPDATE sample SET value = NULL WHERE run = ? AND bcase = ? "
+               "AND figure = ? AND idx = 1", key)
+    db.commit()
+    db.close()
+    status, _, err = run("history", "--store", url)
+    expect(status == 0, f"history migrates: {err}")
+    db = sqlite3.connect(path("results.db"))
+    moved = samples_by_result(db)[key]
+    expect(len(moved) == 3 and moved[1] is None
+           and all(isinstance(v, float) for v in moved[::2]),
+           f"the sample that was none is null in its place: {moved}")
+
+
+def test_report_of_a_stored_run_refuses_rank():
+    status, _, err = run("report", "0" * 8 + "-0000-0000-0000-" + "0" * 12,
+                         "--rank", "1", "--store", sqlite_url())
+    expect(status == 2 and "--rank" in err and "one host's" in err,
+           f"--rank with a stored run: {status} {err}")
+
+
 def test_import_stores_each_report_as_read():
     base = measured()
     plain = variant(base, "plain.json")
