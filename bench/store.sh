@@ -53,20 +53,9 @@ for i in range(10000):  # one series, 10,000 runs
     json.dump(d, open(os.path.join(work, "long", f"{i:05}.json"), "w"))
 PY
 
-# "WALL CPU" milliseconds of a command (CPU: user + system of its process;
-# on a shared host the wall time is also the neighbours')
+# "WALL CPU" milliseconds of a command (bench/timed.py)
 timed() {
-	python3 - "$@" <<'PY'
-import resource, subprocess, sys, time
-# what this interpreter's start already waited for is not the command's
-ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-t = time.monotonic()
-subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL,
-               stderr=subprocess.DEVNULL)
-ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(int((time.monotonic() - t) * 1000),
-      int((ru.ru_utime + ru.ru_stime - ru0.ru_utime - ru0.ru_stime) * 1000))
-PY
+	python3 "$(dirname "$0")/timed.py" "$@"
 }
 
 set -- $(timed "$HB" store import "$work"/wide/*.json \

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/stored.h"
 
 int cmd_args_none(const struct cli *cli, char *err, size_t errlen)
 {
@@ -28,6 +29,22 @@ int cmd_args_run(const struct cli *cli, char *err, size_t errlen)
 				 "--resume appends to its own file; drop "
 				 "--journal %s",
 				 cli->journal);
+	return 0;
+}
+
+int cmd_args_report(const struct cli *cli, char *err, size_t errlen)
+{
+	if (!cli->args.n)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "report needs JSON reports, journals or "
+				 "stored runs: FILE...|UUID...");
+	for (size_t i = 0; cli->rank >= 0 && i < cli->args.n; i++)
+		if (stored_is_run(cli->args.items[i]))
+			return hb_errorf(err, errlen, -EINVAL,
+					 "--rank takes a host out of a fleet "
+					 "report; stored run %s is one host's "
+					 "(drop --rank)",
+					 cli->args.items[i]);
 	return 0;
 }
 

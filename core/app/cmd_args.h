@@ -17,6 +17,12 @@ int cmd_args_none(const struct cli *cli, char *err, size_t errlen);
 /* run: --extended takes no suite; --resume and --journal one file. */
 int cmd_args_run(const struct cli *cli, char *err, size_t errlen);
 
+/*
+ * report: a file or a stored run's UUID at least; --rank only for files
+ * (a stored run is one host's).
+ */
+int cmd_args_report(const struct cli *cli, char *err, size_t errlen);
+
 /* compare: two reports, or one (or two) with --by. */
 int cmd_args_compare(const struct cli *cli, char *err, size_t errlen);
 

@@ -16,6 +16,7 @@
 #include "app/cli.h"
 #include "app/compare_history.h"
 #include "app/output.h"
+#include "app/stored.h"
 #include "base/exit.h"
 #include "base/jsonarena.h"
 #include "compare/compare.h"
@@ -46,6 +47,18 @@ static void note_torn(const struct doc_report *doc)
 }
 
 /*
+ * Read the report arg names into doc: a file, or for `report` a stored
+ * run's uuid (stored.h). Returns 0 or a negative code.
+ */
+static int read_one(const struct cli *cli, const char *arg,
+		    struct doc_report *doc, char *err, size_t errlen)
+{
+	if (strcmp(cli->command, "report") == 0 && stored_is_run(arg))
+		return stored_read(doc, cli->store, arg, err, errlen);
+	return report_read_rank(doc, arg, cli->rank, err, errlen);
+}
+
+/*
  * Read the reports of cli->args into *docs (one each). Returns an exit
  * status; a report that cannot be read is bad input, said on one line.
  */
@@ -57,8 +70,8 @@ static int read_reports(const struct cli *cli, struct doc_report **docs)
 	if (!*docs)
 		return EXIT_INTERNAL;
 	for (size_t i = 0; i < cli->args.n; i++) {
-		if (report_read_rank(&(*docs)[i], cli->args.items[i], cli->rank,
-				     err, sizeof(err)) == 0) {
+		if (read_one(cli, cli->args.items[i], &(*docs)[i], err,
+			     sizeof(err)) == 0) {
 			note_torn(&(*docs)[i]);
 			continue;
 		}
@@ -283,8 +296,10 @@ int cmd_report(const struct command_env *env)
 {
 	int status = -1;
 
-	/* --rank N takes one host's report out of a fleet report */
-	if (env->cli->rank < 0 && env->cli->args.n == 1)
+	/* --rank N takes one host's report out of a fleet report; a stored
+	 * run is one host's */
+	if (env->cli->rank < 0 && env->cli->args.n == 1 &&
+	    !stored_is_run(env->cli->args.items[0]))
 		status = report_fleet(env->cli);
 	return status >= 0 ? status : reports_run(env, REPORTS_REPORT);
 }

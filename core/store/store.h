@@ -17,7 +17,7 @@
 #include "base/util.h"
 
 /* The newest schema this build reads and writes. */
-#define STORE_SCHEMA_VERSION 3
+#define STORE_SCHEMA_VERSION 4
 
 struct store;
 
@@ -97,6 +97,15 @@ void store_run_uuid(const json_t *report, char out[37]);
  * nothing of it is stored), or another negative code.
  */
 int store_import(struct store *st, const char *path, struct store_tally *t,
+		 char *err, size_t errlen);
+
+/*
+ * The whole JSON report stored with run uuid, as it was kept (compact
+ * text), into *text (malloc'd, NUL-terminated; the caller frees it) and
+ * *len. Returns 0, -ENOENT when no such run is stored, or another
+ * negative code, with err filled.
+ */
+int store_report(struct store *st, const char *uuid, char **text, size_t *len,
 		 char *err, size_t errlen);
 
 /*

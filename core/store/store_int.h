@@ -13,13 +13,14 @@
 #include "store/store.h"
 
 /* A bound parameter or a column's value. */
-enum store_type { STORE_NULL, STORE_TEXT, STORE_INT, STORE_REAL };
+enum store_type { STORE_NULL, STORE_TEXT, STORE_INT, STORE_REAL, STORE_BLOB };
 
 struct store_val {
 	enum store_type type;
-	const char *s; /* STORE_TEXT */
+	const char *s; /* STORE_TEXT, or STORE_BLOB's bytes */
 	long long i;   /* STORE_INT */
 	double d;      /* STORE_REAL */
+	size_t n;      /* STORE_BLOB: how many bytes s holds */
 };
 
 /* Text s as a value; NULL is SQL's NULL. */
@@ -27,6 +28,12 @@ static inline struct store_val store_text(const char *s)
 {
 	return (struct store_val){ .type = s ? STORE_TEXT : STORE_NULL,
 				   .s = s };
+}
+
+/* n bytes at p as a binary value (BLOB, BYTEA). */
+static inline struct store_val store_blob(const void *p, size_t n)
+{
+	return (struct store_val){ .type = STORE_BLOB, .s = p, .n = n };
 }
 
 static inline struct store_val store_int(long long i)
@@ -105,6 +112,14 @@ void store_hash_id(const char *prefix, const char *text, size_t len,
 
 /* "a\nb\nc" (NULL as ""), malloc'd; NULL when out of memory. */
 char *store_join(const char *a, const char *b, const char *c);
+
+/*
+ * A run's report text as kept in run.report_z (schema 4): an xz stream
+ * (store_report.c). *out malloc'd, *outlen its bytes. Returns 0 or
+ * -ENOMEM.
+ */
+int store_report_pack(const char *text, size_t len, unsigned char **out,
+		      size_t *outlen, char *err, size_t errlen);
 
 /* The current UTC time as RFC 3339 with milliseconds. */
 void store_now(char *buf, size_t len);

@@ -7,6 +7,7 @@
 #include "store/store_int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <libpq-fe.h>
 #include <poll.h>
 #include <stdio.h>
@@ -22,8 +23,9 @@
 /* How often a wait looks at the stop flag, whatever wakes it. */
 #define WAIT_POLL_MS 250
 
-/* PostgreSQL type oids (catalog/pg_type.h) the store reads as numbers. */
+/* PostgreSQL type oids (catalog/pg_type.h) read as numbers or bytes. */
 enum {
+	PG_BYTEA = 17,
 	PG_INT8 = 20,
 	PG_INT2 = 21,
 	PG_INT4 = 23,
@@ -183,36 +185,89 @@ static struct store_val column(PGresult *res, int r, int c)
 	return v;
 }
 
+/*
+ * A BYTEA column (text format: "\\x" and hex) as its bytes into *v,
+ * malloc'd into *own. Returns 0 or -ENOMEM.
+ */
+static int bytes_of(struct store_val *v, unsigned char **own)
+{
+	size_t n = 0;
+
+	*own = PQunescapeBytea((const unsigned char *)v->s, &n);
+	if (!*own)
+		return -ENOMEM;
+	*v = store_blob(*own, n);
+	return 0;
+}
+
+/* Row r of res into v (nc columns), BYTEA bytes malloc'd into own. */
+static int row_of(PGresult *res, int r, int nc, struct store_val *v,
+		  unsigned char **own)
+{
+	int rc = 0;
+
+	for (int c = 0; c < nc; c++) {
+		v[c] = column(res, r, c);
+		own[c] = NULL;
+		if (!rc && v[c].type == STORE_TEXT &&
+		    PQftype(res, c) == PG_BYTEA)
+			rc = bytes_of(&v[c], &own[c]);
+	}
+	return rc;
+}
+
 /* Every row of res through row; its first nonzero return. */
 static int rows(PGresult *res, store_row_fn row, void *arg)
 {
 	struct store_val v[PG_MAX_COLS];
+	unsigned char *own[PG_MAX_COLS];
 	int nc = PQnfields(res), rc = 0;
 
 	if (nc > PG_MAX_COLS)
 		nc = PG_MAX_COLS;
 	for (int r = 0; r < PQntuples(res) && !rc; r++) {
+		rc = row_of(res, r, nc, v, own);
+		if (!rc)
+			rc = row(arg, v, (size_t)nc);
 		for (int c = 0; c < nc; c++)
-			v[c] = column(res, r, c);
-		rc = row(arg, v, (size_t)nc);
+			PQfreemem(own[c]);
 	}
 	return rc;
 }
 
-/* The values of args as libpq takes them: text, NULL for SQL's NULL. */
+/* The parameters of a statement as libpq takes them. */
+struct pg_params {
+	char num[PG_MAX_ARGS][32]; /* numbers as text */
+	const char *values[PG_MAX_ARGS];
+	int lengths[PG_MAX_ARGS]; /* a binary value's bytes */
+	int formats[PG_MAX_ARGS]; /* 1: binary (BYTEA), 0: text */
+};
+
+/*
+ * The values of args into p: text, NULL for SQL's NULL, bytes (a BLOB)
+ * bound as binary with their length, as they are.
+ */
 static void bind_args(const struct store_val *args, size_t nargs,
-		      char num[][32], const char **values)
+		      struct pg_params *p)
 {
 	for (size_t i = 0; i < nargs; i++) {
-		values[i] = num[i];
+		p->values[i] = p->num[i];
+		p->lengths[i] = 0;
+		p->formats[i] = 0;
 		if (args[i].type == STORE_TEXT)
-			values[i] = args[i].s;
+			p->values[i] = args[i].s;
 		else if (args[i].type == STORE_INT)
-			snprintf(num[i], sizeof(num[i]), "%lld", args[i].i);
+			snprintf(p->num[i], sizeof(p->num[i]), "%lld",
+				 args[i].i);
 		else if (args[i].type == STORE_REAL)
-			snprintf(num[i], sizeof(num[i]), "%.17g", args[i].d);
-		else
-			values[i] = NULL;
+			snprintf(p->num[i], sizeof(p->num[i]), "%.17g",
+				 args[i].d);
+		else if (args[i].type == STORE_BLOB) {
+			p->values[i] = args[i].s;
+			p->lengths[i] = (int)args[i].n;
+			p->formats[i] = 1;
+		} else
+			p->values[i] = NULL;
 	}
 }
 
@@ -247,8 +302,8 @@ static int results(struct store *st, store_row_fn row, void *arg, char *err,
 	if (!rc && res && PQresultStatus(res) != PGRES_COMMAND_OK &&
 	    PQresultStatus(res) != PGRES_TUPLES_OK)
 		rc = store_pg_message(PQresultErrorMessage(res), err, errlen);
-	else if (!rc && res && row)
-		rc = rows(res, row, arg);
+	else if (!rc && res && row && (rc = rows(res, row, arg)) == -ENOMEM)
+		hb_error_fill(err, errlen, "out of memory");
 	PQclear(res);
 	return rc;
 }
@@ -257,8 +312,7 @@ static int pg_exec(struct store *st, const char *sql,
 		   const struct store_val *args, size_t nargs, store_row_fn row,
 		   void *arg, char *err, size_t errlen)
 {
-	char num[PG_MAX_ARGS][32];
-	const char *values[PG_MAX_ARGS];
+	struct pg_params p;
 	PGconn *db = ((struct pg *)st->conn)->db;
 	char *text;
 	int rc;
@@ -270,9 +324,17 @@ static int pg_exec(struct store *st, const char *sql,
 		free(text);
 		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
 	}
-	bind_args(args, nargs, num, values);
-	if (PQsendQueryParams(db, text, (int)nargs, NULL, values, NULL, NULL,
-			      0))
+	for (size_t i = 0; i < nargs; i++)
+		if (args[i].type == STORE_BLOB && args[i].n > INT_MAX) {
+			free(text);
+			return hb_errorf(err, errlen, -E2BIG,
+					 "a value of %zu bytes: more than "
+					 "PostgreSQL takes in one",
+					 args[i].n);
+		}
+	bind_args(args, nargs, &p);
+	if (PQsendQueryParams(db, text, (int)nargs, NULL, p.values, p.lengths,
+			      p.formats, 0))
 		rc = send_all(st, err, errlen);
 	else
 		rc = store_pg_message(PQerrorMessage(db), err, errlen);

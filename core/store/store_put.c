@@ -69,41 +69,34 @@ static char *canonical(const json_t *o)
 	return json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
 }
 
-/* The stored report of a run, parsed (null when it is not JSON). */
-static int row_report(void *arg, const struct store_val *v, size_t n)
-{
-	json_t **stored = arg;
-
-	json_decref(*stored);
-	*stored = n && v[0].type == STORE_TEXT ? json_loads(v[0].s, 0, NULL)
-					       : NULL;
-	if (!*stored)
-		*stored = json_null();
-	return 0;
-}
-
 /*
  * Whether run uuid is stored already: 0 when not, 1 when with report rep
  * (the same file imported again), else -EINVAL with err filled: one uuid
  * names one run, and another report under it would be a second run
- * hidden behind the first.
+ * hidden behind the first. The stored report is read as it is kept
+ * (store_report: compressed since schema 4, text before).
  */
 static int stored_as(struct store *st, const char *uuid, const json_t *rep,
 		     char *err, size_t errlen)
 {
 	json_t *stored = NULL;
-	int rc = store_query(st, "SELECT report FROM run WHERE uuid = ?",
-			     (struct store_val[]){ store_text(uuid) }, 1,
-			     row_report, &stored, err, errlen);
+	char *text = NULL;
+	size_t len = 0;
+	int rc = store_report(st, uuid, &text, &len, err, errlen);
 
-	if (!rc && stored)
-		rc = json_equal(stored, (json_t *)rep)
-			     ? 1
-			     : hb_errorf(err, errlen, -EINVAL,
-					 "run %s is stored already with "
-					 "other results; one uuid names one "
-					 "run, so none of it is stored",
-					 uuid);
+	if (rc == -ENOENT)
+		return 0;
+	if (rc)
+		return rc;
+	stored = json_loadb(text, len, 0, NULL);
+	free(text);
+	rc = stored && json_equal(stored, (json_t *)rep)
+		     ? 1
+		     : hb_errorf(err, errlen, -EINVAL,
+				 "run %s is stored already with "
+				 "other results; one uuid names one "
+				 "run, so none of it is stored",
+				 uuid);
 	json_decref(stored);
 	return rc;
 }
@@ -265,37 +258,52 @@ static struct store_val real_or_null(double v)
 	return isfinite(v) ? store_real(v) : store_text(NULL);
 }
 
-/* The samples of figure f under (run, kase, fig). */
-static int put_samples(struct store *st, const struct store_figure *f,
-		       const struct store_val key[3], char *err, size_t errlen)
+/*
+ * The samples of figure f as the text of a JSON array, in their order
+ * (null where one is no number), each exact (17 significant digits);
+ * *text NULL when f has none. Returns 0 or -ENOMEM.
+ */
+static int samples_text(const struct store_figure *f, char **text)
 {
-	int rc = 0;
+	json_t *a;
 
-	for (size_t i = 0; !rc && i < f->n; i++)
-		rc = store_exec(
-			st,
-			"INSERT INTO sample (run, bcase, figure, idx, "
-			"value) VALUES (?, ?, ?, ?, ?) "
-			"ON CONFLICT DO NOTHING",
-			(struct store_val[]){ key[0], key[1], key[2],
-					      store_int((long long)i),
-					      real_or_null(f->samples[i]) },
-			5, err, errlen);
-	return rc;
+	*text = NULL;
+	if (!f->n)
+		return 0;
+	a = json_array();
+	for (size_t i = 0; a && i < f->n; i++)
+		if (json_array_append_new(a, isfinite(f->samples[i])
+						     ? json_real(f->samples[i])
+						     : json_null())) {
+			json_decref(a);
+			a = NULL;
+		}
+	*text = a ? json_dumps(a, JSON_COMPACT) : NULL;
+	json_decref(a);
+	return *text ? 0 : -ENOMEM;
 }
 
-/* The result row of r under key, its figure f. */
+/*
+ * The result row of r under key, its figure f with its samples (a JSON
+ * array's text, in the row since schema 4).
+ */
 static int put_figure(struct store *st, const json_t *r,
 		      const struct store_figure *f,
 		      const struct store_val key[3], char *err, size_t errlen)
 {
-	char *flags = flags_text(r);
+	char *flags = flags_text(r), *samples = NULL;
 	const char *status = text_of(r, "status");
-	int rc = store_exec(
+	int rc = samples_text(f, &samples);
+
+	if (rc) {
+		free(flags);
+		return hb_errorf(err, errlen, rc, "out of memory");
+	}
+	rc = store_exec(
 		st,
 		"INSERT INTO result (run, bcase, figure, unit, better, status, "
-		"median, ci_low, ci_high, n, cv, cpu_median, flags) VALUES "
-		"(?, ?, ?, ?, 'higher', ?, ?, ?, ?, ?, ?, ?, ?) "
+		"median, ci_low, ci_high, n, cv, cpu_median, flags, samples) "
+		"VALUES (?, ?, ?, ?, 'higher', ?, ?, ?, ?, ?, ?, ?, ?, ?) "
 		"ON CONFLICT DO NOTHING",
 		(struct store_val[]){
 			key[0], key[1], key[2], val_of(r, "unit"),
@@ -307,9 +315,10 @@ static int put_figure(struct store *st, const json_t *r,
 			real_or_null(f->cv),
 			val_of(r, f->ops ? "ops_per_cpu_second"
 					 : "bytes_per_cpu_second"),
-			store_text(flags) },
-		12, err, errlen);
+			store_text(flags), store_text(samples) },
+		13, err, errlen);
 
+	free(samples);
 	free(flags);
 	return rc;
 }
@@ -337,8 +346,6 @@ static int put_result(struct store *st, const char *uuid, const json_t *r,
 	key[1] = store_text(kase);
 	key[2] = store_text(f.ops ? "ops_rate" : "rate");
 	rc = put_figure(st, r, &f, key, err, errlen);
-	if (!rc)
-		rc = put_samples(st, &f, key, err, errlen);
 out_figure:
 	store_figure_free(&f);
 	return rc;
@@ -350,7 +357,7 @@ static const json_t *first_suite(const json_t *run)
 	return json_array_get(json_object_get(run, "suites"), 0);
 }
 
-/* The run row of rep. */
+/* The run row of rep, its report text kept compressed (store_report.c). */
 static int put_run(struct store *st, const json_t *rep, const struct put_as *as,
 		   const char *host, const char *context, const char *now,
 		   char *err, size_t errlen)
@@ -360,28 +367,35 @@ static int put_run(struct store *st, const json_t *rep, const struct put_as *as,
 	char *own = as->text ? NULL : json_dumps(rep, JSON_COMPACT);
 	const char *text = as->text ? as->text : own;
 	const char *started = text_of(run, "started");
+	unsigned char *z = NULL;
+	size_t zlen = 0;
 	int rc;
 
 	if (!text)
 		return hb_errorf(err, errlen, -ENOMEM, "out of memory");
-	rc = store_exec(
-		st,
-		"INSERT INTO run (uuid, host, context, started, ended, "
-		"duration, suite_path, suite_sha256, label, fleet_job, "
-		"fleet_rank, hostbench_version, hostbench_commit, stored, "
-		"report) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		(struct store_val[]){
-			store_text(as->uuid), store_text(host),
-			store_text(context),
-			store_text(started ? started : as->time),
-			val_of(run, "ended"), val_of(run, "duration"),
-			val_of(first_suite(run), "path"),
-			val_of(first_suite(run), "sha256"),
-			val_of(run, "label"), store_text(as->job),
-			as->rank >= 0 ? store_int(as->rank) : store_text(NULL),
-			val_of(hb, "version"), val_of(hb, "commit"),
-			store_text(now), store_text(text) },
-		15, err, errlen);
+	rc = store_report_pack(text, strlen(text), &z, &zlen, err, errlen);
+	if (!rc)
+		rc = store_exec(
+			st,
+			"INSERT INTO run (uuid, host, context, started, ended, "
+			"duration, suite_path, suite_sha256, label, fleet_job, "
+			"fleet_rank, hostbench_version, hostbench_commit, "
+			"stored, report, report_z) VALUES (?, ?, ?, ?, ?, ?, "
+			"?, ?, ?, ?, ?, ?, ?, ?, '', ?)",
+			(struct store_val[]){
+				store_text(as->uuid), store_text(host),
+				store_text(context),
+				store_text(started ? started : as->time),
+				val_of(run, "ended"), val_of(run, "duration"),
+				val_of(first_suite(run), "path"),
+				val_of(first_suite(run), "sha256"),
+				val_of(run, "label"), store_text(as->job),
+				as->rank >= 0 ? store_int(as->rank)
+					      : store_text(NULL),
+				val_of(hb, "version"), val_of(hb, "commit"),
+				store_text(now), store_blob(z, zlen) },
+			15, err, errlen);
+	free(z);
 	free(own);
 	return rc;
 }

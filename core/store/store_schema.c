@@ -104,9 +104,58 @@ static const struct schema_sql version_3[] = {
 	{ .sql = NULL },
 };
 
+/*
+ * Version 4: what a result holds, once. A run's report compressed
+ * (store_report.c) in report_z, report '' beside it (an older run keeps
+ * its text in report, read as it is); a result's samples, a JSON array's
+ * text, in its row instead of a sample table that named the run, case
+ * and figure again for each (every sample moved there, exact: 17
+ * significant digits); on SQLite, result kept by its key alone (WITHOUT
+ * ROWID), not in a table and again in its key's index; no index
+ * result_series (no query reads results by case: history walks runs).
+ */
+#define RESULT_COLUMNS                                                         \
+	"(run TEXT NOT NULL REFERENCES run(uuid), bcase TEXT NOT NULL "        \
+	"REFERENCES bcase(id), figure TEXT NOT NULL, unit TEXT, better TEXT "  \
+	"NOT NULL, status TEXT NOT NULL, median DOUBLE PRECISION, ci_low "     \
+	"DOUBLE PRECISION, ci_high DOUBLE PRECISION, n INTEGER, cv DOUBLE "    \
+	"PRECISION, cpu_median DOUBLE PRECISION, flags TEXT, samples TEXT, "   \
+	"PRIMARY KEY (run, bcase, figure))"
+/*
+ * a result's samples as "[v0,v1,...]" in idx order, from the old table
+ * (null where a sample was none: a NULL value)
+ */
+#define SAMPLES_OF(r)                                                          \
+	"(SELECT '[' || group_concat(CASE WHEN value IS NULL THEN 'null' "     \
+	"ELSE printf('%!.17g', value) END, ',') || ']' "                       \
+	"FROM (SELECT value FROM sample s WHERE s.run = " r ".run AND "        \
+	"s.bcase = " r ".bcase AND s.figure = " r ".figure ORDER BY idx))"
+static const struct schema_sql version_4[] = {
+	{ .sql = "",
+	  .sqlite = "ALTER TABLE run ADD COLUMN report_z BLOB",
+	  .pg = "ALTER TABLE run ADD COLUMN report_z BYTEA" },
+	{ .sql = "",
+	  .sqlite = "CREATE TABLE result_v4 " RESULT_COLUMNS " WITHOUT ROWID" },
+	{ .sql = "",
+	  .sqlite = "INSERT INTO result_v4 SELECT r.*, " SAMPLES_OF(
+		  "r") " FROM result r" },
+	{ .sql = "", .pg = "ALTER TABLE result ADD COLUMN samples TEXT" },
+	{ .sql = "",
+	  .pg = "UPDATE result r SET samples = (SELECT '[' || "
+		"string_agg(coalesce(value::text, 'null'), ',' ORDER BY idx) "
+		"|| ']' FROM "
+		"sample s WHERE s.run = r.run AND s.bcase = r.bcase AND "
+		"s.figure = r.figure)" },
+	{ .sql = "DROP TABLE sample" },
+	{ .sql = "", .sqlite = "DROP TABLE result" },
+	{ .sql = "", .sqlite = "ALTER TABLE result_v4 RENAME TO result" },
+	{ .sql = "", .pg = "DROP INDEX result_series" },
+	{ .sql = NULL },
+};
+
 /* migrations[N - 1] brings version N - 1 to N. */
 static const struct schema_sql *const migrations[] = { version_1, version_2,
-						       version_3 };
+						       version_3, version_4 };
 
 #define NMIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 

@@ -275,6 +275,10 @@ static int bind_all(sqlite3_stmt *s, const struct store_val *args, size_t nargs)
 		case STORE_REAL:
 			rc = sqlite3_bind_double(s, at, args[i].d);
 			break;
+		case STORE_BLOB:
+			rc = sqlite3_bind_blob64(s, at, args[i].s, args[i].n,
+						 SQLITE_TRANSIENT);
+			break;
 		default:
 			rc = sqlite3_bind_null(s, at);
 		}
@@ -301,6 +305,10 @@ static size_t row_values(sqlite3_stmt *s, struct store_val *v)
 			break;
 		case SQLITE_NULL:
 			v[i] = (struct store_val){ .type = STORE_NULL };
+			break;
+		case SQLITE_BLOB:
+			v[i] = store_blob(sqlite3_column_blob(s, i),
+					  (size_t)sqlite3_column_bytes(s, i));
 			break;
 		default:
 			v[i] = store_text(

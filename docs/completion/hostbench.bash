@@ -36,7 +36,7 @@ _hostbench()
 		[list]="--format --output --plugin-dir"
 		[describe]="--format --output --plugin-dir"
 		[sysinfo]="--format --output --plugin-dir"
-		[report]="--format --output --rank"
+		[report]="--format --output --rank --store"
 		[compare]="--format --output --threshold --fail-on-regression
 			--figure --by --rank --store --no-store"
 		[merge]="--format --output --rank"

@@ -11,6 +11,7 @@ import csv
 import glob
 import io
 import json
+import lzma
 import os
 import pwd
 import resource
@@ -649,6 +650,22 @@ def selectors_say_what_they_matched(url):
            "--since with a zone")
 
 
+def stored_run_renders_as_its_file(url):
+    status, _, err = run("run", suite(), "--store", url, "-f", "json",
+                         "-o", path("kept.json"))
+    expect(status == 0, f"run: exit {status}: {err}")
+    with open(path("kept.json")) as f:
+        uuid = json.load(f)["run"]["uuid"]
+    for fmt in ("text", "md", "html", "csv", "json"):
+        _, want, _ = run("report", path("kept.json"), "-f", fmt)
+        status, out, err = run("report", uuid, "--store", url, "-f", fmt)
+        expect(status == 0 and out == want and out,
+               f"report {uuid} -f {fmt}: exit {status}: {err}")
+    status, _, err = run("report", "0" * 8 + "-0000-0000-0000-" + "0" * 12,
+                         "--store", url)
+    expect(status == 2 and "no run" in err, f"an unknown run: {err}")
+
+
 # -- SQLite -----------------------------------------------------------------
 
 def test_run_stores_and_says_where_sqlite():
@@ -743,9 +760,127 @@ def test_kill_during_import_leaves_db_consistent():
 
 
 def stored_reports(db):
-    """Each stored run's report, by its uuid."""
-    return {u: json.loads(t) for u, t in
-            db.execute("SELECT uuid, report FROM run").fetchall()}
+    """Each stored run's report, by its uuid: xz in report_z (schema
+    4), or its text in report (a run stored before)."""
+    return {u: json.loads(lzma.decompress(z) if z is not None else t)
+            for u, t, z in
+            db.execute("SELECT uuid, report, report_z FROM run").fetchall()}
+
+
+def test_stored_run_renders_as_its_file_sqlite():
+    stored_run_renders_as_its_file(sqlite_url())
+    db = sqlite3.connect(path("results.db"))
+    kept = db.execute("SELECT report, length(report_z) FROM run").fetchall()
+    expect(all(t == "" and n for t, n in kept), f"kept compressed: {kept}")
+
+
+def as_version_3(db):
+    """db as version 3 made it: each report's text in report, no report_z;
+    the samples in a table of their own, none in the result row."""
+    for uuid, z in db.execute("SELECT uuid, report_z FROM run").fetchall():
+        db.execute("UPDATE run SET report = ? WHERE uuid = ?",
+                   (lzma.decompress(z).decode(), uuid))
+    rows = db.execute("SELECT run, bcase, figure, samples FROM result"
+                      ).fetchall()
+    db.executescript("""
+        ALTER TABLE run DROP COLUMN report_z;
+        CREATE TABLE sample (run TEXT NOT NULL, bcase TEXT NOT NULL,
+            figure TEXT NOT NULL, idx INTEGER NOT NULL,
+            value DOUBLE PRECISION, PRIMARY KEY (run, bcase, figure, idx),
+            FOREIGN KEY (run, bcase, figure)
+            REFERENCES result(run, bcase, figure)) WITHOUT ROWID;
+        CREATE TABLE r3 (run TEXT NOT NULL REFERENCES run(uuid),
+            bcase TEXT NOT NULL REFERENCES bcase(id), figure TEXT NOT NULL,
+            unit TEXT, better TEXT NOT NULL, status TEXT NOT NULL,
+            median DOUBLE PRECISION, ci_low DOUBLE PRECISION,
+            ci_high DOUBLE PRECISION, n INTEGER, cv DOUBLE PRECISION,
+            cpu_median DOUBLE PRECISION, flags TEXT,
+            PRIMARY KEY (run, bcase, figure));
+        INSERT INTO r3 SELECT run, bcase, figure, unit, better, status,
+            median, ci_low, ci_high, n, cv, cpu_median, flags FROM result;
+        DROP TABLE result;
+        ALTER TABLE r3 RENAME TO result;
+        CREATE INDEX result_series ON result (bcase, figure);
+        DELETE FROM schema_version WHERE version > 3;
+    """)
+    for run_, bcase, figure, values in rows:
+        for i, v in enumerate(json.loads(values or "[]")):
+            db.execute("INSERT INTO sample VALUES (?, ?, ?, ?, ?)",
+                       (run_, bcase, figure, i, v))
+    db.commit()
+
+
+def samples_by_result(db):
+    """Each result's samples in order, by (run, case, figure)."""
+    return {r[:3]: json.loads(r[3]) for r in db.execute(
+        "SELECT run, bcase, figure, samples FROM result").fetchall()}
+
+
+def old_samples(db):
+    """The same from a version 3 database's sample table."""
+    out = {}
+    for r in db.execute("SELECT * FROM sample ORDER BY 1, 2, 3, 4"):
+        out.setdefault(r[:3], []).append(r[4])
+    return out
+
+
+def test_a_version_3_store_keeps_its_reports_readable():
+    url = sqlite_url()
+    status, _, err = run("run", suite(), "--store", url, "-f", "json",
+                         "-o", path("old.json"))
+    expect(status == 0, f"run: {err}")
+    db = sqlite3.connect(path("results.db"))
+    (uuid,), = db.execute("SELECT uuid FROM run").fetchall()
+    as_version_3(db)
+    db.close()
+    _, want, _ = run("report", path("old.json"), "-f", "md")
+    status, out, err = run("report", uuid, "--store", url, "-f", "md")
+    expect(status == 0 and out == want, f"the old run reads: {err}")
+    status, _, err = run("run", suite(), "--store", url)
+    expect(status == 0, f"a new run: {err}")
+    db = sqlite3.connect(path("results.db"))
+    expect(db.execute("SELECT max(version) FROM schema_version"
+                      ).fetchone()[0] == 4, "now version 4")
+    expect(len(stored_reports(db)) == 2, "both runs' reports")
+    expect(all(len(v) == 3 for v in samples_by_result(db).values()),
+           "each result's 3 samples, the old run's moved")
+
+
+def test_a_result_row_holds_its_n_samples():
+    status, _, err = run("run", suite(), "--store", sqlite_url())
+    expect(status == 0, f"run: {err}")
+    db = sqlite3.connect(path("results.db"))
+    rows = db.execute("SELECT n, samples FROM result").fetchall()
+    expect(rows and all(len(json.loads(s)) == n for n, s in rows),
+           f"n is the number of samples kept in the row: {rows}")
+
+
+def test_a_version_3_sample_that_was_none_moves_as_null():
+    url = sqlite_url()
+    status, _, err = run("run", suite(), "--store", url)
+    expect(status == 0, f"run: {err}")
+    db = sqlite3.connect(path("results.db"))
+    as_version_3(db)
+    key = db.execute("SELECT run, bcase, figure FROM sample WHERE idx = 1"
+                     ).fetchone()
+    db.execute("UPDATE sample SET value = NULL WHERE run = ? AND bcase = ? "
+               "AND figure = ? AND idx = 1", key)
+    db.commit()
+    db.close()
+    status, _, err = run("history", "--store", url)
+    expect(status == 0, f"history migrates: {err}")
+    db = sqlite3.connect(path("results.db"))
+    moved = samples_by_result(db)[key]
+    expect(len(moved) == 3 and moved[1] is None
+           and all(isinstance(v, float) for v in moved[::2]),
+           f"the sample that was none is null in its place: {moved}")
+
+
+def test_report_of_a_stored_run_refuses_rank():
+    status, _, err = run("report", "0" * 8 + "-0000-0000-0000-" + "0" * 12,
+                         "--rank", "1", "--store", sqlite_url())
+    expect(status == 2 and "--rank" in err and "one host's" in err,
+           f"--rank with a stored run: {status} {err}")
 
 
 def test_import_stores_each_report_as_read():
@@ -841,6 +976,7 @@ def test_a_version_1_store_is_migrated_and_reads_the_same():
     expect(status == 0, f"import: {err}")
     before = history(sqlite_url())
     db = sqlite3.connect(path("results.db"))
+    as_version_3(db)
     # as version 1 made it: no run_point nor run_order, samples in a
     # rowid table
     db.executescript("""
@@ -854,22 +990,25 @@ def test_a_version_1_store_is_migrated_and_reads_the_same():
         ALTER TABLE s1 RENAME TO sample;
         DELETE FROM schema_version WHERE version > 1;
     """)
-    samples = db.execute("SELECT * FROM sample ORDER BY 1, 2, 3, 4"
-                         ).fetchall()
+    samples = old_samples(db)
     db.close()
     expect(history(sqlite_url()) == before, "the same history")
     db = sqlite3.connect(path("results.db"))
     expect(db.execute("SELECT max(version) FROM schema_version"
-                      ).fetchone()[0] == 3, "now version 3")
+                      ).fetchone()[0] == 4, "now version 4")
     expect(db.execute("SELECT count(*) FROM sqlite_master WHERE name = "
                       "'run_order'").fetchone()[0] == 1, "run_order made")
-    expect(db.execute("SELECT * FROM sample ORDER BY 1, 2, 3, 4"
-                      ).fetchall() == samples and samples, "every sample")
+    expect(samples_by_result(db) == samples and samples,
+           "every sample, exact, in its result's row")
     expect(db.execute("PRAGMA integrity_check").fetchone()[0] == "ok",
            "integrity_check ok")
-    sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'sample'"
-                     ).fetchone()[0]
-    expect("WITHOUT ROWID" in sql, f"samples by their key alone: {sql}")
+    expect(db.execute("PRAGMA foreign_key_check").fetchall() == [],
+           "foreign_key_check: none broken")
+    tables = {r[0]: r[1] for r in db.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'table'")}
+    expect("sample" not in tables, "no sample table")
+    expect("WITHOUT ROWID" in tables["result"],
+           f"results by their key alone: {tables['result']}")
 
 
 def store_fails(url, env=None, preexec=None, before=True):
@@ -973,6 +1112,55 @@ def test_import_is_idempotent_postgresql():
 
 def test_hostile_names_postgresql():
     hostile_names_stored_and_read_back(pg_server())
+
+
+def test_stored_run_renders_as_its_file_postgresql():
+    stored_run_renders_as_its_file(pg_server())
+
+
+def url_rows(url, sql):
+    """Rows of sql on the server of url, as psql prints them unaligned."""
+    p = subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-At", "-c",
+                        sql], capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 0, f"psql: {p.stderr}")
+    return p.stdout.splitlines()
+
+
+def test_a_version_3_store_is_migrated_postgresql():
+    url = pg_server()
+    status, _, err = run("run", suite(), "--store", url, "-f", "json",
+                         "-o", path("pg.json"))
+    expect(status == 0, f"run: {err}")
+    with open(path("pg.json")) as f:
+        doc = json.load(f)
+    samples = url_rows(url, "SELECT samples FROM result ORDER BY bcase")
+    text = json.dumps(doc, separators=(",", ":"))
+    # as version 3 made it: the report's text in report, samples in a
+    # table of their own, the index result_series
+    url_rows(url, f"""
+        CREATE TABLE sample (run TEXT NOT NULL, bcase TEXT NOT NULL,
+            figure TEXT NOT NULL, idx INTEGER NOT NULL,
+            value DOUBLE PRECISION, PRIMARY KEY (run, bcase, figure, idx));
+        INSERT INTO sample SELECT run, bcase, figure, i - 1, v::float8
+            FROM result, json_array_elements_text(samples::json)
+            WITH ORDINALITY AS e(v, i);
+        UPDATE run SET report = $r${text}$r$;
+        ALTER TABLE run DROP COLUMN report_z;
+        ALTER TABLE result DROP COLUMN samples;
+        CREATE INDEX result_series ON result (bcase, figure);
+        DELETE FROM schema_version WHERE version > 3;""")
+    _, want, _ = run("report", path("pg.json"), "-f", "md")
+    status, out, err = run("report", doc["run"]["uuid"], "--store", url,
+                           "-f", "md")
+    expect(status == 0 and out == want, f"the old run reads: {err}")
+    expect(url_rows(url, "SELECT max(version) FROM schema_version") == ["4"],
+           "now version 4")
+    moved = url_rows(url, "SELECT samples FROM result ORDER BY bcase")
+    expect([json.loads(m) for m in moved] ==
+           [json.loads(m) for m in samples] and moved,
+           f"every sample moved, exact: {moved} {samples}")
+    expect(url_rows(url, "SELECT count(*) FROM pg_tables WHERE tablename = "
+                "'sample'") == ["0"], "no sample table")
 
 
 def test_regression_acknowledged_postgresql():
