@@ -14,7 +14,7 @@
 #include "app/options.h"
 #include "base/exit.h"
 #include "app/output.h"
-#include "base/guardian.h"
+#include "proc/guardian.h"
 #include "fleet/fleet.h"
 #include "history/dashboard.h"
 #include "plugin/probe.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The environment hostbench hands to what it starts, its secrets left out. */
-#include "base/childenv.h"
+#include "proc/childenv.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A helper's processes in control groups of their own, bounded and killed. */
 #define _GNU_SOURCE /* prlimit */
-#include "base/container.h"
+#include "proc/container.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -17,7 +17,7 @@
 
 #include <hostbench/plugin.h>
 
-#include "base/sysfs.h"
+#include "host/sysfs.h"
 
 /*
  * An AddressSanitizer build maps terabytes of shadow memory, which

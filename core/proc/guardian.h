@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Helper processes: the helper's side (the core's is base/helper.h). The
+ * Helper processes: the helper's side (the core's is proc/helper.h). The
  * guardian is the exec'd hostbench in helper mode. It runs no plugin code
  * itself, so nothing a plugin does to signals, locale or memory reaches
  * it: it reads the request, forks the task (which may load a plugin),

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The refusal of a hostbench started with rights its caller lacks. */
-#include "base/setid.h"
+#include "proc/setid.h"
 
 #include <errno.h>
 #include <sys/auxv.h>

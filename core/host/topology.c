@@ -4,7 +4,7 @@
  * /sys/devices/system/cpu and /sys/devices/system/node). A file that is
  * missing leaves its default: containers and old kernels hide some.
  */
-#include "base/topology.h"
+#include "host/topology.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "base/parse.h"
-#include "base/sysfs.h"
+#include "host/sysfs.h"
 #include "base/util.h"
 
 #define CPU_DIR	 "sys/devices/system/cpu"

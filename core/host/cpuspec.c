@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* From a `cpus` value and a topology to the CPU of each worker. */
-#include "base/cpuspec.h"
+#include "host/cpuspec.h"
 
 #include <errno.h>
 #include <stdlib.h>

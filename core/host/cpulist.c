@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* CPU lists: "0-3,8" to CPU numbers and back. */
-#include "base/cpulist.h"
+#include "host/cpulist.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "base/cpulist.h"
+#include "host/cpulist.h"
 
 /* One CPU that exists on the host. */
 struct topology_cpu {

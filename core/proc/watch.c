@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The bounds of a running helper that the core looks at, every 50 ms. */
-#include "base/watch.h"
+#include "proc/watch.h"
 
 #include <hostbench/plugin.h>
 

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "base/topology.h"
+#include "host/topology.h"
 
 /*
  * The CPUs value names on host t, in the order workers take them, into l

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The helper's guardian: fork the task, relay its answer, leave nothing. */
 #define _GNU_SOURCE /* pipe2 */
-#include "base/guardian.h"
+#include "proc/guardian.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -18,8 +18,8 @@
 
 #include <hostbench/plugin.h>
 
-#include "base/helper.h"
-#include "base/setid.h"
+#include "proc/helper.h"
+#include "proc/setid.h"
 
 /* Largest request a helper reads. */
 #define GUARDIAN_REQUEST_MAX ((size_t)64 << 20)

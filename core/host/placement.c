@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Where this process may run: its CPUs, their NUMA nodes and sockets. */
 #define _GNU_SOURCE /* sched_getaffinity */
-#include "base/placement.h"
+#include "host/placement.h"
 
 #include <errno.h>
 #include <sched.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The small text files of /proc and /sys, read whole or by first line. */
-#include "base/sysfs.h"
+#include "host/sysfs.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -84,7 +84,7 @@ uint64_t container_temp_free(void);
  * memfd files, shared anonymous mappings, System V segments), or
  * UINT64_MAX when unknown. RLIMIT_DATA does not count it, so a helper
  * whose memory no group bounds is killed when this grows by more than
- * its memory bound while it runs (base/watch.h).
+ * its memory bound while it runs (proc/watch.h).
  */
 uint64_t container_shared(void);
 

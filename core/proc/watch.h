@@ -19,7 +19,7 @@
 
 #include <stdint.h>
 
-#include "base/container.h"
+#include "proc/container.h"
 
 /* Seconds between two looks at a running helper's bounds. */
 #define WATCH_PERIOD 0.05

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Start a helper process by exec, feed it, wait for its answer. */
 #define _GNU_SOURCE /* pipe2 */
-#include "base/helper.h"
+#include "proc/helper.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,8 +18,8 @@
 
 #include <hostbench/plugin.h>
 
-#include "base/childenv.h"
-#include "base/watch.h"
+#include "proc/childenv.h"
+#include "proc/watch.h"
 
 /* Lowest descriptor the core's ends are moved to before a spawn, so no
  * dup2 of the file actions can overwrite another source descriptor. */

@@ -4,7 +4,7 @@
  * (docs/reliability.md): loading a plugin, asking it to describe or
  * validate, and running a case each happen in a helper, a fresh copy of
  * hostbench started by exec (posix_spawn of /proc/self/exe) in an internal
- * mode. The helper's guardian (base/guardian.h) does the work in a child
+ * mode. The helper's guardian (proc/guardian.h) does the work in a child
  * of its own, kills everything that child left behind, and answers on a
  * pipe. The core gives it a deadline and a stop flag, and notices its exit
  * with waitpid, never with end of file alone.
@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "base/container.h"
+#include "proc/container.h"
 
 /* The descriptor numbers a helper finds what it is given on. */
 enum helper_fd {
@@ -64,14 +64,14 @@ struct helper_out {
 	pid_t task; /* the task's pid (0 if unknown), for names of leftovers */
 	int hits;   /* the container_hit bits of the bounds it reached */
 	uint64_t shared; /* the most shared memory the host gained while it
-			  * ran, where watched (base/watch.h) */
+			  * ran, where watched (proc/watch.h) */
 };
 
 /* Largest answer read from a helper; a longer one is garbage. */
 #define HELPER_ANSWER_MAX ((size_t)256 << 20)
 
 /*
- * Start a helper for req in a container of its own (base/container.h)
+ * Start a helper for req in a container of its own (proc/container.h)
  * bounded by req->bounds, feed it the request, and wait until it has
  * answered and exited, its deadline passed or *stop became nonzero (then
  * it is told to end, and killed if it does not within a second). Then

@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "base/cpulist.h"
-#include "base/topology.h"
+#include "host/cpulist.h"
+#include "host/topology.h"
 
 /* The longest placement text, its NUL included. */
 #define PLACEMENT_LEN 256
