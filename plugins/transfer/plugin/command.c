@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "argv.h"
-#include "err.h"
+#include "protocol/err.h"
 #include "spawn.h"
 #include "transfer.h"
 

@@ -9,8 +9,8 @@
 
 #include <pthread.h>
 
-#include "net.h"
-#include "sink.h"
+#include "protocol/net.h"
+#include "protocol/sink.h"
 
 /* How often deadlines are looked at, in seconds. */
 #define SERVE_REAP_EVERY 0.25

@@ -8,7 +8,7 @@
 
 #include <hostbench/plugin.h>
 
-#include "err.h"
+#include "protocol/err.h"
 
 /* A growable string. */
 struct buf {

@@ -13,7 +13,7 @@
 
 #include <hostbench/plugin.h>
 
-#include "err.h"
+#include "protocol/err.h"
 
 /* Accept and serve connections one after another until stopped. */
 static void *serve_loop(void *arg)

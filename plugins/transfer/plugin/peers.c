@@ -7,8 +7,8 @@
 
 #include <hostbench/plugin.h>
 
-#include "net.h"
-#include "token.h"
+#include "protocol/net.h"
+#include "protocol/token.h"
 
 /* Cut text at each comma into items[] (n of them), blanks trimmed. */
 static void split(char *text, char **items, size_t n)

@@ -16,7 +16,7 @@
 
 #include <hostbench/plugin.h>
 
-#include "err.h"
+#include "protocol/err.h"
 
 /* How much of stderr's end is kept for the failure message. */
 #define TAIL_MAX 400

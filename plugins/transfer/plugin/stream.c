@@ -15,7 +15,7 @@
 
 #include <linux/errqueue.h>
 
-#include "err.h"
+#include "protocol/err.h"
 #include "ends.h"
 #include "pairs.h"
 #include "transfer.h"

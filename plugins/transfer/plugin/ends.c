@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "tls.h"
+#include "protocol/err.h"
+#include "protocol/tls.h"
 
 /* The receiver reads in pieces of this size whatever the sender sends. */
 #define RECV_BUF (256 * 1024)

@@ -8,9 +8,9 @@
 
 #include <openssl/ssl.h>
 
-#include "chan.h"
-#include "net.h"
-#include "wire.h"
+#include "protocol/chan.h"
+#include "protocol/net.h"
+#include "protocol/wire.h"
 
 /* Where and how to connect. */
 struct peer_cfg {

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "err.h"
+#include "protocol/err.h"
 #include "ends.h"
 #include "transfer.h"
 

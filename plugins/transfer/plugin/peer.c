@@ -8,8 +8,8 @@
 
 #include <hostbench/plugin.h>
 
-#include "err.h"
-#include "tls.h"
+#include "protocol/err.h"
+#include "protocol/tls.h"
 
 /* Shake hands over TLS on ch->fd, resuming cfg->session if given. */
 static int handshake(const struct peer_cfg *cfg, struct chan *ch, char *err,

@@ -12,7 +12,7 @@
 #include <hostbench/plugin.h>
 
 #include "ends.h"
-#include "err.h"
+#include "protocol/err.h"
 #include "peers.h"
 #include "transfer.h"
 

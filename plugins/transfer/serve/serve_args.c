@@ -13,7 +13,7 @@
 #include <sys/auxv.h>
 
 #include "serve.h"
-#include "token.h"
+#include "protocol/token.h"
 
 /* A number option: its name, its range, and whether it is an integer. */
 struct range {

@@ -19,7 +19,7 @@
 #include <hostbench/plugin.h>
 
 #include "serve.h"
-#include "tls.h"
+#include "protocol/tls.h"
 
 /* The signal that asks the server to end, or 0. */
 static volatile sig_atomic_t stopping;

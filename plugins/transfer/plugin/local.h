@@ -10,8 +10,8 @@
 
 #include <pthread.h>
 
-#include "net.h"
-#include "sink.h"
+#include "protocol/net.h"
+#include "protocol/sink.h"
 
 /* One running receiver; fields are its own. */
 struct local {
