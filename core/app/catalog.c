@@ -11,7 +11,7 @@
 
 #include "base/parse.h"
 #include "plugin/core_key.h"
-#include "report/table.h"
+#include "render/table.h"
 #include "suite/suite_value.h"
 
 /* "usable", or the reason the target cannot run with p here. */

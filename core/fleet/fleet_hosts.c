@@ -18,7 +18,7 @@
 #include "compare/merge.h"
 #include "compare/report_read.h"
 #include "report/report.h"
-#include "report/table.h"
+#include "render/table.h"
 #include "result/result_json.h"
 
 /* r's report as JSON text into *text (the caller frees it). */

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report/html.h"
-#include "report/svg.h"
+#include "render/html.h"
+#include "render/svg.h"
 
 /* The ranks: rank, host, status, reason, clock offset. */
 static int ranks_table(const struct fleet *f, struct table *t)

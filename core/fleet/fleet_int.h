@@ -24,7 +24,7 @@
 #include <jansson.h>
 
 #include "fleet/fleet.h"
-#include "report/table.h"
+#include "render/table.h"
 
 /* Longest host name a rank reports (MPI_MAX_PROCESSOR_NAME is 256). */
 #define FLEET_HOST_MAX 256

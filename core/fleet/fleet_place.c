@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "base/jsonw.h"
-#include "report/table.h"
+#include "render/table.h"
 #include "result/runinfo.h"
 
 json_t *fleet_job_json(const struct report *own)

@@ -15,7 +15,7 @@
 #include <jansson.h>
 
 #include "base/jsonw.h"
-#include "report/table.h"
+#include "render/table.h"
 #include "result/result_json.h"
 #include "result/runinfo.h"
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "report/figure.h"
-#include "report/table.h"
+#include "render/table.h"
 #include "result/result_json.h"
 
 int fleet_outlier(const double *v, size_t n, double *median)

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report/table.h"
+#include "render/table.h"
 #include "result/result_json.h"
 
 /* The median of every case across the hosts into med (ncases). */

@@ -3,8 +3,8 @@
  * CPU lists as the kernel and taskset write them ("0-3,8,10-11"): parsed
  * into CPU numbers in the order written, and written back. Pure.
  */
-#ifndef HB_CORE_BASE_CPULIST_H
-#define HB_CORE_BASE_CPULIST_H
+#ifndef HB_CORE_HOST_CPULIST_H
+#define HB_CORE_HOST_CPULIST_H
 
 #include <stddef.h>
 

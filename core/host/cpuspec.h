@@ -9,8 +9,8 @@
  * workers than CPUs wraps around (as fio's cpus_allowed_policy=split).
  * Pure functions over a topology, so tests give them fake hosts.
  */
-#ifndef HB_CORE_BASE_CPUSPEC_H
-#define HB_CORE_BASE_CPUSPEC_H
+#ifndef HB_CORE_HOST_CPUSPEC_H
+#define HB_CORE_HOST_CPUSPEC_H
 
 #include <stddef.h>
 

@@ -4,8 +4,8 @@
  * nodes and sockets (packages) they belong to. Two ranks of a fleet on
  * one node are told apart by it (the store's series, docs/fleet.md).
  */
-#ifndef HB_CORE_BASE_PLACEMENT_H
-#define HB_CORE_BASE_PLACEMENT_H
+#ifndef HB_CORE_HOST_PLACEMENT_H
+#define HB_CORE_HOST_PLACEMENT_H
 
 #include <stddef.h>
 

@@ -4,8 +4,8 @@
  * first line. Both treat an unreadable file as empty, never as an error,
  * because a host may lack any of them.
  */
-#ifndef HB_CORE_BASE_SYSFS_H
-#define HB_CORE_BASE_SYSFS_H
+#ifndef HB_CORE_HOST_SYSFS_H
+#define HB_CORE_HOST_SYSFS_H
 
 #include <stddef.h>
 

@@ -6,8 +6,8 @@
  * (the `cpus` key) chooses CPUs from it. The sysfs root is an argument, so
  * tests read fake trees.
  */
-#ifndef HB_CORE_BASE_TOPOLOGY_H
-#define HB_CORE_BASE_TOPOLOGY_H
+#ifndef HB_CORE_HOST_TOPOLOGY_H
+#define HB_CORE_HOST_TOPOLOGY_H
 
 #include <stddef.h>
 

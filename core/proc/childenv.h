@@ -8,8 +8,8 @@
  * HOSTBENCH_TOKEN stays: it is the transfer plugin's, meant for it
  * (docs/transfer.md).
  */
-#ifndef HB_CORE_BASE_CHILDENV_H
-#define HB_CORE_BASE_CHILDENV_H
+#ifndef HB_CORE_PROC_CHILDENV_H
+#define HB_CORE_PROC_CHILDENV_H
 
 /* Whether entry ("NAME=value") is one of the secrets kept from children. */
 int childenv_secret(const char *entry);

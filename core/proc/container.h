@@ -10,8 +10,8 @@
  * and where no group can be made the memory and process bounds fall back
  * to rlimits too (docs/reliability.md says what then holds).
  */
-#ifndef HB_CORE_BASE_CONTAINER_H
-#define HB_CORE_BASE_CONTAINER_H
+#ifndef HB_CORE_PROC_CONTAINER_H
+#define HB_CORE_PROC_CONTAINER_H
 
 #include <limits.h>
 #include <stdint.h>

@@ -9,8 +9,8 @@
  * answers the core. It dies with the core (a parent-death signal), taking
  * the task's whole tree with it.
  */
-#ifndef HB_CORE_BASE_GUARDIAN_H
-#define HB_CORE_BASE_GUARDIAN_H
+#ifndef HB_CORE_PROC_GUARDIAN_H
+#define HB_CORE_PROC_GUARDIAN_H
 
 /*
  * One kind of work a helper does, run in the task process: request is the

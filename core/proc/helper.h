@@ -9,8 +9,8 @@
  * pipe. The core gives it a deadline and a stop flag, and notices its exit
  * with waitpid, never with end of file alone.
  */
-#ifndef HB_CORE_BASE_HELPER_H
-#define HB_CORE_BASE_HELPER_H
+#ifndef HB_CORE_PROC_HELPER_H
+#define HB_CORE_PROC_HELPER_H
 
 #include <signal.h>
 #include <stddef.h>

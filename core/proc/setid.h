@@ -8,8 +8,8 @@
  * kernel's AT_SECURE) is refused, in the core and in helper mode alike,
  * before anything else is read.
  */
-#ifndef HB_CORE_BASE_SETID_H
-#define HB_CORE_BASE_SETID_H
+#ifndef HB_CORE_PROC_SETID_H
+#define HB_CORE_PROC_SETID_H
 
 #include <stddef.h>
 

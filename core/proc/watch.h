@@ -14,8 +14,8 @@
  * may end first). Whatever else on the host takes either meanwhile
  * counts too (docs/reliability.md).
  */
-#ifndef HB_CORE_BASE_WATCH_H
-#define HB_CORE_BASE_WATCH_H
+#ifndef HB_CORE_PROC_WATCH_H
+#define HB_CORE_PROC_WATCH_H
 
 #include <stdint.h>
 

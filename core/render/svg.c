@@ -3,13 +3,13 @@
  * Inline SVG: escaping, the frame every chart shares, the line chart and
  * the bar chart (the latency ladder is svg_latency.c).
  */
-#include "report/svg.h"
+#include "render/svg.h"
 
 #include <errno.h>
 #include <math.h>
 #include <string.h>
 
-#include "report/svg_draw.h"
+#include "render/svg_draw.h"
 
 const char *svg_color(size_t i)
 {

@@ -3,13 +3,13 @@
  * The latency ladder: one row per line, its p50, p90, p99, p99.9 and max
  * marked on a log10 time axis.
  */
-#include "report/svg.h"
+#include "render/svg.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 
-#include "report/svg_draw.h"
+#include "render/svg_draw.h"
 
 /* The percentiles' names, as the key and the data- attributes say them. */
 static const char *const pct_name[SVG_NPCT] = { "p50", "p90", "p99", "p99.9",

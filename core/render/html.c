@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* HTML page helpers shared by the run, compare and merge pages. */
-#include "report/html.h"
+#include "render/html.h"
 
 #include <string.h>
 
-#include "report/svg.h"
+#include "render/svg.h"
 
 /* Small, readable, printable; no web font. */
 static const char style[] =

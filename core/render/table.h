@@ -5,8 +5,8 @@
  * Markdown, CSV fields. Nothing here knows what a result is; report.c
  * builds tables from results, the writers above it render them.
  */
-#ifndef HB_CORE_REPORT_TABLE_H
-#define HB_CORE_REPORT_TABLE_H
+#ifndef HB_CORE_RENDER_TABLE_H
+#define HB_CORE_RENDER_TABLE_H
 
 #include <stddef.h>
 #include <stdio.h>

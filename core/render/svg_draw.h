@@ -3,8 +3,8 @@
  * What the charts of svg.c, svg_latency.c and history/chart.c share: the
  * frame of a chart, its colours and its text.
  */
-#ifndef HB_CORE_REPORT_SVG_DRAW_H
-#define HB_CORE_REPORT_SVG_DRAW_H
+#ifndef HB_CORE_RENDER_SVG_DRAW_H
+#define HB_CORE_RENDER_SVG_DRAW_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * the text and Markdown renderings of a table, the rule of the text
  * layouts, Markdown cells and CSV fields.
  */
-#include "report/table.h"
+#include "render/table.h"
 
 #include <errno.h>
 #include <stdlib.h>

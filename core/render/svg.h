@@ -6,8 +6,8 @@
  * reports. No scripts, no fonts, no external resources. Elements
  * carry classes and data- attributes so tests can find the series.
  */
-#ifndef HB_CORE_REPORT_SVG_H
-#define HB_CORE_REPORT_SVG_H
+#ifndef HB_CORE_RENDER_SVG_H
+#define HB_CORE_RENDER_SVG_H
 
 #include <stddef.h>
 #include <stdio.h>

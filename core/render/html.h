@@ -4,12 +4,12 @@
  * document (inline CSS, no script, no external resource), escaped text and
  * tables written from a struct table.
  */
-#ifndef HB_CORE_REPORT_HTML_H
-#define HB_CORE_REPORT_HTML_H
+#ifndef HB_CORE_RENDER_HTML_H
+#define HB_CORE_RENDER_HTML_H
 
 #include <stdio.h>
 
-#include "report/table.h"
+#include "render/table.h"
 
 /* The doctype, head with the inline style sheet, <body> and <h1>title. */
 void html_begin(FILE *out, const char *title);
