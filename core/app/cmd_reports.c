@@ -15,7 +15,7 @@
 
 #include "app/cli.h"
 #include "app/compare_history.h"
-#include "app/output.h"
+#include "ui/output.h"
 #include "base/exit.h"
 #include "base/jsonarena.h"
 #include "compare/compare.h"

@@ -15,10 +15,10 @@
 
 #include "app/cli.h"
 #include "app/cmd_store.h"
-#include "app/output.h"
+#include "ui/output.h"
 #include "app/paths.h"
-#include "app/progress.h"
-#include "app/run_end.h"
+#include "ui/progress.h"
+#include "ui/run_end.h"
 #include "base/argmask.h"
 #include "base/exit.h"
 #include "fleet/fleet.h"

@@ -13,7 +13,7 @@
 #include "app/cmd_args.h"
 #include "app/options.h"
 #include "base/exit.h"
-#include "app/output.h"
+#include "ui/output.h"
 #include "proc/guardian.h"
 #include "fleet/fleet.h"
 #include "history/dashboard.h"

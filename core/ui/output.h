@@ -10,8 +10,8 @@
  * output is opened before anything is measured, so a bad path costs
  * nothing (docs/usage.md).
  */
-#ifndef HB_CORE_APP_OUTPUT_H
-#define HB_CORE_APP_OUTPUT_H
+#ifndef HB_CORE_UI_OUTPUT_H
+#define HB_CORE_UI_OUTPUT_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -5,8 +5,8 @@
  * after an interruption the command that resumes it. Pure text builders,
  * so they are unit tested.
  */
-#ifndef HB_CORE_APP_RUN_END_H
-#define HB_CORE_APP_RUN_END_H
+#ifndef HB_CORE_UI_RUN_END_H
+#define HB_CORE_UI_RUN_END_H
 
 #include <stddef.h>
 

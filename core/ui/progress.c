@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The progress line of a run, on a terminal only. */
-#include "app/progress.h"
+#include "ui/progress.h"
 
 #include <math.h>
 #include <signal.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* `list` and `describe`: the loaded plugins' offer, as text or JSON. */
-#include "app/catalog.h"
+#include "ui/catalog.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Report output: a temporary file renamed into place, or a direct write. */
-#include "app/output.h"
+#include "ui/output.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -3,8 +3,8 @@
  * `hostbench list` and `hostbench describe`: what the loaded plugins offer,
  * as text or JSON.
  */
-#ifndef HB_CORE_APP_CATALOG_H
-#define HB_CORE_APP_CATALOG_H
+#ifndef HB_CORE_UI_CATALOG_H
+#define HB_CORE_UI_CATALOG_H
 
 #include <stdio.h>
 

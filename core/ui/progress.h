@@ -7,8 +7,8 @@
  * returns). The estimate and the line are pure functions, so they are
  * unit tested.
  */
-#ifndef HB_CORE_APP_PROGRESS_H
-#define HB_CORE_APP_PROGRESS_H
+#ifndef HB_CORE_UI_PROGRESS_H
+#define HB_CORE_UI_PROGRESS_H
 
 #include <pthread.h>
 #include <stddef.h>
