@@ -24,6 +24,7 @@
 #include "compare/report_doc.h"
 #include "compare/report_read.h"
 #include "fleet/fleet.h"
+#include "fleetreport/fleetreport.h"
 #include "report/report.h"
 
 /* Free the n reports of docs and the array. */

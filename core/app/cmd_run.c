@@ -22,6 +22,7 @@
 #include "base/argmask.h"
 #include "base/exit.h"
 #include "fleet/fleet.h"
+#include "fleetreport/fleetreport.h"
 #include "report/context.h"
 #include "report/report.h"
 #include "run/cycles.h"

@@ -4,7 +4,7 @@
  * rank, node, state, cases ok and the case where it stands farthest from
  * the fleet's median), never one column per host. No MPI here.
  */
-#include "fleet/fleet_int.h"
+#include "fleetreport/fleetreport.h"
 
 #include <errno.h>
 #include <math.h>

@@ -4,7 +4,7 @@
  * and the nodes with the ranks each held, for every report. No MPI here.
  */
 #define _GNU_SOURCE /* qsort_r */
-#include "fleet/fleet_int.h"
+#include "fleetreport/fleetreport.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * each host's report and results as rank 0 had them, so every format is
  * written again without another run. No MPI here.
  */
-#include "fleet/fleet.h"
+#include "fleetreport/fleetreport.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,7 +14,6 @@
 #include <jansson.h>
 
 #include "compare/report_read.h"
-#include "fleet/fleet_int.h"
 
 /* Rank k's report of the fleet report into fs->docs[k]. */
 static int read_host(struct fleet_saved *fs, const char *path, size_t k,

@@ -4,7 +4,7 @@
  * the fleet total, the odd host out) and of its start times, alone and as
  * the table every fleet report shows. No MPI here.
  */
-#include "fleet/fleet_int.h"
+#include "fleetreport/fleetreport.h"
 
 #include <errno.h>
 #include <math.h>
@@ -153,12 +153,6 @@ static double cpu_median(const struct fleet *f, const struct report *own,
  */
 static const size_t narrow_cols[] = { 2, 3, 5, 6, 7, 8, 4 };
 static const size_t wide_cols[] = { 2, 4, 6, 8, 9, 10, 5 };
-
-int fleet_pair_warning(const char *warning)
-{
-	return strncmp(warning, "pair ", 5) == 0 &&
-	       strstr(warning, " failed: ");
-}
 
 /* A note for each pair of rank who's ok case c that failed. */
 static int pair_notes(const struct bench_case *c, const char *who,

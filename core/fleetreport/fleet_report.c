@@ -5,7 +5,7 @@
  * per case the spread across hosts (fleet_spread.c); HTML in
  * fleet_html.c. No MPI here: rank 0 has everything by the time it writes.
  */
-#include "fleet/fleet_int.h"
+#include "fleetreport/fleetreport.h"
 
 #include <errno.h>
 #include <math.h>

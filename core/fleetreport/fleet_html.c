@@ -6,7 +6,7 @@
  * shows them.
  */
 #define _GNU_SOURCE /* asprintf */
-#include "fleet/fleet_int.h"
+#include "fleetreport/fleetreport.h"
 
 #include <errno.h>
 #include <stdio.h>
