@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Suites: files read into draft jobs, --set applied, every key validated
- * against the target's option table; suite_expand.c makes the cases.
+ * Suites: files read into draft jobs, --set applied (suite_set.c), each
+ * job's target and backends resolved (suite_backend.c), every key
+ * validated against the target's option table (suite_check.c);
+ * suite_expand.c makes the cases.
  */
 #include "suite/suite.h"
 
