@@ -2,7 +2,7 @@
 /*
  * hostbench: parse the command line and run the command it names, or be
  * one of the core's helper processes (`hostbench __helper MODE PARENT`,
- * base/guardian.h). The only file with process-wide state: the signal
+ * proc/guardian.h). The only file with process-wide state: the signal
  * flag the runner polls.
  */
 #define _GNU_SOURCE /* newlocale, uselocale */
@@ -16,10 +16,10 @@
 #include "app/cli.h"
 #include "app/command.h"
 #include "app/usage.h"
-#include "base/childenv.h"
+#include "proc/childenv.h"
 #include "base/exit.h"
-#include "base/helper.h"
-#include "base/setid.h"
+#include "proc/helper.h"
+#include "proc/setid.h"
 
 /* The signal that asked us to stop, 0 while running. */
 static volatile sig_atomic_t stop_signal;

@@ -4,9 +4,9 @@
 
 #include <errno.h>
 
-#include "app/catalog.h"
+#include "ui/catalog.h"
 #include "app/cli.h"
-#include "app/output.h"
+#include "ui/output.h"
 #include "base/exit.h"
 
 /* What describe writes: a target of the registry. */

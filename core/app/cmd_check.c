@@ -15,7 +15,7 @@
 
 #include "app/cli.h"
 #include "base/exit.h"
-#include "base/helper.h"
+#include "proc/helper.h"
 #include "base/sanitize.h"
 #include "plugin/registry.h"
 #include "report/writer.h"

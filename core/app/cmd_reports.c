@@ -15,8 +15,8 @@
 
 #include "app/cli.h"
 #include "app/compare_history.h"
-#include "app/output.h"
 #include "app/stored.h"
+#include "ui/output.h"
 #include "base/exit.h"
 #include "base/jsonarena.h"
 #include "compare/compare.h"
@@ -25,6 +25,7 @@
 #include "compare/report_doc.h"
 #include "compare/report_read.h"
 #include "fleet/fleet.h"
+#include "fleetreport/fleetreport.h"
 #include "report/report.h"
 
 /* Free the n reports of docs and the array. */

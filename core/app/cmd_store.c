@@ -12,7 +12,7 @@
 
 #include "app/cli.h"
 #include "app/cmd_store.h"
-#include "app/output.h"
+#include "ui/output.h"
 #include "base/exit.h"
 #include "base/sanitize.h"
 #include "history/context_diff.h"

@@ -3,7 +3,7 @@
 #include "app/cmd.h"
 
 #include "app/cli.h"
-#include "app/output.h"
+#include "ui/output.h"
 #include "base/exit.h"
 #include "report/report.h"
 #include "result/sysinfo.h"

@@ -97,7 +97,7 @@ int command_run(const struct cli *cli, const volatile sig_atomic_t *stop,
 		void (*catch_signals)(void));
 
 /*
- * Be a helper process (`hostbench __helper MODE PARENT`, base/helper.h):
+ * Be a helper process (`hostbench __helper MODE PARENT`, proc/helper.h):
  * probe a plugin, validate cases or run one. Returns the exit status.
  */
 int command_helper(int argc, char **argv);

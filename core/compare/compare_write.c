@@ -16,10 +16,10 @@
 
 #include "base/jsonw.h"
 #include "base/units.h"
-#include "report/html.h"
+#include "render/html.h"
 #include "report/report.h"
-#include "report/svg.h"
-#include "report/table.h"
+#include "render/svg.h"
+#include "render/table.h"
 #include "result/result_json.h"
 
 /* The columns of the case table. */

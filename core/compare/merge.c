@@ -13,9 +13,9 @@
 #include "compare/match.h"
 #include "compare/report_doc.h"
 #include "report/charts.h"
-#include "report/html.h"
+#include "render/html.h"
 #include "report/report.h"
-#include "report/table.h"
+#include "render/table.h"
 #include "result/result_json.h"
 
 /*

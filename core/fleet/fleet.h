@@ -7,8 +7,9 @@
  *
  * The MPI implementation is built with -DHOSTBENCH_MPI=ON only, one file
  * per phase: fleet_init() and fleet_end() in fleet.c, the steps before the
- * first case in fleet_setup.c, the cases in fleet_case.c, the report in
- * fleet_report.c, over the files they share (fleet_int.h). Without it
+ * first case in fleet_setup.c, the cases in fleet_case.c, over the files
+ * they share (fleet_int.h); the report, in every build, is
+ * fleetreport/'s (fleetreport/fleetreport.h). Without it
  * fleet_solo.c implements the same calls for a fleet of one rank, so
  * app/cmd_run.c reads the same in both builds and nothing about MPI is
  * compiled.
@@ -150,39 +151,6 @@ int fleet_writes_report(const struct fleet *f);
 
 /* Nonzero when this rank writes no report at all (ranks above 0). */
 int fleet_silent(const struct fleet *f);
-
-/*
- * The fleet report on rank 0. json: every rank's results with rank and
- * host, the spread across hosts per case, and each rank's whole report as
- * its own JSON document (fleet.hosts[].report). text and md: the ranks and
- * their state, the table of hosts by cases of `hostbench merge`, then the
- * spread. csv and html: merge's table. own is rank 0's report; the other
- * ranks' results are read against own->suite. Returns 0 or a negative
- * code with err filled.
- */
-int fleet_report(const struct fleet *f, enum report_format fmt,
-		 const struct report *own, FILE *out, char *err, size_t errlen);
-
-/* A fleet report read back from its JSON (fleet_load.c). */
-struct fleet_saved {
-	struct fleet fleet;	 /* every rank as rank 0 knew it */
-	struct report_doc own;	 /* rank 0's report: the suite, its results */
-	struct doc_report *docs; /* each rank's report, fleet.size of them */
-	json_t *root;		 /* the document, sanitized */
-};
-
-/*
- * Read the fleet report at path into fs, for fleet_report() with
- * &fs->fleet and &fs->own.r (any format, in any build). Returns 0,
- * -ENOTSUP when path holds no fleet report (read it as one host's),
- * -EINVAL (err says what is wrong with it) or -ENOMEM. Free fs with
- * fleet_saved_free() after 0.
- */
-int fleet_saved_read(struct fleet_saved *fs, const char *path, char *err,
-		     size_t errlen);
-
-/* Free what fs holds and zero it. */
-void fleet_saved_free(struct fleet_saved *fs);
 
 /*
  * Stop the transfer receivers, free everything and leave the job. Rank 0

@@ -4,15 +4,15 @@
  * messages and rounds, the peer modes (fleet_pairs.c) and a rank's name
  * (fleet_rank_name.c), both in every build, what rank 0 knows of each
  * rank (fleet_rank.c), the receivers of host-pair transfers
- * (fleet_peer.c), the spread and each host's report (fleet_spread.c,
- * fleet_hosts.c). Each file calls only its own group and the groups
- * before it in the order of fleet/ in .ci/layering (FOLDERS, and
- * docs/architecture.md), which checks it: fleet_msg, fleet_pairs,
- * fleet_rank_name < fleet_rank < fleet_round < fleet_clock < fleet_trace
- * < fleet_watchdog < fleet_fault, fleet_wait < fleet_peer < fleet_spread,
- * fleet_place, fleet_wide < fleet_hosts < fleet_html < fleet_report <
- * fleet_load < fleet_unlike < fleet_setup < fleet_case < fleet.c,
- * fleet_solo; none calls back into a phase or fleet.c.
+ * (fleet_peer.c), each rank's results as rank 0 takes them in
+ * (fleet_spool.c), and what the fleet report above (fleetreport/) reads.
+ * Each file calls only its own group and the groups before it in the
+ * order of fleet/ in .ci/layering (FOLDERS, and docs/architecture.md),
+ * which checks it: fleet_msg, fleet_pairs, fleet_rank_name < fleet_rank
+ * < fleet_round < fleet_clock < fleet_trace < fleet_watchdog <
+ * fleet_fault, fleet_wait < fleet_peer < fleet_spool < fleet_unlike <
+ * fleet_setup < fleet_case < fleet.c, fleet_solo; none calls back into a
+ * phase or fleet.c, and none calls fleetreport/.
  */
 #ifndef HB_CORE_FLEET_FLEET_INT_H
 #define HB_CORE_FLEET_FLEET_INT_H
@@ -24,7 +24,7 @@
 #include <jansson.h>
 
 #include "fleet/fleet.h"
-#include "report/table.h"
+#include "render/table.h"
 
 /* Longest host name a rank reports (MPI_MAX_PROCESSOR_NAME is 256). */
 #define FLEET_HOST_MAX 256
@@ -328,13 +328,6 @@ void fleet_peers_release(struct fleet_state *st);
  */
 int fleet_context_text(const struct report *ctx, char **text);
 
-/*
- * Rank r's own report as JSON (a new reference, NULL when out of memory):
- * its results through report_json(), then its own hostbench, system and
- * libraries from the context it sent (fleet_hosts.c, as the above).
- */
-json_t *fleet_rank_doc(const struct fleet *f, int r, const struct report *own);
-
 /* fleet_partner() of "all-to-all": every rank sends to every other. */
 #define FLEET_EVERY_OTHER (-4)
 
@@ -365,103 +358,11 @@ const char *fleet_peer_mode_text(const char *mode);
 int fleet_refuse_peers(const struct suite *s, char *err, size_t errlen);
 
 /*
- * When rank r started and ended case i, on rank 0's clock (its own less
- * its offset). Returns 0, or -ENOENT when it did not run it or its clock
- * is unknown.
- */
-int fleet_span_of(const struct fleet *f, int r, size_t i, double *start,
-		  double *end);
-
-/* One case across the hosts where it ran ok. */
-struct fleet_spread {
-	size_t ok;		 /* ranks with a figure */
-	double min, median, max; /* headline rate: bytes/s, or ops/s */
-	double total;		 /* every rank's rate added: the fleet's */
-	int min_rank, max_rank;
-	int outlier;	     /* rank farthest from the median, -1: none */
-	double deviation;    /* its value / median - 1 */
-	double start_spread; /* latest start - earliest, s; -1: unknown */
-};
-
-/*
  * Nonzero when warning is a plugin's word that one pair of a case with
  * several receivers failed ("pair ADDR failed: ..."): the spread's notes
  * list it under an ok case, and rank 0 keeps it with a result's figures.
  */
 int fleet_pair_warning(const char *warning);
-
-/* The spread of case i over the ranks where it ran ok. 0 or -ENOMEM. */
-int fleet_spread_of(const struct fleet *f, const struct report *own, size_t i,
-		    struct fleet_spread *sp);
-
-/* Rank r's results: rank 0's are own's, the others' rank 0 received. */
-const struct result *fleet_rank_results(const struct fleet *f, int r,
-					const struct report *own);
-
-/*
- * The spread of every case as a table into t (Case, Hosts ok, Min,
- * Median, Max, Total, Outlier, Start spread), with every case that was
- * not ok on a host among its notes. Returns 0 or -ENOMEM.
- */
-int fleet_spread_table(const struct fleet *f, const struct report *own,
-		       struct table *t);
-
-/*
- * The table of hosts by cases of `hostbench merge`, over every rank's own
- * report, in fmt (one merge table, whichever way the reports came); for
- * html, its sections only, to go inside the fleet's page. Above
- * FLEET_WIDE ranks a row per host, never a column: csv a row per host
- * and case (rank, host, then merge's fields, median, cv, status and
- * reason), html its tables turned. Returns 0 or a negative code with err
- * filled.
- */
-int fleet_merge_write(const struct fleet *f, const struct report *own,
-		      enum report_format fmt, FILE *out, char *err,
-		      size_t errlen);
-
-/*
- * The fleet as one HTML page (fleet_html.c): the ranks with their status
- * and reasons, the spread with totals and start spreads, a chart per
- * case of every host against the median with the outlier marked, then
- * the tables of hosts by cases. Returns 0 or a negative code.
- */
-int fleet_html(const struct fleet *f, const struct report *own, FILE *out,
-	       char *err, size_t errlen);
-
-/*
- * The outlier of n values: the index farthest from their median, the
- * lower one on a tie (a slow host is the finding). *median gets the
- * median. Returns -1 when n is 0. Pure.
- */
-int fleet_outlier(const double *v, size_t n, double *median);
-
-/* Above this many ranks, text and md show hosts as rows, not columns. */
-#define FLEET_WIDE 8
-
-/*
- * Where the fleet ran (fleet_place.c): the batch job's id as JSON (null
- * when unknown); the ranks sorted by host, then rank, into *order (the
- * caller frees it), returning how many nodes they ran on or -ENOMEM;
- * the nodes as [{"host", "ranks": [...]}]; the job and the nodes with
- * their ranks ("lab1 (ranks 0-3)"), lines of text or Markdown when md.
- */
-json_t *fleet_job_json(const struct report *own);
-int fleet_nodes(const struct fleet *f, int **order);
-json_t *fleet_nodes_json(const struct fleet *f, int *bad);
-int fleet_place_write(const struct fleet *f, const struct report *own, int md,
-		      FILE *out);
-
-/*
- * The hosts as rows (fleet_wide.c): rank, host, status, cases ok and the
- * case where the host is farthest from the median, with each lost rank's
- * reason among the notes. Returns 0 or -ENOMEM.
- */
-int fleet_hosts_table(const struct fleet *f, const struct report *own,
-		      struct table *t);
-
-/* Rank r's rank, host and status ("ok (a case failed)") into cells 0-2 of
- * t's row. Returns 0 or -ENOMEM. */
-int fleet_rank_cells(const struct fleet *f, int r, struct table *t, size_t row);
 
 /*
  * Rank 0 of a fleet of two or more appends "PHASE I WALL MAXRSS_KB" to
@@ -516,7 +417,7 @@ int fleet_absent(const struct fleet *f, size_t i, struct result *r);
 /*
  * A result message of case i ({"case": i, "result": {...}, "start",
  * "end"}) into res (freed first) and at; one that cannot be read makes
- * res failed with the reason (fleet_hosts.c, as the next).
+ * res failed with the reason (fleet_spool.c, as the next).
  */
 void fleet_result_take(const struct bench_case *c, size_t i, const char *text,
 		       struct result *res, struct fleet_span *at);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Who sends to whom in host-pair transfers and the refusal of a peer mode
- * in a fleet of one; in every build.
+ * Who sends to whom in host-pair transfers, the refusal of a peer mode
+ * in a fleet of one, and a pair's failure among a result's warnings; in
+ * every build.
  */
 #include "fleet/fleet_int.h"
 
@@ -68,4 +69,10 @@ int fleet_refuse_peers(const struct suite *s, char *err, size_t errlen)
 				j->file, j->line, j->label, fleet_peer_mode(c));
 	}
 	return 0;
+}
+
+int fleet_pair_warning(const char *warning)
+{
+	return strncmp(warning, "pair ", 5) == 0 &&
+	       strstr(warning, " failed: ");
 }

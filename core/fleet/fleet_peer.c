@@ -30,7 +30,7 @@
 
 #include <jansson.h>
 
-#include "base/childenv.h"
+#include "proc/childenv.h"
 
 /* Seconds a receiver may take to make its keys and start listening. */
 #define SERVE_START_WAIT 60
@@ -63,7 +63,7 @@ static void host_port(const char *addr, int port, char *buf, size_t len)
 
 /*
  * The environment with HOSTBENCH_TOKEN=token in it, so the token stays
- * out of ps, and without the core's secrets (base/childenv.h). Returns a
+ * out of ps, and without the core's secrets (proc/childenv.h). Returns a
  * NULL-terminated array (free the array and *tok_entry), or NULL.
  */
 static char **env_with_token(const char *token, char **tok_entry)

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "history/view.h"
-#include "report/svg.h"
-#include "report/svg_draw.h"
+#include "render/svg.h"
+#include "render/svg_draw.h"
 
 /* The chart's height and plot area; the legend is a row under the axis. */
 #define CHART_H	     340

@@ -19,7 +19,7 @@
 #include "history/history_write.h"
 #include "history/view.h"
 #include <hostbench/plugin.h>
-#include "report/html.h"
+#include "render/html.h"
 
 /* A page being written: where it goes and its temporary file. */
 struct dashboard_page {

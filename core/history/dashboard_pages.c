@@ -10,7 +10,7 @@
 
 #include "history/history_write.h"
 #include "history/view.h"
-#include "report/html.h"
+#include "render/html.h"
 
 /* Runs listed per host on the index, newest first. */
 #define DASHBOARD_RUNS 5

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The history document as tables of text (report/table.h): the series with
+ * The history document as tables of text (render/table.h): the series with
  * their latest figure and trend, one series' points, one series' change
  * points. The text, md and html views and the dashboard render them.
  */
@@ -9,7 +9,7 @@
 
 #include <jansson.h>
 
-#include "report/table.h"
+#include "render/table.h"
 
 /*
  * Every series of doc, a row each, those with an open regression (a

@@ -14,9 +14,9 @@
 #include "history/chart.h"
 #include "history/history_table.h"
 #include "history/view.h"
-#include "report/html.h"
+#include "render/html.h"
 #include "report/report.h"
-#include "report/table.h"
+#include "render/table.h"
 
 /* "CASE on HOST": a series' heading. */
 static void series_title(const json_t *doc, const json_t *s, char *buf,

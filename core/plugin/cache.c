@@ -14,7 +14,7 @@
 
 #include <hostbench/plugin.h>
 
-#include "base/childenv.h"
+#include "proc/childenv.h"
 
 /* Largest cache file read; a larger one is ignored. */
 #define CACHE_MAX_BYTES ((off_t)64 << 20)
@@ -80,7 +80,7 @@ static unsigned long long environment_hash(void)
 	memcpy(sorted, environ, n * sizeof(*sorted));
 	qsort(sorted, n, sizeof(*sorted), by_text);
 	for (size_t i = 0; i < n; i++) {
-		/* no probe sees a secret (base/childenv.h): nor does the key */
+		/* no probe sees a secret (proc/childenv.h): nor does the key */
 		if (volatile_var(sorted[i]) || childenv_secret(sorted[i]))
 			continue;
 		for (const char *c = sorted[i]; *c; c++)

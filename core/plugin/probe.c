@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/helper.h"
+#include "proc/helper.h"
 #include "base/parse.h"
 #include "plugin/loader.h"
 #include "plugin/descriptor.h"

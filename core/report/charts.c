@@ -16,9 +16,9 @@
 
 #include "base/parse.h"
 #include "report/figure.h"
-#include "report/html.h"
+#include "render/html.h"
 #include "report/layout.h"
-#include "report/svg.h"
+#include "render/svg.h"
 
 /*
  * The results one chart draws: those of a job, with every later job of

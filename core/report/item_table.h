@@ -4,7 +4,7 @@
 #define HB_CORE_REPORT_ITEM_TABLE_H
 
 #include "report/layout.h"
-#include "report/table.h"
+#include "render/table.h"
 
 /*
  * The table of item it (it->key set): row 0 is the header; then one row

@@ -10,7 +10,7 @@
 #include "report/report_csv.h"
 
 #include "report/figure.h"
-#include "report/table.h"
+#include "render/table.h"
 #include "suite/suite_value.h"
 
 /* clang-format off */

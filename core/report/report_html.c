@@ -10,10 +10,10 @@
 #include "report/charts.h"
 #include "report/context.h"
 #include "report/figure.h"
-#include "report/html.h"
+#include "render/html.h"
 #include "report/item_table.h"
 #include "report/layout.h"
-#include "report/table.h"
+#include "render/table.h"
 
 /* Append a row label / value pair to a two-column table. */
 static int fact_row(struct table *t, size_t *row, const char *k, const char *v)

@@ -11,7 +11,7 @@
 #include "report/figure.h"
 #include "report/item_table.h"
 #include "report/layout.h"
-#include "report/table.h"
+#include "render/table.h"
 
 /* One "- **NAME**: VALUE" line of the context, its text escaped. */
 static void item(FILE *out, const char *name, const char *value)

@@ -17,7 +17,7 @@
 
 #include "report/figure.h"
 #include "report/layout.h"
-#include "report/table.h"
+#include "render/table.h"
 
 /* One line: the sign (or derive) result and the verify result. */
 struct pk_row {

@@ -17,7 +17,7 @@
 #include "report/item_table.h"
 #include "report/layout.h"
 #include "report/report_pk.h"
-#include "report/table.h"
+#include "render/table.h"
 
 /* The width a text report is read at. */
 #define TEXT_COLUMNS 80

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "plugin/registry.h"
-#include "report/table.h"
+#include "render/table.h"
 #include "result/result.h"
 #include "result/runinfo.h"
 #include "suite/suite.h"

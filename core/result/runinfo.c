@@ -11,7 +11,7 @@
 #include <hostbench/plugin.h>
 
 #include "base/jsonw.h"
-#include "base/placement.h"
+#include "host/placement.h"
 #include "base/sanitize.h"
 
 /* The wall clock now as RFC 3339 text into buf. */

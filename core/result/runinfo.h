@@ -43,7 +43,7 @@ struct runinfo {
 	char *fleet_job; /* the batch job's id, NULL when unknown */
 	int fleet_rank;
 	int fleet_size;	      /* 0: not a fleet (the "fleet" object is null) */
-	char *fleet_place;    /* base/placement.h, NULL when unknown */
+	char *fleet_place;    /* host/placement.h, NULL when unknown */
 	struct timespec mono; /* CLOCK_MONOTONIC at the start */
 };
 
@@ -64,7 +64,7 @@ int runinfo_suites(struct runinfo *ri, const char *const *paths, size_t n);
 /*
  * ri's place in a fleet of size ranks (size 1: none); the job id from
  * SLURM_JOB_ID, else Open MPI's job id, else none; and where this rank
- * may run (base/placement.h: its CPUs, NUMA nodes and sockets). Returns 0
+ * may run (host/placement.h: its CPUs, NUMA nodes and sockets). Returns 0
  * or -ENOMEM.
  */
 int runinfo_fleet(struct runinfo *ri, int rank, int size);

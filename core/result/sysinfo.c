@@ -16,7 +16,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "base/sysfs.h"
+#include "host/sysfs.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define HB_SANITIZED 1

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "base/topology.h"
+#include "host/topology.h"
 #include "base/util.h"
 
 /* The longest host name, in bytes (a DNS name's bound): a report from

@@ -8,7 +8,7 @@
 
 #include <jansson.h>
 
-#include "base/helper.h"
+#include "proc/helper.h"
 #include "plugin/loader.h"
 #include "run/conform_async.h"
 #include "run/conform_timed.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Each case in a helper process started by exec (base/helper.h), which
+ * Each case in a helper process started by exec (proc/helper.h), which
  * loads the plugin, runs the case and answers its result; the core reads
  * it. With isolate = no the user trusts the plugin and the case runs here.
  */
@@ -17,7 +17,7 @@
 
 #include <jansson.h>
 
-#include "base/helper.h"
+#include "proc/helper.h"
 #include "base/parse.h"
 #include "plugin/loader.h"
 #include "result/case_json.h"
@@ -89,7 +89,7 @@ static int size_verdict(struct result *r, const char *before, uint64_t bytes,
 
 /*
  * The reason of a case killed for the shared memory the host gained while
- * it ran, where no group bounds its memory (base/watch.h).
+ * it ran, where no group bounds its memory (proc/watch.h).
  */
 static int shared_verdict(const struct helper_out *out,
 			  const struct container_bounds *b, struct result *r)

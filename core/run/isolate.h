@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Crash isolation: a case runs in a helper process started by exec
- * (base/helper.h, run/task.h), so a plugin that crashes, aborts, exits,
+ * (proc/helper.h, run/task.h), so a plugin that crashes, aborts, exits,
  * hangs, leaks, forks or writes to stdout fails only its own case, and
  * nothing it started outlives the case. The result travels back over a
  * pipe as JSON.

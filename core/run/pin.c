@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/cpuspec.h"
-#include "base/topology.h"
+#include "host/cpuspec.h"
+#include "host/topology.h"
 
 /* The CPUs set allows, ascending (a cpu_set_t holds CPUs 0..1023). */
 static int allowed_list(const cpu_set_t *set, struct cpulist *l)

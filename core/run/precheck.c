@@ -13,7 +13,7 @@
 
 #include <jansson.h>
 
-#include "base/helper.h"
+#include "proc/helper.h"
 #include "plugin/probe.h"
 #include "plugin/registry.h"
 #include "result/case_json.h"

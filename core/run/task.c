@@ -14,7 +14,7 @@
 
 #include <jansson.h>
 
-#include "base/helper.h"
+#include "proc/helper.h"
 #include "plugin/loader.h"
 #include "result/case_json.h"
 #include "run/hostapi.h"
@@ -24,7 +24,7 @@
 /* Never set: the guardian ends the task by killing it. */
 static const volatile sig_atomic_t never;
 
-/* The case's CPU limit; the core bounds its memory (base/container.h). */
+/* The case's CPU limit; the core bounds its memory (proc/container.h). */
 static void apply_limits(const struct bench_case *c)
 {
 	struct rlimit rl;

@@ -2,7 +2,7 @@
 /*
  * The helper tasks that run plugin code for a case (docs/reliability.md):
  * in a helper process started by exec, with the plugin file on descriptor
- * 3 (base/helper.h), never in the core.
+ * 3 (proc/helper.h), never in the core.
  */
 #ifndef HB_CORE_RUN_TASK_H
 #define HB_CORE_RUN_TASK_H

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "base/digest.h"
-#include "base/placement.h"
+#include "host/placement.h"
 #include "base/util.h"
 #include "base/uuid.h"
 #include "compare/report_read.h"

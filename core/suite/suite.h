@@ -61,7 +61,7 @@ struct bench_case {
 	int warmup_auto; /* warm up until two samples agree */
 	int interleaved; /* order = interleaved: the job's cases take turns
 			    sample by sample */
-	char *cpus;	 /* the cpus value (base/cpuspec.h), NULL =
+	char *cpus;	 /* the cpus value (host/cpuspec.h), NULL =
 			    workers not pinned */
 };
 

@@ -3,8 +3,11 @@
 #include "suite/suite_draft.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "plugin/core_key.h"
 
 struct setting *suite_draft_get(const struct draft *d, const char *key)
 {
@@ -66,4 +69,37 @@ void suite_draft_free(struct draft *d)
 	strlist_free(&d->backends);
 	free(d->plugins);
 	free(d->tdescs);
+}
+
+/* The option table entry for key in the first of d's tables declaring it. */
+const struct hb_option *suite_draft_option(const struct draft *d,
+					   const char *key)
+{
+	for (size_t b = 0; b < d->backends.n; b++) {
+		const struct hb_option *o =
+			plugin_option_find(d->tdescs[b], key);
+
+		if (o)
+			return o;
+	}
+	return NULL;
+}
+
+/* Nonzero when job d takes key: a core key, or one its targets declare. */
+int suite_draft_accepts(const struct draft *d, const char *key)
+{
+	if (core_key(key) || d->open)
+		return 1;
+	for (size_t b = 0; b < d->backends.n; b++)
+		if (plugin_option_find(d->tdescs[b], key) ||
+		    (d->tdescs[b]->flags & HB_TARGET_EXTRA_KEYS))
+			return 1;
+	return 0;
+}
+
+/* "FILE:LINE" of d's section header into buf. */
+const char *suite_draft_origin(const struct draft *d, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s:%u", d->file, d->line);
+	return buf;
 }

@@ -54,6 +54,16 @@ int suite_draft_set(struct draft *d, const char *key, const char *value,
 /* Free what d owns (d itself belongs to its caller). */
 void suite_draft_free(struct draft *d);
 
+/* The option table entry for key in the first of d's tables declaring it. */
+const struct hb_option *suite_draft_option(const struct draft *d,
+					   const char *key);
+
+/* Nonzero when job d takes key: a core key, or one its targets declare. */
+int suite_draft_accepts(const struct draft *d, const char *key);
+
+/* "FILE:LINE" of d's section header into buf; returns buf. */
+const char *suite_draft_origin(const struct draft *d, char *buf, size_t len);
+
 /* Allocated room in a suite's jobs and cases arrays while it grows. */
 struct suite_room {
 	size_t jobs;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/cpuspec.h"
+#include "host/cpuspec.h"
 #include "base/parse.h"
 #include "base/units.h"
 #include "plugin/core_key.h"

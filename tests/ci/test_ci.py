@@ -226,9 +226,9 @@ def test_layering_refuses_a_command_calling_cli_c():
             "core/app/cli.c: goes up the order of app/ (cmd_reports < cli)",
             build)
     top = tree()
-    plant(top, "core/app/output.c", 3, '#include "app/cmd.h"')
-    refused(top, 'core/app/output.c:3: #include "app/cmd.h" goes up '
-            "the order of app/ (output < cmd)")
+    plant(top, "core/app/paths.c", 3, '#include "app/cmd.h"')
+    refused(top, 'core/app/paths.c:3: #include "app/cmd.h" goes up '
+            "the order of app/ (paths < cmd)")
 
 
 def test_layering_refuses_a_writer_reached_around_report_c():

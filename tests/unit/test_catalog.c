@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/catalog.h"
+#include "ui/catalog.h"
 #include "check.h"
 
 static const struct hb_target short_targets[] = {

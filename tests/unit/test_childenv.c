@@ -3,7 +3,7 @@
 #define _GNU_SOURCE /* setenv */
 #include <stdlib.h>
 
-#include "base/childenv.h"
+#include "proc/childenv.h"
 #include "check.h"
 
 /* The entry of env that sets name ("NAME="), or NULL. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The progress line: its estimate of the time left and its text. */
-#include "app/progress.h"
+#include "ui/progress.h"
 #include "check.h"
 
 static int progress_left_is_the_plan_before_any_case(void)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The closing line of a run and the command that resumes it. */
-#include "app/run_end.h"
+#include "ui/run_end.h"
 #include "check.h"
 
 static int run_end_tally_counts_each_status(void)

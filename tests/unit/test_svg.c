@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "report/svg.h"
+#include "render/svg.h"
 
 static int ticks_are_nice_steps_from_zero(void)
 {

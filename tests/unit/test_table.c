@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Tables of text cells (core/report/table.c): the text and Markdown
+ * Tables of text cells (core/render/table.c): the text and Markdown
  * renderings every report, comparison, merge and fleet report prints, the
  * rule of the text layouts and the CSV field writer, each checked against
  * the exact bytes.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "report/table.h"
+#include "render/table.h"
 
 /* What a renderer wrote, captured: the text, freed by the caller. */
 struct capture {

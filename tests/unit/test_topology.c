@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "base/cpuspec.h"
-#include "base/placement.h"
-#include "base/topology.h"
+#include "host/cpuspec.h"
+#include "host/placement.h"
+#include "host/topology.h"
 #include "run/pin.h"
 
 /* Write text to root/rel, making the directories on the way. */

@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "fleet/fleet_int.h"
+#include "fleetreport/fleetreport.h"
 
 static int rank_pairs_pair_neighbours(void)
 {

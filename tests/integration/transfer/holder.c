@@ -18,7 +18,7 @@
 #include <hostbench/plugin.h>
 
 #include "peer.h"
-#include "tls.h"
+#include "protocol/tls.h"
 
 /* The connection of mode to addr with token into ch; 0 or an error. */
 static int open_session(enum wire_mode mode, const char *addr,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The command template functions of transfer/command (plugins/transfer/
- * argv.c): splitting like a shell without expansion, and placeholders
- * filled inside one argument.
+ * The command template functions of transfer/command
+ * (plugins/transfer/plugin/argv.c): splitting like a shell without
+ * expansion, and placeholders filled inside one argument.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The peer list of the network targets (plugins/transfer/peers.c): one
- * HOST:PORT or several, comma-separated, and one token for all of them or
- * one per peer.
+ * The peer list of the network targets (plugins/transfer/plugin/peers.c):
+ * one HOST:PORT or several, comma-separated, and one token for all of them
+ * or one per peer.
  */
 #include <string.h>
 
@@ -11,7 +11,7 @@
 #include "check.h"
 #include "peers.h"
 
-/* Tokens that pass the rule of plugins/transfer/token.h. */
+/* Tokens that pass the rule of plugins/transfer/protocol/token.h. */
 #define T1 "6f1c0e5b9a2d47c3"
 #define T2 "90ab7d13e4f25c68"
 #define T3 "c4e8a1f05b7d2936"

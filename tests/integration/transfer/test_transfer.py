@@ -32,8 +32,8 @@ HOLDER = os.environ.get("HB_HOLDER", "")
 SERVE = os.path.join(BUILD, "hostbench-serve")
 HOSTBENCH = os.path.join(BUILD, "hostbench")
 
-# A token passes the rule of plugins/transfer/token.h: 16 characters or
-# more, 6 or more of them different.
+# A token passes the rule of plugins/transfer/protocol/token.h: 16
+# characters or more, 6 or more of them different.
 TOKEN = "sekrit-0123456789abcdef"
 WRONG = "guess-0123456789abcdef"
 
@@ -331,7 +331,8 @@ def test_bad_peer_address_fails():
 
 
 def proof(token, who, mode, server_nonce, client_nonce, binding=bytes(32)):
-    """The HMAC-SHA256 proof of the protocol (plugins/transfer/wire.h)."""
+    """The HMAC-SHA256 proof of the protocol
+    (plugins/transfer/protocol/wire.h)."""
     import hmac
     msg = (b"hostbench " + who) + bytes([mode]) + server_nonce + \
         client_nonce + binding
