@@ -88,10 +88,10 @@ static int same_results(const json_t *a, const json_t *b)
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < sizeof(same_keys) / sizeof(*same_keys);
 		     k++) {
-			const json_t *x = json_object_get(
-				json_array_get(ra, i), same_keys[k]);
-			const json_t *y = json_object_get(
-				json_array_get(rb, i), same_keys[k]);
+			const json_t *x = json_object_get(json_array_get(ra, i),
+							  same_keys[k]);
+			const json_t *y = json_object_get(json_array_get(rb, i),
+							  same_keys[k]);
 
 			if (!(x == y || (x && y && json_equal(x, y))))
 				return 0;
