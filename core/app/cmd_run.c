@@ -495,8 +495,7 @@ static int run_stores(const struct run_ctx *ctx, const struct cli *cli)
  * signal while a server keeps it waiting ends the run as one does.
  * Returns EXIT_ALL_OK, EXIT_STORE or the signal's status.
  */
-static int judge_store(const struct run_ctx *ctx,
-		       const struct command_env *env)
+static int judge_store(const struct run_ctx *ctx, const struct command_env *env)
 {
 	const struct cli *cli = env->cli;
 	struct store *st = NULL;

@@ -3,12 +3,12 @@
  * Paths hostbench writes to (or loads from), walked one component at a
  * time under the rule of the kernel's fs.protected_symlinks, whatever that
  * setting is: a symbolic link in a shared directory (sticky, or writable
- * by others, a group of others included) is followed only when it belongs to the user hostbench runs
- * as or to the directory's owner. Otherwise another user could plant
- * /tmp/report.txt -> /root/precious.conf and have root's report replace
- * it. The walk ends with the directory that holds the last component
- * open, so what is written there is written with openat() and renameat()
- * in the directory that was judged, not by a name walked again.
+ * by others, a group of others included) is followed only when it belongs to
+ * the user hostbench runs as or to the directory's owner. Otherwise another
+ * user could plant /tmp/report.txt -> /root/precious.conf and have root's
+ * report replace it. The walk ends with the directory that holds the last
+ * component open, so what is written there is written with openat() and
+ * renameat() in the directory that was judged, not by a name walked again.
  */
 #ifndef HB_CORE_BASE_FSPATH_H
 #define HB_CORE_BASE_FSPATH_H

@@ -63,7 +63,7 @@ struct doc_report {
 	struct doc_result *results;
 	size_t nresults;
 	size_t changed; /* strings sanitized or cut: 0, read as written */
-	int torn; /* a journal: lines cut off (the run died), skipped */
+	int torn;	/* a journal: lines cut off (the run died), skipped */
 };
 
 /*

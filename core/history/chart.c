@@ -278,8 +278,7 @@ static int has_cpu(const json_t *s, const struct chart_axis *a)
 }
 
 /* The wall median and, where there is one, the median per CPU-second. */
-static void median_lines(FILE *out, const json_t *s,
-			 const struct chart_axis *a)
+static void median_lines(FILE *out, const json_t *s, const struct chart_axis *a)
 {
 	if (has_cpu(s, a)) {
 		value_line(out, s, a, "cpu_median", "cpu-median",

@@ -16,7 +16,6 @@
 
 #include "history/dashboard_pages.h"
 
-
 /*
  * Write the site for doc into dir, created (0755 less the umask) when it
  * does not exist. Each page is written whole: to a temporary name beside
@@ -35,6 +34,5 @@ int dashboard_write(const json_t *doc, const char *dir, char *err,
  * negative errno with err filled ("dashboard DIR: why").
  */
 int dashboard_check(const char *dir, char *err, size_t errlen);
-
 
 #endif

@@ -44,8 +44,8 @@ int placement_text(const struct topology *t, const struct cpulist *cpus,
 			qsort(nodes.cpus, nodes.n, sizeof(*nodes.cpus),
 			      by_number);
 		if (packages.n)
-			qsort(packages.cpus, packages.n,
-			      sizeof(*packages.cpus), by_number);
+			qsort(packages.cpus, packages.n, sizeof(*packages.cpus),
+			      by_number);
 		cpulist_format(cpus, c, sizeof(c));
 		cpulist_format(&nodes, n, sizeof(n));
 		cpulist_format(&packages, p, sizeof(p));

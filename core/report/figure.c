@@ -83,7 +83,7 @@ void report_spread(const struct result *res, char *buf, size_t len)
 /* The name of a composite's part: its target's name, without its group. */
 static const char *part_name(const struct result *p)
 {
-	const char *id = p->part	       ? p->part
+	const char *id = p->part		? p->part
 			 : p->c && p->c->target ? p->c->target
 						: "part";
 	const char *slash = strchr(id, '/');

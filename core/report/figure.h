@@ -52,8 +52,9 @@ void report_spread(const struct result *res, char *buf, size_t len);
 /*
  * What to say after a figure, joined with "; " ("" when nothing): the
  * reason of a failed or skipped case, the plugin note "text", the slower
- * half of a composite ("bound by aes-256-cbc; hmac-md5 alone 5.99Gbps"), "imprecise: asked ±1%", "noisy: CV 7.1%",
- * "starved: CPU 61%", then the plugin's own warnings.
+ * half of a composite ("bound by aes-256-cbc; hmac-md5 alone 5.99Gbps"),
+ * "imprecise: asked ±1%", "noisy: CV 7.1%", "starved: CPU 61%", then the
+ * plugin's own warnings.
  */
 void report_annotations(const struct result *res, char *buf, size_t len);
 

@@ -73,7 +73,8 @@ static void column_header(const struct bench_case *c, const char *key,
 		snprintf(buf, len, "%s", v);
 }
 
-/* A figure cell: the figure, its interval in spread or, own_spread, beside it. */
+/* A figure cell: the figure, its interval in spread or, own_spread, beside it.
+ */
 static int figure_cell(struct table *t, size_t row, size_t col,
 		       const struct result *res, int own_spread)
 {
@@ -208,7 +209,8 @@ static void diff_text(const struct result *base, const struct result *res,
 			   : 0;
 
 	if (direct_not_honoured(base) || direct_not_honoured(res))
-		snprintf(buf, len, "not comparable: O_DIRECT not honoured on %s",
+		snprintf(buf, len,
+			 "not comparable: O_DIRECT not honoured on %s",
 			 direct_not_honoured(base) ? base_side : side);
 	else if (res->status == RESULT_OK && b > 0)
 		snprintf(buf, len, "%+.2f%%",

@@ -113,9 +113,9 @@ static size_t label_width(const struct report *r,
  */
 struct section_flags {
 	size_t lines, imprecise, noisy, starved;
-	double asked;		/* the precision asked (a fraction) */
-	double reached[2];	/* least and most spread reached, percent */
-	double cv[2], cpu[2];	/* least and most CV and CPU share */
+	double asked;	      /* the precision asked (a fraction) */
+	double reached[2];    /* least and most spread reached, percent */
+	double cv[2], cpu[2]; /* least and most CV and CPU share */
 };
 
 /* Widen [r[0], r[1]] to v. */

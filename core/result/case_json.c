@@ -177,8 +177,8 @@ json_t *case_json_report_put(const struct suite *s, const struct bench_case *c)
 		"depth_shown", case_json_shows_depth(c), "varying",
 		strings_put(job ? &job->varying : NULL), "section",
 		job ? job->section : NULL, "note", job ? job->note : NULL,
-		"group", group, "work",
-		plugin_work_name(work), "types", types_put(c));
+		"group", group, "work", plugin_work_name(work), "types",
+		types_put(c));
 
 	if (!o || !extra || json_object_update(o, extra)) {
 		json_decref(o);

@@ -69,9 +69,40 @@ static char *canonical(const json_t *o)
 	return json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
 }
 
+/* The keys of a result that make it the same measurement, whatever the
+ * layout of the report it came in (a fleet report's older layout keeps
+ * each host's results elsewhere and with other companions). */
+static const char *const same_keys[] = { "job",	   "target", "backend",
+					 "params", "status", "samples" };
+
+/* Whether reports a and b hold the same results, in the same order. */
+static int same_results(const json_t *a, const json_t *b)
+{
+	const json_t *ra = json_object_get(a, "results");
+	const json_t *rb = json_object_get(b, "results");
+	size_t n = json_array_size(ra);
+
+	if (!json_is_array(ra) || !json_is_array(rb) ||
+	    n != json_array_size(rb))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < sizeof(same_keys) / sizeof(*same_keys);
+		     k++) {
+			const json_t *x = json_object_get(json_array_get(ra, i),
+							  same_keys[k]);
+			const json_t *y = json_object_get(json_array_get(rb, i),
+							  same_keys[k]);
+
+			if (!(x == y || (x && y && json_equal(x, y))))
+				return 0;
+		}
+	return 1;
+}
+
 /*
  * Whether run uuid is stored already: 0 when not, 1 when with report rep
- * (the same file imported again), else -EINVAL with err filled: one uuid
+ * (the same results: the same file imported again, or the same run in
+ * another layout), else -EINVAL with err filled: one uuid
  * names one run, and another report under it would be a second run
  * hidden behind the first. The stored report is read as it is kept
  * (store_report: compressed since schema 4, text before).
@@ -90,7 +121,7 @@ static int stored_as(struct store *st, const char *uuid, const json_t *rep,
 		return rc;
 	stored = json_loadb(text, len, 0, NULL);
 	free(text);
-	rc = stored && json_equal(stored, (json_t *)rep)
+	rc = stored && same_results(stored, rep)
 		     ? 1
 		     : hb_errorf(err, errlen, -EINVAL,
 				 "run %s is stored already with "

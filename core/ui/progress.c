@@ -179,8 +179,9 @@ void progress_plan(FILE *out, const struct suite *s)
 	time_left(t, sizeof(t), planned);
 	/* "M:SS left" read as the whole run's: "about M:SS" */
 	t[strcspn(t, " ")] = '\0';
-	fprintf(out, "hostbench: benchmarking the following %zu case%s "
-		     "(about %s):\n",
+	fprintf(out,
+		"hostbench: benchmarking the following %zu case%s "
+		"(about %s):\n",
 		s->ncases, s->ncases == 1 ? "" : "s", t);
 	for (size_t i = 0; i < s->ncases; i++)
 		fprintf(out, "  %s (%s)\n", s->cases[i].title,

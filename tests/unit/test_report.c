@@ -378,9 +378,10 @@ static int text_dir_table_has_percent_difference(void)
 	/* each side keeps its own interval beside its figure: no CI95 */
 	CHECK_CONTAINS(text, "\ndir                        /a               /b"
 			     "  % Difference\n");
-	CHECK_CONTAINS(text, "\nfwrite (io)  100.00MB/s ±0.0%  90.00MB/s "
-			     "±0.0%       -10.00%\n"
-			     "  per CPU-s        100.00MB/s        90.00MB/s\n");
+	CHECK_CONTAINS(text,
+		       "\nfwrite (io)  100.00MB/s ±0.0%  90.00MB/s "
+		       "±0.0%       -10.00%\n"
+		       "  per CPU-s        100.00MB/s        90.00MB/s\n");
 	CHECK_CONTAINS(text,
 		       "\n* fwrite (io), /a: free space 35.33GiB at /a\n");
 	free(text);
