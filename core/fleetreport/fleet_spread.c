@@ -171,6 +171,36 @@ static int pair_notes(const struct bench_case *c, const char *who,
 	return rc;
 }
 
+/* The row's notes: the case's peer mode and every rank that did not end ok. */
+static int spread_notes(const struct fleet *f, const struct report *own,
+			size_t i, struct table *t)
+{
+	const struct bench_case *c = &own->suite->cases[i];
+	char cell[REPORT_LINE], who[FLEET_HOST_MAX + 32];
+	int rc = 0;
+
+	if (fleet_peer_mode(c)) {
+		snprintf(cell, sizeof(cell), "%s (%s): peer = %s: %s", c->title,
+			 c->backend, fleet_peer_mode(c),
+			 fleet_peer_mode_text(fleet_peer_mode(c)));
+		rc = strlist_push(&t->notes, cell);
+	}
+	for (int r = 0; !rc && r < f->size; r++) {
+		const struct result *res = &fleet_rank_results(f, r, own)[i];
+
+		fleet_rank_name(f, r, who, sizeof(who));
+		if (res->status == RESULT_OK) {
+			rc = pair_notes(c, who, res, t);
+			continue;
+		}
+		snprintf(cell, sizeof(cell), "%s (%s): %s: %s: %s", c->title,
+			 c->backend, who, result_status_name(res->status),
+			 res->reason ? res->reason : "");
+		rc = strlist_push(&t->notes, cell);
+	}
+	return rc;
+}
+
 /*
  * Row i + 1 of the spread table: case, hosts ok, min, median, median per
  * CPU-second, max, total, outlier, start spread.
@@ -230,26 +260,7 @@ static int spread_row(const struct fleet *f, const struct report *own, size_t i,
 		snprintf(cell, sizeof(cell), "%.1f ms", 1000 * sp.start_spread);
 		rc = table_set(t, row, col[5], cell);
 	}
-	if (!rc && fleet_peer_mode(c)) {
-		snprintf(cell, sizeof(cell), "%s (%s): peer = %s: %s", c->title,
-			 c->backend, fleet_peer_mode(c),
-			 fleet_peer_mode_text(fleet_peer_mode(c)));
-		rc = strlist_push(&t->notes, cell);
-	}
-	for (int r = 0; !rc && r < f->size; r++) {
-		const struct result *res = &fleet_rank_results(f, r, own)[i];
-
-		fleet_rank_name(f, r, who, sizeof(who));
-		if (res->status == RESULT_OK) {
-			rc = pair_notes(c, who, res, t);
-			continue;
-		}
-		snprintf(cell, sizeof(cell), "%s (%s): %s: %s: %s", c->title,
-			 c->backend, who, result_status_name(res->status),
-			 res->reason ? res->reason : "");
-		rc = strlist_push(&t->notes, cell);
-	}
-	return rc;
+	return rc ? rc : spread_notes(f, own, i, t);
 }
 
 int fleet_spread_table(const struct fleet *f, const struct report *own,

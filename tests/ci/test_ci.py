@@ -334,6 +334,49 @@ def test_layering_refuses_a_stray_file_in_core():
     refused(top, "core/stray.c: core/ holds main.c and module folders only")
 
 
+def sizes(top):
+    return run(sys.executable, os.path.join(SRC, ".ci", "sizes"), top)
+
+
+def sizes_refuse(top, line):
+    status, _, err = sizes(top)
+    expect(status == 1, f"exit {status}, want 1:\n{err}")
+    expect(f"sizes: {line}\n" in err, f"want {line!r} in:\n{err}")
+
+
+def test_sizes_pass_on_this_tree():
+    status, _, err = sizes(SRC)
+    expect(status == 0, f"exit {status}, want 0:\n{err}")
+    expect(err == "", err)
+
+
+def test_sizes_refuse_a_function_of_71_lines():
+    top = tree()
+    body = "".join(f"\tx += {i};\n" for i in range(70))
+    write("tree/core/base/long.c", "static int x;\n\nvoid\nlong_one(void)\n{\n"
+          f"{body}\tx = 0;\n}}\n\nstatic void fits(void)\n{{\n{body}}}\n")
+    sizes_refuse(top, "core/base/long.c:5: long_one() is 71 lines, more than 70")
+    status, _, err = sizes(top)
+    expect("fits()" not in err, err)
+
+
+def test_sizes_refuse_a_file_of_801_lines():
+    top = tree()
+    write("tree/plugins/mem/big.h", "/* x */\n" * 801)
+    sizes_refuse(top, "plugins/mem/big.h: 801 lines, more than 800")
+
+
+def test_sizes_refuse_a_folder_of_4501_lines():
+    top = tree()
+    have = sum(len(open(os.path.join(top, "core/store", n)).readlines())
+               for n in os.listdir(os.path.join(top, "core/store"))
+               if n.endswith((".c", ".h")))
+    for k in range(0, 4501 - have, 700):
+        write(f"tree/core/store/pad{k}.h",
+              "/* x */\n" * min(700, 4501 - have - k))
+    sizes_refuse(top, "core/store/: 4501 lines, more than 4500")
+
+
 def python_files(top, dirs=("tests",)):
     """(path relative to top, text) of each python file under top/DIR."""
     for sub in dirs:
