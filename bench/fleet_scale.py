@@ -5,10 +5,11 @@ of rank 0 (launch and MPI_Init, the suite compared and checked, contexts,
 clocks, each case's gather, the report), rank 0's peak memory and the
 JSON report's bytes, at 2, 4, 8, 16 and 32 ranks under mpirun on this
 machine, then a straight line fitted to each and read at 500 and 5,000
-ranks (docs/fleet.md, "Scale").
+ranks (docs/fleet.md, "Scale"), with rank 0's CPU time in all and per
+rank.
 
 Usage: bench/fleet_scale.py [BUILD_DIR] [RANKS,...] [CASES]
-  (defaults: build-mpi 2,4,8,16,32 3)
+  (defaults: build-mpi 2,4,8,16,32,64 3)
 Needs an MPI build (-DHOSTBENCH_MPI=ON). Every rank runs here
 (--oversubscribe): above the machine's CPUs the ranks share them, so a
 phase that is work on every rank grows with ranks / CPUs as well.
@@ -23,7 +24,7 @@ import time
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build-mpi"
 RANKS = [int(n) for n in (sys.argv[2] if len(sys.argv) > 2
-                          else "2,4,8,16,32").split(",")]
+                          else "2,4,8,16,32,64").split(",")]
 CASES = int(sys.argv[3]) if len(sys.argv) > 3 else 3
 HB = os.path.join(BUILD, "hostbench")
 TARGETS = ["mem/memcpy", "mem/memset"]
@@ -34,7 +35,8 @@ SUITE = "[global]\nduration = 20ms\nrepetitions = 5\nwarmup = 0\n" + "".join(
 
 
 def run(ranks, suite):
-    """One fleet run of ranks ranks: {phase: seconds}, peak KB, bytes."""
+    """One fleet run of ranks ranks: {phase: seconds}, peak KB, bytes,
+    rank 0's CPU seconds."""
     trace = tempfile.mktemp(suffix=".trace")
     out = tempfile.mktemp(suffix=".json")
     cmd = ["mpirun", "--oversubscribe", "-np", str(ranks),
@@ -50,6 +52,7 @@ def run(ranks, suite):
     lines = [line.split() for line in open(trace)]
     at = {(w[0], int(w[1])): float(w[2]) for w in lines}
     peak = max(int(w[3]) for w in lines)
+    cpu = max(float(w[4]) for w in lines)
     gathers = [at[("gathered", i)] - at[("case_done", i)]
                for i in range(CASES)]
     phases = {
@@ -72,7 +75,7 @@ def run(ranks, suite):
                  f"want {ranks * CASES}")
     os.unlink(trace)
     os.unlink(out)
-    return phases, peak, size, len(text)
+    return phases, peak, size, len(text), cpu
 
 
 def fit(xs, ys):
@@ -93,13 +96,15 @@ def main():
         rows[n] = run(n, suite)
         print(f"{n} ranks done ({rows[n][0]['total']:.1f} s)",
               file=sys.stderr)
-    names = list(rows[RANKS[0]][0]) + ["peak_kb", "json_bytes",
+    names = list(rows[RANKS[0]][0]) + ["rank 0 cpu", "rank 0 cpu per rank",
+                                        "peak_kb", "json_bytes",
                                         "text_bytes"]
 
     def value(n, name):
-        phases, peak, size, text = rows[n]
-        return {"peak_kb": peak, "json_bytes": size,
-                "text_bytes": text}.get(name, phases.get(name))
+        phases, peak, size, text, cpu = rows[n]
+        return {"peak_kb": peak, "json_bytes": size, "text_bytes": text,
+                "rank 0 cpu": cpu,
+                "rank 0 cpu per rank": cpu / n}.get(name, phases.get(name))
 
     print(f"{os.cpu_count()} CPUs, {CASES} cases of 5 samples; seconds, "
           "KB, bytes\n")
@@ -114,6 +119,7 @@ def main():
         a, b = fit(ns, [value(n, name) for n in ns])
         fmt = "{:.3f}" if "bytes" not in name and name != "peak_kb" \
             else "{:.0f}"
+        fmt = "{:.4f}" if name == "rank 0 cpu per rank" else fmt
         cells = [fmt.format(y) for y in ys]
         print(f"| {name} | " + " | ".join(cells) +
               f" | {a:.4g} + {b:.4g}·N | {fmt.format(a + b * 500)} | "
