@@ -45,6 +45,13 @@ int cmd_args_report(const struct cli *cli, char *err, size_t errlen)
 					 "report; stored run %s is one host's "
 					 "(drop --rank)",
 					 cli->args.items[i]);
+	if (cli->figure == RESULT_FIGURE_CPU &&
+	    (cli->format == REPORT_JSON || cli->format == REPORT_CSV))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--figure cpu: a %s report holds both "
+				 "figures already (--figure picks the one "
+				 "text, markdown and html lead with)",
+				 cli->format == REPORT_JSON ? "json" : "csv");
 	return 0;
 }
 

@@ -26,6 +26,7 @@
 #include "compare/report_read.h"
 #include "fleet/fleet.h"
 #include "fleetreport/fleetreport.h"
+#include "report/figure.h"
 #include "report/report.h"
 
 /* Free the n reports of docs and the array. */
@@ -191,7 +192,14 @@ static int build_report_doc(const struct cli *cli,
 			    const struct doc_report *docs,
 			    struct reports_built *b, char *err, size_t errlen)
 {
-	return report_doc_build(&b->rd, docs, cli->args.n, err, errlen);
+	int rc = report_doc_build(&b->rd, docs, cli->args.n, err, errlen);
+
+	if (rc || cli->figure != RESULT_FIGURE_CPU)
+		return rc;
+	b->rd.r.figure = RESULT_FIGURE_CPU;
+	for (size_t i = 0; i < b->rd.r.nresults; i++)
+		report_show_per_cpu(&b->rd.results[i]);
+	return 0;
 }
 
 /* output_writer for a report laid out again: as the run wrote it. */
@@ -286,6 +294,13 @@ static int report_fleet(const struct cli *cli)
 
 	if (rc == -ENOTSUP)
 		return -1;
+	if (!rc && cli->figure == RESULT_FIGURE_CPU) {
+		fleet_saved_free(&fs);
+		rc = hb_errorf(err, sizeof(err), -EINVAL,
+			       "--figure cpu: a fleet report shows both "
+			       "figures already (the spread's median per "
+			       "CPU-s); take one host with --rank N");
+	}
 	if (rc)
 		return built_status(rc, err);
 	rc = output_write_status(cli->output, cli->format, write_fleet, &fs);

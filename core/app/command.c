@@ -68,7 +68,7 @@ static const struct command commands[] = {
 	  .about = "A run's UUID in place of a FILE renders the report the\n"
 		   "store (--store) keeps of that run.\n",
 	  .options = (const char *const[]){ "format", "output", "rank",
-		"store", NULL },
+		"store", "figure", NULL },
 	  .check = cmd_args_report },
 	{ .name = "compare", .run = cmd_compare,
 	  .synopsis = "compare BASE.json NEW.json",

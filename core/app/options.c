@@ -279,8 +279,8 @@ static const struct options_def defs[] = {
 	{ .name = "fail-on-regression", .help = "exit 1 when a case regressed",
 	  AT(fail_on_regression), .set = set_flag },
 	{ .name = "figure", .arg = "wall|cpu",
-	  .help = "judge wall rates (default) or rates per\n"
-		  "CPU-second",
+	  .help = "compare: judge wall rates (default) or\n"
+		  "rates per CPU-second; report: lead with one",
 	  .set = set_figure },
 	{ .name = "by", .arg = "KEY=A,B",
 	  .help = "the cases that differ only in KEY, A against\n"

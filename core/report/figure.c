@@ -36,6 +36,11 @@ double report_cpu_value(const struct result *res, const char *unit)
 	return unit_scale(unit, res->cpu_rate.median, res->cpu_ops_rate.median);
 }
 
+const char *report_beside_name(const struct result *res)
+{
+	return res->shown_per_cpu > 0 ? "wall" : "per CPU-s";
+}
+
 void report_cpu_figure(const struct result *res, const char *unit, char *buf,
 		       size_t len)
 {
@@ -46,7 +51,37 @@ void report_cpu_figure(const struct result *res, const char *unit, char *buf,
 	if (!(v > 0))
 		return;
 	report_format_value(v, unit, fig, sizeof(fig));
-	snprintf(buf, len, "(%s per CPU-s)", fig);
+	snprintf(buf, len, "(%s %s)", fig, report_beside_name(res));
+}
+
+double report_noisy_cv(const struct result *res)
+{
+	return (res->shown_per_cpu > 0 ? result_cpu_headline(res)
+				       : result_headline(res))
+		->cv;
+}
+
+/* Swap two figures' statistics. */
+static void swap_stats(struct stats *a, struct stats *b)
+{
+	struct stats t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+void report_show_per_cpu(struct result *res)
+{
+	if (res->status == RESULT_OK &&
+	    !(res->cpu_rate.median > 0 || res->cpu_ops_rate.median > 0)) {
+		res->shown_per_cpu = -1;
+	} else if (res->status == RESULT_OK) {
+		swap_stats(&res->rate, &res->cpu_rate);
+		swap_stats(&res->ops_rate, &res->cpu_ops_rate);
+		res->shown_per_cpu = 1;
+	}
+	for (size_t i = 0; i < res->nparts; i++)
+		report_show_per_cpu(&res->parts[i]);
 }
 
 void report_format_value(double v, const char *unit, char *buf, size_t len)
@@ -215,8 +250,9 @@ void report_notes_but(const struct result *res, unsigned omit, char *buf,
 		add_note(buf, len, note);
 	}
 	if (res->noisy && !(omit & REPORT_NOTE_NOISY)) {
-		snprintf(note, sizeof(note), "noisy: CV %.1f%%",
-			 result_headline(res)->cv * 100);
+		snprintf(note, sizeof(note), "noisy: CV %.1f%%%s",
+			 report_noisy_cv(res) * 100,
+			 res->shown_per_cpu > 0 ? " (wall)" : "");
 		add_note(buf, len, note);
 	}
 	if (res->starved && !(omit & REPORT_NOTE_STARVED)) {
@@ -228,6 +264,8 @@ void report_notes_but(const struct result *res, unsigned omit, char *buf,
 		offload_note(res, buf, len);
 	if (res->status == RESULT_OK)
 		cpus_note(res, buf, len);
+	if (res->shown_per_cpu < 0)
+		add_note(buf, len, "wall figure: no CPU time recorded");
 	for (size_t i = 0; i < res->warnings.n; i++)
 		if (!result_is_flag_warning(res->warnings.items[i]))
 			add_note(buf, len, res->warnings.items[i]);

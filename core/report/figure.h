@@ -26,10 +26,33 @@ double report_cpu_value(const struct result *res, const char *unit);
 
 /*
  * "(41.30Gbps per CPU-s)" for res in unit, "" when report_cpu_value() is
- * 0.
+ * 0; "(9.80Gbps wall)" for a result shown per CPU-second.
  */
 void report_cpu_figure(const struct result *res, const char *unit, char *buf,
 		       size_t len);
+
+/*
+ * Show res, and its parts, per CPU-second (report --figure cpu, as openssl
+ * speed counts): the figure per CPU-second takes the headline's place and
+ * the wall figure the one beside it. A result without CPU time keeps its
+ * wall figure and says so among its notes. Sets res->shown_per_cpu.
+ */
+void report_show_per_cpu(struct result *res);
+
+/* The CV the noisy flag judges: the wall figure's, wherever it is shown. */
+double report_noisy_cv(const struct result *res);
+
+/* The words under a row of figures per CPU-second: "wall" when the
+ * figures are shown per CPU-second, else "per CPU-s". */
+const char *report_beside_name(const struct result *res);
+
+/* What a report shown per CPU-second says before its figures (80 columns). */
+#define REPORT_PER_CPU_TEXT                                                    \
+	"Figures per CPU-second: the work over the CPU time (user and "        \
+	"system)\n"                                                            \
+	"of each case's process, as openssl speed counts it; the wall "        \
+	"figure\n"                                                             \
+	"beside each (report --figure wall, the default, leads with it).\n"
 
 /* The display unit of a result: its case's, else the suites' "Gbps". */
 const char *report_unit(const struct result *res);

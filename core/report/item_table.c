@@ -321,7 +321,9 @@ static int cpu_row_fill(const struct report *r, const struct report_item *it,
 			const struct item_row *row, size_t ri, struct table *t)
 {
 	char text[64];
-	int err = table_set(t, ri, 0, "  per CPU-s");
+	int err = table_set(t, ri, 0,
+			    r->figure == RESULT_FIGURE_CPU ? "  wall"
+							   : "  per CPU-s");
 
 	for (size_t c = 1; c < t->cols && !err; c++) {
 		const struct result *res =

@@ -83,9 +83,15 @@ free_lists:
 static int case_table(const struct report *r, const struct report_item *items,
 		      size_t a, size_t b, FILE *out)
 {
-	static const char *const head[] = { "Case", "Backend",	 "Median",
-					    "CI95", "Per CPU-s", "Unit",
-					    "CV",   "Notes" };
+	const int cpu = r->figure == RESULT_FIGURE_CPU;
+	const char *const head[] = { "Case",
+				     "Backend",
+				     cpu ? "Median per CPU-s" : "Median",
+				     "CI95",
+				     cpu ? "Wall" : "Per CPU-s",
+				     "Unit",
+				     "CV",
+				     "Notes" };
 	const size_t ncols = sizeof(head) / sizeof(head[0]);
 	char text[REPORT_LINE];
 	struct table t;
@@ -183,6 +189,11 @@ int report_html(const void *doc, FILE *out, char *err, size_t errlen)
 	html_text(out, line);
 	fputs(" &middot; <a href=\"#context\">context of the run</a></p>\n",
 	      out);
+	if (r->figure == RESULT_FIGURE_CPU) {
+		fputs("<p class=\"notes\">", out);
+		html_text(out, REPORT_PER_CPU_TEXT);
+		fputs("</p>\n", out);
+	}
 	rc = report_layout_build(r, &lay);
 	if (rc)
 		return hb_errorf(err, errlen, rc, "html report: out of memory");

@@ -157,10 +157,15 @@ static int write_section(const struct report *r, const struct report_section *s,
 			continue;
 		}
 		if (!in_cases)
-			fputs("| Case | Backend | Median | CI95 | Per CPU-s "
-			      "| Unit | CV | Notes |\n"
-			      "|---|---|--:|--:|--:|---|--:|---|\n",
-			      out);
+			fprintf(out,
+				"| Case | Backend | %s | CI95 | %s "
+				"| Unit | CV | Notes |\n"
+				"|---|---|--:|--:|--:|---|--:|---|\n",
+				r->figure == RESULT_FIGURE_CPU
+					? "Median per CPU-s"
+					: "Median",
+				r->figure == RESULT_FIGURE_CPU ? "Wall"
+							       : "Per CPU-s");
 		in_cases = 1;
 		case_row(r, &r->results[s->items[i].first], out);
 	}
@@ -173,6 +178,8 @@ int report_md(const void *doc, FILE *out, char *err, size_t errlen)
 	struct report_layout lay;
 	int rc = write_context(r, out);
 
+	if (!rc && r->figure == RESULT_FIGURE_CPU)
+		fprintf(out, "%s\n", REPORT_PER_CPU_TEXT);
 	if (!rc)
 		rc = report_layout_build(r, &lay);
 	if (rc)

@@ -151,7 +151,7 @@ static void section_flags(const struct report *r,
 		}
 		if (res->noisy) {
 			f->noisy++;
-			widen(f->cv, result_headline(res)->cv * 100);
+			widen(f->cv, report_noisy_cv(res) * 100);
 		}
 		if (res->starved) {
 			f->starved++;
@@ -300,6 +300,8 @@ int report_text(const void *doc, FILE *out, char *err, size_t errlen)
 
 	if (!rc)
 		rc = write_system(r, out);
+	if (!rc && r->figure == RESULT_FIGURE_CPU)
+		fputs(REPORT_PER_CPU_TEXT, out);
 	if (!rc)
 		rc = write_sections(r, out);
 	if (rc)

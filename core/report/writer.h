@@ -35,6 +35,9 @@ struct report {
 	/* the run's identity and times; NULL or not known: an older report,
 	 * whose renderings stay as they were */
 	const struct runinfo *run;
+	/* which figure leads (report --figure): the results' rates are then
+	 * already swapped (report_show_per_cpu(), report/figure.h) */
+	enum result_figure figure;
 };
 
 /*

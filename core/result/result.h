@@ -77,6 +77,11 @@ struct result {
 	unsigned ncpus;		 /* 0: not recorded */
 	double cycles_per_byte;	 /* 0: not measured (run/cycles.h) */
 	char cycles_method[12];	 /* "perf", "calibrated", "" */
+
+	/* report --figure cpu (report/figure.h): 1 the rates hold the figures
+	 * per CPU-second and the cpu rates the wall ones; -1 asked, but no
+	 * CPU time was recorded: the wall figures, said so; 0 as measured */
+	int shown_per_cpu;
 };
 
 /*

@@ -36,7 +36,7 @@ _hostbench()
 		[list]="--format --output --plugin-dir"
 		[describe]="--format --output --plugin-dir"
 		[sysinfo]="--format --output --plugin-dir"
-		[report]="--format --output --rank --store"
+		[report]="--format --output --rank --store --figure"
 		[compare]="--format --output --threshold --fail-on-regression
 			--figure --by --rank --store --no-store"
 		[merge]="--format --output --rank"

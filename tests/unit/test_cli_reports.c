@@ -116,7 +116,7 @@ static int compare_takes_the_figure_to_judge(void)
 	CHECK_INT(cli.figure, RESULT_FIGURE_CPU);
 	cli_free(&cli);
 	CHECK_INT(parse(&cli, err, merge), -EINVAL);
-	CHECK_CONTAINS(err, "--figure only goes with compare");
+	CHECK_CONTAINS(err, "--figure only goes with report and compare");
 	cli_free(&cli);
 	return 0;
 }

@@ -153,6 +153,94 @@ def test_a_table_over_ciphers_has_the_ciphers_down_its_rows():
                          re.M), f"row of {cipher}:\n{net}")
 
 
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def test_figure_cpu_leads_each_line_with_its_figure_per_cpu_second():
+    report = measured(LINES, "lines")
+    status, text, err = run("report", report, "--figure", "cpu")
+    expect(status == 0, err)
+    expect("Figures per CPU-second" in text, text[:3000])
+    doc = json.load(open(report))
+    for r in doc["results"]:
+        s = r["sample_details"]
+        cpu = median(x["bytes"] / x["cpu_seconds"] * 8 / 1e9 for x in s)
+        wall = median(x["bytes"] / x["seconds"] * 8 / 1e9 for x in s)
+        line = f"{cpu:.2f}Gbps ±"
+        expect(re.search(r" : %s\d+\.\d%% \(%.2fGbps wall\)" %
+                         (re.escape(line), wall), text),
+               f"{r['job']}: {line} ... ({wall:.2f}Gbps wall) not in\n"
+               f"{text}")
+    start = text.index("Figures per CPU-second")
+    for line in text[start:].splitlines():
+        expect(len(line) <= 80, f"{len(line)} columns: {line}")
+
+
+def test_figure_cpu_puts_the_wall_row_under_a_table():
+    report = measured(LINES.replace("size = 64K", "size = 4K, 64K"), "table")
+    _, wall_first, _ = run("report", report)
+    status, text, err = run("report", report, "--figure", "cpu")
+    expect(status == 0, err)
+    base = section(text, "Base Performance")
+    rows = [l.split() for l in base.splitlines()]
+    figure = [r for r in rows if r and r[0] == "memcpy"][0]
+    under = rows[rows.index(figure) + 1]
+    expect(under[0] == "wall", base)
+    # the same two figures as the default view, in the other order
+    default = section(wall_first, "Base Performance")
+    drows = [l.split() for l in default.splitlines()]
+    dfig = [r for r in drows if r and r[0] == "memcpy"][0]
+    dunder = drows[drows.index(dfig) + 1]
+    expect(dunder[:3] == ["per", "CPU-s", figure[2]], (dunder, figure))
+    expect(dfig[2] == under[1], (dfig, under))
+
+
+def test_figure_cpu_names_its_columns_in_markdown_and_html():
+    report = measured(LINES, "lines")
+    status, md, err = run("report", report, "--format", "md",
+                          "--figure", "cpu")
+    expect(status == 0 and "| Median per CPU-s | CI95 | Wall |" in md,
+           err + md)
+    status, page, err = run("report", report, "--format", "html",
+                            "--figure", "cpu")
+    expect(status == 0 and "<th>Median per CPU-s</th>" in page and
+           "<th>Wall</th>" in page and "Figures per CPU-second" in page,
+           err + page[-2000:])
+
+
+def test_figure_cpu_says_so_where_no_cpu_time_was_recorded():
+    report = measured(LINES, "lines")
+    doc = json.load(open(report))
+    for r in doc["results"]:
+        for x in r["sample_details"]:
+            x["cpu_seconds"] = 0
+    for key in ("bytes_per_cpu_second", "cpu_rate", "cpu_ops_rate"):
+        for r in doc["results"]:
+            r.pop(key, None)
+    nocpu = os.path.join(WORK, "nocpu.json")
+    with open(nocpu, "w") as f:
+        json.dump(doc, f)
+    status, text, err = run("report", nocpu, "--figure", "cpu")
+    expect(status == 0, err)
+    crypto = section(text, "Secure Communication Performance")
+    expect("wall figure: no CPU time recorded" in crypto, crypto)
+    expect(" wall)" not in crypto, crypto)
+
+
+def test_figure_cpu_is_refused_for_json_and_csv():
+    report = measured(LINES, "lines")
+    for fmt in ("json", "csv"):
+        status, out, err = run("report", report, "--format", fmt,
+                               "--figure", "cpu")
+        expect(status == 2 and out == "", f"{fmt}: exit {status}")
+        expect(f"--figure cpu: a {fmt} report holds both figures" in err,
+               err)
+    status, _, err = run("report", report, "--figure", "gpu")
+    expect(status == 2 and "--figure gpu: expected wall or cpu" in err, err)
+
+
 def test_a_second_format_is_refused():
     status, out, err = run("run", "--format", "json", "-f", "csv")
     expect(status == 2 and out == "", f"exit {status}")
