@@ -64,6 +64,15 @@ extern const char cmd_check_about[];
  */
 int cmd_store(const struct command_env *env);
 
+/*
+ * export [REPORT.json|UUID...]: OpenMetrics text or Bencher Metric Format
+ * JSON of the reports' results, or of the newest point of each series
+ * of the store (--host, --case, --since, --until, --label select).
+ * EXIT_BAD_INPUT for a report that does not read, EXIT_STORE when the
+ * store fails.
+ */
+int cmd_export(const struct command_env *env);
+
 /* history: the store's series as text, json, csv, md or html. */
 int cmd_history(const struct command_env *env);
 

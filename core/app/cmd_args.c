@@ -69,6 +69,23 @@ int cmd_args_store(const struct cli *cli, char *err, size_t errlen)
 	return 0;
 }
 
+int cmd_args_export(const struct cli *cli, char *err, size_t errlen)
+{
+	const char *sel = cli->host    ? "--host"
+			  : cli->cases ? "--case"
+			  : cli->since ? "--since"
+			  : cli->until ? "--until"
+			  : cli->label ? "--label"
+				       : NULL;
+
+	if (sel && cli->args.n)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "%s selects series of the store; the reports "
+				 "given (%s) are exported whole: drop one",
+				 sel, cli->args.items[0]);
+	return 0;
+}
+
 int cmd_args_regressions(const struct cli *cli, char *err, size_t errlen)
 {
 	if (cli->ack && cli->ignore)

@@ -116,6 +116,16 @@ static const struct command commands[] = {
 	  .options = (const char *const[]){ "output", SERIES_OPTIONS,
 		DETECT_OPTIONS, NULL },
 	  .check = cmd_args_dashboard },
+	{ .name = "export", .run = cmd_export,
+	  .synopsis = "export [REPORT.json|UUID...]",
+	  .summary = "figures as OpenMetrics or Bencher Metric Format",
+	  .about = "Without a report, the newest point of each series of\n"
+		   "the store (--host, --case, --since, --until and\n"
+		   "--label select them); a run's UUID exports that\n"
+		   "stored run.\n",
+	  .options = (const char *const[]){ "format", "output",
+		SERIES_OPTIONS, NULL },
+	  .check = cmd_args_export },
 	{ .name = "serve", .run = cmd_serve, .flags = COMMAND_OWN_ARGS,
 	  .synopsis = "serve --listen ADDR:PORT --token TOKEN",
 	  .summary = "the receiving side of transfer targets" },
