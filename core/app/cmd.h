@@ -22,6 +22,9 @@ int cmd_run(const struct command_env *env);
 /* list: every plugin, target and refusal. */
 int cmd_list(const struct command_env *env);
 
+/* presets: each shipped preset's name and the line it opens with. */
+int cmd_presets(const struct command_env *env);
+
 /* describe TARGET: the target's options; an unknown one is bad input. */
 int cmd_describe(const struct command_env *env);
 

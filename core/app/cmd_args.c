@@ -19,6 +19,9 @@ int cmd_args_none(const struct cli *cli, char *err, size_t errlen)
 
 int cmd_args_run(const struct cli *cli, char *err, size_t errlen)
 {
+	if (cli->extended && cli->fio)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--extended runs its own suite; drop --fio");
 	if (cli->extended && cli->args.n)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--extended runs its own suite; drop %s",

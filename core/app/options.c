@@ -279,6 +279,8 @@ static int dates_check(struct cli *cli, char *err, size_t errlen)
 static const struct options_def defs[] = {
 	{ .name = "extended", .help = "run the extended matrix (conf/extended.ini)",
 	  AT(extended), .set = set_flag },
+	{ .name = "fio", .help = "read every suite as a fio job file",
+	  AT(fio), .set = set_flag },
 	{ .name = "format", .shrt = 'f', .arg = "FMT",
 	  .help = "text (default), json, csv, md, html;\n"
 		  "export: openmetrics (default), bmf",
