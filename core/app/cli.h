@@ -31,6 +31,7 @@ struct cli {
 	const char *journal;	   /* --journal FILE: append each result */
 	const char *resume;	   /* --resume FILE: skip what it holds */
 	int extended;		   /* --extended */
+	int fio;		   /* run --fio: suites are fio job files */
 	double threshold;	/* --threshold as a fraction; -1 = not given */
 	int fail_on_regression; /* compare: exit 1 when a case regressed */
 	const char *reference;	/* check --reference BACKEND, NULL = openssl */

@@ -22,6 +22,9 @@ int cmd_run(const struct command_env *env);
 /* list: every plugin, target and refusal. */
 int cmd_list(const struct command_env *env);
 
+/* presets: each shipped preset's name and the line it opens with. */
+int cmd_presets(const struct command_env *env);
+
 /* describe TARGET: the target's options; an unknown one is bad input. */
 int cmd_describe(const struct command_env *env);
 
@@ -63,6 +66,15 @@ extern const char cmd_check_about[];
  * when the store cannot be opened or written.
  */
 int cmd_store(const struct command_env *env);
+
+/*
+ * export [REPORT.json|UUID...]: OpenMetrics text or Bencher Metric Format
+ * JSON of the reports' results, or of the newest point of each series
+ * of the store (--host, --case, --since, --until, --label select).
+ * EXIT_BAD_INPUT for a report that does not read, EXIT_STORE when the
+ * store fails.
+ */
+int cmd_export(const struct command_env *env);
 
 /* history: the store's series as text, json, csv, md or html. */
 int cmd_history(const struct command_env *env);

@@ -19,6 +19,9 @@ int cmd_args_none(const struct cli *cli, char *err, size_t errlen)
 
 int cmd_args_run(const struct cli *cli, char *err, size_t errlen)
 {
+	if (cli->extended && cli->fio)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--extended runs its own suite; drop --fio");
 	if (cli->extended && cli->args.n)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--extended runs its own suite; drop %s",
@@ -73,6 +76,23 @@ int cmd_args_store(const struct cli *cli, char *err, size_t errlen)
 	if (cli->args.n < 2 || strcmp(cli->args.items[0], "import") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "store needs import FILE...");
+	return 0;
+}
+
+int cmd_args_export(const struct cli *cli, char *err, size_t errlen)
+{
+	const char *sel = cli->host    ? "--host"
+			  : cli->cases ? "--case"
+			  : cli->since ? "--since"
+			  : cli->until ? "--until"
+			  : cli->label ? "--label"
+				       : NULL;
+
+	if (sel && cli->args.n)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "%s selects series of the store; the reports "
+				 "given (%s) are exported whole: drop one",
+				 sel, cli->args.items[0]);
 	return 0;
 }
 

@@ -29,6 +29,9 @@ int cmd_args_compare(const struct cli *cli, char *err, size_t errlen);
 /* store: import FILE... */
 int cmd_args_store(const struct cli *cli, char *err, size_t errlen);
 
+/* export: the store's selectors only without reports to export. */
+int cmd_args_export(const struct cli *cli, char *err, size_t errlen);
+
 /* regressions: one decision at a time (--ack or --ignore). */
 int cmd_args_regressions(const struct cli *cli, char *err, size_t errlen);
 

@@ -6,6 +6,7 @@
 
 #include "ui/catalog.h"
 #include "app/cli.h"
+#include "app/presets.h"
 #include "ui/output.h"
 #include "base/exit.h"
 
@@ -59,4 +60,38 @@ int cmd_describe(const struct command_env *env)
 			      write_described, &d, &opened);
 
 	return catalog_status(rc, opened);
+}
+
+/* output_writer: the presets, a name and its line each. */
+static int write_presets(const void *doc, enum report_format f, FILE *out,
+			 char *err, size_t errlen)
+{
+	const struct strlist *l = doc;
+	size_t half = l->n / 2;
+
+	(void)f;
+	(void)err;
+	(void)errlen;
+	for (size_t i = 0; i < half; i++)
+		fprintf(out, "%-20s %s\n", l->items[i], l->items[half + i]);
+	return ferror(out) ? -EIO : 0;
+}
+
+int cmd_presets(const struct command_env *env)
+{
+	struct strlist names = { 0 }, abouts = { 0 };
+	int rc = presets_list(&names, &abouts), status;
+
+	for (size_t i = 0; !rc && i < abouts.n; i++)
+		rc = strlist_push(&names, abouts.items[i]) ? -ENOMEM : 0;
+	if (rc)
+		fprintf(stderr, "hostbench: %s\n",
+			rc == -ENOENT ? "no presets directory found"
+				      : "out of memory");
+	status = rc ? EXIT_INTERNAL
+		    : output_write_status(env->cli->output, REPORT_TEXT,
+					  write_presets, &names);
+	strlist_free(&names);
+	strlist_free(&abouts);
+	return status;
 }

@@ -17,6 +17,7 @@
 #include "app/cmd_store.h"
 #include "ui/output.h"
 #include "app/paths.h"
+#include "app/presets.h"
 #include "ui/progress.h"
 #include "ui/run_end.h"
 #include "base/argmask.h"
@@ -59,21 +60,38 @@ struct run_report {
 	const struct report *own;
 };
 
-/* The suite files to run: the arguments, or a shipped suite (*one). */
-static int find_suites(const struct cli *cli, char *buf, size_t len,
-		       const char **one)
+/*
+ * The suite files to run into files: each argument, a preset's name
+ * (app/presets.h) as its file, or without any a shipped suite. Returns 0
+ * or a negative code, said on one line.
+ */
+static int find_suites(const struct cli *cli, struct strlist *files)
 {
 	const char *name = cli->extended ? "extended.ini" : "default.ini";
+	char path[PATH_MAX], err[512];
 
+	for (size_t i = 0; i < cli->args.n; i++) {
+		const char *arg = cli->args.items[i];
+		int rc = presets_is_name(arg)
+				 ? presets_find(arg, path, sizeof(path), err,
+						sizeof(err))
+				 : 0;
+
+		if (rc) {
+			fprintf(stderr, "hostbench: %s\n", err);
+			return rc;
+		}
+		if (strlist_push(files, presets_is_name(arg) ? path : arg))
+			return -ENOMEM;
+	}
 	if (cli->args.n)
 		return 0;
-	if (paths_conf(name, buf, len)) {
+	if (paths_conf(name, path, sizeof(path))) {
 		fprintf(stderr, "hostbench: cannot find %s (installed in %s)\n",
 			name, HB_INSTALL_CONF_DIR);
 		return -ENOENT;
 	}
-	*one = buf;
-	return 0;
+	return strlist_push(files, path) ? -ENOMEM : 0;
 }
 
 /* argmask_secret_fn: an option some loaded target declares secret. */
@@ -146,35 +164,37 @@ static int agree_on_suite(struct run_ctx *ctx, const struct registry *reg,
 static int load_suite(struct run_ctx *ctx, const struct command_env *env)
 {
 	const struct cli *cli = env->cli;
-	char err[1024], init_err[256], buf[PATH_MAX];
-	const char *one = NULL;
-	int rc;
+	char err[1024], init_err[256];
+	struct strlist files = { 0 };
+	int rc, status = EXIT_BAD_INPUT;
 
-	const char *const *files;
-	size_t nfiles;
-
-	if (find_suites(cli, buf, sizeof(buf), &one))
-		return EXIT_BAD_INPUT;
-	files = one ? &one : (const char *const *)cli->args.items;
-	nfiles = one ? 1 : cli->args.n;
-	if (begin_run(ctx, env, files, nfiles))
-		return EXIT_INTERNAL;
-	rc = suite_load(&ctx->suite, files, nfiles, &cli->sets, env->reg, err,
-			sizeof(err));
+	if (find_suites(cli, &files))
+		goto free_files;
+	status = EXIT_INTERNAL;
+	if (begin_run(ctx, env, (const char *const *)files.items, files.n))
+		goto free_files;
+	rc = suite_load_as(&ctx->suite, (const char *const *)files.items,
+			   files.n, &cli->sets, env->reg,
+			   cli->fio ? SUITE_FIO : 0, err, sizeof(err));
 	/* the suite first: its fleet_timeout bounds the wait for every rank */
+	status = EXIT_BAD_INPUT;
 	if (fleet_init(&ctx->fleet, cli->format,
 		       fleet_setup_wait(&ctx->suite, rc), init_err,
 		       sizeof(init_err))) {
 		fprintf(stderr, "hostbench: %s\n", init_err);
-		return EXIT_BAD_INPUT;
+		goto free_files;
 	}
 	ctx->joined = 1;
+	status = EXIT_INTERNAL;
 	if (runinfo_fleet(&ctx->run, ctx->fleet.rank, ctx->fleet.size))
-		return EXIT_INTERNAL;
+		goto free_files;
 	rc = agree_on_suite(ctx, env->reg, rc, err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "hostbench: %s\n", err);
-	return rc ? EXIT_BAD_INPUT : EXIT_ALL_OK;
+	status = rc ? EXIT_BAD_INPUT : EXIT_ALL_OK;
+free_files:
+	strlist_free(&files);
+	return status;
 }
 
 /* Open --journal or --resume, if asked; a bad path is bad input. */

@@ -22,8 +22,7 @@
 #include "history/view.h"
 #include "store/store.h"
 
-/* Open the store of --store (or the default); one line when it fails. */
-static struct store *open_store(const struct cli *cli)
+struct store *cmd_store_open(const struct cli *cli)
 {
 	struct store *st;
 	char err[1024];
@@ -60,7 +59,7 @@ static int import_one(struct store *st, const char *path, int *n)
 int cmd_store(const struct command_env *env)
 {
 	const struct cli *cli = env->cli;
-	struct store *st = open_store(cli);
+	struct store *st = cmd_store_open(cli);
 	int status = EXIT_ALL_OK, one, n = 0;
 
 	if (!st)
@@ -133,13 +132,8 @@ int cmd_store_history(struct store *st, const struct cli *cli, int detect,
 	return -1;
 }
 
-/*
- * The history document of a store command: a selector that matches
- * nothing is bad input, named with what the store holds. Returns an
- * exit status.
- */
-static int store_doc(struct store *st, const struct cli *cli, int detect,
-		     json_t **doc)
+int cmd_store_doc(struct store *st, const struct cli *cli, int detect,
+		  json_t **doc)
 {
 	const struct store_query q = query_of(cli);
 	char err[1024];
@@ -175,12 +169,12 @@ static int write_doc(const json_t *doc, const struct cli *cli)
 
 int cmd_history(const struct command_env *env)
 {
-	struct store *st = open_store(env->cli);
+	struct store *st = cmd_store_open(env->cli);
 	json_t *doc = NULL;
 	int status = EXIT_STORE;
 
 	if (st)
-		status = store_doc(st, env->cli, 0, &doc);
+		status = cmd_store_doc(st, env->cli, 0, &doc);
 	if (doc)
 		status = write_doc(doc, env->cli);
 	json_decref(doc);
@@ -239,13 +233,14 @@ static size_t open_regressions(const json_t *doc)
 int cmd_regressions(const struct command_env *env)
 {
 	const struct cli *cli = env->cli;
-	struct store *st = open_store(cli);
+	struct store *st = cmd_store_open(cli);
 	json_t *doc = NULL;
 	int status = EXIT_STORE;
 
 	if (st && (cli->ack || cli->ignore))
 		status = decide(st, cli);
-	else if (st && (status = store_doc(st, cli, 1, &doc)) == EXIT_ALL_OK)
+	else if (st &&
+		 (status = cmd_store_doc(st, cli, 1, &doc)) == EXIT_ALL_OK)
 		status = write_doc(doc, cli);
 	if (status == EXIT_ALL_OK && cli->fail && doc &&
 	    open_regressions(doc)) {
@@ -261,13 +256,13 @@ int cmd_regressions(const struct command_env *env)
 
 int cmd_dashboard(const struct command_env *env)
 {
-	struct store *st = open_store(env->cli);
+	struct store *st = cmd_store_open(env->cli);
 	json_t *doc = NULL;
 	char err[1024];
 	int status = EXIT_STORE;
 
 	if (st)
-		status = store_doc(st, env->cli, 1, &doc);
+		status = cmd_store_doc(st, env->cli, 1, &doc);
 	if (doc) {
 		if (dashboard_write(doc, env->cli->output, err, sizeof(err))) {
 			fprintf(stderr, "hostbench: %s\n", err);

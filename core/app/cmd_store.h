@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* What `run --history` shares with the store's commands. */
+/* What `run --history` and export share with the store's commands. */
 #ifndef HB_CORE_APP_CMD_STORE_H
 #define HB_CORE_APP_CMD_STORE_H
 
@@ -15,5 +15,16 @@
  */
 int cmd_store_history(struct store *st, const struct cli *cli, int detect,
 		      json_t **doc);
+
+/* Open the store of --store (or the default); one line when it fails. */
+struct store *cmd_store_open(const struct cli *cli);
+
+/*
+ * The history document of a store command: a selector that matches
+ * nothing is bad input, named with what the store holds; with detect,
+ * as cmd_store_history(). Returns an exit status, *doc NULL unless 0.
+ */
+int cmd_store_doc(struct store *st, const struct cli *cli, int detect,
+		  json_t **doc);
 
 #endif

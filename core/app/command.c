@@ -37,9 +37,13 @@
 static const struct command commands[] = {
 	{ .name = "run", .run = cmd_run,
 	  .flags = COMMAND_PLUGINS | COMMAND_OUTPUT_OWN | COMMAND_FLEET,
-	  .synopsis = "run [SUITE.ini...]",
+	  .synopsis = "run [SUITE.ini|JOB.fio|PRESET...]",
 	  .summary = "run suites (none: the default host benchmark)",
-	  .options = (const char *const[]){ "extended", "format", "output",
+	  .about = "A SUITE may be a fio job file (named *.fio, recognised\n"
+		   "by its keys, or any file with --fio) or a preset's\n"
+		   "name (see hostbench presets).\n",
+	  .options = (const char *const[]){ "extended", "fio", "format",
+		"output",
 		"set", "journal", "resume", "plugin-dir", "store", "no-store",
 		"history", "label", NULL },
 	  .check = cmd_args_run },
@@ -48,6 +52,11 @@ static const struct command commands[] = {
 	  .summary = "plugins, targets, backends, usable here or not",
 	  .options = (const char *const[]){ "format", "output", "plugin-dir",
 		NULL },
+	  .check = cmd_args_none },
+	{ .name = "presets", .run = cmd_presets,
+	  .synopsis = "presets",
+	  .summary = "the shipped presets, run by name: hostbench run NAME",
+	  .options = (const char *const[]){ "output", NULL },
 	  .check = cmd_args_none },
 	{ .name = "describe", .run = cmd_describe, .flags = COMMAND_PLUGINS,
 	  .synopsis = "describe TARGET",
@@ -116,6 +125,16 @@ static const struct command commands[] = {
 	  .options = (const char *const[]){ "output", SERIES_OPTIONS,
 		DETECT_OPTIONS, NULL },
 	  .check = cmd_args_dashboard },
+	{ .name = "export", .run = cmd_export,
+	  .synopsis = "export [REPORT.json|UUID...]",
+	  .summary = "figures as OpenMetrics or Bencher Metric Format",
+	  .about = "Without a report, the newest point of each series of\n"
+		   "the store (--host, --case, --since, --until and\n"
+		   "--label select them); a run's UUID exports that\n"
+		   "stored run.\n",
+	  .options = (const char *const[]){ "format", "output",
+		SERIES_OPTIONS, NULL },
+	  .check = cmd_args_export },
 	{ .name = "serve", .run = cmd_serve, .flags = COMMAND_OWN_ARGS,
 	  .synopsis = "serve --listen ADDR:PORT --token TOKEN",
 	  .summary = "the receiving side of transfer targets" },

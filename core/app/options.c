@@ -13,6 +13,7 @@
 #include "base/sanitize.h"
 #include "base/timetext.h"
 #include "compare/compare_by.h"
+#include "export/export.h"
 #include "result/runinfo.h"
 
 /* The field of cli at offset at. */
@@ -77,17 +78,21 @@ static int set_suite_value(struct cli *cli, const struct options_use *use,
 
 /*
  * -f/--format FMT. One report is written per run, so a second --format
- * is refused rather than silently winning.
+ * is refused rather than silently winning. An export format (openmetrics,
+ * bmf) is kept as typed: format_check() judges it once the command is
+ * known.
  */
 static int set_format(struct cli *cli, const struct options_use *use, char *err,
 		      size_t errlen)
 {
-	enum report_format f;
+	enum export_format x;
+	enum report_format f = REPORT_TEXT;
 
-	if (report_format_parse(use->value, &f))
+	if (report_format_parse(use->value, &f) &&
+	    export_format_parse(use->value, &x))
 		return hb_errorf(err, errlen, -EINVAL,
 				 "--format %s: expected text, json, csv, md "
-				 "or html",
+				 "or html (export: openmetrics or bmf)",
 				 use->value);
 	if (cli->format_arg)
 		return hb_errorf(err, errlen, -EINVAL,
@@ -97,6 +102,25 @@ static int set_format(struct cli *cli, const struct options_use *use, char *err,
 	cli->format = f;
 	cli->format_arg = use->value;
 	return 0;
+}
+
+/* --format: export writes its own formats, the others a report's. */
+static int format_check(struct cli *cli, char *err, size_t errlen)
+{
+	enum export_format x;
+	int exporting = strcmp(cli->command, "export") == 0;
+
+	if (exporting == !export_format_parse(cli->format_arg, &x))
+		return 0;
+	if (exporting)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--format %s: export writes openmetrics or "
+				 "bmf",
+				 cli->format_arg);
+	return hb_errorf(err, errlen, -EINVAL,
+			 "--format %s: only export writes it; expected text, "
+			 "json, csv, md or html",
+			 cli->format_arg);
 }
 
 /* --figure wall|cpu. */
@@ -255,8 +279,12 @@ static int dates_check(struct cli *cli, char *err, size_t errlen)
 static const struct options_def defs[] = {
 	{ .name = "extended", .help = "run the extended matrix (conf/extended.ini)",
 	  AT(extended), .set = set_flag },
+	{ .name = "fio", .help = "read every suite as a fio job file",
+	  AT(fio), .set = set_flag },
 	{ .name = "format", .shrt = 'f', .arg = "FMT",
-	  .help = "text (default), json, csv, md, html", .set = set_format },
+	  .help = "text (default), json, csv, md, html;\n"
+		  "export: openmetrics (default), bmf",
+	  .set = set_format, .check = format_check },
 	{ .name = "output", .shrt = 'o', .arg = "FILE",
 	  .help = "write the report to FILE (written whole)",
 	  AT(output), .set = set_text },

@@ -16,6 +16,7 @@
 #include "suite/suite_check.h"
 #include "suite/suite_draft.h"
 #include "suite/suite_file.h"
+#include "suite/suite_fio.h"
 #include "suite/suite_loader.h"
 #include "suite/suite_set.h"
 
@@ -264,9 +265,33 @@ close_file:
 	return rc;
 }
 
+/* A fio job file's text (suite_fio.h) replaced by its suite text. */
+static int from_fio(const char *path, char **text, size_t *len, char *err,
+		    size_t errlen)
+{
+	char *suite;
+	size_t n;
+	int rc =
+		suite_fio_translate(path, *text, *len, &suite, &n, err, errlen);
+
+	if (rc)
+		return rc;
+	free(*text);
+	*text = suite;
+	*len = n;
+	return 0;
+}
+
 int suite_load(struct suite *s, const char *const *files, size_t nfiles,
 	       const struct strlist *overrides, const struct registry *reg,
 	       char *err, size_t errlen)
+{
+	return suite_load_as(s, files, nfiles, overrides, reg, 0, err, errlen);
+}
+
+int suite_load_as(struct suite *s, const char *const *files, size_t nfiles,
+		  const struct strlist *overrides, const struct registry *reg,
+		  unsigned flags, char *err, size_t errlen)
 {
 	char **texts = calloc(nfiles + 1, sizeof(*texts));
 	size_t *lens = calloc(nfiles + 1, sizeof(*lens));
@@ -277,8 +302,13 @@ int suite_load(struct suite *s, const char *const *files, size_t nfiles,
 		rc = hb_errorf(err, errlen, -ENOMEM, "out of memory");
 	else if (!nfiles)
 		rc = hb_errorf(err, errlen, -EINVAL, "no suite file given");
-	for (size_t i = 0; i < nfiles && !rc; i++)
+	for (size_t i = 0; i < nfiles && !rc; i++) {
 		rc = read_file(files[i], &texts[i], &lens[i], err, errlen);
+		if (!rc && ((flags & SUITE_FIO) ||
+			    suite_fio_is(files[i], texts[i], lens[i])))
+			rc = from_fio(files[i], &texts[i], &lens[i], err,
+				      errlen);
+	}
 	if (!rc)
 		rc = load_texts(s, files, (const char *const *)texts, lens,
 				nfiles, overrides, reg, err, errlen);

@@ -108,6 +108,21 @@ int suite_load(struct suite *s, const char *const *files, size_t nfiles,
 	       const struct strlist *overrides, const struct registry *reg,
 	       char *err, size_t errlen);
 
+/* How suite_load_as() reads its files. */
+enum suite_load_flags {
+	/* Every file is a fio job file (suite_fio.h), whatever its name. */
+	SUITE_FIO = 1 << 0,
+};
+
+/*
+ * suite_load(), each file read as flags say; suite_load() itself reads a
+ * file whose name or text says it is a fio job file (suite_fio_is()) as
+ * one, every other as a suite.
+ */
+int suite_load_as(struct suite *s, const char *const *files, size_t nfiles,
+		  const struct strlist *overrides, const struct registry *reg,
+		  unsigned flags, char *err, size_t errlen);
+
 /*
  * suite_load() from memory: text (len bytes, no NUL needed) is one suite
  * file named name in messages. The same checks and the same results; for

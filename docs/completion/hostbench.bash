@@ -24,16 +24,17 @@ _hostbench()
 		cword=$COMP_CWORD
 	fi
 
-	local commands="run list describe sysinfo report compare merge check store
-		history regressions dashboard serve"
+	local commands="run list presets describe sysinfo report compare merge
+		check store history regressions dashboard export serve"
 	# each command's options, as `hostbench COMMAND --help` lists them
 	# (with none, run's: options before the command word go with it)
 	local series="--store --host --case --since --until --label"
 	local detect="--method --penalty --min-change"
 	local -A options=(
-		[run]="--extended --format --output --set --journal --resume
+		[run]="--extended --fio --format --output --set --journal --resume
 			--plugin-dir --store --no-store --history --label"
 		[list]="--format --output --plugin-dir"
+		[presets]="--output"
 		[describe]="--format --output --plugin-dir"
 		[sysinfo]="--format --output --plugin-dir"
 		[report]="--format --output --rank --store --figure"
@@ -46,6 +47,7 @@ _hostbench()
 		[regressions]="--format --output $series --fail --ack --ignore
 			$detect"
 		[dashboard]="--output $series $detect"
+		[export]="--format --output $series"
 	)
 	local serve_options="--listen --token --max-clients --max-pending
 		--max-pending-per-address --max-time --idle-timeout --help"
@@ -53,8 +55,9 @@ _hostbench()
 	local -a dirs=()
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
-		run | list | describe | sysinfo | report | compare | merge | check | \
-			store | history | regressions | dashboard | serve)
+		run | list | presets | describe | sysinfo | report | compare | \
+			merge | check | store | history | regressions | dashboard | \
+			export | serve)
 			[[ -z $command ]] && command=${words[i]}
 			;;
 		-P | --plugin-dir)

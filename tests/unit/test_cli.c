@@ -73,9 +73,10 @@ static int cli_unknown_command_names_every_command(void)
 	struct cli cli;
 
 	CHECK_INT(parse(&cli, err, 2, argv), -EINVAL);
-	CHECK_STR(err, "unknown command \"nosuch\" (try run, list, describe, "
-		       "sysinfo, report, compare, merge, check, store, "
-		       "history, regressions, dashboard, serve)");
+	CHECK_STR(err, "unknown command \"nosuch\" (try run, list, presets, "
+		       "describe, sysinfo, report, compare, merge, check, "
+		       "store, history, regressions, dashboard, export, "
+		       "serve)");
 	cli_free(&cli);
 	return 0;
 }
