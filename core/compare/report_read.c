@@ -634,8 +634,9 @@ void report_read_sample_rates(const struct doc_result *d,
 	for (size_t i = 0; i < d->res.nsamples; i++) {
 		const struct sample *s = &d->res.samples[i];
 		double work = counts_ops(d) ? s->ops : s->bytes;
-		double t = figure == RESULT_FIGURE_CPU ? s->cpu_seconds
-						       : s->seconds;
+		double t = figure == RESULT_FIGURE_CPU
+				   ? s->cpu_seconds
+				   : result_sample_seconds(s);
 
 		out[i] = t > 0 ? work / t : 0;
 	}

@@ -61,6 +61,21 @@ double report_noisy_cv(const struct result *res)
 		->cv;
 }
 
+/* "timed by ssh's session (...); whole command 88.10MB/s" (plugin.h). */
+static void tool_note(const struct result *res, char *buf, size_t len)
+{
+	const char *unit = report_unit(res);
+	const char *by = kvlist_get(&res->info, "timed_by");
+	char fig[64], note[REPORT_LINE];
+
+	report_format_value(unit_scale(unit, result_command_rate(res, 0),
+				       result_command_rate(res, 1)),
+			    unit, fig, sizeof(fig));
+	snprintf(note, sizeof(note), "timed by %s; whole command %s",
+		 by ? by : "the tool", fig);
+	add_note(buf, len, note);
+}
+
 /* Swap two figures' statistics. */
 static void swap_stats(struct stats *a, struct stats *b)
 {
@@ -264,6 +279,8 @@ void report_notes_but(const struct result *res, unsigned omit, char *buf,
 		offload_note(res, buf, len);
 	if (res->status == RESULT_OK)
 		cpus_note(res, buf, len);
+	if (res->status == RESULT_OK && result_tool_timed(res))
+		tool_note(res, buf, len);
 	if (res->shown_per_cpu < 0)
 		add_note(buf, len, "wall figure: no CPU time recorded");
 	for (size_t i = 0; i < res->warnings.n; i++)

@@ -92,13 +92,46 @@ static void drop_flag_warnings(struct strlist *l)
 	l->n = kept;
 }
 
-/* Work of s (ops or bytes) over its wall or CPU time; 0 without time. */
+double result_sample_seconds(const struct sample *s)
+{
+	return s->tool_seconds > 0 ? s->tool_seconds : s->seconds;
+}
+
+/* Work of s (ops or bytes) over its figure's or CPU time; 0 without. */
 static double rate_of(const struct sample *s, int ops, int per_cpu)
 {
 	double work = ops ? s->ops : s->bytes;
-	double t = per_cpu ? s->cpu_seconds : s->seconds;
+	double t = per_cpu ? s->cpu_seconds : result_sample_seconds(s);
 
 	return t > 0 ? work / t : 0;
+}
+
+int result_tool_timed(const struct result *r)
+{
+	for (size_t i = 0; i < r->nsamples; i++)
+		if (!(r->samples[i].tool_seconds > 0))
+			return 0;
+	return r->nsamples > 0;
+}
+
+double result_command_rate(const struct result *r, int ops)
+{
+	struct stats st;
+	double *v = malloc((r->nsamples + 1) * sizeof(*v));
+	double median = 0;
+
+	if (!v)
+		return 0;
+	for (size_t i = 0; i < r->nsamples; i++) {
+		const struct sample *s = &r->samples[i];
+
+		v[i] = s->seconds > 0 ? (ops ? s->ops : s->bytes) / s->seconds
+				      : 0;
+	}
+	if (r->nsamples && stats_compute(v, r->nsamples, &st) == 0)
+		median = st.median;
+	free(v);
+	return median;
 }
 
 double result_sample_rate(const struct result *r, const struct sample *s)

@@ -42,6 +42,8 @@ struct sample {
 	double start;	    /* CLOCK_MONOTONIC seconds at the sample's start,
 			       one clock for every process of the host */
 	double cycles;	    /* counted CPU cycles of all workers, 0: none */
+	double tool_seconds; /* the tool's own time of the work (ssh's session,
+				plugin.h tool_time), 0: none; <= seconds */
 };
 
 /* A measured case, or one that failed or was skipped. */
@@ -149,6 +151,25 @@ const struct stats *result_cpu_headline(const struct result *r);
 /* result_headline() or result_cpu_headline(), as figure says. */
 const struct stats *result_figure_stats(const struct result *r,
 					enum result_figure figure);
+
+/*
+ * The time sample s's figure is over: the tool's own when the target's
+ * tool told one (HB_TARGET_TOOL_TIMED), else the wall time.
+ */
+double result_sample_seconds(const struct sample *s);
+
+/*
+ * Nonzero when r's figure is its tool's (every sample tool-timed): the
+ * report names the tool and puts result_command_rate() beside it.
+ */
+int result_tool_timed(const struct result *r);
+
+/*
+ * The median over r's samples of the work (operations when ops, else
+ * bytes) over the whole run's wall time: the figure beside a tool's
+ * ("whole command"). 0 when unknown.
+ */
+double result_command_rate(const struct result *r, int ops);
 
 /*
  * The headline rate of sample s per CPU-second (work over s->cpu_seconds);

@@ -33,6 +33,7 @@ static int sample_check(const struct sample *s, size_t i, char *err,
 		{ "bytes", s->bytes, 0 },
 		{ "ops", s->ops, 0 },
 		{ "cpu_seconds", s->cpu_seconds, 0 },
+		{ "tool_seconds", s->tool_seconds, 0 },
 	};
 	char what[64];
 
@@ -47,12 +48,18 @@ static int sample_check(const struct sample *s, size_t i, char *err,
 		return hb_errorf(err, errlen, -EINVAL,
 				 "sample %zu: no bytes and no operations",
 				 i + 1);
-	if (s->bytes / s->seconds > RESULT_MAX_BYTE_RATE ||
-	    s->ops / s->seconds > RESULT_MAX_OP_RATE)
+	if (s->tool_seconds > s->seconds)
+		return hb_errorf(err, errlen, -EINVAL,
+				 "sample %zu: tool_seconds %g is more than the "
+				 "sample's %g s",
+				 i + 1, s->tool_seconds, s->seconds);
+	if (s->bytes / result_sample_seconds(s) > RESULT_MAX_BYTE_RATE ||
+	    s->ops / result_sample_seconds(s) > RESULT_MAX_OP_RATE)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "sample %zu: %g bytes and %g operations in "
 				 "%g s is beyond any host",
-				 i + 1, s->bytes, s->ops, s->seconds);
+				 i + 1, s->bytes, s->ops,
+				 result_sample_seconds(s));
 	return 0;
 }
 

@@ -79,6 +79,9 @@ static json_t *details_put(const struct result *r, int *bad)
 		jsonw_set(o, "start", jsonw_number(s->start), bad);
 		if (s->cycles > 0)
 			jsonw_set(o, "cycles", jsonw_number(s->cycles), bad);
+		if (s->tool_seconds > 0)
+			jsonw_set(o, "tool_seconds",
+				  jsonw_number(s->tool_seconds), bad);
 		jsonw_push(a, o, bad);
 	}
 	return a;
@@ -91,11 +94,9 @@ static json_t *rates_put(const struct result *r, int *bad)
 
 	for (size_t i = 0; i < r->nsamples; i++) {
 		const struct sample *s = &r->samples[i];
+		double t = result_sample_seconds(s);
 
-		jsonw_push(a,
-			   jsonw_number(s->seconds > 0 ? s->bytes / s->seconds
-						       : 0),
-			   bad);
+		jsonw_push(a, jsonw_number(t > 0 ? s->bytes / t : 0), bad);
 	}
 	return a;
 }
@@ -265,6 +266,7 @@ static int samples_get(const json_t *a, struct result *r, char *err,
 		r->samples[i].cpu_seconds = num_get(s, "cpu_seconds");
 		r->samples[i].start = num_get(s, "start");
 		r->samples[i].cycles = num_get(s, "cycles");
+		r->samples[i].tool_seconds = num_get(s, "tool_seconds");
 	}
 	r->nsamples = json_array_size(a);
 	return 0;

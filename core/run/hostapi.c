@@ -2,6 +2,7 @@
 /* The host API: plugins read parameters and report notes through it. */
 #include "run/hostapi.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,6 +138,16 @@ static void host_log(const struct hb_case *c, const char *fmt, ...)
 	fprintf(stderr, "hostbench: %s: %s\n", ctx->bc->title, line);
 }
 
+/* Added to the worker's tool time of the sample under way (plugin.h). */
+static void host_tool_time(const struct hb_case *c, double seconds)
+{
+	const struct host_ctx *ctx = c->core;
+
+	if (ctx->tool_seconds && (c->target->flags & HB_TARGET_TOOL_TIMED) &&
+	    isfinite(seconds) && seconds > 0 && c->worker < c->workers)
+		ctx->tool_seconds[c->worker] += seconds;
+}
+
 const struct hb_host host_api = {
 	.size = sizeof(struct hb_host),
 	.get_size = host_get_size,
@@ -148,4 +159,5 @@ const struct hb_host host_api = {
 	.note = host_note,
 	.warn = host_warn,
 	.log = host_log,
+	.tool_time = host_tool_time,
 };

@@ -15,6 +15,9 @@
 struct host_ctx {
 	const struct bench_case *bc;
 	struct result *r; /* NULL in validate(): notes and warnings dropped */
+	/* per worker, the tool_time() of the run() call under way (runner);
+	 * NULL: tool_time() is dropped */
+	double *tool_seconds;
 };
 
 /* The one host API table; its functions read hb_case.core. */

@@ -56,6 +56,7 @@ struct crew {
 	struct worker *w;
 	unsigned n;
 	const struct pin_plan *pin; /* the cpus key */
+	double *tool; /* per worker, tool_time() (HB_TARGET_TOOL_TIMED) */
 };
 
 static double ts_seconds(const struct timespec *t)
@@ -123,6 +124,8 @@ static void *worker_main(void *arg)
 		if (crew->quit)
 			break;
 		memset(&w->done, 0, sizeof(w->done));
+		if (crew->tool)
+			crew->tool[w - crew->w] = 0;
 		cycles_begin(&w->cyc);
 		clock_gettime(CLOCK_MONOTONIC, &w->start);
 		if (crew->async)
@@ -259,6 +262,27 @@ static int done_invalid(const struct hb_done *d, const struct hb_target *t,
 }
 
 /*
+ * The time the tool reports for a sample (plugin.h, tool_time): each
+ * worker's, no more than its own run() call took, the longest of them; 0
+ * when any worker's tool told none.
+ */
+static double crew_tool_seconds(const struct crew *crew)
+{
+	double most = 0;
+
+	for (unsigned i = 0; crew->tool && i < crew->n; i++) {
+		const struct worker *w = &crew->w[i];
+		double t = fmin(crew->tool[i],
+				ts_seconds(&w->end) - ts_seconds(&w->start));
+
+		if (!(t > 0))
+			return 0;
+		most = fmax(most, t);
+	}
+	return most;
+}
+
+/*
  * One sample of iterations per worker. Returns 0 and fills s, or the
  * first worker's error code with its message in err.
  */
@@ -293,6 +317,7 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 	s->seconds = end - start;
 	s->start = start;
 	s->cpu_seconds = cpu1 - cpu0;
+	s->tool_seconds = crew_tool_seconds(crew);
 	return 0;
 }
 
@@ -585,8 +610,13 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 	int rc;
 
 	crew.w = calloc(crew.n, sizeof(*crew.w));
-	if (!crew.w)
-		return -ENOMEM;
+	if (bc->tdesc->flags & HB_TARGET_TOOL_TIMED)
+		ctx.tool_seconds = crew.tool = calloc(crew.n, sizeof(double));
+	if (!crew.w ||
+	    ((bc->tdesc->flags & HB_TARGET_TOOL_TIMED) && !crew.tool)) {
+		rc = -ENOMEM;
+		goto out_free_tool;
+	}
 	crew.async = crew_uses_slots(bc, crew.plugin);
 	rc = crew_async_init(&crew, bc->queue_depth ? bc->queue_depth : 1);
 	if (!rc)
@@ -620,8 +650,10 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 out_free_workers:
 	for (unsigned i = 0; i < crew.n; i++)
 		async_free(&crew.w[i].async);
-	free(crew.w);
 	pin_free(&pin);
+out_free_tool:
+	free(crew.tool);
+	free(crew.w);
 	return rc;
 }
 

@@ -40,7 +40,10 @@ static double sample_at(const json_t *r, int ops, size_t i)
 		return json_is_number(v) ? json_number_value(v) : NAN;
 	}
 	d = json_array_get(json_object_get(r, "sample_details"), i);
-	v = json_object_get(d, "seconds");
+	/* a tool-timed sample's figure is over the tool's time */
+	v = json_object_get(d, "tool_seconds");
+	if (!json_is_number(v) || !(json_number_value(v) > 0))
+		v = json_object_get(d, "seconds");
 	s = json_is_number(v) ? json_number_value(v) : NAN;
 	v = json_object_get(d, "ops");
 	return json_is_number(v) && s > 0 ? json_number_value(v) / s : NAN;

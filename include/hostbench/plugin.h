@@ -112,6 +112,10 @@ enum hb_target_flag {
 	 * CPU is the point, so reports say "offload: host CPU N%" instead of
 	 * flagging the case starved. */
 	HB_TARGET_OFFLOAD = 1u << 2,
+	/* The work is an external tool's that reports its own time (ssh's
+	 * session of an scp): the target may tell it with tool_time() and
+	 * its figure is then the tool's, the whole run's shown beside it. */
+	HB_TARGET_TOOL_TIMED = 1u << 3,
 };
 
 /*
@@ -166,6 +170,18 @@ struct hb_host {
 	/* A diagnostic line on stderr, prefixed with the case. */
 	void (*log)(const struct hb_case *c, const char *fmt, ...)
 		__attribute__((format(printf, 2, 3)));
+	/*
+	 * From run() of an HB_TARGET_TOOL_TIMED target, once per iteration:
+	 * the seconds the tool that did the iteration's work says it took
+	 * (ssh's session time). The core adds them up per worker and
+	 * sample and keeps no more than the run() call's own wall time; a
+	 * sample's figure is then the work over the tool's time, and the
+	 * report names it so, with the whole run's figure beside. Ignored
+	 * from any other target. Present when size reaches it (check
+	 * host->size >= offsetof(struct hb_host, tool_time) + sizeof(void *)
+	 * in a plugin built for several cores).
+	 */
+	void (*tool_time)(const struct hb_case *c, double seconds);
 };
 
 /* Everything setup needs to know about the case it prepares a worker for. */

@@ -16,18 +16,24 @@
 
 #include "argv.h"
 #include "protocol/err.h"
+#include "session.h"
 #include "spawn.h"
 #include "transfer.h"
 
 /* Random data is written in pieces of this size. */
 #define FILL_CHUNK (1024 * 1024)
 
+/* The end of stderr read for ssh's report (spawn keeps a kilobyte). */
+#define SESSION_TAIL 1100
+
 struct command {
 	struct transfer_state base;
+	const struct hb_case *c;
 	struct words argv; /* expanded, ready to run */
 	char *path;	   /* {file}, or NULL when the command has none */
 	uint64_t file_size;
 	double timeout;
+	int by_ssh; /* timed_by = ssh: the figure is over ssh's session */
 };
 
 /* Placeholder values: {file}, {worker}, else any parameter of the case. */
@@ -135,14 +141,33 @@ out_free:
 	return rc;
 }
 
+/* Tell the core the session time ssh reported in tail (timed_by = ssh). */
+static int session_told(struct command *s, const char *tail, char *err,
+			size_t errlen)
+{
+	double seconds;
+
+	if (session_seconds(tail, strlen(tail), &seconds))
+		return hb_errorf(err, errlen, HB_EFAIL,
+				 "timed_by = ssh: no \"Bytes per second: "
+				 "sent\" report of ssh -v at the end of the "
+				 "command's stderr");
+	s->c->host->tool_time(s->c, seconds);
+	return 0;
+}
+
 static int command_run(void *state, uint64_t iterations, struct hb_done *done,
 		       char *err, size_t errlen)
 {
 	struct command *s = state;
+	char tail[SESSION_TAIL];
 
 	for (uint64_t i = 0; i < iterations; i++) {
-		int rc = spawn_run(s->argv.w, s->timeout, err, errlen);
+		int rc = spawn_run(s->argv.w, s->timeout, tail, sizeof(tail),
+				   err, errlen);
 
+		if (!rc && s->by_ssh)
+			rc = session_told(s, tail, err, errlen);
 		if (rc)
 			return rc;
 		done->bytes += s->file_size;
@@ -282,12 +307,42 @@ static int dir_room(const struct hb_case *c, const char *dir, uint64_t bytes,
 			 (unsigned long long)need);
 }
 
+/* Nonzero when timed_by is ssh. */
+static int timed_by_ssh(const struct hb_case *c)
+{
+	const char *by = c->host->get_str(c, "timed_by");
+
+	return by && strcmp(by, "ssh") == 0;
+}
+
+/*
+ * timed_by = ssh reads what ssh -v prints: some word of argv asks for it
+ * ("-v", "-vv", "-Bv"), or the run would fail on its first copy.
+ */
+static int verbose_check(const struct words *argv, char *err, size_t errlen)
+{
+	for (size_t i = 1; i < argv->n; i++) {
+		const char *w = argv->w[i];
+
+		if (w[0] == '-' && w[1] != '-' && strchr(w, 'v') &&
+		    strspn(w + 1,
+			   "abcdefghijklmnopqrstuvwxyz"
+			   "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == strlen(w + 1))
+			return 0;
+	}
+	return hb_errorf(err, errlen, HB_EINVAL,
+			 "timed_by = ssh reads ssh's own report of the "
+			 "session: add -v to the command (scp -v ...)");
+}
+
 int command_validate(const struct hb_case *c, char *err, size_t errlen)
 {
 	struct lookup_ctx l = { .c = c, .file = "" };
 	struct words tmpl = { 0 }, argv = { 0 };
 	int rc = command_prepare(c, &l, &tmpl, &argv, err, errlen);
 
+	if (rc == 0 && timed_by_ssh(c))
+		rc = verbose_check(&argv, err, errlen);
 	if (rc == 0 && l.uses_file)
 		rc = dir_check(file_dir(c), err, errlen);
 	words_free(&argv);
@@ -306,6 +361,8 @@ int command_setup(const struct hb_case *c, void **state, char *err,
 	if (!s)
 		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	s->base.ops = &command_ops;
+	s->c = c;
+	s->by_ssh = timed_by_ssh(c);
 	s->file_size = c->host->get_size(c, "file_size");
 	s->timeout = c->host->get_duration(c, "command_timeout");
 	snprintf(l.worker, sizeof(l.worker), "%u", c->worker);
@@ -330,6 +387,9 @@ int command_setup(const struct hb_case *c, void **state, char *err,
 	words_free(&tmpl);
 	if (c->worker == 0)
 		note_command(c, &s->argv);
+	if (c->worker == 0 && s->by_ssh)
+		c->host->note(c, "timed_by",
+			      "ssh's session (ssh -v)");
 	*state = s;
 	return 0;
 out_tmpl:

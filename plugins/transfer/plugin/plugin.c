@@ -118,6 +118,9 @@ static const struct hb_option handshake_options[] = {
 	{ 0 },
 };
 
+/* Where transfer/command's figure takes its time from. */
+static const char *const timed_by_choices[] = { "command", "ssh", NULL };
+
 static const struct hb_option command_options[] = {
 	{ .name = "command",
 	  .type = HB_OPT_STRING,
@@ -138,6 +141,12 @@ static const struct hb_option command_options[] = {
 	  .type = HB_OPT_DURATION,
 	  .def = "10m",
 	  .help = "a run that takes longer is killed and fails the case" },
+	{ .name = "timed_by",
+	  .type = HB_OPT_ENUM,
+	  .def = "command",
+	  .choices = timed_by_choices,
+	  .help = "the figure's time: the whole command's, or ssh's own "
+		  "session (ssh -v's Bytes per second; needs -v)" },
 	{ 0 },
 };
 /* clang-format on */
@@ -164,7 +173,7 @@ static const struct hb_target targets[] = {
 	  .summary = "an external command moving file_size bytes (scp, ...)",
 	  .work = HB_WORK_BYTES,
 	  .options = command_options,
-	  .flags = HB_TARGET_EXTRA_KEYS },
+	  .flags = HB_TARGET_EXTRA_KEYS | HB_TARGET_TOOL_TIMED },
 	{ 0 },
 };
 

@@ -18,8 +18,8 @@
 
 #include "protocol/err.h"
 
-/* How much of stderr's end is kept for the failure message. */
-#define TAIL_MAX 400
+/* How much of stderr's end is kept: the failure message, ssh's report. */
+#define TAIL_MAX 1024
 
 /* The child's pipes and what has been read of them. */
 struct capture {
@@ -180,7 +180,8 @@ static int verdict(int status, struct capture *cp, const char *name, char *err,
 			 WTERMSIG(status), tail[0] ? ": " : "", tail);
 }
 
-int spawn_run(char *const argv[], double timeout, char *err, size_t errlen)
+int spawn_run(char *const argv[], double timeout, char *tail, size_t tail_len,
+	      char *err, size_t errlen)
 {
 	extern char **environ;
 	posix_spawn_file_actions_t fa;
@@ -235,6 +236,8 @@ int spawn_run(char *const argv[], double timeout, char *err, size_t errlen)
 			;
 		rc = verdict(status, &cp, argv[0], err, errlen);
 	}
+	if (tail && tail_len)
+		snprintf(tail, tail_len, "%.*s", (int)cp.tail_len, cp.tail);
 	if (cp.out >= 0)
 		close(cp.out);
 	if (cp.errfd >= 0)

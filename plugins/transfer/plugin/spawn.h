@@ -14,8 +14,10 @@
  * Run argv (argv[0] looked up in PATH) and wait for it, at most timeout
  * seconds. Returns 0 when it exited with status 0; otherwise HB_EFAIL with
  * err saying why: "cannot run", "exited with status N: <stderr tail>",
- * "killed by signal N", or "timed out after T s, killed".
+ * "killed by signal N", or "timed out after T s, killed". tail, when not
+ * NULL, gets the last kilobyte of stderr as written (a NUL in it ends it).
  */
-int spawn_run(char *const argv[], double timeout, char *err, size_t errlen);
+int spawn_run(char *const argv[], double timeout, char *tail, size_t tail_len,
+	      char *err, size_t errlen);
 
 #endif

@@ -8,6 +8,7 @@ the loopback receiver, a hostbench-serve started here on a free port, or
 small misbehaving peers written below. Every test also checks that it left
 no process and no file behind.
 """
+import contextlib
 import json
 import os
 import re
@@ -1149,6 +1150,98 @@ def by_title(results):
     return {r["title"]: r for r in results}
 
 
+# A stand-in for scp -v: some work, then ssh's report of a session that
+# sent 1 MiB in exactly 1 ms (1048576 bytes at 1048576000.0 B/s).
+FAKE_SSH = """#!/bin/sh
+head -c 20000000 /dev/zero | cat > /dev/null
+echo "debug1: Exit status 0" >&2
+echo "Transferred: sent 1048576, received 1000 bytes, in 0.0 seconds" >&2
+echo "Bytes per second: sent 1048576000.0, received 1000.0" >&2
+"""
+
+
+def fake_ssh(d):
+    path = os.path.join(d, "fake-scp")
+    with open(path, "w") as f:
+        f.write(FAKE_SSH)
+    os.chmod(path, 0o755)
+    return path
+
+
+def hostbench(*args, **kw):
+    p = subprocess.run([HOSTBENCH, *args], capture_output=True, text=True,
+                       timeout=120, **kw)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_command_timed_by_ssh_is_the_sessions_figure_in_every_view():
+    with tempfile.TemporaryDirectory() as d:
+        suite = os.path.join(d, "s.ini")
+        with open(suite, "w") as f:
+            f.write(TINY + "unit = MB/s\n\n[copy]\ntarget = transfer/command\n"
+                    "command = %s -v {file}\ntimed_by = ssh\n"
+                    "file_size = 1M\n" % fake_ssh(d))
+        report = os.path.join(d, "r.json")
+        rc, text, err = hostbench("run", suite, "--no-store", "-o", report,
+                                  "--format", "json")
+        expect(rc == 0, err)
+        r = json.load(open(report))["results"][0]
+        for s in r["sample_details"]:
+            # 1 ms of ssh's session per copy, a copy per operation
+            expect(abs(s["tool_seconds"] - s["ops"] / 1000) < 1e-12 and
+                   s["seconds"] > s["tool_seconds"], s)
+        expect(abs(r["stats"]["median"] / 1048576000.0 - 1) < 1e-12,
+               r["stats"])
+        rc, text, err = hostbench("report", report)
+        expect(rc == 0 and re.search(
+            r"^copy \(transfer\) : 1048\.58MB/s ±0\.0% .*\[1\]$", text,
+            re.M), text)
+        note = re.search(r"^  \[1\] (.*)$", text, re.M).group(1)
+        expect(note.startswith("timed by ssh's session (ssh -v); whole "
+                               "command "), note)
+        # the whole command's figure is the bytes over its wall time
+        walls = sorted(s["bytes"] / s["seconds"] / 1e6
+                       for s in r["sample_details"])
+        whole = (walls[(len(walls) - 1) // 2] + walls[len(walls) // 2]) / 2
+        expect(note.endswith("%.2fMB/s" % whole), (note, whole))
+        # the store keeps the session's figure as the series' value
+        store = "sqlite://" + os.path.join(d, "h.db")
+        rc, _, err = hostbench("store", "import", report, "--store", store)
+        expect(rc == 0, err)
+        rc, out, err = hostbench("history", "--store", store,
+                                 "--format", "json")
+        expect(rc == 0, err)
+        points = [p for s in json.loads(out)["series"] for p in s["points"]]
+        expect(len(points) == 1 and
+               abs(points[0]["median"] / 1048576000.0 - 1) < 1e-12, points)
+
+
+def test_command_timed_by_ssh_needs_ssh_v_and_its_report():
+    with tempfile.TemporaryDirectory() as d:
+        suite = os.path.join(d, "s.ini")
+        text = (TINY + "\n[quiet]\ntarget = transfer/command\n"
+                "command = scp -q {file} 127.0.0.1:/dev/null\n"
+                "timed_by = ssh\n")
+        with open(suite, "w") as f:
+            f.write(text)
+        line = text.splitlines().index("timed_by = ssh") + 1
+        rc, out, err = hostbench("run", suite, "--no-store")
+        # judged before anything runs: no file made, nothing measured
+        expect(rc == 2 and out == "", "exit %d" % rc)
+        expect(err.startswith("hostbench: %s:%d: [quiet] timed_by = ssh "
+                              "reads ssh's own report of the session: add "
+                              "-v to the command" % (suite, line)), err)
+        rc, results = run_suite("""
+[no report]
+target = transfer/command
+command = sh -v -c true
+timed_by = ssh
+""")
+        expect(rc == 1 and results[0]["status"] == "failed", results)
+        expect('no "Bytes per second: sent" report of ssh -v' in
+               results[0]["reason"], results[0]["reason"])
+
+
 def test_command_cpu_is_counted_per_cpu_second():
     # the command's own CPU (a child the worker reaps) is the sample's:
     # each run spins 50 ms of CPU, so a sample of N runs took >= N x 50 ms
@@ -1585,7 +1678,10 @@ def test_token_from_the_environment():
         srv.stop()
 
 
-def test_scp_cipher_list_over_a_private_sshd():
+@contextlib.contextmanager
+def private_sshd():
+    """An sshd on a free loopback port that takes one new key: (port,
+    directory holding the key "id"); stopped however the block ends."""
     sshd = shutil.which("sshd") or "/usr/sbin/sshd"
     if not os.path.exists(sshd) or not shutil.which("scp") or \
             os.geteuid() != 0:
@@ -1609,26 +1705,67 @@ def test_scp_cipher_list_over_a_private_sshd():
         try:
             hbtest.wait_for(lambda: listening(port), "sshd listening",
                             timeout=30)
-            rc, results = run_suite("""
-[scp]
-target = transfer/command
-command = scp -B -q -P %d -i %s/id -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -c {cipher} -o Compression=no {file} 127.0.0.1:/dev/null
-cipher = aes128-ctr, aes256-gcm@openssh.com, chacha20-poly1305@openssh.com
-file_size = 4M
-duration = 1ms
-""" % (port, d))
-            expect(rc == 0, "exit %d: %r" % (rc, [r["reason"] for r in
-                                                 results]))
-            expect([r["params"]["cipher"] for r in results] ==
-                   ["aes128-ctr", "aes256-gcm@openssh.com",
-                    "chacha20-poly1305@openssh.com"], "cases")
-            for r in results:
-                expect(r["status"] == "ok", r["reason"])
-                expect(r["sample_details"][0]["bytes"] == 4 << 20,
-                       "bytes per sample %r" % r["sample_details"][0])
+            yield port, d
         finally:
             proc.terminate()
             proc.wait(timeout=5)
+
+
+SCP = ("scp -B %s -P %d -i %s/id -o StrictHostKeyChecking=no "
+       "-o UserKnownHostsFile=/dev/null -c {cipher} -o Compression=no "
+       "{file} 127.0.0.1:/dev/null")
+
+
+def test_scp_cipher_list_over_a_private_sshd():
+    with private_sshd() as (port, d):
+        rc, results = run_suite("""
+[scp]
+target = transfer/command
+command = %s
+cipher = aes128-ctr, aes256-gcm@openssh.com, chacha20-poly1305@openssh.com
+file_size = 4M
+duration = 1ms
+""" % (SCP % ("-q", port, d)))
+        expect(rc == 0, "exit %d: %r" % (rc, [r["reason"] for r in
+                                             results]))
+        expect([r["params"]["cipher"] for r in results] ==
+               ["aes128-ctr", "aes256-gcm@openssh.com",
+                "chacha20-poly1305@openssh.com"], "cases")
+        for r in results:
+            expect(r["status"] == "ok", r["reason"])
+            expect(r["sample_details"][0]["bytes"] == 4 << 20,
+                   "bytes per sample %r" % r["sample_details"][0])
+            expect("tool_seconds" not in r["sample_details"][0],
+                   "the whole command's time: %r" % r["sample_details"][0])
+
+
+def test_scp_timed_by_ssh_is_over_sshs_own_session():
+    with private_sshd() as (port, d):
+        rc, results = run_suite("""
+[scp]
+target = transfer/command
+command = %s
+cipher = aes128-ctr, chacha20-poly1305@openssh.com
+file_size = 4M
+duration = 1ms
+timed_by = ssh
+""" % (SCP % ("-v", port, d)))
+        expect(rc == 0, "exit %d: %r" % (rc, [r["reason"] for r in
+                                             results]))
+        for r in results:
+            expect(r["status"] == "ok", r["reason"])
+            rates = []
+            for s in r["sample_details"]:
+                # ssh's session leaves out scp's start and the handshake
+                expect(0 < s["tool_seconds"] < s["seconds"], s)
+                rates.append(s["bytes"] / s["tool_seconds"])
+            rates.sort()
+            median = (rates[(len(rates) - 1) // 2] +
+                      rates[len(rates) // 2]) / 2
+            expect(abs(median / r["stats"]["median"] - 1) < 1e-9,
+                   (rates, r["stats"]))
+            expect(r["info"]["timed_by"] == "ssh's session (ssh -v)",
+                   r["info"])
 
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../..")
