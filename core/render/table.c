@@ -6,6 +6,7 @@
  */
 #include "render/table.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,15 +370,18 @@ void table_csv_field(FILE *out, const char *sep, const char *s)
 
 /*
  * Where a line of s longer than width breaks: after its last ',', ';' or
- * ':' that fits (a list's item stays whole), else after a blank, else at
- * width.
+ * ':' that fits (a list's item stays whole; a time's colon, a digit on
+ * either side, is no list's), else after a blank, else at width.
  */
 static size_t wrap_at(const char *s, size_t width)
 {
 	size_t mark = 0, blank = 0;
 
 	for (size_t i = 0; i < width && s[i]; i++) {
-		if (s[i] == ',' || s[i] == ';' || s[i] == ':')
+		int in_number = i && isdigit((unsigned char)s[i - 1]) &&
+				isdigit((unsigned char)s[i + 1]);
+
+		if ((s[i] == ',' || s[i] == ';' || s[i] == ':') && !in_number)
 			mark = i + 1;
 		else if (s[i] == ' ')
 			blank = i + 1;

@@ -31,6 +31,23 @@ static void write_lines(const char *title, const struct strlist *l, FILE *out)
 		fprintf(out, "%s\n", l->items[i]);
 }
 
+/*
+ * "KEY : VALUE" wrapped to the width a text report is read at (a run's
+ * times, the units' legend, a command line). Returns 0 or -ENOMEM.
+ */
+static int write_fact(FILE *out, const char *key, const char *value)
+{
+	size_t len = strlen(key) + strlen(value) + 4;
+	char *line = malloc(len);
+
+	if (!line)
+		return -ENOMEM;
+	snprintf(line, len, "%s : %s", key, value);
+	table_put_wrapped(out, line, TEXT_COLUMNS);
+	free(line);
+	return 0;
+}
+
 /* Application (the run, where known), Linked Libraries and Plugins. */
 static int write_application(const struct report *r, FILE *out)
 {
@@ -43,8 +60,8 @@ static int write_application(const struct report *r, FILE *out)
 	report_app_line(r, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	err = report_run_facts(r, &run);
-	for (size_t i = 0; i < run.n; i++)
-		fprintf(out, "%s : %s\n", run.items[i].key, run.items[i].value);
+	for (size_t i = 0; i < run.n && !err; i++)
+		err = write_fact(out, run.items[i].key, run.items[i].value);
 	table_rule(out, "Linked Libraries");
 	err = err ? err : report_libraries(r, &libs);
 	/* a library's CPU line runs to 230 bytes: read at 80 columns */
@@ -67,9 +84,8 @@ static int write_system(const struct report *r, FILE *out)
 
 	table_rule(out, "System Information");
 	err = report_system_facts(r, &facts);
-	for (size_t i = 0; i < facts.n; i++)
-		fprintf(out, "%s : %s\n", facts.items[i].key,
-			facts.items[i].value);
+	for (size_t i = 0; i < facts.n && !err; i++)
+		err = write_fact(out, facts.items[i].key, facts.items[i].value);
 	kvlist_free(&facts);
 	if (!r->sys)
 		return err;
