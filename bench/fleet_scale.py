@@ -121,6 +121,9 @@ def main():
             else "{:.0f}"
         fmt = "{:.4f}" if name == "rank 0 cpu per rank" else fmt
         cells = [fmt.format(y) for y in ys]
+        if name == "rank 0 cpu per rank":  # a ratio: no line to fit
+            print(f"| {name} | " + " | ".join(cells) + " | | | |")
+            continue
         print(f"| {name} | " + " | ".join(cells) +
               f" | {a:.4g} + {b:.4g}·N | {fmt.format(a + b * 500)} | "
               f"{fmt.format(a + b * 5000)} |")
