@@ -56,6 +56,13 @@ SEAM cx_tag_tamper *cx_seam_timed_tag(void)
 	return NULL;
 }
 
+SEAM cx_tag_tamper *cx_seam_timed_out(int stream, int encrypt)
+{
+	(void)stream;
+	(void)encrypt;
+	return NULL;
+}
+
 SEAM const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p)
 {
 	return p;

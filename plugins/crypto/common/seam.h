@@ -68,6 +68,13 @@ typedef void cx_tag_tamper(uint8_t *tag, size_t len);
  */
 cx_tag_tamper *cx_seam_timed_tag(void);
 
+/*
+ * The function a timed unit's output (len bytes, in the core's buffer)
+ * goes through once made, in stream mode or not and in a direction:
+ * shipped, NULL (none, the loop makes no call).
+ */
+cx_tag_tamper *cx_seam_timed_out(int stream, int encrypt);
+
 /* The plugin table a backend's entry point returns: shipped, p. */
 const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p);
 

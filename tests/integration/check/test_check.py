@@ -6,8 +6,10 @@ The fixtures openssl-ctr32, openssl-no-tag-check and openssl-async-iv
 are the openssl backend with one deliberate bug each, which no
 known-answer vector shows; openssl-no-work, -other-key, -other-data and
 -wrong-tag cheat on the timed path only (their transform slot is right);
-gcrypt-no-work does no work on its update calls; openssl-abi12 is built
-for ABI 1.2, without the output slot.
+gcrypt-no-work does no work on its update calls, gcrypt-output-slot
+does its work in the output slot instead; openssl-decrypt-timed decrypts
+wrongly and openssl-stream-timed streams wrongly on the timed path only;
+openssl-abi12 is built for ABI 1.2, before the core's buffers.
 """
 import json
 import os
@@ -152,7 +154,8 @@ def test_async_path_wrong_above_depth_1_fails_naming_target_and_check():
     expect(("crypto/aes-256-gcm", "async") in bad, bad)
     expect(("crypto/aes-256-cbc-hmac-sha256", "async") not in bad,
            "a CBC decrypt has no tag to catch it")
-    expect(all(c == "async" for _, c in bad), f"only the async row: {bad}")
+    expect(all(c in ("async", "submit") for _, c in bad),
+           f"only the rows in flight: {bad}")
     gcm = [r for r in rows if r[:2] == ["crypto/aes-256-gcm", "async"]][0]
     expect("depth 16" in gcm[3] and "tag mismatch" in gcm[3], gcm[3])
 
@@ -214,11 +217,11 @@ def test_ipsec_mb_timed_paths_are_verified():
 
 def expect_timed_cheat_fails(fixture, detail, spared=()):
     """Every target but spared (names, or groups "hash/") fails run and
-    submit, and nothing else."""
+    submit, and nothing else but its stream."""
     rc, rows, err = check(fixture, plugin_dir=fixture)
     expect(rc == 1, f"exit {rc}: {err}")
     bad = failures(rows)
-    expect(bad and all(c in ("run", "submit") for _, c in bad),
+    expect(bad and all(c in ("run", "submit", "stream") for _, c in bad),
            f"only the timed rows fail: {bad}")
     targets = {r[0] for r in rows if len(r) > 2 and r[1] == "options"}
     for t in targets:
@@ -236,7 +239,7 @@ def expect_timed_cheat_fails(fixture, detail, spared=()):
 
 def test_timed_path_doing_no_work_fails_naming_path_and_target():
     expect_timed_cheat_fails("openssl-no-work",
-                             r"did no cipher work|read other bytes|"
+                             r"wrote nothing into the core's buffer|"
                              r"(MAC|digest) differs")
 
 
@@ -247,7 +250,8 @@ def test_update_calls_doing_no_work_fail_the_run_row():
     expect(bad and all(c == "run" for _, c in bad), f"only run: {bad}")
     row = timed_rows(rows, "run")["crypto/aes-256-cbc"]
     expect(row[2] == "FAIL" and row[3].startswith(
-        "run(), worker 0, message 0: its output is its input"), row)
+        "run(), worker 0, message 0: the timed path wrote nothing into "
+        "the core's buffer"), row)
 
 
 def test_timed_path_with_another_key_fails_naming_path_and_target():
@@ -261,7 +265,7 @@ def test_timed_path_on_other_data_fails_naming_path_and_target():
     expect_timed_cheat_fails(
         "openssl-other-data",
         r"output differs from the reference's at byte 0 of 4096|"
-        r"read other bytes than its worker's data, at byte 0")
+        r"(MAC|digest) differs")
 
 
 def test_timed_path_with_wrong_tags_fails_naming_path_and_target():
@@ -274,13 +278,16 @@ def test_timed_path_with_wrong_tags_fails_naming_path_and_target():
                 "crypto/blowfish-cbc"))
 
 
-def test_plugin_without_output_slot_is_not_verifiable():
+def test_plugin_before_core_buffers_is_not_verifiable_saying_what_to_add():
     rc, out, err = run_check("openssl-abi12", plugin_dir="openssl-abi12")
     expect(rc == 2, f"exit {rc}: {err}")
     rows = [line.split(None, 3) for line in out.splitlines()[2:-1]]
-    timed = [r for r in rows if r[1] in ("run", "submit")]
+    timed = [r for r in rows
+             if r[1] in ("run", "submit", "stream") and r[2] != "skip"]
     expect(timed and all(r[2] == "n/v" and
-                         r[3].startswith("not verifiable") for r in timed),
+                         r[3].startswith("not verifiable") and
+                         "HB_TARGET_VERIFIED" in r[3] and
+                         "hb_case.buffers" in r[3] for r in timed),
            timed[:2])
     expect(not failures(rows), failures(rows))
     last = SUMMARY.match(out.splitlines()[-1])
@@ -321,7 +328,7 @@ def test_json_format_is_one_document_for_ci():
            doc["verdict"] == "failed", {k: doc[k] for k in doc
                                         if k != "rows"})
     expect(doc["subject"]["backend"] == "openssl-other-key" and
-           doc["subject"]["abi"] == "1.3" and
+           doc["subject"]["abi"] == "1.4" and
            doc["reference"]["backend"] == "openssl", doc["subject"])
     statuses = [r["status"] for r in doc["rows"]]
     expect(doc["summary"] == {"ok": statuses.count("ok"),
@@ -334,6 +341,48 @@ def test_json_format_is_one_document_for_ci():
            and r["check"] == "run"][0]
     expect(row["status"] == "failed" and
            row["detail"].startswith("run(), worker 0"), row)
+
+
+def test_output_slot_doing_the_timed_paths_work_fails_check():
+    rc, rows, err = check("gcrypt-output-slot",
+                          plugin_dir="gcrypt-output-slot")
+    expect(rc == 1, f"exit {rc}: {err}")
+    bad = failures(rows)
+    expect(bad and all(c == "run" for _, c in bad), f"only run: {bad}")
+    row = timed_rows(rows, "run")["crypto/aes-256-gcm"]
+    expect(row[2] == "FAIL" and
+           "its output did not come from the timed path" in row[3], row)
+
+
+def test_decrypt_wrong_only_when_timed_fails_run_and_submit():
+    rc, rows, err = check("openssl-decrypt-timed",
+                          plugin_dir="openssl-decrypt-timed")
+    expect(rc == 1, f"exit {rc}: {err}")
+    bad = failures(rows)
+    expect(bad and all(c in ("run", "submit") for _, c in bad),
+           f"only the timed rows: {bad}")
+    for path, name in (("run", "run() decrypting"),
+                       ("submit", "submit/poll at depth 1 decrypting")):
+        for target in ("crypto/aes-256-gcm", "crypto/aes-256-cbc",
+                       "crypto/aes-256-cbc-hmac-sha256",
+                       "crypto/chacha20-poly1305"):
+            row = timed_rows(rows, path)[target]
+            expect(row[2] == "FAIL" and row[3].startswith(name) and
+                   "its plaintext differs from the worker's data as "
+                   "filled, at byte 0 of 4096" in row[3],
+                   f"{target} {path}: {row}")
+
+
+def test_stream_wrong_only_when_timed_fails_the_stream_row():
+    rc, rows, err = check("openssl-stream-timed",
+                          plugin_dir="openssl-stream-timed")
+    expect(rc == 1, f"exit {rc}: {err}")
+    bad = failures(rows)
+    expect(bad and all(c == "stream" for _, c in bad), f"only stream: {bad}")
+    row = timed_rows(rows, "stream")["crypto/aes-256-ctr"]
+    expect(row[2] == "FAIL" and
+           row[3].startswith("run() in stream mode, worker 0, buffer 0") and
+           "at byte 4095 of 4096" in row[3], row)
 
 
 def test_check_refuses_a_format_it_has_no_writer_for():
