@@ -18,10 +18,13 @@
 #include <time.h>
 
 #include "run/async.h"
+#include "run/buffers.h"
 #include "run/cycles.h"
 #include "run/hostapi.h"
 #include "run/turns.h"
 #include "run/pin.h"
+#include "run/spot.h"
+#include "run/verify.h"
 #include "suite/suite_time.h"
 
 /* One worker thread and the plugin state it drives. */
@@ -34,6 +37,7 @@ struct worker {
 	struct timespec end;
 	struct hb_done done;
 	struct async_slots async; /* asynchronous targets only */
+	struct spot spot;	  /* the core's buffers (verified targets) */
 	struct cycles_counter cyc;
 	int cpu; /* where the last sample ended */
 	int rc;
@@ -53,6 +57,10 @@ struct crew {
 	int async;		/* units through submit and poll */
 	int record;		/* the sample is kept: count latencies */
 	int quit;		/* workers leave at the next start */
+	int spotting;		/* the next start verifies, untimed */
+	int buffered;		/* the workers write the core's buffers */
+	uint64_t spot_ns;	/* time the spot checks took, in all */
+	const struct verify_ref *ref; /* what spot checks compare with */
 	struct worker *w;
 	unsigned n;
 	const struct pin_plan *pin; /* the cpus key */
@@ -122,6 +130,13 @@ static void *worker_main(void *arg)
 		pthread_barrier_wait(&crew->go);
 		if (crew->quit)
 			break;
+		if (crew->spotting) {
+			w->rc = spot_check(&w->spot, w->done.ops,
+					   crew->async ? &w->async : NULL,
+					   w->err, sizeof(w->err));
+			pthread_barrier_wait(&crew->done);
+			continue;
+		}
 		memset(&w->done, 0, sizeof(w->done));
 		cycles_begin(&w->cyc);
 		clock_gettime(CLOCK_MONOTONIC, &w->start);
@@ -135,6 +150,7 @@ static void *worker_main(void *arg)
 						  sizeof(w->err));
 		clock_gettime(CLOCK_MONOTONIC, &w->end);
 		cycles_end(&w->cyc);
+		w->spot.units += w->done.ops;
 		w->cpu = pin_cpu_now();
 		w->err[sizeof(w->err) - 1] = '\0'; /* the plugin may not have */
 		pthread_barrier_wait(&crew->done);
@@ -181,6 +197,13 @@ static int crew_setup(struct crew *crew, struct host_ctx *ctx, struct result *r)
 		w->err[0] = '\0';
 		/* on the worker's CPU: setup's buffers first-touched there */
 		rc = pin_self(crew->pin, i, w->err, sizeof(w->err));
+		if (rc == 0 && crew->buffered) {
+			rc = spot_open(&w->spot, bc, i, crew->async, crew->ref);
+			w->hc.buffers = &w->spot.buf.hb;
+			if (rc)
+				snprintf(w->err, sizeof(w->err),
+					 "the core's buffers: out of memory");
+		}
 		if (rc == 0)
 			rc = crew->plugin->setup(&w->hc, &w->state, w->err,
 						 sizeof(w->err));
@@ -293,6 +316,32 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 	s->seconds = end - start;
 	s->start = start;
 	s->cpu_seconds = cpu1 - cpu0;
+	return 0;
+}
+
+/*
+ * After a kept sample, untimed: each worker verifies a few of the units
+ * that sample left in the core's buffers, drawn now (run/spot.h).
+ */
+static int crew_spot(struct crew *crew, char *err, size_t errlen)
+{
+	struct timespec t0, t1;
+
+	if (!crew->ref)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	crew->spotting = 1;
+	pthread_barrier_wait(&crew->go);
+	pthread_barrier_wait(&crew->done);
+	crew->spotting = 0;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	crew->spot_ns += (uint64_t)((ts_seconds(&t1) - ts_seconds(&t0)) * 1e9);
+	for (unsigned i = 0; i < crew->n; i++)
+		if (crew->w[i].rc)
+			return hb_errorf(err, errlen,
+					 crew->w[i].rc == -1 ? HB_EVERIFY
+							     : crew->w[i].rc,
+					 "worker %u: %s", i, crew->w[i].err);
 	return 0;
 }
 
@@ -524,6 +573,8 @@ static int crew_measure(struct crew *crew, const struct bench_case *bc,
 				 err, sizeof(err));
 		if (!rc)
 			r->nsamples++;
+		if (!rc)
+			rc = crew_spot(crew, err, sizeof(err));
 		if (t)
 			turns_say(t, samples_enough(bc, r, started, t)
 					     ? TURN_ENOUGH
@@ -570,6 +621,56 @@ static int crew_plan(struct pin_plan *pin, const struct bench_case *bc,
 	return rc;
 }
 
+/*
+ * Whether the workers of bc write the core's buffers, and what verifies
+ * them (ref, opened here); a case that cannot be verified says why in a
+ * warning. 0 or -ENOMEM.
+ */
+static int crew_verifier(struct crew *crew, const struct bench_case *bc,
+			 struct verify_ref *ref, struct result *r)
+{
+	const struct hb_target *t = bc->tdesc;
+	int crypto = t->work == HB_WORK_BYTES &&
+		     (strcmp(t->group, "crypto") == 0 ||
+		      strcmp(t->group, "mac") == 0 ||
+		      strcmp(t->group, "hash") == 0);
+	char line[300] = "";
+
+	crew->buffered = buffers_wanted(crew->plugin, t);
+	if (crew->buffered && bc->reference &&
+	    verify_ref_open(ref, bc->reference, bc->target) == 0)
+		crew->ref = ref;
+	else if (crew->buffered)
+		snprintf(line, sizeof(line),
+			 "not verified: no reference backend (openssl) to "
+			 "compare the timed path's output with");
+	else if (crypto && crew->plugin->abi_minor < 4)
+		snprintf(line, sizeof(line),
+			 "not verified: %s is built for ABI 1.%u, before the "
+			 "core's buffers (hostbench list, check)",
+			 crew->plugin->name, crew->plugin->abi_minor);
+	return line[0] && !strlist_has(&r->warnings, line)
+		       ? strlist_push(&r->warnings, line)
+		       : 0;
+}
+
+/* What the spot checks verified, as a note of the result. */
+static int crew_verified(const struct crew *crew, struct result *r)
+{
+	uint64_t n = 0;
+	char text[160];
+
+	if (!crew->ref)
+		return 0;
+	for (unsigned i = 0; i < crew->n; i++)
+		n += crew->w[i].spot.checked;
+	snprintf(text, sizeof(text),
+		 "%llu messages against %s after the samples, %.3f ms",
+		 (unsigned long long)n, crew->ref->p->name,
+		 (double)crew->spot_ns * 1e-6);
+	return kvlist_set(&r->info, "verified", text);
+}
+
 /* Set up, measure and tear down one case whose plugin is loaded. */
 static int run_loaded(const struct bench_case *bc, struct turns *t,
 		      const volatile sig_atomic_t *stop, struct result *r)
@@ -581,6 +682,7 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 			     .armed_cv = PTHREAD_COND_INITIALIZER,
 			     .n = bc->parallel };
 	struct pin_plan pin = { 0 };
+	struct verify_ref ref = { 0 };
 	unsigned started = 0;
 	int rc;
 
@@ -589,6 +691,8 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 		return -ENOMEM;
 	crew.async = crew_uses_slots(bc, crew.plugin);
 	rc = crew_async_init(&crew, bc->queue_depth ? bc->queue_depth : 1);
+	if (!rc)
+		rc = crew_verifier(&crew, bc, &ref, r);
 	if (!rc)
 		rc = crew_plan(&pin, bc, r);
 	if (rc || r->status != RESULT_OK)
@@ -610,6 +714,8 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 	crew_stop(&crew, started);
 	if (!rc && r->status == RESULT_OK)
 		rc = crew_record(&crew, r);
+	if (!rc)
+		rc = crew_verified(&crew, r);
 	pthread_barrier_destroy(&crew.go);
 	pthread_barrier_destroy(&crew.done);
 	for (unsigned i = 0; i < crew.n; i++)
@@ -618,8 +724,11 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 	if (!rc && r->status == RESULT_OK)
 		cycles_finish(r, crew_counted(&crew));
 out_free_workers:
-	for (unsigned i = 0; i < crew.n; i++)
+	for (unsigned i = 0; i < crew.n; i++) {
 		async_free(&crew.w[i].async);
+		spot_close(&crew.w[i].spot);
+	}
+	verify_ref_close(&ref);
 	free(crew.w);
 	pin_free(&pin);
 	return rc;

@@ -162,11 +162,12 @@ static int accel_setup(const struct hb_case *c, void **state, char *err,
 	/* ABI 1.4: the core's input and output buffers (HB_TARGET_VERIFIED) */
 	w->io = c->buffers;
 	if (!w->io || w->io->len != w->size) {
+		rc = hb_errorf(err, errlen, HB_EINVAL,
+			       "the core gave no buffers of %zu bytes: "
+			       "hostbench 1.4 or later is needed",
+			       w->size);
 		free(w);
-		return hb_errorf(err, errlen, HB_EINVAL,
-				 "the core gave no buffers of %zu bytes: "
-				 "hostbench 1.4 or later is needed",
-				 w->size);
+		return rc;
 	}
 	rc = open_device(w, c, err, errlen);
 	if (!rc)

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* A sample of each worker's units verified after each kept sample. */
+#include "run/spot.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/parse.h"
+
+int spot_open(struct spot *s, const struct bench_case *bc, unsigned worker,
+	      int async, const struct verify_ref *ref)
+{
+	struct timespec t;
+	uint64_t len = 0;
+	const char *size = kvlist_get(&bc->params, "size");
+
+	memset(s, 0, sizeof(*s));
+	if (!size || parse_size(size, &len, NULL, 0) || !len)
+		return -EINVAL;
+	if (buffers_make(&s->buf, (size_t)len, buffers_units(bc, async),
+			 worker))
+		return -ENOMEM;
+	if (ref)
+		verify_case_init(&s->vc, bc, ref, s->buf.in);
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	s->rng = ((uint64_t)t.tv_nsec << 20) ^ (uint64_t)t.tv_sec ^
+		 ((uint64_t)worker << 48) ^ UINT64_C(0x9e3779b97f4a7c15);
+	return 0;
+}
+
+/* The next draw, below n (n > 0). */
+static uint64_t draw(struct spot *s, uint64_t n)
+{
+	s->rng ^= s->rng << 13;
+	s->rng ^= s->rng >> 7;
+	s->rng ^= s->rng << 17;
+	return s->rng % n;
+}
+
+/*
+ * Unit i of the buffers and its message, if the sample left one there:
+ * through run(), the k-th unit of the case sits in i = k % n; through
+ * submit, tag i held a->msg[i] last. 0 when none of this sample's is.
+ */
+static int unit_at(const struct spot *s, unsigned i, uint64_t done,
+		   const struct async_slots *a, uint64_t *msg)
+{
+	uint64_t n = s->buf.hb.n, k;
+
+	if (a) {
+		*msg = a->msg[i];
+		return a->msg[i] != UINT64_MAX && a->submitted - a->msg[i] <= done;
+	}
+	if (!s->units || s->units - 1 < i)
+		return 0;
+	k = s->units - 1 - (s->units - 1 - i) % n; /* the last in slot i */
+	*msg = k;
+	return s->units - k <= done;
+}
+
+int spot_check(struct spot *s, uint64_t done, const struct async_slots *a,
+	       char *why, size_t len)
+{
+	unsigned n = s->buf.hb.n, start = (unsigned)draw(s, n);
+	size_t want = SPOT_BYTES / (s->buf.hb.len ? s->buf.hb.len : 1);
+	size_t tried = 0;
+	char what[512];
+
+	if (!s->vc.ref || s->vc.stream || !done)
+		return 0;
+	for (unsigned j = 0; j < n && (tried < want || !tried); j++) {
+		unsigned i = (start + j) % n;
+		uint64_t msg;
+		int rc;
+
+		if (!unit_at(s, i, done, a, &msg))
+			continue;
+		tried++;
+		rc = verify_unit(&s->vc, msg, s->buf.out[i], s->buf.tag[i],
+				 what, sizeof(what));
+		if (rc == -1)
+			return hb_errorf(why, len, -1,
+					 "message %llu, verified after the "
+					 "sample: %s",
+					 (unsigned long long)msg, what);
+		if (rc)
+			return rc;
+		s->checked++;
+	}
+	return 0;
+}
+
+void spot_close(struct spot *s)
+{
+	buffers_free(&s->buf);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Every run verifies itself: one worker's spot checks. A worker of a
+ * verified target (run/buffers.h) writes the core's buffers; after each
+ * kept sample, outside its time, the core draws some of the units that
+ * sample left in them at random (so no plugin can know which) and
+ * compares each with the reference's transform (run/verify.h). A
+ * mismatch fails the case with the first differing byte, whatever the
+ * figure.
+ */
+#ifndef HB_CORE_RUN_SPOT_H
+#define HB_CORE_RUN_SPOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "run/async.h"
+#include "run/buffers.h"
+#include "run/verify.h"
+#include "suite/suite.h"
+
+/* Most bytes one worker verifies after a sample (one unit at least). */
+#define SPOT_BYTES ((size_t)1 << 18)
+
+/* One worker's buffers and spot checks. */
+struct spot {
+	struct buffers buf;
+	struct verify_case vc;
+	uint64_t units;	  /* run(): units done over the case */
+	uint64_t checked; /* units verified */
+	uint64_t rng;	  /* xorshift state */
+};
+
+/*
+ * The buffers of worker of bc, whose units go through submit (async) or
+ * run(): 0 or -ENOMEM. ref may be NULL (no checks, buffers only).
+ */
+int spot_open(struct spot *s, const struct bench_case *bc, unsigned worker,
+	      int async, const struct verify_ref *ref);
+
+/*
+ * After a sample in which the worker did done units (through a, or run()
+ * when a is NULL): verify up to SPOT_BYTES of them, at least one, drawn
+ * now. 0, or -1 with "message N: ..." in why, or -ENOMEM.
+ */
+int spot_check(struct spot *s, uint64_t done, const struct async_slots *a,
+	       char *why, size_t len);
+
+void spot_close(struct spot *s);
+
+#endif
