@@ -89,7 +89,7 @@ static const struct command commands[] = {
 	  .summary = "conformance of a crypto backend against a reference",
 	  .about = cmd_check_about,
 	  .options = (const char *const[]){ "reference", "format",
-		"plugin-dir", NULL },
+		"output", "plugin-dir", NULL },
 	  .min_args = 1, .max_args = 1,
 	  .args_error = "check needs one BACKEND (see hostbench list)" },
 	{ .name = "store", .run = cmd_store,

@@ -3,6 +3,8 @@
 #include "run/conform.h"
 
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,6 +206,30 @@ static int cross_decrypt(struct run *r, struct msg *from, struct side *to,
 	return 0;
 }
 
+/* A row with a note its verdict carries: "ok (sizes >= 65537 B ...)". */
+static void row_noted(struct run *r, const char *check, int ok,
+		      const char *detail, const char *note)
+{
+	json_t *o = json_pack("{s:s, s:s, s:b, s:s}", "target", r->target,
+			      "check", check, "ok", ok, "detail", detail);
+
+	if (o && note && *note)
+		json_object_set_new(o, "note", json_string(note));
+	json_array_append_new(r->rows, o);
+}
+
+/* What a sizes row left out, for its verdict: "" when nothing. */
+static void sizes_note(int skipped, int tried, size_t min_skipped,
+		       size_t max_tried, char *note, size_t len)
+{
+	if (!skipped)
+		snprintf(note, len, "%s", "");
+	else if (tried && min_skipped > max_tried)
+		snprintf(note, len, "sizes >= %zu B not offered", min_skipped);
+	else
+		snprintf(note, len, "%d sizes not offered", skipped);
+}
+
 /* Every size, both ways: outputs, tags, then each decrypts the other's. */
 static void check_sizes(struct run *r)
 {
@@ -217,8 +243,9 @@ static void check_sizes(struct run *r)
 					65537,
 					CONFORM_MAX_LEN - 17,
 					CONFORM_MAX_LEN };
-	char detail[512] = "", d2[512] = "", skip[512] = "";
+	char detail[512] = "", d2[512] = "", skip[512] = "", note[64];
 	int bad = 0, bad_dec = 0, tried = 0, skipped = 0;
+	size_t min_skipped = SIZE_MAX, max_tried = 0;
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		size_t len = sizes[i];
@@ -228,11 +255,13 @@ static void check_sizes(struct run *r)
 			if (!skipped++)
 				snprintf(skip, sizeof(skip), "%s",
 					 bad ? d2 : detail);
+			min_skipped = len < min_skipped ? len : min_skipped;
 			(bad ? d2 : detail)[0] = '\0';
 		}
 		if (rc == HB_SKIP)
 			continue;
 		tried++;
+		max_tried = len;
 		bad |= rc != 0;
 		if (rc || !is_cipher(r) || bad_dec)
 			continue;
@@ -250,7 +279,9 @@ static void check_sizes(struct run *r)
 			 "takes)%s%.150s",
 			 tried, CONFORM_MAX_LEN,
 			 skipped ? "; the subject skips some: " : "", skip);
-	row(r, "sizes", !bad && tried, tried ? detail : "no size taken");
+	sizes_note(skipped, tried, min_skipped, max_tried, note, sizeof(note));
+	row_noted(r, "sizes", !bad && tried, tried ? detail : "no size taken",
+		  bad ? "" : note);
 	if (is_cipher(r) && !bad_dec)
 		row(r, "decrypt", !bad, bad ? "not reached" : "both ways");
 }

@@ -282,6 +282,8 @@ static int submit_unit(struct cx_state *s, uint64_t tag, uint64_t i, char *err,
 				 s->size);
 	sl->tag = tag;
 	fill_message(s, sl, i);
+	if (s->submit_hook && s->handed[0])
+		s->submit_hook(s->handed[0], s->size);
 	rc = s->ops->job_submit(s->jobs, &sl->job, err, errlen);
 	if (rc) {
 		slot_put(s, sl);
@@ -341,6 +343,8 @@ int cx_jobs_poll(struct cx_state *s, unsigned min, unsigned max,
 		}
 		if (s->ci)
 			cx_timed_out(s, sl->out, j->len);
+		s->handed[0] = s->handed[1];
+		s->handed[1] = sl->out;
 		/* the tag, MAC or digest into the core's buffer, as it ends */
 		if (s->hi)
 			memcpy(sl->out_tag, j->mac, s->hi->out_len);

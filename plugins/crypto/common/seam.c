@@ -63,6 +63,11 @@ SEAM cx_tag_tamper *cx_seam_timed_out(int stream, int encrypt)
 	return NULL;
 }
 
+SEAM cx_tag_tamper *cx_seam_timed_submit(void)
+{
+	return NULL;
+}
+
 SEAM const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p)
 {
 	return p;

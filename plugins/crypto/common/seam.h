@@ -75,6 +75,13 @@ cx_tag_tamper *cx_seam_timed_tag(void);
  */
 cx_tag_tamper *cx_seam_timed_out(int stream, int encrypt);
 
+/*
+ * The function a submit on the job path calls on the output (len bytes)
+ * of the unit poll handed back before the last one: shipped, NULL (none,
+ * the loop makes no call).
+ */
+cx_tag_tamper *cx_seam_timed_submit(void);
+
 /* The plugin table a backend's entry point returns: shipped, p. */
 const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p);
 

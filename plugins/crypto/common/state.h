@@ -37,6 +37,8 @@ struct cx_state {
 	size_t timed_len;	   /* bytes a timed message processes: size */
 	cx_tag_tamper *tamper;	   /* a timed tag goes through it; NULL: none */
 	cx_tag_tamper *out_tamper; /* a timed output, the same */
+	cx_tag_tamper *submit_hook; /* a timed submit calls it; NULL: none */
+	uint8_t *handed[2];	    /* the outputs poll handed back last */
 	/* the core's buffers (hb_case.buffers), or own ones (no core's) */
 	const struct hb_buffers *io;
 	struct hb_buffers own;

@@ -385,6 +385,70 @@ def test_stream_wrong_only_when_timed_fails_the_stream_row():
            "at byte 4095 of 4096" in row[3], row)
 
 
+def test_unit_written_after_poll_handed_it_back_fails_naming_the_rule():
+    rc, rows, err = check("openssl-scribble", plugin_dir="openssl-scribble")
+    expect(rc == 1, f"exit {rc}: {err}")
+    row = timed_rows(rows, "submit")["crypto/aes-256-ctr"]
+    expect(row[2] == "FAIL" and row[3].startswith(
+        "submit/poll at depth 16, worker 0") and
+        "changed after poll handed it back: a plugin holds each unit's "
+        "buffers until poll hands it back" in row[3], row)
+
+
+def test_json_check_goes_to_the_output_file_whole():
+    d = hbtest.scratch("check-output")
+    path = os.path.join(d, "check.json")
+    rc, out, err = run_check("gcrypt", "--format", "json", "-o", path)
+    expect(rc == 0 and out == "", f"exit {rc}: stdout {out[:80]!r} {err}")
+    with open(path) as f:
+        doc = json.load(f)
+    expect(doc["verdict"] == "conformant" and doc["exit"] == 0,
+           doc["verdict"])
+    expect(sorted(os.listdir(d)) == ["check.json"], os.listdir(d))
+
+
+def test_text_check_goes_to_the_output_file():
+    d = hbtest.scratch("check-output")
+    path = os.path.join(d, "check.txt")
+    rc, out, err = run_check("gcrypt", "-o", path)
+    expect(rc == 0 and out == "", f"exit {rc}: {err}")
+    with open(path) as f:
+        lines = f.read().splitlines()
+    expect(lines[0] == "gcrypt against openssl" and
+           SUMMARY.match(lines[-1]), lines[:1] + lines[-1:])
+
+
+def test_sizes_row_that_left_sizes_out_says_so_in_its_verdict():
+    if not ipsec_mb_built():
+        raise hbtest.Skip("the ipsec-mb backend is not built")
+    rc, out, err = run_check("ipsec-mb")
+    expect(rc == 0, f"exit {rc}: {err}")
+    line = [x for x in out.splitlines()
+            if x.startswith("hash/sha256 ") and " sizes " in x][0]
+    expect(re.search(r" sizes +ok \(sizes >= 65537 B not offered\) ",
+                     line), line)
+    line = [x for x in out.splitlines()
+            if x.startswith("crypto/aes-256-gcm ") and " sizes " in x][0]
+    expect(re.search(r" sizes +ok +10 sizes", line), line)
+
+
+def test_list_shows_each_plugins_abi_and_what_check_can_do():
+    rc, out, err = run_list("-P", os.path.join(FIXTURES, "openssl-abi12"))
+    expect(rc == 0, f"exit {rc}: {err}")
+    lines = out.splitlines()
+    expect(any(re.match(r"^ +ABI 1\.4; check: verifiable ", x)
+               for x in lines), "a 1.4 backend")
+    old = [x for x in lines if "ABI 1.2; check: not verifiable" in x]
+    expect(old and "rebuild it for ABI 1.4" in old[0], old)
+
+
+def run_list(*args):
+    p = subprocess.run([HB, "list", *args], capture_output=True, text=True,
+                       timeout=120,
+                       env=dict(os.environ, HOSTBENCH_NO_CACHE="1"))
+    return p.returncode, p.stdout, p.stderr
+
+
 def test_check_refuses_a_format_it_has_no_writer_for():
     rc, out, err = run_check("gcrypt", "--format", "csv")
     expect(rc == 2 and not out and "text or json" in err,
