@@ -2,7 +2,7 @@
 /*
  * check BACKEND [--reference BACKEND]: a crypto backend against a
  * reference, target by target, through the public ABI only (the checks
- * themselves are run/conform.c's, in a helper), as a table with a closing
+ * themselves are conform/conform.c's, in a helper), as a table with a closing
  * count, or one JSON document (--format json, docs/json-schema.md).
  */
 #include "app/cmd.h"

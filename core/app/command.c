@@ -20,7 +20,7 @@
 #include "plugin/probe.h"
 #include "plugin/registry.h"
 #include "plugin/scan.h"
-#include "run/conform.h"
+#include "conform/conform.h"
 #include "run/task.h"
 
 /* The options of the commands that read the store's series. */

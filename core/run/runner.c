@@ -621,56 +621,6 @@ static int crew_plan(struct pin_plan *pin, const struct bench_case *bc,
 	return rc;
 }
 
-/*
- * Whether the workers of bc write the core's buffers, and what verifies
- * them (ref, opened here); a case that cannot be verified says why in a
- * warning. 0 or -ENOMEM.
- */
-static int crew_verifier(struct crew *crew, const struct bench_case *bc,
-			 struct verify_ref *ref, struct result *r)
-{
-	const struct hb_target *t = bc->tdesc;
-	int crypto = t->work == HB_WORK_BYTES &&
-		     (strcmp(t->group, "crypto") == 0 ||
-		      strcmp(t->group, "mac") == 0 ||
-		      strcmp(t->group, "hash") == 0);
-	char line[300] = "";
-
-	crew->buffered = buffers_wanted(crew->plugin, t);
-	if (crew->buffered && bc->reference &&
-	    verify_ref_open(ref, bc->reference, bc->target) == 0)
-		crew->ref = ref;
-	else if (crew->buffered)
-		snprintf(line, sizeof(line),
-			 "not verified: no reference backend (openssl) to "
-			 "compare the timed path's output with");
-	else if (crypto && crew->plugin->abi_minor < 4)
-		snprintf(line, sizeof(line),
-			 "not verified: %s is built for ABI 1.%u, before the "
-			 "core's buffers (hostbench list, check)",
-			 crew->plugin->name, crew->plugin->abi_minor);
-	return line[0] && !strlist_has(&r->warnings, line)
-		       ? strlist_push(&r->warnings, line)
-		       : 0;
-}
-
-/* What the spot checks verified, as a note of the result. */
-static int crew_verified(const struct crew *crew, struct result *r)
-{
-	uint64_t n = 0;
-	char text[160];
-
-	if (!crew->ref)
-		return 0;
-	for (unsigned i = 0; i < crew->n; i++)
-		n += crew->w[i].spot.checked;
-	snprintf(text, sizeof(text),
-		 "%llu messages against %s after the samples, %.3f ms",
-		 (unsigned long long)n, crew->ref->p->name,
-		 (double)crew->spot_ns * 1e-6);
-	return kvlist_set(&r->info, "verified", text);
-}
-
 /* Set up, measure and tear down one case whose plugin is loaded. */
 static int run_loaded(const struct bench_case *bc, struct turns *t,
 		      const volatile sig_atomic_t *stop, struct result *r)
@@ -683,6 +633,7 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 			     .n = bc->parallel };
 	struct pin_plan pin = { 0 };
 	struct verify_ref ref = { 0 };
+	uint64_t checked = 0;
 	unsigned started = 0;
 	int rc;
 
@@ -691,8 +642,9 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 		return -ENOMEM;
 	crew.async = crew_uses_slots(bc, crew.plugin);
 	rc = crew_async_init(&crew, bc->queue_depth ? bc->queue_depth : 1);
+	crew.buffered = buffers_wanted(crew.plugin, bc->tdesc);
 	if (!rc)
-		rc = crew_verifier(&crew, bc, &ref, r);
+		rc = spot_reference(bc, crew.buffered, &ref, &crew.ref, r);
 	if (!rc)
 		rc = crew_plan(&pin, bc, r);
 	if (rc || r->status != RESULT_OK)
@@ -714,8 +666,10 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 	crew_stop(&crew, started);
 	if (!rc && r->status == RESULT_OK)
 		rc = crew_record(&crew, r);
-	if (!rc)
-		rc = crew_verified(&crew, r);
+	for (unsigned i = 0; i < crew.n; i++)
+		checked += crew.w[i].spot.checked;
+	if (!rc && crew.ref)
+		rc = spot_note(r, crew.ref, checked, crew.spot_ns);
 	pthread_barrier_destroy(&crew.go);
 	pthread_barrier_destroy(&crew.done);
 	for (unsigned i = 0; i < crew.n; i++)

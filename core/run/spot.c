@@ -51,7 +51,8 @@ static int unit_at(const struct spot *s, unsigned i, uint64_t done,
 
 	if (a) {
 		*msg = a->msg[i];
-		return a->msg[i] != UINT64_MAX && a->submitted - a->msg[i] <= done;
+		return a->msg[i] != UINT64_MAX &&
+		       a->submitted - a->msg[i] <= done;
 	}
 	if (!s->units || s->units - 1 < i)
 		return 0;
@@ -96,4 +97,45 @@ void spot_close(struct spot *s)
 {
 	buffers_free(&s->buf);
 	memset(s, 0, sizeof(*s));
+}
+
+int spot_reference(const struct bench_case *bc, int buffered,
+		   struct verify_ref *ref, const struct verify_ref **out,
+		   struct result *r)
+{
+	const struct hb_target *t = bc->tdesc;
+	const struct hb_plugin *p = bc->plugin->desc;
+	int crypto =
+		t->work == HB_WORK_BYTES &&
+		(strcmp(t->group, "crypto") == 0 ||
+		 strcmp(t->group, "mac") == 0 || strcmp(t->group, "hash") == 0);
+	char line[300] = "";
+
+	*out = NULL;
+	if (buffered && bc->reference &&
+	    verify_ref_open(ref, bc->reference, bc->target) == 0)
+		*out = ref;
+	else if (buffered)
+		snprintf(line, sizeof(line),
+			 "not verified: no reference backend (openssl) to "
+			 "compare the timed path's output with");
+	else if (crypto && p->abi_minor < 4)
+		snprintf(line, sizeof(line),
+			 "not verified: %s is built for ABI 1.%u, before the "
+			 "core's buffers (hostbench list, check)",
+			 p->name, p->abi_minor);
+	return line[0] && !strlist_has(&r->warnings, line)
+		       ? strlist_push(&r->warnings, line)
+		       : 0;
+}
+
+int spot_note(struct result *r, const struct verify_ref *ref, uint64_t checked,
+	      uint64_t ns)
+{
+	char text[160];
+
+	snprintf(text, sizeof(text),
+		 "%llu messages against %s after the samples, %.3f ms",
+		 (unsigned long long)checked, ref->p->name, (double)ns * 1e-6);
+	return kvlist_set(&r->info, "verified", text);
 }

@@ -16,6 +16,7 @@
 
 #include "run/async.h"
 #include "run/buffers.h"
+#include "result/result.h"
 #include "run/verify.h"
 #include "suite/suite.h"
 
@@ -47,5 +48,18 @@ int spot_check(struct spot *s, uint64_t done, const struct async_slots *a,
 	       char *why, size_t len);
 
 void spot_close(struct spot *s);
+
+/*
+ * What verifies the workers of case bc (buffered: they write the core's
+ * buffers): *out = ref, opened on bc->reference, or NULL; a crypto case
+ * that cannot be verified says why in a warning of r. 0 or -ENOMEM.
+ */
+int spot_reference(const struct bench_case *bc, int buffered,
+		   struct verify_ref *ref, const struct verify_ref **out,
+		   struct result *r);
+
+/* What the spot checks verified (checked units, ns), as r's note. */
+int spot_note(struct result *r, const struct verify_ref *ref, uint64_t checked,
+	      uint64_t ns);
 
 #endif

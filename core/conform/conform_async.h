@@ -5,8 +5,8 @@
  * depth 1 and 16, so a backend whose messages in flight disturb one
  * another fails where one message at a time passes.
  */
-#ifndef HB_CORE_RUN_CONFORM_ASYNC_H
-#define HB_CORE_RUN_CONFORM_ASYNC_H
+#ifndef HB_CORE_CONFORM_CONFORM_ASYNC_H
+#define HB_CORE_CONFORM_CONFORM_ASYNC_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The timed rows of `hostbench check`: run(), submit/poll and streams. */
-#include "run/conform_timed.h"
+#include "conform/conform_timed.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 #include "plugin/check.h"
 #include "plugin/registry.h"
 #include "run/buffers.h"
-#include "run/conform_async.h"
+#include "conform/conform_async.h"
 
 /* Bytes of every message, a multiple of every block. */
 #define TIMED_SIZE 4096

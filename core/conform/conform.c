@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The checks of `hostbench check`, in a helper with both plugins loaded. */
-#include "run/conform.h"
+#include "conform/conform.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -12,8 +12,8 @@
 
 #include "proc/helper.h"
 #include "plugin/loader.h"
-#include "run/conform_async.h"
-#include "run/conform_timed.h"
+#include "conform/conform_async.h"
+#include "conform/conform_timed.h"
 #include "run/hostapi.h"
 
 /* Room for a key, a MAC key, an IV and a tag (struct hb_message). */

@@ -12,8 +12,8 @@
  * unwritten (its output came from elsewhere) or writes a unit's buffers
  * after poll handed it back.
  */
-#ifndef HB_CORE_RUN_CONFORM_TIMED_H
-#define HB_CORE_RUN_CONFORM_TIMED_H
+#ifndef HB_CORE_CONFORM_CONFORM_TIMED_H
+#define HB_CORE_CONFORM_CONFORM_TIMED_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The async row of `hostbench check`: messages in flight at depth 1, 16. */
-#include "run/conform_async.h"
+#include "conform/conform_async.h"
 
 #include <stdio.h>
 #include <stdlib.h>
