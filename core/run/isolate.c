@@ -275,8 +275,8 @@ static int run_in_helper(const struct bench_case *c,
 	char *text = case_request(c, t), err[256];
 	struct helper_req hr = { .mode = "case",
 				 .plugin_fd = c->plugin->fd,
-				 .plugin_fd2 = c->reference ? c->reference->fd
-							    : 0,
+				 .plugin_fd2 =
+					 c->reference ? c->reference->fd : 0,
 				 .request = text,
 				 .timeout = suite_case_timeout(c) * lanes,
 				 .stop = stop,

@@ -217,7 +217,8 @@ static int run_counted(const char *job, const char *fullname,
 /*
  * An AEAD job of the preset: per block a key and IV, one update from the
  * core's input into the core's buffer (ABI 1.4; openssl speed updates in
- * place, the same bytes touched) and a final (which computes the tag), the tag never read out.
+ * place, the same bytes touched) and a final (which computes the tag), the tag
+ * never read out.
  */
 static int aead_job(const char *job, const char *fullname, const char *size)
 {
