@@ -614,6 +614,7 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	s->tamper = cx_seam_timed_tag();
 	s->out_tamper = cx_seam_timed_out(s->stream, s->encrypt);
 	s->submit_hook = cx_seam_timed_submit();
+	s->tag_back = cx_seam_timed_completion();
 	if (!rc && s->stream && !ops->cipher_open)
 		rc = hb_errorf(err, errlen, HB_SKIP,
 			       "this backend takes whole messages (jobs), so "

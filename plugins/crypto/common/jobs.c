@@ -351,7 +351,7 @@ int cx_jobs_poll(struct cx_state *s, unsigned min, unsigned max,
 		else if (s->ci->kind == CX_AEAD)
 			memcpy(sl->out_tag, j->tag, s->ci->out_len);
 		out[got++] = (struct hb_completion){
-			.tag = sl->tag,
+			.tag = s->tag_back ? s->tag_back(sl->tag) : sl->tag,
 			.done = { .bytes = s->size, .ops = 1 },
 		};
 		slot_put(s, sl);

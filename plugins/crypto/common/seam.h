@@ -82,6 +82,15 @@ cx_tag_tamper *cx_seam_timed_out(int stream, int encrypt);
  */
 cx_tag_tamper *cx_seam_timed_submit(void);
 
+/* The tag a completion carries, from the tag its unit was submitted with. */
+typedef uint64_t cx_tag_map(uint64_t tag);
+
+/*
+ * The function a completion's tag goes through on the job path: shipped,
+ * NULL (none, the loop makes no call).
+ */
+cx_tag_map *cx_seam_timed_completion(void);
+
 /* The plugin table a backend's entry point returns: shipped, p. */
 const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p);
 

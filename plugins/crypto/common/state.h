@@ -39,6 +39,7 @@ struct cx_state {
 	cx_tag_tamper *out_tamper; /* a timed output, the same */
 	cx_tag_tamper *submit_hook; /* a timed submit calls it; NULL: none */
 	uint8_t *handed[2];	    /* the outputs poll handed back last */
+	cx_tag_map *tag_back;	    /* a completion's tag; NULL: its own */
 	/* the core's buffers (hb_case.buffers), or own ones (no core's) */
 	const struct hb_buffers *io;
 	struct hb_buffers own;

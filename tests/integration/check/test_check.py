@@ -343,24 +343,24 @@ def test_json_format_is_one_document_for_ci():
            row["detail"].startswith("run(), worker 0"), row)
 
 
-def test_output_slot_doing_the_timed_paths_work_fails_check():
-    rc, rows, err = check("gcrypt-output-slot",
-                          plugin_dir="gcrypt-output-slot")
+def fixture_failing_only(fixture, checks):
+    """The rows of fixture, which must fail and only on checks."""
+    rc, rows, err = check(fixture, plugin_dir=fixture)
     expect(rc == 1, f"exit {rc}: {err}")
     bad = failures(rows)
-    expect(bad and all(c == "run" for _, c in bad), f"only run: {bad}")
+    expect(bad and all(c in checks for _, c in bad), f"only {checks}: {bad}")
+    return rows
+
+
+def test_output_slot_doing_the_timed_paths_work_fails_check():
+    rows = fixture_failing_only("gcrypt-output-slot", ("run",))
     row = timed_rows(rows, "run")["crypto/aes-256-gcm"]
     expect(row[2] == "FAIL" and
            "its output did not come from the timed path" in row[3], row)
 
 
 def test_decrypt_wrong_only_when_timed_fails_run_and_submit():
-    rc, rows, err = check("openssl-decrypt-timed",
-                          plugin_dir="openssl-decrypt-timed")
-    expect(rc == 1, f"exit {rc}: {err}")
-    bad = failures(rows)
-    expect(bad and all(c in ("run", "submit") for _, c in bad),
-           f"only the timed rows: {bad}")
+    rows = fixture_failing_only("openssl-decrypt-timed", ("run", "submit"))
     for path, name in (("run", "run() decrypting"),
                        ("submit", "submit/poll at depth 1 decrypting")):
         for target in ("crypto/aes-256-gcm", "crypto/aes-256-cbc",
@@ -374,11 +374,7 @@ def test_decrypt_wrong_only_when_timed_fails_run_and_submit():
 
 
 def test_stream_wrong_only_when_timed_fails_the_stream_row():
-    rc, rows, err = check("openssl-stream-timed",
-                          plugin_dir="openssl-stream-timed")
-    expect(rc == 1, f"exit {rc}: {err}")
-    bad = failures(rows)
-    expect(bad and all(c == "stream" for _, c in bad), f"only stream: {bad}")
+    rows = fixture_failing_only("openssl-stream-timed", ("stream",))
     row = timed_rows(rows, "stream")["crypto/aes-256-ctr"]
     expect(row[2] == "FAIL" and
            row[3].startswith("run() in stream mode, worker 0, buffer 0") and
@@ -386,8 +382,7 @@ def test_stream_wrong_only_when_timed_fails_the_stream_row():
 
 
 def test_unit_written_after_poll_handed_it_back_fails_naming_the_rule():
-    rc, rows, err = check("openssl-scribble", plugin_dir="openssl-scribble")
-    expect(rc == 1, f"exit {rc}: {err}")
+    rows = fixture_failing_only("openssl-scribble", ("run", "submit"))
     row = timed_rows(rows, "submit")["crypto/aes-256-ctr"]
     expect(row[2] == "FAIL" and row[3].startswith(
         "submit/poll at depth 16, worker 0") and
@@ -395,25 +390,39 @@ def test_unit_written_after_poll_handed_it_back_fails_naming_the_rule():
         "buffers until poll hands it back" in row[3], row)
 
 
-def test_json_check_goes_to_the_output_file_whole():
+def test_completion_under_a_wrong_tag_names_the_tag_and_those_expected():
+    rows = fixture_failing_only("openssl-wrong-completion",
+                                ("submit", "async"))
+    row = timed_rows(rows, "submit")["crypto/aes-256-gcm"]
+    expect(row[2] == "FAIL" and row[3].startswith(
+        "submit/poll at depth 1, worker 0: depth 1: poll handed back tag "
+        "16, which is not in flight (the tags in flight: 0)"), row)
+    row = timed_rows(rows, "async")["crypto/aes-256-gcm"]
+    expect("poll handed back tag 16, which is not in flight" in row[3], row)
+
+
+def check_into_file(name, *args):
+    """check gcrypt with -o into a scratch directory: the directory, the
+    file's text; nothing on stdout."""
     d = hbtest.scratch("check-output")
-    path = os.path.join(d, "check.json")
-    rc, out, err = run_check("gcrypt", "--format", "json", "-o", path)
+    path = os.path.join(d, name)
+    rc, out, err = run_check("gcrypt", *args, "-o", path)
     expect(rc == 0 and out == "", f"exit {rc}: stdout {out[:80]!r} {err}")
     with open(path) as f:
-        doc = json.load(f)
+        return d, f.read()
+
+
+def test_json_check_goes_to_the_output_file_whole():
+    d, text = check_into_file("check.json", "--format", "json")
+    doc = json.loads(text)
     expect(doc["verdict"] == "conformant" and doc["exit"] == 0,
            doc["verdict"])
-    expect(sorted(os.listdir(d)) == ["check.json"], os.listdir(d))
+    expect(os.listdir(d) == ["check.json"], os.listdir(d))
 
 
 def test_text_check_goes_to_the_output_file():
-    d = hbtest.scratch("check-output")
-    path = os.path.join(d, "check.txt")
-    rc, out, err = run_check("gcrypt", "-o", path)
-    expect(rc == 0 and out == "", f"exit {rc}: {err}")
-    with open(path) as f:
-        lines = f.read().splitlines()
+    _, text = check_into_file("check.txt")
+    lines = text.splitlines()
     expect(lines[0] == "gcrypt against openssl" and
            SUMMARY.match(lines[-1]), lines[:1] + lines[-1:])
 
