@@ -56,7 +56,7 @@ static size_t unit_bytes(void)
 static int verify(struct drive *d, unsigned i, uint64_t n)
 {
 	char what[512] = "";
-	int rc = verify_unit(&d->vc, n, d->b.out[i], d->b.tag[i], what,
+	int rc = verify_unit(&d->vc, n, d->b.out[i], d->b.tag[i], NULL, what,
 			     sizeof(what));
 
 	if (rc)

@@ -20,13 +20,11 @@
 #include "run/verify.h"
 #include "suite/suite.h"
 
-/* Most bytes one worker verifies after a sample (one unit at least). */
-#define SPOT_BYTES ((size_t)1 << 18)
-
 /* One worker's buffers and spot checks. */
 struct spot {
 	struct buffers buf;
 	struct verify_case vc;
+	uint8_t *want;	  /* the reference's output, len bytes */
 	uint64_t units;	  /* run(): units done over the case */
 	uint64_t checked; /* units verified */
 	uint64_t rng;	  /* xorshift state */
@@ -41,8 +39,10 @@ int spot_open(struct spot *s, const struct bench_case *bc, unsigned worker,
 
 /*
  * After a sample in which the worker did done units (through a, or run()
- * when a is NULL): verify up to SPOT_BYTES of them, at least one, drawn
- * now. 0, or -1 with "message N: ..." in why, or -ENOMEM.
+ * when a is NULL): verify one of those it left in the core's buffers,
+ * drawn now (a reference's transform costs about a millisecond, so one a
+ * sample keeps the checks under 1% of a case's time). 0, or -1 with
+ * "message N: ..." in why, or -ENOMEM.
  */
 int spot_check(struct spot *s, uint64_t done, const struct async_slots *a,
 	       char *why, size_t len);

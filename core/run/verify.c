@@ -211,10 +211,11 @@ static int not_written(char *why, size_t len)
 }
 
 int verify_unit(const struct verify_case *vc, uint64_t n, const uint8_t *out,
-		const uint8_t *tag, char *why, size_t len)
+		const uint8_t *tag, uint8_t *scratch, char *why, size_t len)
 {
 	size_t units = vc->stream ? (size_t)n + 1 : 1, want_len = 0;
-	uint8_t *want = malloc(units * vc->len + 64), wtag[HB_TAG_ROOM];
+	uint8_t *want = scratch ? scratch : malloc(units * vc->len + 64),
+		wtag[HB_TAG_ROOM];
 	int cipher = has_ciphertext(vc), rc = 0;
 
 	if (!want)
@@ -232,6 +233,7 @@ int verify_unit(const struct verify_case *vc, uint64_t n, const uint8_t *out,
 	if (!rc && want_len && !vc->stream && !(cipher && vc->decrypt) &&
 	    !(vc->tag_unread && cipher && !vc->t->parts))
 		rc = compare_tag(vc, tag, wtag, want_len, why, len);
-	free(want);
+	if (!scratch)
+		free(want);
 	return rc;
 }

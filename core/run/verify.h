@@ -55,10 +55,12 @@ void verify_case_init(struct verify_case *vc, const struct bench_case *bc,
  * Unit n (message n; a stream's buffer n) as read from the core's
  * buffers, out (len bytes) and tag, against the reference: 0, or -1
  * with what differed in why ("its output differs from the reference's
- * at byte 12 of 4096 (0x3c, the reference's 0x91)"), or -ENOMEM.
+ * at byte 12 of 4096 (0x3c, the reference's 0x91)"), or -ENOMEM. scratch
+ * holds the reference's output: room for len bytes (a stream: n + 1 times
+ * that), or NULL to allocate it for the call.
  */
 int verify_unit(const struct verify_case *vc, uint64_t n, const uint8_t *out,
-		const uint8_t *tag, char *why, size_t len);
+		const uint8_t *tag, uint8_t *scratch, char *why, size_t len);
 
 /*
  * "at byte 12 of 4096 (0x3c, the reference's 0x91)" into out for the first
