@@ -2,11 +2,12 @@
 /*
  * check BACKEND [--reference BACKEND]: a crypto backend against a
  * reference, target by target, through the public ABI only (the checks
- * themselves are run/conform.c's, in a helper), as a table with a closing
+ * themselves are conform/conform.c's, in a helper), as a table with a closing
  * count, or one JSON document (--format json, docs/json-schema.md).
  */
 #include "app/cmd.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "base/sanitize.h"
 #include "plugin/registry.h"
 #include "report/writer.h"
+#include "ui/output.h"
 
 /* Seconds the helper may take for all targets. */
 #define CHECK_TIMEOUT 300.0
@@ -86,15 +88,18 @@ const char cmd_check_about[] =
 	"  counter  CTR: a counter carried across a 2^32-block boundary\n"
 	"  tag      a corrupted tag or MAC is refused\n"
 	"  repeat   the same message twice gives the same bytes\n"
-	"  run      the timed path run(): 2 workers x 8 messages read back\n"
-	"           (output slot, ABI 1.3) and equal to the reference's\n"
+	"  run      the timed path run(): 2 workers x 8 messages, encrypted\n"
+	"           and decrypted, each read by the core from the buffers it\n"
+	"           gave the plugin (ABI 1.4) and equal to the reference's\n"
 	"  submit   the timed path submit/poll at depth 1 and 16, the same\n"
+	"  stream   run() in stream mode: 3 buffers, byte for byte\n"
 	"  async    submit/poll at depth 1 and 16 in decrypt: each unit back\n"
 	"           once, its tag verified by the backend\n"
 	"\n"
 	"A row is ok, FAIL (what differed and where to look), skip (the check\n"
-	"does not apply, said why) or n/v (not verifiable: the backend cannot\n"
-	"show what its timed path produced). The last line counts them.\n"
+	"does not apply, said why) or n/v (not verifiable: the backend's timed\n"
+	"path does not write the core's buffers; the row says what to add);\n"
+	"ok (...) says what an ok row left out. The last line counts them.\n"
 	"Exit status: 0 every row ok or skipped, 1 a row failed, 2 bad use, a\n"
 	"backend that is not checkable or a row not verifiable (never\n"
 	"conformant).\n";
@@ -105,15 +110,18 @@ static const char *const status_names[] = { "ok", "failed", "skipped",
 					    "not verifiable" };
 static const char *const status_cells[] = { "ok", "FAIL", "skip", "n/v" };
 
-/* Append one row to rows. */
+/* Append one row to rows; note (or NULL) qualifies its verdict. */
 static void add_row(json_t *rows, const char *target, const char *check,
-		    int status, const char *detail)
+		    int status, const char *detail, const char *note)
 {
-	json_array_append_new(rows, json_pack("{s:s, s:s, s:s, s:s}", "target",
-					      target ? target : "", "check",
-					      check ? check : "", "status",
-					      status_names[status], "detail",
-					      detail ? detail : ""));
+	json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "target",
+			      target ? target : "", "check", check ? check : "",
+			      "status", status_names[status], "detail",
+			      detail ? detail : "");
+
+	if (o && note && *note)
+		json_object_set_new(o, "note", json_string(note));
+	json_array_append_new(rows, o);
 }
 
 /* The index of a row's status in status_names. */
@@ -150,7 +158,7 @@ static int common_targets(const struct plugin *ref, const struct plugin *sub,
 			continue;
 		ok = same_options(r, t, why, sizeof(why)) &&
 		     same_options(t, r, why, sizeof(why));
-		add_row(rows, full, "options", ok ? 0 : 1, why);
+		add_row(rows, full, "options", ok ? 0 : 1, why, NULL);
 		json_array_append_new(list, json_string(full));
 	}
 	return (int)json_array_size(list);
@@ -193,7 +201,9 @@ static int run_checks(const struct plugin *ref, const struct plugin *sub,
 					json_object_get(row, "check")),
 				status,
 				json_string_value(
-					json_object_get(row, "detail")));
+					json_object_get(row, "detail")),
+				json_string_value(
+					json_object_get(row, "note")));
 		}
 		rc = 0;
 	} else {
@@ -249,34 +259,62 @@ static int summarize(json_t *doc)
 	return status;
 }
 
+/* A row's verdict: its cell, and its note after it ("ok (...)"). */
+static void verdict_text(const json_t *row, char *out, size_t len)
+{
+	const char *note = json_string_value(json_object_get(row, "note"));
+
+	snprintf(out, len, note ? "%s (%s)" : "%s",
+		 status_cells[row_status(row)], note);
+}
+
 /* doc as the table: a title, a row per line, the closing counts. */
-static void print_text(const json_t *doc)
+static void print_text(const json_t *doc, FILE *out)
 {
 	const json_t *sum = json_object_get(doc, "summary"), *row;
+	char verdict[128];
 	size_t i;
 
-	printf("%s against %s\n",
-	       json_string_value(json_object_get(
-		       json_object_get(doc, "subject"), "backend")),
-	       json_string_value(json_object_get(
-		       json_object_get(doc, "reference"), "backend")));
-	printf("%-28s %-8s %-4s %s\n", "TARGET", "CHECK", "", "DETAIL");
+	fprintf(out, "%s against %s\n",
+		json_string_value(json_object_get(
+			json_object_get(doc, "subject"), "backend")),
+		json_string_value(json_object_get(
+			json_object_get(doc, "reference"), "backend")));
+	fprintf(out, "%-28s %-8s %-4s %s\n", "TARGET", "CHECK", "", "DETAIL");
 	json_array_foreach(json_object_get(doc, "rows"), i, row) {
-		printf("%-28s %-8s %-4s %s\n",
-		       json_string_value(json_object_get(row, "target")),
-		       json_string_value(json_object_get(row, "check")),
-		       status_cells[row_status(row)],
-		       json_string_value(json_object_get(row, "detail")));
+		verdict_text(row, verdict, sizeof(verdict));
+		fprintf(out, "%-28s %-8s %-4s %s\n",
+			json_string_value(json_object_get(row, "target")),
+			json_string_value(json_object_get(row, "check")),
+			verdict,
+			json_string_value(json_object_get(row, "detail")));
 	}
-	printf("%lld ok, %lld failed, %lld skipped",
-	       json_integer_value(json_object_get(sum, "ok")),
-	       json_integer_value(json_object_get(sum, "failed")),
-	       json_integer_value(json_object_get(sum, "skipped")));
+	fprintf(out, "%lld ok, %lld failed, %lld skipped",
+		json_integer_value(json_object_get(sum, "ok")),
+		json_integer_value(json_object_get(sum, "failed")),
+		json_integer_value(json_object_get(sum, "skipped")));
 	if (json_integer_value(json_object_get(sum, "not_verifiable")))
-		printf(", %lld not verifiable",
-		       json_integer_value(
-			       json_object_get(sum, "not_verifiable")));
-	printf("\n");
+		fprintf(out, ", %lld not verifiable",
+			json_integer_value(
+				json_object_get(sum, "not_verifiable")));
+	fprintf(out, "\n");
+}
+
+/* output_writer for check: doc is its JSON document, as text or JSON. */
+static int write_check(const void *doc, enum report_format f, FILE *out,
+		       char *err, size_t errlen)
+{
+	if (f == REPORT_JSON) {
+		if (json_dumpf(doc, out, JSON_INDENT(2)))
+			return hb_errorf(err, errlen, -EIO,
+					 "cannot write the check");
+		fputc('\n', out);
+	} else {
+		print_text(doc, out);
+	}
+	return ferror(out)
+		       ? hb_errorf(err, errlen, -EIO, "cannot write the check")
+		       : 0;
 }
 
 /* The rows of sub against ref into doc; an exit status. */
@@ -333,11 +371,9 @@ int cmd_check(const struct command_env *env)
 	if (status == EXIT_ALL_OK) {
 		status = summarize(doc);
 		sanitize_json(doc);
-		if (env->cli->format == REPORT_JSON &&
-		    json_dumpf(doc, stdout, JSON_INDENT(2)) == 0)
-			fputc('\n', stdout);
-		else if (env->cli->format != REPORT_JSON)
-			print_text(doc);
+		if (output_write(env->cli->output, env->cli->format,
+				 write_check, doc, NULL))
+			status = EXIT_INTERNAL;
 	}
 	json_decref(doc);
 	fflush(stdout);

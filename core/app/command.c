@@ -20,7 +20,7 @@
 #include "plugin/probe.h"
 #include "plugin/registry.h"
 #include "plugin/scan.h"
-#include "run/conform.h"
+#include "conform/conform.h"
 #include "run/task.h"
 
 /* The options of the commands that read the store's series. */
@@ -98,7 +98,7 @@ static const struct command commands[] = {
 	  .summary = "conformance of a crypto backend against a reference",
 	  .about = cmd_check_about,
 	  .options = (const char *const[]){ "reference", "format",
-		"plugin-dir", NULL },
+		"output", "plugin-dir", NULL },
 	  .min_args = 1, .max_args = 1,
 	  .args_error = "check needs one BACKEND (see hostbench list)" },
 	{ .name = "store", .run = cmd_store,

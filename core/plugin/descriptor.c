@@ -147,14 +147,13 @@ json_t *descriptor_put(const struct plugin *p, char *why, size_t len)
 	for (const struct hb_target *t = d->targets; targets && t->name; t++)
 		json_array_append_new(targets, target_put(t, &at, ++i));
 	o = json_pack(
-		"{s:[i, i], s:I, s:o, s:o, s:o, s:b, s:b, s:b, s:b, s:o, s:o, "
-		"s:o}",
+		"{s:[i, i], s:I, s:o, s:o, s:o, s:b, s:b, s:b, s:o, s:o, s:o}",
 		"abi", d->abi_major, d->abi_minor, "size", (json_int_t)d->size,
 		"name", text(d->name, &at, "backend name", 0), "version",
 		text(d->version, &at, "version", 0), "summary",
 		text(d->summary, &at, "summary", 0), "validate",
-		p->has_validate, "transform", p->has_transform, "output",
-		p->has_output, "async", check_has_async(d) > 0, "libraries",
+		p->has_validate, "transform", p->has_transform, "async",
+		check_has_async(d) > 0, "libraries",
 		pairs_put(&p->libraries, &at, "library"), "unusable",
 		pairs_put(&p->unusable, &at, "unusable target"), "targets",
 		targets);
@@ -360,7 +359,6 @@ int descriptor_get(json_t *o, struct plugin *p, char *why, size_t len)
 	p->desc = &c->desc;
 	p->has_validate = json_is_true(json_object_get(o, "validate"));
 	p->has_transform = json_is_true(json_object_get(o, "transform"));
-	p->has_output = json_is_true(json_object_get(o, "output"));
 	if (json_is_true(json_object_get(o, "async"))) {
 		c->desc.submit = submit_elsewhere;
 		c->desc.poll = poll_elsewhere;

@@ -150,7 +150,6 @@ int loader_open(struct plugin *p, char *why, size_t len)
 	if (!err) {
 		p->has_validate = loader_validate_fn(p) != NULL;
 		p->has_transform = loader_transform_fn(p) != NULL;
-		p->has_output = loader_output_fn(p) != NULL;
 	}
 	return err;
 }
@@ -187,15 +186,6 @@ transform_fn loader_transform_fn(const struct plugin *p)
 	    d->size < offsetof(struct hb_plugin, output))
 		return NULL;
 	return d->transform;
-}
-
-output_fn loader_output_fn(const struct plugin *p)
-{
-	const struct hb_plugin *d = p->desc;
-
-	if (!p->handle || d->abi_minor < 3 || d->size < sizeof(*d))
-		return NULL;
-	return d->output;
 }
 
 const struct plugin *loader_live(const struct plugin *p, char *why, size_t len)

@@ -34,13 +34,6 @@ typedef int (*transform_fn)(const struct hb_case *c, struct hb_message *m,
 /* The transform slot of p loaded here, or NULL (absent, older, a copy). */
 transform_fn loader_transform_fn(const struct plugin *p);
 
-/* A plugin's output slot (ABI 1.3). */
-typedef int (*output_fn)(void *state, uint64_t tag, struct hb_output *out,
-			 char *err, size_t errlen);
-
-/* The output slot of p loaded here, or NULL (absent, older, a copy). */
-output_fn loader_output_fn(const struct plugin *p);
-
 /*
  * p loaded in this process, for a case with isolate = no (the user trusts
  * the plugin): loaded once from p's checked descriptor, and kept. Returns

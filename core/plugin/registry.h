@@ -29,7 +29,6 @@ struct plugin {
 	struct plugin_copy *copy;     /* owns desc when it is a copy */
 	int has_validate;	      /* it fills validate() (ABI 1.1) */
 	int has_transform;	      /* it fills transform() (ABI 1.2) */
-	int has_output;		      /* it fills output() (ABI 1.3) */
 	struct kvlist libraries;      /* from describe(): name -> version */
 	struct kvlist unusable; /* from describe(): "group/name" -> reason */
 	struct plugin *live;	/* isolate = no: loaded in this process */

@@ -23,13 +23,16 @@ int async_init(struct async_slots *a, unsigned depth)
 	a->sent = calloc(depth, sizeof(*a->sent));
 	a->free_tags = calloc(depth, sizeof(*a->free_tags));
 	a->comp = calloc(depth, sizeof(*a->comp));
+	a->msg = calloc(depth, sizeof(*a->msg));
 	a->hist = calloc(1, sizeof(*a->hist));
-	if (!a->sent || !a->free_tags || !a->comp || !a->hist) {
+	if (!a->sent || !a->free_tags || !a->comp || !a->msg || !a->hist) {
 		async_free(a);
 		return -ENOMEM;
 	}
-	for (unsigned i = 0; i < depth; i++)
+	for (unsigned i = 0; i < depth; i++) {
 		a->free_tags[i] = depth - 1 - i;
+		a->msg[i] = UINT64_MAX; /* no message yet */
+	}
 	a->nfree = depth;
 	return 0;
 }
@@ -39,6 +42,7 @@ void async_free(struct async_slots *a)
 	free(a->sent);
 	free(a->free_tags);
 	free(a->comp);
+	free(a->msg);
 	free(a->hist);
 	memset(a, 0, sizeof(*a));
 }
@@ -61,6 +65,7 @@ static int submit_some(struct async_slots *a, const struct hb_plugin *p,
 			a->sent[tag] = 0;
 			return rc < 0 ? rc : HB_EFAIL;
 		}
+		a->msg[tag] = a->submitted++; /* its message number */
 		a->nfree--;
 		(*left)--;
 	}

@@ -27,6 +27,8 @@ struct async_slots {
 	uint64_t *free_tags; /* a stack of the free tags */
 	unsigned nfree;
 	struct hb_completion *comp; /* room for one poll() */
+	uint64_t *msg;		    /* per tag: the message it carried last */
+	uint64_t submitted;	    /* units accepted, over the case */
 	struct latency_hist *hist;  /* latencies of recorded units */
 };
 

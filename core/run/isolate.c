@@ -242,6 +242,12 @@ static char *case_request(const struct bench_case *c,
 				case_json_put(c));
 	char *text;
 
+	if (req && c->reference &&
+	    json_object_set_new(req, "reference",
+				json_string(c->reference->path))) {
+		json_decref(req);
+		return NULL;
+	}
 	if (req && t &&
 	    json_object_set_new(
 		    req, "turns",
@@ -269,6 +275,8 @@ static int run_in_helper(const struct bench_case *c,
 	char *text = case_request(c, t), err[256];
 	struct helper_req hr = { .mode = "case",
 				 .plugin_fd = c->plugin->fd,
+				 .plugin_fd2 =
+					 c->reference ? c->reference->fd : 0,
 				 .request = text,
 				 .timeout = suite_case_timeout(c) * lanes,
 				 .stop = stop,
@@ -305,6 +313,9 @@ static int run_here(const struct bench_case *c,
 		return child_verdict(r, RESULT_FAILED, "%s", why);
 	}
 	here.plugin = live;
+	here.reference = c->reference
+				 ? loader_live(c->reference, why, sizeof(why))
+				 : NULL;
 	here.tdesc = NULL;
 	for (const struct hb_target *t = live->desc->targets; t->name; t++)
 		if (strcmp(t->group, c->tdesc->group) == 0 &&

@@ -18,10 +18,14 @@
 #include <time.h>
 
 #include "run/async.h"
+#include "run/sampling.h"
+#include "run/buffers.h"
 #include "run/cycles.h"
 #include "run/hostapi.h"
 #include "run/turns.h"
 #include "run/pin.h"
+#include "run/spot.h"
+#include "run/verify.h"
 #include "suite/suite_time.h"
 
 /* One worker thread and the plugin state it drives. */
@@ -34,6 +38,7 @@ struct worker {
 	struct timespec end;
 	struct hb_done done;
 	struct async_slots async; /* asynchronous targets only */
+	struct spot spot;	  /* the core's buffers (verified targets) */
 	struct cycles_counter cyc;
 	int cpu; /* where the last sample ended */
 	int rc;
@@ -53,6 +58,10 @@ struct crew {
 	int async;		/* units through submit and poll */
 	int record;		/* the sample is kept: count latencies */
 	int quit;		/* workers leave at the next start */
+	int spotting;		/* the next start verifies, untimed */
+	int buffered;		/* the workers write the core's buffers */
+	uint64_t spot_ns;	/* time the spot checks took, in all */
+	const struct verify_ref *ref; /* what spot checks compare with */
 	struct worker *w;
 	unsigned n;
 	const struct pin_plan *pin; /* the cpus key */
@@ -123,6 +132,13 @@ static void *worker_main(void *arg)
 		pthread_barrier_wait(&crew->go);
 		if (crew->quit)
 			break;
+		if (crew->spotting) {
+			w->rc = spot_check(&w->spot, w->done.ops,
+					   crew->async ? &w->async : NULL,
+					   w->err, sizeof(w->err));
+			pthread_barrier_wait(&crew->done);
+			continue;
+		}
 		memset(&w->done, 0, sizeof(w->done));
 		if (crew->tool)
 			crew->tool[w - crew->w] = 0;
@@ -138,6 +154,7 @@ static void *worker_main(void *arg)
 						  sizeof(w->err));
 		clock_gettime(CLOCK_MONOTONIC, &w->end);
 		cycles_end(&w->cyc);
+		w->spot.units += w->done.ops;
 		w->cpu = pin_cpu_now();
 		w->err[sizeof(w->err) - 1] = '\0'; /* the plugin may not have */
 		pthread_barrier_wait(&crew->done);
@@ -184,6 +201,13 @@ static int crew_setup(struct crew *crew, struct host_ctx *ctx, struct result *r)
 		w->err[0] = '\0';
 		/* on the worker's CPU: setup's buffers first-touched there */
 		rc = pin_self(crew->pin, i, w->err, sizeof(w->err));
+		if (rc == 0 && crew->buffered) {
+			rc = spot_open(&w->spot, bc, i, crew->async, crew->ref);
+			w->hc.buffers = &w->spot.buf.hb;
+			if (rc)
+				snprintf(w->err, sizeof(w->err),
+					 "the core's buffers: out of memory");
+		}
 		if (rc == 0)
 			rc = crew->plugin->setup(&w->hc, &w->state, w->err,
 						 sizeof(w->err));
@@ -237,31 +261,6 @@ static void crew_stop(struct crew *crew, unsigned started)
 }
 
 /*
- * A count no honest run() reports: negative (a wrapped unsigned), more
- * operations than iterations asked for, or no work at all.
- */
-static int done_invalid(const struct hb_done *d, const struct hb_target *t,
-			uint64_t iterations, char *what, size_t len)
-{
-	if (d->bytes > INT64_MAX || d->ops > INT64_MAX)
-		snprintf(what, len, "run reported a negative count");
-	else if (d->ops > iterations)
-		snprintf(what, len,
-			 "run reported %llu operations for %llu iterations",
-			 (unsigned long long)d->ops,
-			 (unsigned long long)iterations);
-	else if (d->bytes == 0 && d->ops == 0)
-		snprintf(what, len, "run reported no work done");
-	else if (t && t->work == HB_WORK_OPS && d->ops == 0)
-		snprintf(what, len,
-			 "run reported 0 operations (the target counts "
-			 "operations)");
-	else
-		return 0;
-	return 1;
-}
-
-/*
  * The time the tool reports for a sample (plugin.h, tool_time): each
  * worker's, no more than its own run() call took, the longest of them; 0
  * when any worker's tool told none.
@@ -304,8 +303,8 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 		if (w->rc)
 			return hb_errorf(err, errlen, w->rc, "worker %u: %s", i,
 					 w->err[0] ? w->err : "run failed");
-		if (done_invalid(&w->done, crew->target, iterations, what,
-				 sizeof(what)))
+		if (sampling_done_invalid(&w->done, crew->target, iterations,
+					  what, sizeof(what)))
 			return hb_errorf(err, errlen, HB_EFAIL, "worker %u: %s",
 					 i, what);
 		start = fmin(start, ts_seconds(&w->start));
@@ -318,6 +317,32 @@ static int crew_sample(struct crew *crew, uint64_t iterations, struct sample *s,
 	s->start = start;
 	s->cpu_seconds = cpu1 - cpu0;
 	s->tool_seconds = crew_tool_seconds(crew);
+	return 0;
+}
+
+/*
+ * After a kept sample, untimed: each worker verifies a few of the units
+ * that sample left in the core's buffers, drawn now (run/spot.h).
+ */
+static int crew_spot(struct crew *crew, char *err, size_t errlen)
+{
+	struct timespec t0, t1;
+
+	if (!crew->ref)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	crew->spotting = 1;
+	pthread_barrier_wait(&crew->go);
+	pthread_barrier_wait(&crew->done);
+	crew->spotting = 0;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	crew->spot_ns += (uint64_t)((ts_seconds(&t1) - ts_seconds(&t0)) * 1e9);
+	for (unsigned i = 0; i < crew->n; i++)
+		if (crew->w[i].rc)
+			return hb_errorf(err, errlen,
+					 crew->w[i].rc == -1 ? HB_EVERIFY
+							     : crew->w[i].rc,
+					 "worker %u: %s", i, crew->w[i].err);
 	return 0;
 }
 
@@ -419,20 +444,6 @@ static int crew_async_init(struct crew *crew, unsigned depth)
 /* How close two warm-up samples must be without a precision (1%). */
 #define WARMUP_AGREE 0.01
 
-static double mono_now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return ts_seconds(&t);
-}
-
-/* Nonzero when rates a and b differ by at most tol of the larger. */
-static int rates_agree(double a, double b, double tol)
-{
-	return a > 0 && b > 0 && fabs(a - b) <= tol * fmax(a, b);
-}
-
 /*
  * Drop warm-up samples: bc->warmup of them, or with warmup = auto until two
  * in a row agree within the precision (at most SUITE_AUTO_WARMUP_MAX or
@@ -443,7 +454,7 @@ static int crew_warm_up(struct crew *crew, const struct bench_case *bc,
 			struct result *r, char *err, size_t errlen)
 {
 	double tol = bc->precision > 0 ? bc->precision : WARMUP_AGREE;
-	double t0 = mono_now(), last = 0, rate;
+	double t0 = hb_now(), last = 0, rate;
 	struct sample s;
 	int rc;
 
@@ -458,55 +469,11 @@ static int crew_warm_up(struct crew *crew, const struct bench_case *bc,
 		r->warmup_samples++;
 		rate = result_sample_rate(r, &s);
 		if (bc->warmup_auto &&
-		    (rates_agree(rate, last, tol) ||
-		     mono_now() - t0 >= SUITE_AUTO_WARMUP_SECONDS))
+		    (sampling_agree(rate, last, tol) ||
+		     hb_now() - t0 >= SUITE_AUTO_WARMUP_SECONDS))
 			return 0;
 		last = rate;
 	}
-}
-
-/*
- * Nonzero when r has samples enough: bc->repetitions of them, or, with a
- * precision, at least min_repetitions and a median known to it or
- * max_time spent measuring since started, after the warm-up (turns
- * waited for are not counted).
- */
-static int samples_enough(const struct bench_case *bc, const struct result *r,
-			  double started, const struct turns *t)
-{
-	double waited = t ? t->waited : 0;
-
-	if (bc->precision <= 0)
-		return r->nsamples >= bc->repetitions;
-	if (r->nsamples < bc->min_repetitions)
-		return 0;
-	return result_precise(r, bc->precision) ||
-	       mono_now() - started - waited >= bc->max_time;
-}
-
-/* Room for one more sample in r->samples, of *cap. */
-static int samples_grow(struct result *r, size_t *cap)
-{
-	struct sample *more;
-
-	if (r->nsamples < *cap)
-		return 0;
-	*cap = *cap ? 2 * *cap : 16;
-	more = realloc(r->samples, *cap * sizeof(*more));
-	if (!more)
-		return -ENOMEM;
-	r->samples = more;
-	return 0;
-}
-
-/*
- * Whether to take another sample: until there are samples enough, or with
- * turns (an interleaved job) when the core gives this case its turn.
- */
-static int sample_next(const struct bench_case *bc, const struct result *r,
-		       double started, struct turns *t)
-{
-	return t ? turns_wait(t) : !samples_enough(bc, r, started, NULL);
 }
 
 /*
@@ -536,21 +503,23 @@ static int crew_measure(struct crew *crew, const struct bench_case *bc,
 	if (t)
 		turns_say(t, TURN_MORE);
 	/* max_time counts the kept samples: warm-up has its own cap */
-	started = mono_now();
+	started = hb_now();
 	if (t)
 		t->waited = 0;
 	crew->record = 1;
-	while (!rc && sample_next(bc, r, started, t)) {
+	while (!rc && sampling_next(bc, r, started, t)) {
 		if (*stop)
 			return result_set(r, RESULT_SKIPPED, "interrupted");
-		if (samples_grow(r, &cap))
+		if (sampling_grow(r, &cap))
 			return -ENOMEM;
 		rc = crew_sample(crew, iterations, &r->samples[r->nsamples],
 				 err, sizeof(err));
 		if (!rc)
 			r->nsamples++;
+		if (!rc)
+			rc = crew_spot(crew, err, sizeof(err));
 		if (t)
-			turns_say(t, samples_enough(bc, r, started, t)
+			turns_say(t, sampling_enough(bc, r, started, t)
 					     ? TURN_ENOUGH
 					     : TURN_MORE);
 	}
@@ -606,6 +575,8 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 			     .armed_cv = PTHREAD_COND_INITIALIZER,
 			     .n = bc->parallel };
 	struct pin_plan pin = { 0 };
+	struct verify_ref ref = { 0 };
+	uint64_t checked = 0;
 	unsigned started = 0;
 	int rc;
 
@@ -619,6 +590,9 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 	}
 	crew.async = crew_uses_slots(bc, crew.plugin);
 	rc = crew_async_init(&crew, bc->queue_depth ? bc->queue_depth : 1);
+	crew.buffered = buffers_wanted(crew.plugin, bc->tdesc);
+	if (!rc)
+		rc = spot_reference(bc, crew.buffered, &ref, &crew.ref, r);
 	if (!rc)
 		rc = crew_plan(&pin, bc, r);
 	if (rc || r->status != RESULT_OK)
@@ -640,6 +614,10 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 	crew_stop(&crew, started);
 	if (!rc && r->status == RESULT_OK)
 		rc = crew_record(&crew, r);
+	for (unsigned i = 0; i < crew.n; i++)
+		checked += crew.w[i].spot.checked;
+	if (!rc && crew.ref)
+		rc = spot_note(r, crew.ref, checked, crew.spot_ns);
 	pthread_barrier_destroy(&crew.go);
 	pthread_barrier_destroy(&crew.done);
 	for (unsigned i = 0; i < crew.n; i++)
@@ -648,8 +626,11 @@ static int run_loaded(const struct bench_case *bc, struct turns *t,
 	if (!rc && r->status == RESULT_OK)
 		cycles_finish(r, crew_counted(&crew));
 out_free_workers:
-	for (unsigned i = 0; i < crew.n; i++)
+	for (unsigned i = 0; i < crew.n; i++) {
 		async_free(&crew.w[i].async);
+		spot_close(&crew.w[i].spot);
+	}
+	verify_ref_close(&ref);
 	pin_free(&pin);
 out_free_tool:
 	free(crew.tool);

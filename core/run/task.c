@@ -36,13 +36,14 @@ static void apply_limits(const struct bench_case *c)
 	}
 }
 
-/* Load the plugin on HELPER_FD_PLUGIN as p, named path in messages. */
-static int load_live(const json_t *req, struct plugin *p, char *why, size_t len)
+/* Load the plugin on fd as p, named req's key in messages. */
+static int load_live(const json_t *req, const char *key, int fd,
+		     struct plugin *p, char *why, size_t len)
 {
-	const char *path = json_string_value(json_object_get(req, "path"));
+	const char *path = json_string_value(json_object_get(req, key));
 
 	memset(p, 0, sizeof(*p));
-	p->fd = HELPER_FD_PLUGIN;
+	p->fd = fd;
 	p->path = strdup(path ? path : "plugin");
 	if (!p->path)
 		return -ENOMEM;
@@ -145,9 +146,9 @@ int task_case(const char *request, int answer_fd)
 	json_t *req = json_loads(request, 0, NULL), *o = json_object();
 	struct bench_case c = { 0 };
 	struct result r = { 0 };
-	struct plugin p = { .fd = -1 };
+	struct plugin p = { .fd = -1 }, ref = { .fd = -1 };
 	struct turns t;
-	char why[512] = "cannot load the plugin";
+	char why[512] = "cannot load the plugin", rwhy[256];
 	int rc = 1, turns;
 
 	if (!o ||
@@ -157,7 +158,12 @@ int task_case(const char *request, int answer_fd)
 	if (turns < 0)
 		goto out;
 	apply_limits(&c);
-	rc = load_live(req, &p, why, sizeof(why));
+	rc = load_live(req, "path", HELPER_FD_PLUGIN, &p, why, sizeof(why));
+	/* the verifier: a case whose reference cannot load runs unverified */
+	if (!rc && json_object_get(req, "reference") &&
+	    load_live(req, "reference", HELPER_FD_PLUGIN2, &ref, rwhy,
+		      sizeof(rwhy)) == 0)
+		c.reference = &ref;
 	if (rc == -ENOMEM ||
 	    run_live(&c, &p, rc == 0, turns ? &t : NULL, why, &r)) {
 		rc = 1;
@@ -223,7 +229,7 @@ int task_validate(const char *request, int answer_fd)
 	char why[512] = "cannot load the plugin";
 	int rc;
 
-	if (load_live(req, &p, why, sizeof(why)) == 0)
+	if (load_live(req, "path", HELPER_FD_PLUGIN, &p, why, sizeof(why)) == 0)
 		ans = validate_all(req, &p);
 	else
 		ans = json_pack("{s:s}", "refused", why);

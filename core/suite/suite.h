@@ -31,6 +31,9 @@ struct bench_case {
 	int backend_chosen; /* the job names no backend: hostbench chose it */
 	const struct plugin *plugin; /* NULL: backend not loaded (see reason) */
 	const struct hb_target *tdesc; /* NULL with plugin */
+	/* the backend whose transform verifies a sample of the timed path's
+	 * units after each sample (openssl), or NULL: none */
+	const struct plugin *reference;
 	char *reason;		       /* why it cannot run, or NULL */
 	struct kvlist params; /* every target option, defaults filled */
 	unsigned parallel;

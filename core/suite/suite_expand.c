@@ -242,6 +242,23 @@ void suite_case_free(struct bench_case *c)
 	kvlist_free(&c->params);
 }
 
+/*
+ * The backend that verifies a case of target t (HB_TARGET_VERIFIED): the
+ * reference, openssl, when it offers it, usable, with its transform.
+ */
+static const struct plugin *case_reference(const struct registry *reg,
+					   const char *target,
+					   const struct hb_target *t)
+{
+	const struct plugin *p;
+
+	if (!t || !(t->flags & HB_TARGET_VERIFIED))
+		return NULL;
+	p = registry_find(reg, target, "openssl", NULL);
+	return p && p->has_transform && !registry_unusable(p, target) ? p
+								      : NULL;
+}
+
 /* Build the case of job index job at the matrix point at. */
 static int case_build(const struct registry *reg, const struct draft *d,
 		      const size_t *at, size_t job, struct bench_case *c)
@@ -254,6 +271,7 @@ static int case_build(const struct registry *reg, const struct draft *d,
 	c->job = job;
 	c->plugin = d->plugins[b];
 	c->tdesc = d->tdescs[b];
+	c->reference = case_reference(reg, d->target, c->tdesc);
 	c->parallel = (unsigned)case_number(d, at, "parallel", 1);
 	c->queue_depth =
 		core_key_for("queue_depth", c->tdesc)

@@ -67,17 +67,54 @@ static json_t *target_json(const struct plugin *p, const struct hb_target *t,
 	return j;
 }
 
-/* JSON for one plugin: file, version and libraries. */
+/*
+ * What `hostbench check` can do with p: "verifiable" (its timed path
+ * writes the core's buffers, ABI 1.4), "not verifiable" (a transform, but
+ * a timed path the core cannot read), "not checkable" (no transform).
+ */
+static const char *check_word(const struct plugin *p)
+{
+	if (!p->has_transform)
+		return "not checkable";
+	for (const struct hb_target *t = p->desc->targets;
+	     p->desc->abi_minor >= 4 && t->name; t++)
+		if (t->flags & HB_TARGET_VERIFIED)
+			return "verifiable";
+	return "not verifiable";
+}
+
+/* Why check_word(p) is what it is, and what to add, for list's text. */
+static const char *check_hint(const struct plugin *p)
+{
+	const char *w = check_word(p);
+
+	if (strcmp(w, "verifiable") == 0)
+		return "its timed path is verified by check and by every run";
+	if (strcmp(w, "not checkable") == 0)
+		return "no transform slot: check cannot compare it";
+	if (p->desc->abi_minor < 4)
+		return "check cannot verify its timed path and runs are not "
+		       "verified: rebuild it for ABI 1.4 (core buffers, "
+		       "HB_TARGET_VERIFIED; docs/plugins.md)";
+	return "no target sets HB_TARGET_VERIFIED: check cannot verify its "
+	       "timed path";
+}
+
+/* JSON for one plugin: file, version, ABI, what check can do, libraries. */
 static json_t *plugin_json(const struct plugin *p)
 {
 	json_t *libs = json_object();
+	char abi[16];
 
+	snprintf(abi, sizeof(abi), "%u.%u", p->desc->abi_major,
+		 p->desc->abi_minor);
 	for (size_t i = 0; i < p->libraries.n; i++)
 		json_object_set_new(libs, p->libraries.items[i].key,
 				    json_string(p->libraries.items[i].value));
-	return json_pack("{s:s, s:s?, s:s?, s:s, s:o}", "name", p->desc->name,
-			 "version", p->desc->version, "summary",
-			 p->desc->summary, "path", p->path, "libraries", libs);
+	return json_pack("{s:s, s:s?, s:s?, s:s, s:s, s:s, s:o}", "name",
+			 p->desc->name, "version", p->desc->version, "summary",
+			 p->desc->summary, "path", p->path, "abi", abi, "check",
+			 check_word(p), "libraries", libs);
 }
 
 /* Write j as the whole document and free it. */
@@ -223,6 +260,9 @@ static int list_text(const struct registry *reg, FILE *out)
 			p->desc->version ? p->desc->version : "",
 			p->desc->summary ? p->desc->summary : "");
 		fprintf(out, "  %-10s %-8s %s\n", "", "", p->path);
+		fprintf(out, "  %-10s %-8s ABI %u.%u; check: %s (%s)\n", "", "",
+			p->desc->abi_major, p->desc->abi_minor, check_word(p),
+			check_hint(p));
 		for (size_t l = 0; l < p->libraries.n; l++)
 			fprintf(out, "  %-10s %-8s links %s %s\n", "", "",
 				p->libraries.items[l].key,

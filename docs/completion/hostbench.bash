@@ -41,7 +41,7 @@ _hostbench()
 		[compare]="--format --output --threshold --fail-on-regression
 			--figure --by --rank --store --no-store"
 		[merge]="--format --output --rank"
-		[check]="--format --plugin-dir --reference"
+		[check]="--format --output --plugin-dir --reference"
 		[store]="--store"
 		[history]="--format --output $series"
 		[regressions]="--format --output $series --fail --ack --ignore

@@ -47,7 +47,8 @@ static const struct hb_target targets[] = {
 		.work = HB_WORK_BYTES,
 		.options = ctr_options,
 		/* submit/poll; the work is the device's, not the host's */
-		.flags = HB_TARGET_ASYNC | HB_TARGET_OFFLOAD,
+		.flags = HB_TARGET_ASYNC | HB_TARGET_OFFLOAD |
+			 HB_TARGET_VERIFIED,
 	},
 	{ .name = NULL },
 };
@@ -136,17 +137,15 @@ static int prepare_work(struct worker *w, char *err, size_t errlen)
 		return accel_code(rc);
 	if (accel_slots_make(w))
 		return hb_errorf(err, errlen, HB_ENOMEM,
-				 "%u buffers of %zu bytes: out of memory",
-				 w->depth, w->size);
+				 "%u message slots: out of memory", w->depth);
 	if (w->encrypt)
 		return HB_OK;
 	w->ct = aligned_alloc(64, (w->size + 63) & ~(size_t)63);
 	if (!w->ct)
 		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
-	r = (struct accel_req){ .key = w->key,
-				.in = w->slots[0].buf,
-				.out = w->ct,
-				.len = w->size };
+	r = (struct accel_req){
+		.key = w->key, .in = w->io->in, .out = w->ct, .len = w->size
+	};
 	hb_crypto_message_iv(w->iv, sizeof(w->iv), 0, r.counter);
 	return accel_run_one(w->dev, &r, err, errlen);
 }
@@ -160,6 +159,16 @@ static int accel_setup(const struct hb_case *c, void **state, char *err,
 	if (!w)
 		return hb_errorf(err, errlen, HB_ENOMEM, "out of memory");
 	read_options(w, c);
+	/* ABI 1.4: the core's input and output buffers (HB_TARGET_VERIFIED) */
+	w->io = c->buffers;
+	if (!w->io || w->io->len != w->size) {
+		rc = hb_errorf(err, errlen, HB_EINVAL,
+			       "the core gave no buffers of %zu bytes: "
+			       "hostbench 1.4 or later is needed",
+			       w->size);
+		free(w);
+		return rc;
+	}
 	rc = open_device(w, c, err, errlen);
 	if (!rc)
 		rc = prepare_work(w, err, errlen);
@@ -214,7 +223,6 @@ static const struct hb_plugin plugin = {
 	.submit = accel_submit_message,
 	.poll = accel_poll,
 	.transform = accel_transform,
-	.output = accel_output,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

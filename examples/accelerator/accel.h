@@ -13,15 +13,16 @@
 
 #include "device.h"
 
-/* One message on the device: its request, its own buffer, its numbers. */
+/*
+ * One message on the device: its request and its numbers. What it reads
+ * and writes are the core's buffers (ABI 1.4, struct hb_buffers): the
+ * worker's input, and the output of its unit, which the core reads and
+ * verifies once poll has handed the message back.
+ */
 struct slot {
 	struct accel_req req;
-	uint8_t *buf;	/* encrypted in place; decrypt's output */
 	uint64_t tag;	/* the core's */
 	uint64_t msgno; /* the message it is (its IV) */
-	uint64_t after; /* the message its buffer held before, in place */
-	int used;	/* a message went through its buffer */
-	int finished;	/* reaped, and not submitted again since */
 	struct slot *next_free;
 };
 
@@ -34,13 +35,13 @@ struct worker {
 	int stream;	/* 0: every buffer is a message with a fresh IV */
 	unsigned depth; /* the case's queue_depth: one slot each */
 	unsigned worker;
-	uint8_t iv[16];	 /* the base IV */
-	uint8_t *ct;	 /* decrypt: message 0 as a peer sends it */
-	uint64_t msgno;	 /* messages started */
+	const struct hb_buffers *io; /* the core's: in, out[i], tag[i] */
+	uint8_t iv[16];		     /* the base IV */
+	uint8_t *ct;		     /* decrypt: message 0 as a peer sends it */
+	uint64_t msgno;		     /* messages started */
+	uint64_t units;		     /* run(): units done (out[units % n]) */
 	uint64_t offset; /* stream: bytes into the current message */
 	struct slot *slots, *free_slots;
-	struct slot *last; /* the slot reaped last */
-	int ran;	   /* the last call was run(), not submit */
 };
 
 /*
@@ -53,18 +54,15 @@ int accel_code(int errnum);
 int accel_run_one(struct accel_dev *dev, struct accel_req *r, char *err,
 		  size_t errlen);
 
-/* The worker's slots and buffers (filled with its data): HB_OK or
- * HB_ENOMEM. */
+/* The worker's message slots: HB_OK or HB_ENOMEM. */
 int accel_slots_make(struct worker *w);
 void accel_slots_free(struct worker *w);
 
-/* The plugin's run, submit, poll and output slots (inflight.c). */
+/* The plugin's run, submit and poll slots (inflight.c). */
 int accel_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	      size_t errlen);
 int accel_submit_message(void *state, uint64_t tag, char *err, size_t errlen);
 int accel_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 	       struct hb_completion *out, char *err, size_t errlen);
-int accel_output(void *state, uint64_t tag, struct hb_output *out, char *err,
-		 size_t errlen);
 
 #endif

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Messages in flight on the device (ABI 1.2 submit and poll): each message
- * has a slot with its own buffer, made in setup for the case's
- * queue_depth, so nothing is allocated while the core times. run() goes
- * through the same slots one message at a time, and output() (ABI 1.3)
- * shows `hostbench check` what a message produced.
+ * has a slot, made in setup for the case's queue_depth, so nothing is
+ * allocated while the core times. A message reads the core's input and
+ * writes the core's buffer of its unit (ABI 1.4: out[tag] through submit,
+ * out[k % n] for run()'s k-th), which the core reads itself once the
+ * message is handed back. run() goes through the same slots one message
+ * at a time.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -38,42 +40,29 @@ int accel_run_one(struct accel_dev *dev, struct accel_req *r, char *err,
 
 int accel_slots_make(struct worker *w)
 {
-	size_t rounded = (w->size + 63) & ~(size_t)63;
-
 	w->slots = calloc(w->depth, sizeof(*w->slots));
 	if (!w->slots)
 		return HB_ENOMEM;
 	for (unsigned i = 0; i < w->depth; i++) {
-		struct slot *sl = &w->slots[i];
-
-		sl->buf = aligned_alloc(64, rounded);
-		if (!sl->buf)
-			return HB_ENOMEM;
-		/* written once, so its pages are really there */
-		hb_crypto_fill(sl->buf, rounded,
-			       HB_CRYPTO_SEED_DATA(w->worker));
-		sl->next_free = w->free_slots;
-		w->free_slots = sl;
+		w->slots[i].next_free = w->free_slots;
+		w->free_slots = &w->slots[i];
 	}
 	return HB_OK;
 }
 
 void accel_slots_free(struct worker *w)
 {
-	for (unsigned i = 0; w->slots && i < w->depth; i++)
-		free(w->slots[i].buf);
 	free(w->slots);
 	w->slots = NULL;
 }
 
 /*
- * The next message into sl. Encrypt: message n's IV, in place on the
- * slot's buffer (as `openssl speed` encrypts its buffer again and again).
- * Decrypt: message 0 as received, into the slot's buffer. Stream: the
- * next buffer of one endless message, restarted every
+ * The next message into sl, writing the core's unit i. Encrypt: message
+ * n's IV over the core's input. Decrypt: message 0 as received. Stream:
+ * the next buffer of one endless message, restarted every
  * HB_CRYPTO_STREAM_MESSAGE bytes.
  */
-static void fill_request(struct worker *w, struct slot *sl)
+static void fill_request(struct worker *w, struct slot *sl, uint64_t i)
 {
 	uint64_t n = w->encrypt ? w->msgno : 0;
 
@@ -84,21 +73,18 @@ static void fill_request(struct worker *w, struct slot *sl)
 		}
 		n = w->msgno;
 	}
-	sl->after = sl->used ? sl->msgno : HB_OUTPUT_FRESH;
-	sl->used = 1;
-	sl->finished = 0;
 	sl->msgno = n;
 	sl->req = (struct accel_req){ .key = w->key,
 				      .offset = w->stream ? w->offset : 0,
-				      .in = w->encrypt ? sl->buf : w->ct,
-				      .out = sl->buf,
+				      .in = w->encrypt ? w->io->in : w->ct,
+				      .out = w->io->out[i % w->io->n],
 				      .len = w->size,
 				      .user = sl };
 	hb_crypto_message_iv(w->iv, sizeof(w->iv), n, sl->req.counter);
 }
 
-/* Start the next message, tagged tag. */
-static int submit_message(struct worker *w, uint64_t tag, char *err,
+/* Start the next message, tagged tag, into the core's unit i. */
+static int submit_message(struct worker *w, uint64_t tag, uint64_t i, char *err,
 			  size_t errlen)
 {
 	struct slot *sl = w->free_slots;
@@ -106,7 +92,7 @@ static int submit_message(struct worker *w, uint64_t tag, char *err,
 
 	if (!sl)
 		return HB_BUSY; /* every slot in flight: poll first */
-	fill_request(w, sl);
+	fill_request(w, sl, i);
 	sl->tag = tag;
 	rc = accel_submit(w->dev, &sl->req, err, errlen);
 	if (rc == -EBUSY)
@@ -123,10 +109,7 @@ static int submit_message(struct worker *w, uint64_t tag, char *err,
 
 int accel_submit_message(void *state, uint64_t tag, char *err, size_t errlen)
 {
-	struct worker *w = state;
-
-	w->ran = 0;
-	return submit_message(w, tag, err, errlen);
+	return submit_message(state, tag, tag, err, errlen);
 }
 
 int accel_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
@@ -144,10 +127,8 @@ int accel_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 		for (unsigned i = 0; i < n; i++) {
 			struct slot *sl = done[i]->user;
 
-			sl->finished = 1;
 			sl->next_free = w->free_slots;
 			w->free_slots = sl;
-			w->last = sl;
 			out[got++] = (struct hb_completion){
 				.tag = sl->tag,
 				.status = done[i]->status
@@ -176,7 +157,7 @@ int accel_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	int rc = HB_OK;
 
 	for (uint64_t i = 0; i < iterations && !rc; i++) {
-		rc = submit_message(w, 0, err, errlen);
+		rc = submit_message(w, 0, w->units, err, errlen);
 		if (!rc &&
 		    accel_poll(w, 1, 1, ONE_WAIT_NS, &c, err, errlen) != 1)
 			rc = hb_errorf(err, errlen, HB_EIO,
@@ -187,32 +168,8 @@ int accel_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 		if (!rc) {
 			done->bytes += w->size;
 			done->ops++;
+			w->units++;
 		}
 	}
-	w->ran = 1;
 	return rc;
-}
-
-int accel_output(void *state, uint64_t tag, struct hb_output *out, char *err,
-		 size_t errlen)
-{
-	struct worker *w = state;
-	const struct slot *sl = w->ran ? w->last : NULL;
-
-	if (w->stream || !w->encrypt)
-		return hb_errorf(err, errlen, HB_ENOTSUP,
-				 "only whole messages encrypted show their "
-				 "output");
-	for (unsigned i = 0; !w->ran && !sl && i < w->depth; i++)
-		if (w->slots[i].finished && w->slots[i].tag == tag)
-			sl = &w->slots[i];
-	if (!sl)
-		return hb_errorf(err, errlen, HB_EINVAL,
-				 "no finished message tagged %llu",
-				 (unsigned long long)tag);
-	*out = (struct hb_output){ .message = sl->msgno,
-				   .after = sl->after,
-				   .data = sl->buf,
-				   .len = w->size };
-	return HB_OK;
 }

@@ -492,11 +492,27 @@ static inline int hb_crypto_unhex(const char *hex, uint8_t *out, size_t max,
 /*
  * `hostbench check` (docs/plugins.md, "What check proves") compares a
  * backend with a reference through the transform slot, and the backend's
- * timed path through the output slot (ABI 1.3). Key lengths it relies on,
+ * timed path through the buffers the core owns (struct hb_buffers, ABI
+ * 1.4), which every run samples too. Key lengths it relies on,
  * the first bytes of each 64-byte key an algorithm takes: AES-128/192/256
  * 16/24/32, ChaCha20 32, Blowfish 16; HMAC-MD5/SHA1/SHA256 as many as the
  * digest has (16, 20, 32); Poly1305 32. A MAC target reads its key from
  * hb_message.key, a composite its MAC key from hb_message.mac_key.
+ */
+
+/*
+ * What a unit of a HB_TARGET_VERIFIED crypto target writes into the core's
+ * buffers (struct hb_buffers, ABI 1.4), unit i of message n:
+ *   - encrypt, a cipher or AEAD: out[i] = the ciphertext of in (never in
+ *     place: in is the core's and stays as filled), tag[i] = the AEAD tag
+ *     (with rekey = yes the tag may stay unread, as openssl speed's loop);
+ *   - encrypt, a composite: out[i] the ciphertext, tag[i] its MAC (over
+ *     out[i], with message n's MAC key);
+ *   - a MAC or digest: tag[i] = the MAC or digest of in (out[i] unused);
+ *   - decrypt: out[i] = the plaintext (the core compares it with in);
+ *     a MAC target's verify writes the MAC it computed to tag[i];
+ *   - stream mode: out[i] = the next len bytes of the endless message's
+ *     output, each buffer of it reading in.
  */
 
 /*
@@ -550,7 +566,7 @@ static inline size_t hb_crypto_iv_len(const char *full,
 /*
  * The inputs of message n of every worker of a target (full, its parts),
  * as the built-ins time it and `hostbench check` verifies a timed path
- * (the output slot, ABI 1.3) through the reference's transform slot:
+ * (struct hb_buffers, ABI 1.4) through the reference's transform slot:
  *   - key: the cipher key, HB_CRYPTO_SEED_KEY; for a MAC target (mac/...)
  *     the MAC key, HB_CRYPTO_SEED_MAC_KEY: transform reads a MAC target's
  *     key from hb_message.key, never from mac_key;

@@ -31,7 +31,7 @@ extern "C" {
 
 /* A major bump breaks plugins; a minor bump only appends. */
 #define HB_ABI_MAJOR 1
-#define HB_ABI_MINOR 3
+#define HB_ABI_MINOR 4
 
 /* Name of the single symbol a plugin exports. */
 #define HB_ENTRY_SYMBOL "hostbench_plugin_entry"
@@ -112,10 +112,15 @@ enum hb_target_flag {
 	 * CPU is the point, so reports say "offload: host CPU N%" instead of
 	 * flagging the case starved. */
 	HB_TARGET_OFFLOAD = 1u << 2,
-	/* The work is an external tool's that reports its own time (ssh's
-	 * session of an scp): the target may tell it with tool_time() and
-	 * its figure is then the tool's, the whole run's shown beside it. */
-	HB_TARGET_TOOL_TIMED = 1u << 3,
+	/* (1.4) The timed path reads and writes the core's buffers
+	 * (struct hb_buffers): the core reads what each unit wrote and
+	 * verifies it, in `hostbench check` and after every sample of a run.
+	 * The target's `size` option is one unit's bytes. */
+	HB_TARGET_VERIFIED = 1u << 3,
+	/* (1.4) The work is an external tool's that reports its own time
+	 * (ssh's session of an scp): the target may tell it with tool_time()
+	 * and its figure is then the tool's, the whole run's beside it. */
+	HB_TARGET_TOOL_TIMED = 1u << 4,
 };
 
 /*
@@ -135,6 +140,41 @@ struct hb_target {
 };
 
 struct hb_case;
+
+/* Bytes of room the core gives each unit for its tag, MAC or digest. */
+#define HB_TAG_ROOM 64
+
+/*
+ * (ABI 1.4) The buffers of one worker of a HB_TARGET_VERIFIED target. The
+ * core allocates them before setup and frees them after teardown, and it
+ * reads every unit's output from them itself: no answer of the plugin's
+ * stands in for what its timed path wrote (`hostbench check`, and a
+ * sample of every run, compare these bytes with a reference).
+ *
+ *   in       len bytes, the worker's input as the core filled it (the
+ *            crypto SDK's HB_CRYPTO_SEED_DATA(worker)); read only. Every
+ *            unit that encrypts, MACs or hashes reads it; a decrypt reads
+ *            the ciphertext it prepared from it in setup.
+ *   out[i]   len bytes: unit i's output (a cipher's; a decrypt's
+ *            plaintext). 64-byte aligned.
+ *   tag[i]   HB_TAG_ROOM bytes: unit i's tag, MAC or digest (<hostbench/
+ *            crypto.h> says which, and what a decrypt writes).
+ *
+ * Which unit is i: through run(), the worker's k-th unit (k counted from
+ * 0 over every run() call of the state) writes out[k % n]; through
+ * submit(), the unit tagged tag writes out[tag] (the core's tags are
+ * below n). The plugin's obligation: it writes out[i] and tag[i] only
+ * while unit i is its own, from its submit until the poll that hands it
+ * back (during the run() call that does it), and never after; the core
+ * reads them from then until it submits tag i again.
+ */
+struct hb_buffers {
+	const uint8_t *in;
+	size_t len;	     /* bytes of in and of each out[i] */
+	unsigned n;	     /* units of out and tag */
+	uint8_t *const *out; /* n buffers of len bytes */
+	uint8_t *const *tag; /* n buffers of HB_TAG_ROOM bytes */
+};
 
 /*
  * The host API: how a plugin reads the parameters of its case and tells the
@@ -191,6 +231,8 @@ struct hb_case {
 	unsigned worker;  /* 0 .. workers-1 */
 	unsigned workers; /* the case's parallel */
 	void *core;	  /* the core's own; plugins do not touch it */
+	/* (1.4) A HB_TARGET_VERIFIED target's buffers; NULL otherwise. */
+	const struct hb_buffers *buffers;
 };
 
 /* Work a run() call did. bytes for byte targets, ops for every target. */
@@ -237,29 +279,21 @@ struct hb_message {
 	size_t tag_len; /* out: bytes of tag written; in: to check */
 };
 
-/* output() for a unit whose input was the worker's data buffer as filled. */
+/* (1.3, unused since 1.4) What the output slot answered. */
 #define HB_OUTPUT_FRESH UINT64_MAX
 
 /*
- * What one unit of the timed path produced (ABI 1.3, `hostbench check`),
- * as the output slot reports it. Pointers are the plugin's, valid until
- * the next call on the worker state.
+ * (1.3, unused since 1.4) What the output slot described. The core no
+ * longer calls output(): it reads the timed path's output from the
+ * buffers it owns (struct hb_buffers), so no answer outside the timed
+ * calls can stand in for them.
  */
 struct hb_output {
-	/* The unit's message number: the n of its IV and one-time MAC key
-	 * (hb_crypto_message_iv, _key): 0, 1, 2 ... in the order a worker
-	 * starts its messages. */
 	uint64_t message;
-	/* The message whose output this unit took as its input (a buffer
-	 * encrypted again in place, as `openssl speed` does), or
-	 * HB_OUTPUT_FRESH when its input was the worker's data buffer as
-	 * setup filled it (the first unit through a buffer, or a unit
-	 * that writes elsewhere). */
 	uint64_t after;
-	const uint8_t *data; /* the output as it is now: a cipher's output,
-				or the message a MAC or digest read */
+	const uint8_t *data;
 	size_t len;
-	const uint8_t *tag; /* AEAD tag, MAC or digest; NULL without */
+	const uint8_t *tag;
 	size_t tag_len;
 };
 
@@ -341,6 +375,10 @@ struct hb_plugin {
 	 * queue_depth left out) run(), one unit at a time and untimed per
 	 * unit, as `openssl speed` without -async_jobs. run is required, and
 	 * both paths must do the same work: `hostbench check` verifies both.
+	 * (1.4) A unit's buffers (struct hb_buffers) are the plugin's from
+	 * its submit until the poll that hands it back, and the core's
+	 * after: a plugin holds each unit's buffers until then, and never
+	 * writes them after.
 	 *
 	 * submit: start one unit of work tagged tag (the core's; it comes
 	 * back in the unit's completion). Returns 0 when accepted, HB_BUSY
@@ -373,15 +411,11 @@ struct hb_plugin {
 	/* ---- ABI 1.3 ---- */
 
 	/*
-	 * Optional: what a unit of the timed path produced, so `hostbench
-	 * check` compares the work run() and submit/poll really did with the
-	 * reference (a plugin without it is "not verifiable", never
-	 * conformant). After run(): the last unit of that call (tag is
-	 * ignored). After poll(): the unit tagged tag, which a poll returned
-	 * since the last submit, so its buffer is still its own. Fills
-	 * *out; returns 0, HB_ENOTSUP for a case it cannot show (stream
-	 * mode), or a negative code with err filled. Called from the
-	 * worker's thread, between its calls; it does no work of its own.
+	 * Unused since ABI 1.4: leave it NULL. A 1.3 plugin's output() is
+	 * never called: its timed path writes buffers the core cannot read,
+	 * so `hostbench check` calls its run and submit rows not verifiable
+	 * and its runs carry the warning "not verified". Rebuilt for 1.4,
+	 * a target sets HB_TARGET_VERIFIED and writes hb_case.buffers.
 	 */
 	int (*output)(void *state, uint64_t tag, struct hb_output *out,
 		      char *err, size_t errlen);

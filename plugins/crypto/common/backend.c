@@ -52,16 +52,6 @@ int cx_backend_poll(void *state, unsigned min, unsigned max,
 	return cx_poll(state, min, max, timeout_ns, out, err, errlen);
 }
 
-int cx_backend_output(void *state, uint64_t tag, struct hb_output *out,
-		      char *err, size_t errlen)
-{
-	if (is_pk(state))
-		return hb_errorf(err, errlen, HB_ENOTSUP,
-				 "a public-key operation has no output to "
-				 "show");
-	return cx_output(state, tag, out, err, errlen);
-}
-
 int cx_backend_validate(const struct hb_case *c, char *err, size_t errlen)
 {
 	return pk_is_target(c->target) ? 0 : cx_validate(c, err, errlen);

@@ -40,10 +40,6 @@ int cx_backend_poll(void *state, unsigned min, unsigned max,
  * option table, so only the symmetric targets have more to check. */
 int cx_backend_validate(const struct hb_case *c, char *err, size_t errlen);
 
-/* The plugin's output (ABI 1.3): cx_output; pk targets have none. */
-int cx_backend_output(void *state, uint64_t tag, struct hb_output *out,
-		      char *err, size_t errlen);
-
 /* The plugin's transform (ABI 1.2): one message through b->cx. */
 int cx_backend_transform(const struct cx_backend *b, const struct hb_case *c,
 			 struct hb_message *m, char *err, size_t errlen);

@@ -36,8 +36,24 @@ static int hash_message(struct cx_state *s, uint64_t n, const uint8_t *in,
 	return rc;
 }
 
-/* One whole message, encrypted then MACed with a fresh IV and key. */
-static int encrypt_message(struct cx_state *s, char *err, size_t errlen)
+/* The core's output and tag of the worker's unit i (struct hb_buffers). */
+static uint8_t *unit_out(const struct cx_state *s, uint64_t i)
+{
+	return s->io->out[i % s->io->n];
+}
+
+static uint8_t *unit_tag(const struct cx_state *s, uint64_t i)
+{
+	return s->io->tag[i % s->io->n];
+}
+
+/*
+ * One whole message, encrypted from the input into out (never in place:
+ * the input is the core's), then MACed (a composite: out), its tag, MAC
+ * or digest into tag.
+ */
+static int encrypt_message(struct cx_state *s, uint8_t *out, uint8_t *tag,
+			   char *err, size_t errlen)
 {
 	const struct cx_ops *o = s->ops;
 	size_t len = s->timed_len;
@@ -49,36 +65,41 @@ static int encrypt_message(struct cx_state *s, char *err, size_t errlen)
 				     cx_message_iv(s, s->msgno, iv), err,
 				     errlen);
 		if (!rc)
-			rc = o->cipher_update(s->cipher, s->buf, s->buf, len,
-					      err, errlen);
+			rc = o->cipher_update(s->cipher, s->src, out, len, err,
+					      errlen);
 		/* rekey is openssl speed's loop: the tag stays unread */
 		if (!rc)
-			rc = o->cipher_finish(s->cipher,
-					      s->rekey ? NULL : s->tag, err,
-					      errlen);
+			rc = o->cipher_finish(s->cipher, s->rekey ? NULL : tag,
+					      err, errlen);
 		if (rc)
 			return rc;
-		cx_timed_tag(s, s->tag, s->ci->out_len);
+		cx_timed_out(s, out, len);
+		cx_timed_tag(s, tag, s->ci->out_len);
 	}
 	if (!s->hash)
 		return 0;
-	rc = hash_message(s, s->msgno, s->buf, len, s->mac, err, errlen);
-	cx_timed_tag(s, s->mac, s->hi->out_len);
+	rc = hash_message(s, s->msgno, s->cipher ? out : s->src, len, tag, err,
+			  errlen);
+	cx_timed_tag(s, tag, s->hi->out_len);
 	return rc;
 }
 
-/* One received message: MAC checked, then decrypted and its tag checked. */
-static int decrypt_message(struct cx_state *s, char *err, size_t errlen)
+/*
+ * One received message: MAC checked (the MAC it computed into tag), then
+ * decrypted into out and its tag checked.
+ */
+static int decrypt_message(struct cx_state *s, uint8_t *out, uint8_t *tag,
+			   char *err, size_t errlen)
 {
 	const struct cx_ops *o = s->ops;
 	uint8_t iv[CX_MAX_IV];
 	int rc;
 
 	if (s->hash) {
-		rc = hash_message(s, 0, s->src, s->size, s->mac, err, errlen);
+		rc = hash_message(s, 0, s->src, s->size, tag, err, errlen);
 		if (rc)
 			return rc;
-		if (cx_memneq(s->mac, s->want_mac, s->hi->out_len))
+		if (cx_memneq(tag, s->want_mac, s->hi->out_len))
 			return hb_errorf(err, errlen, HB_EVERIFY,
 					 "%s mismatch on message %llu",
 					 s->hi->name,
@@ -88,13 +109,14 @@ static int decrypt_message(struct cx_state *s, char *err, size_t errlen)
 		rc = o->cipher_start(s->cipher, message_cipher_key(s),
 				     cx_message_iv(s, 0, iv), err, errlen);
 		if (!rc)
-			rc = o->cipher_update(s->cipher, s->src, s->buf,
-					      s->size, err, errlen);
+			rc = o->cipher_update(s->cipher, s->src, out, s->size,
+					      err, errlen);
 		if (!rc)
 			rc = o->cipher_finish(s->cipher, s->want_tag, err,
 					      errlen);
 		if (rc)
 			return rc;
+		cx_timed_out(s, out, s->size);
 	}
 	return 0;
 }
@@ -115,30 +137,35 @@ static int stream_fit(struct cx_state *s, char *err, size_t errlen)
 	return rc;
 }
 
-/* Stream: the next buffer of the endless message. */
-static int stream_buffer(struct cx_state *s, char *err, size_t errlen)
+/* Stream: the next buffer of the endless message, into out. */
+static int stream_buffer(struct cx_state *s, uint8_t *out, uint8_t *tag,
+			 char *err, size_t errlen)
 {
 	const struct cx_ops *o = s->ops;
 	int rc;
 
+	(void)tag; /* an endless MAC has none until it ends */
 	if (s->cipher) {
 		rc = stream_fit(s, err, errlen);
 		if (!rc)
-			rc = o->cipher_update(s->cipher, s->src, s->buf,
-					      s->size, err, errlen);
+			rc = o->cipher_update(s->cipher, s->src, out, s->size,
+					      err, errlen);
 		if (rc)
 			return rc;
+		cx_timed_out(s, out, s->size);
 		s->stream_left -= s->size;
 	}
 	if (s->hash)
-		return o->hash_update(s->hash, s->encrypt ? s->buf : s->src,
+		return o->hash_update(s->hash,
+				      s->encrypt && s->cipher ? out : s->src,
 				      s->size, err, errlen);
 	return 0;
 }
 
 /*
  * Stream, a cipher alone, through the backend's own update loop: runs of
- * buffers up to the end of the current message. *done counts buffers.
+ * buffers up to the end of the current message, all into out[0] (the
+ * core gives a stream one). *done counts buffers.
  */
 static int stream_cipher_runs(struct cx_state *s, uint64_t iterations,
 			      uint64_t *done, char *err, size_t errlen)
@@ -153,9 +180,10 @@ static int stream_cipher_runs(struct cx_state *s, uint64_t iterations,
 		run = s->stream_left / s->size;
 		if (run > iterations - *done)
 			run = iterations - *done;
-		rc = s->ops->cipher_updates(s->cipher, s->src, s->buf, s->size,
-					    run, err, errlen);
+		rc = s->ops->cipher_updates(s->cipher, s->src, unit_out(s, 0),
+					    s->size, run, err, errlen);
 		if (!rc) {
+			cx_timed_out(s, unit_out(s, 0), s->size);
 			s->stream_left -= run * s->size;
 			*done += run;
 		}
@@ -167,37 +195,33 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 	   size_t errlen)
 {
 	struct cx_state *s = state;
-	int (*step)(struct cx_state *, char *, size_t);
-	uint64_t i;
+	int (*step)(struct cx_state *, uint8_t *, uint8_t *, char *, size_t);
+	uint64_t i = 0;
 	int rc = 0;
 
-	if (s->jobs) {
-		rc = cx_jobs_run(s, iterations, done, err, errlen);
-		s->ran = 1;
-		return rc;
-	}
-	if (s->stream && s->cipher && !s->hash && s->ops->cipher_updates) {
-		i = 0;
+	if (s->jobs)
+		return cx_jobs_run(s, iterations, done, err, errlen);
+	if (s->stream && s->cipher && !s->hash && s->ops->cipher_updates &&
+	    s->io->n == 1) {
 		rc = stream_cipher_runs(s, iterations, &i, err, errlen);
-		done->bytes += i * s->size;
-		done->ops += i;
-		s->ran = 1;
-		return rc;
+		s->units += i;
+		iterations = i;
 	}
 	if (s->stream)
 		step = stream_buffer;
 	else
 		step = s->encrypt ? encrypt_message : decrypt_message;
-	for (i = 0; i < iterations; i++) {
-		rc = step(s, err, errlen);
+	for (; !rc && i < iterations; i++) {
+		rc = step(s, unit_out(s, s->units), unit_tag(s, s->units), err,
+			  errlen);
 		if (rc)
 			break;
+		s->units++;
 		if (!s->stream)
 			s->msgno++;
 	}
 	done->bytes += i * s->size;
 	done->ops += i;
-	s->ran = 1;
 	return rc;
 }
 
@@ -205,16 +229,20 @@ int cx_run(void *state, uint64_t iterations, struct hb_done *done, char *err,
 static int updates_submit(struct cx_state *s, uint64_t tag, char *err,
 			  size_t errlen)
 {
-	struct hb_done done = { 0 };
+	int (*step)(struct cx_state *, uint8_t *, uint8_t *, char *, size_t);
 	int rc;
 
 	if (s->sync_done)
 		return HB_BUSY;
-	rc = cx_run(s, 1, &done, err, errlen);
-	s->ran = 0;
-	s->polled = 0;
+	if (s->stream)
+		step = stream_buffer;
+	else
+		step = s->encrypt ? encrypt_message : decrypt_message;
+	rc = step(s, unit_out(s, tag), unit_tag(s, tag), err, errlen);
 	if (rc)
 		return rc;
+	if (!s->stream)
+		s->msgno++;
 	s->sync_done = 1;
 	s->sync_tag = tag;
 	return 0;
@@ -227,7 +255,6 @@ static int updates_poll(struct cx_state *s, unsigned max,
 	if (!s->sync_done || max == 0)
 		return 0;
 	s->sync_done = 0;
-	s->polled = 1;
 	out[0] = (struct hb_completion){
 		.tag = s->sync_tag,
 		.done = { .bytes = s->size, .ops = 1 },
@@ -239,7 +266,6 @@ int cx_submit(void *state, uint64_t tag, char *err, size_t errlen)
 {
 	struct cx_state *s = state;
 
-	s->ran = 0;
 	if (!s->jobs)
 		return updates_submit(s, tag, err, errlen);
 	return cx_jobs_submit(s, tag, err, errlen);
@@ -255,32 +281,6 @@ int cx_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 	if (!s->jobs)
 		return updates_poll(s, max, out);
 	return cx_jobs_poll(s, min, max, out, err, errlen);
-}
-
-int cx_output(void *state, uint64_t tag, struct hb_output *out, char *err,
-	      size_t errlen)
-{
-	struct cx_state *s = state;
-
-	if (s->stream || !s->encrypt)
-		return hb_errorf(err, errlen, HB_ENOTSUP,
-				 "only whole messages encrypted (or MACed) "
-				 "show their output; this case is %s",
-				 s->stream ? "a stream" : "a decrypt");
-	if (s->jobs)
-		return cx_jobs_output(s, tag, out, err, errlen);
-	if (!s->msgno || (!s->ran && (!s->polled || s->sync_tag != tag)))
-		return hb_errorf(err, errlen, HB_EINVAL,
-				 "no finished message tagged %llu",
-				 (unsigned long long)tag);
-	*out = (struct hb_output){
-		.message = s->msgno - 1,
-		.after = s->ci && s->msgno > 1 ? s->msgno - 2 : HB_OUTPUT_FRESH,
-		.data = s->buf,
-		.len = s->size,
-	};
-	out->tag = cx_message_tag(s, s->tag, s->mac, &out->tag_len);
-	return 0;
 }
 
 /* Known answer of a cipher or AEAD in one direction. */
@@ -470,7 +470,7 @@ static int received_by_updates(struct cx_state *s, enum cx_alg calg, char *err,
 		rc = o->cipher_start(enc, NULL, cx_message_iv(s, 0, iv), err,
 				     errlen);
 		if (!rc)
-			rc = o->cipher_update(enc, s->buf, s->ct, s->size, err,
+			rc = o->cipher_update(enc, s->src, s->ct, s->size, err,
 					      errlen);
 		if (!rc)
 			rc = o->cipher_finish(enc, s->want_tag, err, errlen);
@@ -479,7 +479,7 @@ static int received_by_updates(struct cx_state *s, enum cx_alg calg, char *err,
 			return rc;
 	}
 	if (s->hi)
-		return hash_message(s, 0, s->src, s->size, s->want_mac, err,
+		return hash_message(s, 0, s->ct, s->size, s->want_mac, err,
 				    errlen);
 	return 0;
 }
@@ -490,11 +490,15 @@ static int prepare_received(struct cx_state *s, const struct cx_spec *sp,
 {
 	int rc;
 
+	if (!s->ci) /* a MAC alone receives the message itself */
+		memcpy(s->ct, s->src, s->size);
 	if (s->jobpath)
 		rc = cx_jobs_prepare_received(s, sp, err, errlen);
 	else
 		rc = received_by_updates(s, sp->alg, err, errlen);
-	cx_seam_received(s->src, s->size);
+	/* from now on a decrypt reads what it received */
+	s->src = s->ct;
+	cx_seam_received(s->ct, s->size);
 	return rc;
 }
 
@@ -556,7 +560,7 @@ void cx_teardown(void *state)
 	if (s->lib)
 		s->ops->lib_close(s->lib);
 	free(s->ct);
-	free(s->buf);
+	cx_message_buffers_free(s);
 	free(s);
 }
 
@@ -608,6 +612,9 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	/* the seam decided once: the timed loop makes no call for it */
 	s->timed_len = cx_seam_timed_len(s->size);
 	s->tamper = cx_seam_timed_tag();
+	s->out_tamper = cx_seam_timed_out(s->stream, s->encrypt);
+	s->submit_hook = cx_seam_timed_submit();
+	s->tag_back = cx_seam_timed_completion();
 	if (!rc && s->stream && !ops->cipher_open)
 		rc = hb_errorf(err, errlen, HB_SKIP,
 			       "this backend takes whole messages (jobs), so "
@@ -627,14 +634,12 @@ int cx_setup(const struct cx_ops *ops, const struct hb_case *c, void **state,
 	hb_crypto_fill(s->iv, sizeof(s->iv), HB_CRYPTO_SEED_IV);
 	cx_seam_timed_key(s->key, sizeof(s->key));
 	cx_seam_timed_key(s->mac_key, sizeof(s->mac_key));
-	s->buf = cx_message_buffer(
-		s->size, cx_seam_data_seed(HB_CRYPTO_SEED_DATA(c->worker)));
-	s->src = s->buf;
-	if (s->buf && !s->encrypt && s->ci) {
+	rc = cx_message_buffers(s, c);
+	if (!rc && !s->encrypt) {
 		s->ct = cx_message_buffer(s->size, 0);
-		s->src = s->ct;
+		rc = s->ct ? 0 : HB_ENOMEM;
 	}
-	if (!s->buf || (!s->encrypt && s->ci && !s->ct)) {
+	if (rc) {
 		rc = hb_errorf(err, errlen, HB_ENOMEM,
 			       "allocating %zu-byte buffers: out of memory",
 			       s->size);

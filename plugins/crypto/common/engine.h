@@ -205,16 +205,6 @@ int cx_submit(void *state, uint64_t tag, char *err, size_t errlen);
 int cx_poll(void *state, unsigned min, unsigned max, uint64_t timeout_ns,
 	    struct hb_completion *out, char *err, size_t errlen);
 
-/*
- * The plugin's output() (ABI 1.3): what the last message of run(), or the
- * message tagged tag that poll returned, produced: its message number,
- * the message whose output it took in place (or HB_OUTPUT_FRESH), the
- * buffer and its tag or MAC. Whole messages encrypted (or MACed) only:
- * HB_ENOTSUP in stream mode and for a decrypt.
- */
-int cx_output(void *state, uint64_t tag, struct hb_output *out, char *err,
-	      size_t errlen);
-
 /* Free what cx_setup made: the plugin's teardown(). */
 void cx_teardown(void *state);
 

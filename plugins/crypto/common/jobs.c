@@ -20,13 +20,11 @@ struct cx_slot {
 	struct cx_job job; /* first: a finished job is its slot */
 	uint64_t tag;	   /* the core's */
 	uint64_t msgno;
-	uint64_t after;	      /* the message its buffer held before, in place */
-	int used;	      /* a message went through its buffer */
-	int finished;	      /* reaped, and not submitted again since */
 	unsigned index;	      /* in s->slots */
 	uint64_t received_iv; /* decrypt: the IV number of its message */
 	struct cx_slot *next_free;
-	uint8_t *buf; /* encrypted in place, or decrypted into */
+	uint8_t *out; /* the core's buffers of the unit (hb_buffers) */
+	uint8_t *out_tag;
 	uint8_t iv[CX_MAX_IV];
 	uint8_t key[CX_MAX_KEY]; /* the message's one-time MAC key */
 };
@@ -175,15 +173,6 @@ static struct cx_slot *slot_make(struct cx_state *s)
 	sl = calloc(1, sizeof(*sl));
 	if (!sl)
 		return NULL;
-	if (s->ci) {
-		sl->buf = cx_message_buffer(
-			s->size,
-			cx_seam_data_seed(HB_CRYPTO_SEED_DATA(s->worker)));
-		if (!sl->buf) {
-			free(sl);
-			return NULL;
-		}
-	}
 	sl->index = s->nslots;
 	sl->received_iv = cx_seam_received_iv(sl->index);
 	s->slots[s->nslots++] = sl;
@@ -238,11 +227,11 @@ int cx_jobs_prepare_received(struct cx_state *s, const struct cx_spec *sp,
 
 	if (s->ci) {
 		/* a composite encrypt works in place: MAC of the ciphertext */
-		memcpy(s->ct, s->buf, s->size);
+		memcpy(s->ct, s->src, s->size);
 		j.src = j.dst = s->ct;
 		j.iv = cx_message_iv(s, 0, iv);
 	} else {
-		j.src = s->buf;
+		j.src = s->ct;
 	}
 	if (s->hi)
 		j.mac_key = cx_message_key(s, 0, key);
@@ -259,10 +248,10 @@ int cx_jobs_prepare_received(struct cx_state *s, const struct cx_spec *sp,
 
 /*
  * The next message into slot sl, as the update path makes it: encrypt
- * gives each message its own IV (and one-time key) and works in place;
- * decrypt receives the prepared message, MAC first, and its tag.
+ * gives each message its own IV (and one-time key) and writes the core's
+ * unit i; decrypt receives the prepared message, MAC first, and its tag.
  */
-static void fill_message(struct cx_state *s, struct cx_slot *sl)
+static void fill_message(struct cx_state *s, struct cx_slot *sl, uint64_t i)
 {
 	struct cx_job *j = &sl->job;
 	uint64_t n = s->encrypt ? s->msgno : sl->received_iv;
@@ -270,19 +259,19 @@ static void fill_message(struct cx_state *s, struct cx_slot *sl)
 	memset(j, 0, sizeof(*j));
 	if (!s->encrypt)
 		memcpy(j->tag, s->want_tag, sizeof(j->tag));
-	/* a cipher encrypts its slot's buffer again, in place */
-	sl->after = s->ci && sl->used ? sl->msgno : HB_OUTPUT_FRESH;
-	sl->used = 1;
-	sl->finished = 0;
 	sl->msgno = s->msgno;
+	sl->out = s->io->out[i % s->io->n];
+	sl->out_tag = s->io->tag[i % s->io->n];
 	j->len = s->encrypt ? s->timed_len : s->size;
 	j->iv = s->ci ? cx_message_iv(s, n, sl->iv) : NULL;
 	j->mac_key = s->hi ? cx_message_key(s, n, sl->key) : NULL;
-	j->src = s->ci && s->encrypt ? sl->buf : s->src;
-	j->dst = s->ci ? sl->buf : NULL;
+	j->src = s->src;
+	j->dst = s->ci ? sl->out : NULL;
 }
 
-int cx_jobs_submit(struct cx_state *s, uint64_t tag, char *err, size_t errlen)
+/* Submit the next message as the core's unit i, tagged tag. */
+static int submit_unit(struct cx_state *s, uint64_t tag, uint64_t i, char *err,
+		       size_t errlen)
 {
 	struct cx_slot *sl = slot_take(s);
 	int rc;
@@ -292,7 +281,9 @@ int cx_jobs_submit(struct cx_state *s, uint64_t tag, char *err, size_t errlen)
 				 "a %zu-byte message slot: out of memory",
 				 s->size);
 	sl->tag = tag;
-	fill_message(s, sl);
+	fill_message(s, sl, i);
+	if (s->submit_hook && s->handed[0])
+		s->submit_hook(s->handed[0], s->size);
 	rc = s->ops->job_submit(s->jobs, &sl->job, err, errlen);
 	if (rc) {
 		slot_put(s, sl);
@@ -300,6 +291,11 @@ int cx_jobs_submit(struct cx_state *s, uint64_t tag, char *err, size_t errlen)
 	}
 	s->msgno++;
 	return 0;
+}
+
+int cx_jobs_submit(struct cx_state *s, uint64_t tag, char *err, size_t errlen)
+{
+	return submit_unit(s, tag, tag, err, errlen);
 }
 
 /* The status of a finished message and, in decrypt, its MAC and tag. */
@@ -345,10 +341,17 @@ int cx_jobs_poll(struct cx_state *s, unsigned min, unsigned max,
 			cx_timed_tag(s, j->tag, sizeof(j->tag));
 			cx_timed_tag(s, j->mac, sizeof(j->mac));
 		}
-		sl->finished = 1;
-		s->last = sl;
+		if (s->ci)
+			cx_timed_out(s, sl->out, j->len);
+		s->handed[0] = s->handed[1];
+		s->handed[1] = sl->out;
+		/* the tag, MAC or digest into the core's buffer, as it ends */
+		if (s->hi)
+			memcpy(sl->out_tag, j->mac, s->hi->out_len);
+		else if (s->ci->kind == CX_AEAD)
+			memcpy(sl->out_tag, j->tag, s->ci->out_len);
 		out[got++] = (struct hb_completion){
-			.tag = sl->tag,
+			.tag = s->tag_back ? s->tag_back(sl->tag) : sl->tag,
 			.done = { .bytes = s->size, .ops = 1 },
 		};
 		slot_put(s, sl);
@@ -365,7 +368,7 @@ int cx_jobs_run(struct cx_state *s, uint64_t iterations, struct hb_done *done,
 	int rc = 0;
 
 	for (uint64_t i = 0; i < iterations && !rc; i++) {
-		rc = cx_jobs_submit(s, 0, err, errlen);
+		rc = submit_unit(s, 0, s->units, err, errlen);
 		if (rc == HB_BUSY)
 			return hb_errorf(err, errlen, HB_EFAIL,
 					 "the job queue is full with nothing "
@@ -380,32 +383,11 @@ int cx_jobs_run(struct cx_state *s, uint64_t iterations, struct hb_done *done,
 		if (rc == 1) {
 			done->bytes += s->size;
 			done->ops++;
+			s->units++;
 			rc = 0;
 		}
 	}
 	return rc;
-}
-
-int cx_jobs_output(struct cx_state *s, uint64_t tag, struct hb_output *out,
-		   char *err, size_t errlen)
-{
-	const struct cx_slot *sl = s->ran ? s->last : NULL;
-
-	for (unsigned i = 0; !s->ran && !sl && i < s->nslots; i++)
-		if (s->slots[i]->finished && s->slots[i]->tag == tag)
-			sl = s->slots[i];
-	if (!sl)
-		return hb_errorf(err, errlen, HB_EINVAL,
-				 "no finished message tagged %llu",
-				 (unsigned long long)tag);
-	*out = (struct hb_output){
-		.message = sl->msgno,
-		.after = sl->after,
-		.data = s->ci ? sl->buf : s->src,
-		.len = s->size,
-	};
-	out->tag = cx_message_tag(s, sl->job.tag, sl->job.mac, &out->tag_len);
-	return 0;
 }
 
 void cx_jobs_close(struct cx_state *s)
@@ -413,10 +395,8 @@ void cx_jobs_close(struct cx_state *s)
 	if (s->jobs)
 		s->ops->job_close(s->jobs);
 	s->jobs = NULL;
-	for (unsigned i = 0; i < s->nslots; i++) {
-		free(s->slots[i]->buf);
+	for (unsigned i = 0; i < s->nslots; i++)
 		free(s->slots[i]);
-	}
 	free(s->slots);
 	s->slots = NULL;
 	s->nslots = 0;

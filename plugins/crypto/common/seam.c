@@ -56,6 +56,23 @@ SEAM cx_tag_tamper *cx_seam_timed_tag(void)
 	return NULL;
 }
 
+SEAM cx_tag_tamper *cx_seam_timed_out(int stream, int encrypt)
+{
+	(void)stream;
+	(void)encrypt;
+	return NULL;
+}
+
+SEAM cx_tag_tamper *cx_seam_timed_submit(void)
+{
+	return NULL;
+}
+
+SEAM cx_tag_map *cx_seam_timed_completion(void)
+{
+	return NULL;
+}
+
 SEAM const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p)
 {
 	return p;

@@ -68,6 +68,29 @@ typedef void cx_tag_tamper(uint8_t *tag, size_t len);
  */
 cx_tag_tamper *cx_seam_timed_tag(void);
 
+/*
+ * The function a timed unit's output (len bytes, in the core's buffer)
+ * goes through once made, in stream mode or not and in a direction:
+ * shipped, NULL (none, the loop makes no call).
+ */
+cx_tag_tamper *cx_seam_timed_out(int stream, int encrypt);
+
+/*
+ * The function a submit on the job path calls on the output (len bytes)
+ * of the unit poll handed back before the last one: shipped, NULL (none,
+ * the loop makes no call).
+ */
+cx_tag_tamper *cx_seam_timed_submit(void);
+
+/* The tag a completion carries, from the tag its unit was submitted with. */
+typedef uint64_t cx_tag_map(uint64_t tag);
+
+/*
+ * The function a completion's tag goes through on the job path: shipped,
+ * NULL (none, the loop makes no call).
+ */
+cx_tag_map *cx_seam_timed_completion(void);
+
 /* The plugin table a backend's entry point returns: shipped, p. */
 const struct hb_plugin *cx_seam_plugin(const struct hb_plugin *p);
 

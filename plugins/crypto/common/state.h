@@ -34,21 +34,26 @@ struct cx_state {
 	unsigned depth;		     /* the case's queue_depth */
 	unsigned worker;
 	size_t size;
-	size_t timed_len;      /* bytes a timed message processes: size */
-	cx_tag_tamper *tamper; /* a timed tag goes through it; NULL: none */
-	uint8_t *buf;	/* work buffer: encrypted in place, decrypt output */
-	uint8_t *src;	/* cipher and MAC input: buf, or the ciphertext */
-	uint8_t *ct;	/* decrypt: a valid ciphertext, else NULL */
-	uint64_t msgno; /* messages started */
+	size_t timed_len;	   /* bytes a timed message processes: size */
+	cx_tag_tamper *tamper;	   /* a timed tag goes through it; NULL: none */
+	cx_tag_tamper *out_tamper; /* a timed output, the same */
+	cx_tag_tamper *submit_hook; /* a timed submit calls it; NULL: none */
+	uint8_t *handed[2];	    /* the outputs poll handed back last */
+	cx_tag_map *tag_back;	    /* a completion's tag; NULL: its own */
+	/* the core's buffers (hb_case.buffers), or own ones (no core's) */
+	const struct hb_buffers *io;
+	struct hb_buffers own;
+	const uint8_t *src;	/* cipher and MAC input: io->in, or ct */
+	uint8_t *ct;		/* decrypt: a valid ciphertext, else NULL */
+	uint8_t *data;		/* own input (no core's, or the data seam) */
+	uint64_t units;		/* run(): units done, so out[units % n] */
+	uint64_t msgno;		/* messages started */
 	uint64_t stream_left;	/* stream: bytes left in the current message */
 	struct cx_slot **slots; /* the job path: one per message in flight */
 	unsigned nslots;
 	struct cx_slot *free_slots;
-	int sync_done;	      /* the update path: a buffer done, not polled */
-	uint64_t sync_tag;    /* its tag */
-	int polled;	      /* the update path: sync_tag's buffer polled */
-	int ran;	      /* the last call was run(), not submit */
-	struct cx_slot *last; /* the job path: the message reaped last */
+	int sync_done;	   /* the update path: a buffer done, not polled */
+	uint64_t sync_tag; /* its tag */
 	uint8_t key[CX_MAX_KEY];
 	uint8_t mac_key[CX_MAX_KEY];
 	uint8_t msg_key[CX_MAX_KEY]; /* the one-time MAC key of a message */
@@ -67,10 +72,28 @@ static inline void cx_timed_tag(const struct cx_state *s, uint8_t *tag,
 		s->tamper(tag, len);
 }
 
+/* A timed unit's output (len bytes), once made. */
+static inline void cx_timed_out(const struct cx_state *s, uint8_t *out,
+				size_t len)
+{
+	if (s->out_tamper)
+		s->out_tamper(out, len);
+}
+
 /* message.c: a timed message's parts, for both paths. */
 
 /* A 64-byte aligned buffer of n bytes, filled (so touched) with seed. */
 uint8_t *cx_message_buffer(size_t n, uint64_t seed);
+
+/*
+ * The buffers of the worker of c: the core's (ABI 1.4), or its own when
+ * the core gives none, with depth units. Its input is the core's unless
+ * the test seam says other data. 0 or HB_ENOMEM.
+ */
+int cx_message_buffers(struct cx_state *s, const struct hb_case *c);
+
+/* Free what cx_message_buffers made. */
+void cx_message_buffers_free(struct cx_state *s);
 
 /* The IV of message n into iv: the base IV with n in its nonce part. */
 const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv);
@@ -82,14 +105,6 @@ const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv);
 const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
 			      uint8_t *key);
 
-/*
- * The tag of a finished message of s, from its AEAD tag and its MAC (or
- * digest) buffers: the MAC when there is one, else an AEAD's tag, else
- * NULL; its bytes into *len.
- */
-const uint8_t *cx_message_tag(const struct cx_state *s, const uint8_t *tag,
-			      const uint8_t *mac, size_t *len);
-
 /* jobs.c: the job path, which engine.c calls and which calls it not. */
 
 /*
@@ -100,10 +115,6 @@ const uint8_t *cx_message_tag(const struct cx_state *s, const uint8_t *tag,
 int cx_jobs_one(const struct cx_ops *ops, void *lib,
 		const struct cx_jobspec *spec, struct cx_job *j,
 		const char *name, char *err, size_t errlen);
-
-/* The job path's output(): the message tagged tag, or the last run. */
-int cx_jobs_output(struct cx_state *s, uint64_t tag, struct hb_output *out,
-		   char *err, size_t errlen);
 
 /* The job path's submit and poll: cx_submit and cx_poll with a queue. */
 int cx_jobs_submit(struct cx_state *s, uint64_t tag, char *err, size_t errlen);

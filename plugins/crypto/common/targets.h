@@ -132,13 +132,18 @@
 	.group = (grp), .name = (nam), .summary = (sum),                       \
 	.work = HB_WORK_BYTES, .options = cls##_options, .parts = (prt)
 
-/* One hb_target entry of class cls, for a backend's table. */
+/*
+ * One hb_target entry of class cls, for a backend's table: its timed path
+ * writes the core's buffers (ABI 1.4), so the core verifies it.
+ */
 #define CX_TARGET_ENTRY(grp, nam, sum, cls, alg, mac, prt)                     \
-	{ CX_TARGET_FIELDS(grp, nam, sum, cls, prt) },
+	{ CX_TARGET_FIELDS(grp, nam, sum, cls, prt),                           \
+	  .flags = HB_TARGET_VERIFIED },
 
 /* The same, taking the job path: submit and poll keep messages in flight. */
 #define CX_ASYNC_TARGET_ENTRY(grp, nam, sum, cls, alg, mac, prt)               \
-	{ CX_TARGET_FIELDS(grp, nam, sum, cls, prt), .flags = HB_TARGET_ASYNC },
+	{ CX_TARGET_FIELDS(grp, nam, sum, cls, prt),                           \
+	  .flags = HB_TARGET_ASYNC | HB_TARGET_VERIFIED },
 
 /* What a target is made of: a primitive, and a MAC for composites. */
 struct cx_spec {

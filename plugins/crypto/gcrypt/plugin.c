@@ -114,7 +114,6 @@ static const struct hb_plugin plugin = {
 	.teardown = cx_backend_teardown,
 	.validate = cx_backend_validate,
 	.transform = gc_transform,
-	.output = cx_backend_output,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

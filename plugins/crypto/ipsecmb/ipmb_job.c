@@ -258,7 +258,9 @@ int ipmb_job_submit(void *queue, struct cx_job *j, char *err, size_t errlen)
 	j->why = NULL;
 	j->off = 0;
 	j->stage = IPMB_WHOLE;
-	if (needs_split(q, j)) {
+	/* one job has one src: a composite out of place MACs its dst after */
+	if (needs_split(q, j) ||
+	    (q->ci && q->hi && q->dir == IMB_DIR_ENCRYPT && j->src != j->dst)) {
 		j->stage = q->dir == IMB_DIR_DECRYPT && q->hi ? IPMB_MAC_FIRST
 							      : IPMB_CIPHER;
 		memcpy(j->scratch, j->iv, 16);

@@ -142,7 +142,6 @@ static const struct hb_plugin plugin = {
 	.submit = cx_submit,
 	.poll = cx_poll,
 	.transform = ipmb_transform,
-	.output = cx_output,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

@@ -142,7 +142,6 @@ static const struct hb_plugin plugin = {
 	.submit = cx_backend_submit,
 	.poll = cx_backend_poll,
 	.transform = ossl_transform,
-	.output = cx_backend_output,
 };
 
 HB_EXPORT const struct hb_plugin *hostbench_plugin_entry(void)

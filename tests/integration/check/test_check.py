@@ -6,8 +6,10 @@ The fixtures openssl-ctr32, openssl-no-tag-check and openssl-async-iv
 are the openssl backend with one deliberate bug each, which no
 known-answer vector shows; openssl-no-work, -other-key, -other-data and
 -wrong-tag cheat on the timed path only (their transform slot is right);
-gcrypt-no-work does no work on its update calls; openssl-abi12 is built
-for ABI 1.2, without the output slot.
+gcrypt-no-work does no work on its update calls, gcrypt-output-slot
+does its work in the output slot instead; openssl-decrypt-timed decrypts
+wrongly and openssl-stream-timed streams wrongly on the timed path only;
+openssl-abi12 is built for ABI 1.2, before the core's buffers.
 """
 import json
 import os
@@ -152,7 +154,8 @@ def test_async_path_wrong_above_depth_1_fails_naming_target_and_check():
     expect(("crypto/aes-256-gcm", "async") in bad, bad)
     expect(("crypto/aes-256-cbc-hmac-sha256", "async") not in bad,
            "a CBC decrypt has no tag to catch it")
-    expect(all(c == "async" for _, c in bad), f"only the async row: {bad}")
+    expect(all(c in ("async", "submit") for _, c in bad),
+           f"only the rows in flight: {bad}")
     gcm = [r for r in rows if r[:2] == ["crypto/aes-256-gcm", "async"]][0]
     expect("depth 16" in gcm[3] and "tag mismatch" in gcm[3], gcm[3])
 
@@ -214,11 +217,11 @@ def test_ipsec_mb_timed_paths_are_verified():
 
 def expect_timed_cheat_fails(fixture, detail, spared=()):
     """Every target but spared (names, or groups "hash/") fails run and
-    submit, and nothing else."""
+    submit, and nothing else but its stream."""
     rc, rows, err = check(fixture, plugin_dir=fixture)
     expect(rc == 1, f"exit {rc}: {err}")
     bad = failures(rows)
-    expect(bad and all(c in ("run", "submit") for _, c in bad),
+    expect(bad and all(c in ("run", "submit", "stream") for _, c in bad),
            f"only the timed rows fail: {bad}")
     targets = {r[0] for r in rows if len(r) > 2 and r[1] == "options"}
     for t in targets:
@@ -236,7 +239,7 @@ def expect_timed_cheat_fails(fixture, detail, spared=()):
 
 def test_timed_path_doing_no_work_fails_naming_path_and_target():
     expect_timed_cheat_fails("openssl-no-work",
-                             r"did no cipher work|read other bytes|"
+                             r"wrote nothing into the core's buffer|"
                              r"(MAC|digest) differs")
 
 
@@ -247,7 +250,8 @@ def test_update_calls_doing_no_work_fail_the_run_row():
     expect(bad and all(c == "run" for _, c in bad), f"only run: {bad}")
     row = timed_rows(rows, "run")["crypto/aes-256-cbc"]
     expect(row[2] == "FAIL" and row[3].startswith(
-        "run(), worker 0, message 0: its output is its input"), row)
+        "run(), worker 0, message 0: the timed path wrote nothing into "
+        "the core's buffer"), row)
 
 
 def test_timed_path_with_another_key_fails_naming_path_and_target():
@@ -261,7 +265,7 @@ def test_timed_path_on_other_data_fails_naming_path_and_target():
     expect_timed_cheat_fails(
         "openssl-other-data",
         r"output differs from the reference's at byte 0 of 4096|"
-        r"read other bytes than its worker's data, at byte 0")
+        r"(MAC|digest) differs")
 
 
 def test_timed_path_with_wrong_tags_fails_naming_path_and_target():
@@ -274,13 +278,16 @@ def test_timed_path_with_wrong_tags_fails_naming_path_and_target():
                 "crypto/blowfish-cbc"))
 
 
-def test_plugin_without_output_slot_is_not_verifiable():
+def test_plugin_before_core_buffers_is_not_verifiable_saying_what_to_add():
     rc, out, err = run_check("openssl-abi12", plugin_dir="openssl-abi12")
     expect(rc == 2, f"exit {rc}: {err}")
     rows = [line.split(None, 3) for line in out.splitlines()[2:-1]]
-    timed = [r for r in rows if r[1] in ("run", "submit")]
+    timed = [r for r in rows
+             if r[1] in ("run", "submit", "stream") and r[2] != "skip"]
     expect(timed and all(r[2] == "n/v" and
-                         r[3].startswith("not verifiable") for r in timed),
+                         r[3].startswith("not verifiable") and
+                         "HB_TARGET_VERIFIED" in r[3] and
+                         "hb_case.buffers" in r[3] for r in timed),
            timed[:2])
     expect(not failures(rows), failures(rows))
     last = SUMMARY.match(out.splitlines()[-1])
@@ -321,7 +328,7 @@ def test_json_format_is_one_document_for_ci():
            doc["verdict"] == "failed", {k: doc[k] for k in doc
                                         if k != "rows"})
     expect(doc["subject"]["backend"] == "openssl-other-key" and
-           doc["subject"]["abi"] == "1.3" and
+           doc["subject"]["abi"] == "1.4" and
            doc["reference"]["backend"] == "openssl", doc["subject"])
     statuses = [r["status"] for r in doc["rows"]]
     expect(doc["summary"] == {"ok": statuses.count("ok"),
@@ -334,6 +341,121 @@ def test_json_format_is_one_document_for_ci():
            and r["check"] == "run"][0]
     expect(row["status"] == "failed" and
            row["detail"].startswith("run(), worker 0"), row)
+
+
+def fixture_failing_only(fixture, checks):
+    """The rows of fixture, which must fail and only on checks."""
+    rc, rows, err = check(fixture, plugin_dir=fixture)
+    expect(rc == 1, f"exit {rc}: {err}")
+    bad = failures(rows)
+    expect(bad and all(c in checks for _, c in bad), f"only {checks}: {bad}")
+    return rows
+
+
+def test_output_slot_doing_the_timed_paths_work_fails_check():
+    rows = fixture_failing_only("gcrypt-output-slot", ("run",))
+    row = timed_rows(rows, "run")["crypto/aes-256-gcm"]
+    expect(row[2] == "FAIL" and
+           "its output did not come from the timed path" in row[3], row)
+
+
+def test_decrypt_wrong_only_when_timed_fails_run_and_submit():
+    rows = fixture_failing_only("openssl-decrypt-timed", ("run", "submit"))
+    for path, name in (("run", "run() decrypting"),
+                       ("submit", "submit/poll at depth 1 decrypting")):
+        for target in ("crypto/aes-256-gcm", "crypto/aes-256-cbc",
+                       "crypto/aes-256-cbc-hmac-sha256",
+                       "crypto/chacha20-poly1305"):
+            row = timed_rows(rows, path)[target]
+            expect(row[2] == "FAIL" and row[3].startswith(name) and
+                   "its plaintext differs from the worker's data as "
+                   "filled, at byte 0 of 4096" in row[3],
+                   f"{target} {path}: {row}")
+
+
+def test_stream_wrong_only_when_timed_fails_the_stream_row():
+    rows = fixture_failing_only("openssl-stream-timed", ("stream",))
+    row = timed_rows(rows, "stream")["crypto/aes-256-ctr"]
+    expect(row[2] == "FAIL" and
+           row[3].startswith("run() in stream mode, worker 0, buffer 0") and
+           "at byte 4095 of 4096" in row[3], row)
+
+
+def test_unit_written_after_poll_handed_it_back_fails_naming_the_rule():
+    rows = fixture_failing_only("openssl-scribble", ("run", "submit"))
+    row = timed_rows(rows, "submit")["crypto/aes-256-ctr"]
+    expect(row[2] == "FAIL" and row[3].startswith(
+        "submit/poll at depth 16, worker 0") and
+        "changed after poll handed it back: a plugin holds each unit's "
+        "buffers until poll hands it back" in row[3], row)
+
+
+def test_completion_under_a_wrong_tag_names_the_tag_and_those_expected():
+    rows = fixture_failing_only("openssl-wrong-completion",
+                                ("submit", "async"))
+    row = timed_rows(rows, "submit")["crypto/aes-256-gcm"]
+    expect(row[2] == "FAIL" and row[3].startswith(
+        "submit/poll at depth 1, worker 0: depth 1: poll handed back tag "
+        "16, which is not in flight (the tags in flight: 0)"), row)
+    row = timed_rows(rows, "async")["crypto/aes-256-gcm"]
+    expect("poll handed back tag 16, which is not in flight" in row[3], row)
+
+
+def check_into_file(name, *args):
+    """check gcrypt with -o into a scratch directory: the directory, the
+    file's text; nothing on stdout."""
+    d = hbtest.scratch("check-output")
+    path = os.path.join(d, name)
+    rc, out, err = run_check("gcrypt", *args, "-o", path)
+    expect(rc == 0 and out == "", f"exit {rc}: stdout {out[:80]!r} {err}")
+    with open(path) as f:
+        return d, f.read()
+
+
+def test_json_check_goes_to_the_output_file_whole():
+    d, text = check_into_file("check.json", "--format", "json")
+    doc = json.loads(text)
+    expect(doc["verdict"] == "conformant" and doc["exit"] == 0,
+           doc["verdict"])
+    expect(os.listdir(d) == ["check.json"], os.listdir(d))
+
+
+def test_text_check_goes_to_the_output_file():
+    _, text = check_into_file("check.txt")
+    lines = text.splitlines()
+    expect(lines[0] == "gcrypt against openssl" and
+           SUMMARY.match(lines[-1]), lines[:1] + lines[-1:])
+
+
+def test_sizes_row_that_left_sizes_out_says_so_in_its_verdict():
+    if not ipsec_mb_built():
+        raise hbtest.Skip("the ipsec-mb backend is not built")
+    rc, out, err = run_check("ipsec-mb")
+    expect(rc == 0, f"exit {rc}: {err}")
+    line = [x for x in out.splitlines()
+            if x.startswith("hash/sha256 ") and " sizes " in x][0]
+    expect(re.search(r" sizes +ok \(sizes >= 65537 B not offered\) ",
+                     line), line)
+    line = [x for x in out.splitlines()
+            if x.startswith("crypto/aes-256-gcm ") and " sizes " in x][0]
+    expect(re.search(r" sizes +ok +10 sizes", line), line)
+
+
+def test_list_shows_each_plugins_abi_and_what_check_can_do():
+    rc, out, err = run_list("-P", os.path.join(FIXTURES, "openssl-abi12"))
+    expect(rc == 0, f"exit {rc}: {err}")
+    lines = out.splitlines()
+    expect(any(re.match(r"^ +ABI 1\.4; check: verifiable ", x)
+               for x in lines), "a 1.4 backend")
+    old = [x for x in lines if "ABI 1.2; check: not verifiable" in x]
+    expect(old and "rebuild it for ABI 1.4" in old[0], old)
+
+
+def run_list(*args):
+    p = subprocess.run([HB, "list", *args], capture_output=True, text=True,
+                       timeout=120,
+                       env=dict(os.environ, HOSTBENCH_NO_CACHE="1"))
+    return p.returncode, p.stdout, p.stderr
 
 
 def test_check_refuses_a_format_it_has_no_writer_for():

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The checks of `hostbench check`, in a helper with both plugins loaded. */
-#include "run/conform.h"
+#include "conform/conform.h"
 
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,8 +12,8 @@
 
 #include "proc/helper.h"
 #include "plugin/loader.h"
-#include "run/conform_async.h"
-#include "run/conform_timed.h"
+#include "conform/conform_async.h"
+#include "conform/conform_timed.h"
 #include "run/hostapi.h"
 
 /* Room for a key, a MAC key, an IV and a tag (struct hb_message). */
@@ -20,11 +22,7 @@
 /* One backend as a check drives it: its case for the target at hand. */
 struct side {
 	struct plugin p;
-	transform_fn transform;
-	output_fn output; /* NULL before ABI 1.3 */
-	struct bench_case bc;
-	struct host_ctx ctx;
-	struct hb_case hc;
+	struct verify_ref v; /* its transform, target and case */
 };
 
 /* A message and the room for what comes back. */
@@ -58,9 +56,7 @@ static int side_load(struct side *s, int fd, const char *path, char *why,
 		return -ENOMEM;
 	if (loader_open(&s->p, why, len))
 		return -EINVAL;
-	s->transform = loader_transform_fn(&s->p);
-	s->output = loader_output_fn(&s->p);
-	if (!s->transform)
+	if (!loader_transform_fn(&s->p))
 		return hb_errorf(why, len, -EINVAL,
 				 "%s has no transform slot (ABI 1.2): it "
 				 "cannot be checked",
@@ -71,29 +67,8 @@ static int side_load(struct side *s, int fd, const char *path, char *why,
 /* Point s at target (its option defaults as parameters). */
 static int side_target(struct side *s, const char *target)
 {
-	char full[256];
-
-	kvlist_free(&s->bc.params);
-	memset(&s->bc, 0, sizeof(s->bc));
-	for (const struct hb_target *t = s->p.desc->targets; t->name; t++) {
-		plugin_target_name(t, full, sizeof(full));
-		if (strcmp(full, target) == 0)
-			s->bc.tdesc = t;
-	}
-	if (!s->bc.tdesc)
-		return -ENOENT;
-	for (const struct hb_option *o = s->bc.tdesc->options; o && o->name;
-	     o++)
-		if (o->def && kvlist_set(&s->bc.params, o->name, o->def))
-			return -ENOMEM;
-	s->bc.title = (char *)target;
-	s->bc.parallel = 1;
-	s->ctx = (struct host_ctx){ .bc = &s->bc, .r = NULL };
-	s->hc = (struct hb_case){ .host = &host_api,
-				  .target = s->bc.tdesc,
-				  .workers = 1,
-				  .core = &s->ctx };
-	return 0;
+	verify_ref_close(&s->v);
+	return verify_ref_open(&s->v, &s->p, target);
 }
 
 /* One transform of m (len bytes) by s; its tag into m->tag. */
@@ -111,7 +86,7 @@ static int side_run(struct side *s, struct msg *m, size_t len, int encrypt,
 				 .len = len,
 				 .tag = m->tag,
 				 .tag_len = m->tag_len };
-	int rc = s->transform(&s->hc, &hm, why, wlen);
+	int rc = s->v.transform(&s->v.hc, &hm, why, wlen);
 
 	why[wlen - 1] = '\0'; /* the plugin may not have */
 	m->tag_len = hm.tag_len < KEY_ROOM ? hm.tag_len : KEY_ROOM;
@@ -161,12 +136,12 @@ static int tags_differ(struct run *r, size_t len, char *detail, size_t dlen)
 		i++;
 	if (r->a.tag_len == r->b.tag_len && i == r->a.tag_len)
 		return 0;
-	conform_hex8(r->b.tag, r->b.tag_len, got);
-	conform_hex8(r->a.tag, r->a.tag_len, want);
+	verify_hex8(r->b.tag, r->b.tag_len, got);
+	verify_hex8(r->a.tag, r->a.tag_len, want);
 	return hb_errorf(detail, dlen, -1,
 			 "%zu bytes: the %s differs from byte %zu (%zu bytes "
 			 "%s, the reference's %zu bytes %s): %s",
-			 len, conform_tag_kind(r->sub->bc.tdesc), i,
+			 len, verify_tag_kind(r->sub->v.bc.tdesc), i,
 			 r->b.tag_len, got, r->a.tag_len, want,
 			 mac ? "a MAC target takes its key from "
 			       "hb_message.key, as many bytes as its digest "
@@ -194,7 +169,7 @@ static int both_encrypt(struct run *r, size_t len, char *detail, size_t dlen)
 		return hb_errorf(detail, dlen, -1, "%zu bytes: %s failed: %s",
 				 len, ra ? "reference" : "subject", why);
 	if (is_cipher(r) &&
-	    conform_difference(r->b.out, r->a.out, len, why, sizeof(why)))
+	    verify_difference(r->b.out, r->a.out, len, why, sizeof(why)))
 		return hb_errorf(detail, dlen, -1,
 				 "%zu bytes: the output differs from the "
 				 "reference's %s: look at the key and IV the "
@@ -222,13 +197,37 @@ static int cross_decrypt(struct run *r, struct msg *from, struct side *to,
 				 "%s",
 				 len, to == r->ref ? "reference" : "subject",
 				 why);
-	if (conform_difference(m->out, r->plain, len, why, sizeof(why)))
+	if (verify_difference(m->out, r->plain, len, why, sizeof(why)))
 		return hb_errorf(detail, dlen, -1,
 				 "%zu bytes: %s decrypted to other bytes than "
 				 "the plaintext, %s",
 				 len, to == r->ref ? "reference" : "subject",
 				 why);
 	return 0;
+}
+
+/* A row with a note its verdict carries: "ok (sizes >= 65537 B ...)". */
+static void row_noted(struct run *r, const char *check, int ok,
+		      const char *detail, const char *note)
+{
+	json_t *o = json_pack("{s:s, s:s, s:b, s:s}", "target", r->target,
+			      "check", check, "ok", ok, "detail", detail);
+
+	if (o && note && *note)
+		json_object_set_new(o, "note", json_string(note));
+	json_array_append_new(r->rows, o);
+}
+
+/* What a sizes row left out, for its verdict: "" when nothing. */
+static void sizes_note(int skipped, int tried, size_t min_skipped,
+		       size_t max_tried, char *note, size_t len)
+{
+	if (!skipped)
+		snprintf(note, len, "%s", "");
+	else if (tried && min_skipped > max_tried)
+		snprintf(note, len, "sizes >= %zu B not offered", min_skipped);
+	else
+		snprintf(note, len, "%d sizes not offered", skipped);
 }
 
 /* Every size, both ways: outputs, tags, then each decrypts the other's. */
@@ -244,8 +243,9 @@ static void check_sizes(struct run *r)
 					65537,
 					CONFORM_MAX_LEN - 17,
 					CONFORM_MAX_LEN };
-	char detail[512] = "", d2[512] = "", skip[512] = "";
+	char detail[512] = "", d2[512] = "", skip[512] = "", note[64];
 	int bad = 0, bad_dec = 0, tried = 0, skipped = 0;
+	size_t min_skipped = SIZE_MAX, max_tried = 0;
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		size_t len = sizes[i];
@@ -255,11 +255,13 @@ static void check_sizes(struct run *r)
 			if (!skipped++)
 				snprintf(skip, sizeof(skip), "%s",
 					 bad ? d2 : detail);
+			min_skipped = len < min_skipped ? len : min_skipped;
 			(bad ? d2 : detail)[0] = '\0';
 		}
 		if (rc == HB_SKIP)
 			continue;
 		tried++;
+		max_tried = len;
 		bad |= rc != 0;
 		if (rc || !is_cipher(r) || bad_dec)
 			continue;
@@ -277,7 +279,9 @@ static void check_sizes(struct run *r)
 			 "takes)%s%.150s",
 			 tried, CONFORM_MAX_LEN,
 			 skipped ? "; the subject skips some: " : "", skip);
-	row(r, "sizes", !bad && tried, tried ? detail : "no size taken");
+	sizes_note(skipped, tried, min_skipped, max_tried, note, sizeof(note));
+	row_noted(r, "sizes", !bad && tried, tried ? detail : "no size taken",
+		  bad ? "" : note);
 	if (is_cipher(r) && !bad_dec)
 		row(r, "decrypt", !bad, bad ? "not reached" : "both ways");
 }
@@ -363,22 +367,17 @@ static void row_verdict(struct run *r, const char *check,
 	json_array_append_new(r->rows, o);
 }
 
-/* The subject's own timed path, run() or submit/poll, against the
- * reference's transform. */
+/* The subject's own timed path, run(), submit/poll or a stream, against
+ * the reference's transform. */
 static void check_timed(struct run *r, const char *check,
 			enum conform_path path)
 {
 	struct conform_backend sub = { .p = r->sub->p.desc,
-				       .output = r->sub->output,
-				       .bc = &r->sub->bc,
-				       .hc = &r->sub->hc },
-			       ref = { .p = r->ref->p.desc,
-				       .transform = r->ref->transform,
-				       .bc = &r->ref->bc,
-				       .hc = &r->ref->hc };
+				       .bc = &r->sub->v.bc,
+				       .hc = &r->sub->v.hc };
 	char detail[768] = "";
 	enum conform_verdict v =
-		conform_timed(&sub, &ref, path, detail, sizeof(detail));
+		conform_timed(&sub, &r->ref->v, path, detail, sizeof(detail));
 
 	row_verdict(r, check, v, detail);
 }
@@ -388,8 +387,8 @@ static void check_async(struct run *r)
 {
 	char detail[512] = "";
 	enum conform_async_result res =
-		conform_async(r->sub->p.desc, &r->sub->bc, &r->sub->hc, detail,
-			      sizeof(detail));
+		conform_async(r->sub->p.desc, &r->sub->v.bc, &r->sub->v.hc,
+			      detail, sizeof(detail));
 
 	if (res == CONFORM_ASYNC_SKIPPED)
 		row_skipped(r, "async", detail);
@@ -432,6 +431,7 @@ static void check_target(struct run *r, const char *target)
 	/* last: they change the subject's parameters */
 	check_timed(r, "run", CONFORM_PATH_RUN);
 	check_timed(r, "submit", CONFORM_PATH_SUBMIT);
+	check_timed(r, "stream", CONFORM_PATH_STREAM);
 	check_async(r);
 }
 
