@@ -79,8 +79,8 @@ static int reclaim(struct drive *d, unsigned i)
 	char what[256];
 
 	if (d->kept_msg[i] != UINT64_MAX &&
-	    (memcmp(k, d->b.out[i], TIMED_SIZE) ||
-	     memcmp(k + TIMED_SIZE, d->b.tag[i], HB_TAG_ROOM))) {
+	    (memcmp(k, d->b.out[i], TIMED_SIZE) != 0 ||
+	     memcmp(k + TIMED_SIZE, d->b.tag[i], HB_TAG_ROOM) != 0)) {
 		snprintf(what, sizeof(what),
 			 "its buffers (unit %u) changed after poll handed it "
 			 "back: a plugin holds each unit's buffers until poll "
@@ -125,14 +125,18 @@ static int drive_setup(struct drive *d, unsigned depth, unsigned units)
 /* run() calls of calls[] units; every unit read back after its call. */
 static int drive_run(struct drive *d, const uint64_t *calls, size_t ncalls)
 {
+	const unsigned nbuf = d->b.hb.n; /* the plugin cannot change it */
 	uint64_t n = 0;
 
+	if (!nbuf)
+		return fail(d, 0,
+			    "the core made no buffers for the timed path");
 	for (size_t c = 0; c < ncalls; c++) {
 		struct hb_done done = { 0 };
 		char why[256] = "", what[400];
 		int rc;
 
-		for (unsigned i = 0; i < d->b.hb.n; i++)
+		for (unsigned i = 0; i < nbuf; i++)
 			if (reclaim(d, i))
 				return -1;
 		rc = d->sub->p->run(d->state, calls[c], &done, why,
@@ -147,7 +151,7 @@ static int drive_run(struct drive *d, const uint64_t *calls, size_t ncalls)
 			return fail(d, n, what);
 		}
 		for (uint64_t u = 0; u < calls[c]; u++, n++)
-			if (verify(d, (unsigned)(n % d->b.hb.n), n))
+			if (verify(d, (unsigned)(n % nbuf), n))
 				return -1;
 	}
 	return 0;

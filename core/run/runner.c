@@ -514,10 +514,10 @@ static int crew_measure(struct crew *crew, const struct bench_case *bc,
 			return -ENOMEM;
 		rc = crew_sample(crew, iterations, &r->samples[r->nsamples],
 				 err, sizeof(err));
-		if (!rc)
+		if (!rc) {
 			r->nsamples++;
-		if (!rc)
 			rc = crew_spot(crew, err, sizeof(err));
+		}
 		if (t)
 			turns_say(t, sampling_enough(bc, r, started, t)
 					     ? TURN_ENOUGH

@@ -80,53 +80,56 @@ static int fio_set(struct fio_job *j, const char *k, const char *v,
 		   const char **why)
 {
 	*why = "one size (4k, 1m, 8g) for reads and writes alike";
-	if (!strcmp(k, "bs") || !strcmp(k, "blocksize"))
+	if (strcmp(k, "bs") == 0 || strcmp(k, "blocksize") == 0)
 		return fio_size(v, &j->bs);
-	if (!strcmp(k, "size"))
+	if (strcmp(k, "size") == 0)
 		return fio_size(v, &j->size);
-	if (!strcmp(k, "filesize"))
+	if (strcmp(k, "filesize") == 0)
 		return fio_size(v, &j->filesize);
 	*why = "not a whole number from 1";
-	if (!strcmp(k, "nrfiles"))
+	if (strcmp(k, "nrfiles") == 0)
 		return fio_count(v, &j->nrfiles);
-	if (!strcmp(k, "numjobs"))
+	if (strcmp(k, "numjobs") == 0)
 		return fio_count(v, &j->numjobs);
 	*why = "expected 0 or 1";
-	if (!strcmp(k, "direct"))
+	if (strcmp(k, "direct") == 0)
 		return fio_flag(v, &j->direct);
-	if (!strcmp(k, "end_fsync"))
+	if (strcmp(k, "end_fsync") == 0)
 		return fio_flag(v, &j->end_fsync);
-	if (!strcmp(k, "invalidate"))
+	if (strcmp(k, "invalidate") == 0)
 		return fio_flag(v, &j->invalidate);
-	if (!strcmp(k, "time_based"))
+	if (strcmp(k, "time_based") == 0)
 		return fio_flag(v, &(int){ 0 });
-	if (!strcmp(k, "fsync")) {
+	if (strcmp(k, "fsync") == 0) {
 		*why = "0 or 1 only: hostbench syncs after every block or "
 		       "never";
 		return fio_flag(v, &j->fsync);
 	}
 	*why = "a sequential read or write only (read, write)";
-	if (!strcmp(k, "rw") || !strcmp(k, "readwrite")) {
-		if (strcmp(v, "read") && strcmp(v, "write"))
+	if (strcmp(k, "rw") == 0 || strcmp(k, "readwrite") == 0) {
+		if (strcmp(v, "read") != 0 && strcmp(v, "write") != 0)
 			return -EINVAL;
 		snprintf(j->rw, sizeof(j->rw), "%s", v);
 		return 0;
 	}
 	*why = "sync or psync only (one blocking call at a time)";
-	if (!strcmp(k, "ioengine"))
-		return strcmp(v, "sync") && strcmp(v, "psync") ? -EINVAL : 0;
+	if (strcmp(k, "ioengine") == 0)
+		return strcmp(v, "sync") != 0 && strcmp(v, "psync") != 0
+			       ? -EINVAL
+			       : 0;
 	*why = "not a duration (60, 60s, 2m)";
-	if (!strcmp(k, "runtime")) /* fio's bare number is seconds, ours too */
+	if (strcmp(k, "runtime") ==
+	    0) /* fio's bare number is seconds, ours too */
 		return parse_duration(v, &j->runtime, NULL, 0) ? -EINVAL : 0;
 	*why = "one directory (no ':' list)";
-	if (!strcmp(k, "directory")) {
+	if (strcmp(k, "directory") == 0) {
 		if (!*v || strchr(v, ':'))
 			return -EINVAL;
 		snprintf(j->dir, sizeof(j->dir), "%s", v);
 		return 0;
 	}
 	*why = "a name";
-	if (!strcmp(k, "name")) {
+	if (strcmp(k, "name") == 0) {
 		if (!*v || strpbrk(v, "[]"))
 			return -EINVAL;
 		snprintf(j->section, sizeof(j->section), "%s", v);
@@ -141,7 +144,7 @@ static const char *fio_target(const struct fio_job *j)
 {
 	if (j->nrfiles > 1)
 		return "io/small-files";
-	return strcmp(j->rw, "write") ? "io/seq-read" : "io/seq-write";
+	return strcmp(j->rw, "write") != 0 ? "io/seq-read" : "io/seq-write";
 }
 
 /* The keys of j that only some io targets take, as those targets do. */

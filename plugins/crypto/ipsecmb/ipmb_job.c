@@ -148,6 +148,8 @@ static void fill_stage(const struct ipmb_queue *q, IMB_JOB *ij,
 		fill_mac(q, ij, j, j->dst);
 		break;
 	default: /* IPMB_CIPHER: CBC chains from the last block done */
+		if (!q->ci) /* a cipher's stage: never without one */
+			break;
 		fill_cipher(q, ij, j, j->off, piece_len(q, j),
 			    q->cipher == IMB_CIPHER_CBC && j->off
 				    ? j->dst + j->off - 16
