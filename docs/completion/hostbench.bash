@@ -41,7 +41,7 @@ _hostbench()
 			--figure --by --rank --store --no-store"
 		[merge]="--format --output --rank"
 		[check]="--format --plugin-dir --reference"
-		[store]="--store"
+		[store]="--store --host --from --tool-version"
 		[history]="--format --output $series"
 		[regressions]="--format --output $series --fail --ack --ignore
 			$detect"
@@ -87,6 +87,11 @@ _hostbench()
 		COMPREPLY=($(compgen -W "pelt binseg" -- "$cur"))
 		return
 		;;
+	--from)
+		COMPREPLY=($(compgen -W "auto hostbench fio iperf3 openssl-speed
+			gbench hyperfine pyperf" -- "$cur"))
+		return
+		;;
 	-o | --output | --journal | --resume)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
@@ -96,7 +101,7 @@ _hostbench()
 		return
 		;;
 	-s | --set | --threshold | --by | --reference | --rank | --penalty | \
-		--min-change)
+		--min-change | --tool-version)
 		return
 		;;
 	esac
@@ -115,6 +120,9 @@ _hostbench()
 		;;
 	compare | merge)
 		COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))
+		;;
+	store)
+		COMPREPLY=($(compgen -W "import" -- "$cur") $(compgen -f -- "$cur"))
 		;;
 	describe)
 		COMPREPLY=($(compgen -W "$(_hostbench_targets "${words[0]}" \
