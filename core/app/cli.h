@@ -40,10 +40,13 @@ struct cli {
 	const char *store; /* --store URL, NULL = HOSTBENCH_STORE/default */
 	int no_store;	   /* run --no-store */
 	int history;	   /* run --history: each line against its series */
-	const char *host;  /* history, regressions, dashboard --host */
-	const char *cases; /* --case PATTERN */
-	const char *since; /* --since DATE, as typed */
-	const char *until; /* --until DATE, as typed */
+	const char *host;  /* history, regressions, dashboard --host; store
+			      import: the host of a file naming none */
+	const char *from;  /* store import --from FORMAT, NULL: hostbench's */
+	const char *tool_version;    /* store import --tool-version V */
+	const char *cases;	     /* --case PATTERN */
+	const char *since;	     /* --since DATE, as typed */
+	const char *until;	     /* --until DATE, as typed */
 	char since_at[TIMETEXT_LEN]; /* --since as a UTC time (base/timetext.h)
 				      */
 	char until_at[TIMETEXT_LEN]; /* --until as a UTC time, a date's last ms

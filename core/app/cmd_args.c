@@ -73,9 +73,17 @@ int cmd_args_compare(const struct cli *cli, char *err, size_t errlen)
 
 int cmd_args_store(const struct cli *cli, char *err, size_t errlen)
 {
+	int own = !cli->from || strcmp(cli->from, "hostbench") == 0;
+
 	if (cli->args.n < 2 || strcmp(cli->args.items[0], "import") != 0)
 		return hb_errorf(err, errlen, -EINVAL,
 				 "store needs import FILE...");
+	if (own && (cli->host || cli->tool_version))
+		return hb_errorf(err, errlen, -EINVAL,
+				 "--%s is for another tool's files, which "
+				 "name it or not: give --from FORMAT (a "
+				 "hostbench report names its own)",
+				 cli->host ? "host" : "tool-version");
 	return 0;
 }
 

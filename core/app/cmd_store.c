@@ -20,6 +20,7 @@
 #include "history/history_write.h"
 #include "history/regress.h"
 #include "history/view.h"
+#include "import/import.h"
 #include "store/store.h"
 
 struct store *cmd_store_open(const struct cli *cli)
@@ -34,15 +35,23 @@ struct store *cmd_store_open(const struct cli *cli)
 }
 
 /*
- * Import the file at path; its new runs counted in *n, those stored
- * already said. Returns an exit status.
+ * Import the file at path as cli's --from says; its new runs counted in
+ * *n, those stored already said, and what the importer assumed. Returns
+ * an exit status: a file refused is bad input, and the others go on.
  */
-static int import_one(struct store *st, const char *path, int *n)
+static int import_one(struct store *st, const struct cli *cli, const char *path,
+		      int *n)
 {
+	const struct import_opts o = { .from = cli->from,
+				       .host = cli->host,
+				       .tool_version = cli->tool_version };
 	struct store_tally t = { 0 };
-	char err[1024];
-	int rc = store_import(st, path, &t, err, sizeof(err));
+	struct strlist notes = { 0 };
+	char err[2048];
+	int rc = import_file(st, path, &o, &t, &notes, err, sizeof(err));
 
+	for (size_t k = 0; k < notes.n; k++)
+		fprintf(stderr, "hostbench: %s\n", notes.items[k]);
 	if (rc)
 		fprintf(stderr, "hostbench: %s\n", err);
 	for (size_t k = 0; !rc && k < t.skipped.n; k++)
@@ -51,6 +60,7 @@ static int import_one(struct store *st, const char *path, int *n)
 			t.skipped.items[k], path);
 	*n += rc ? 0 : t.added;
 	store_tally_free(&t);
+	strlist_free(&notes);
 	if (rc)
 		return rc == -EINVAL ? EXIT_BAD_INPUT : EXIT_STORE;
 	return EXIT_ALL_OK;
@@ -65,7 +75,7 @@ int cmd_store(const struct command_env *env)
 	if (!st)
 		return EXIT_STORE;
 	for (size_t i = 1; i < cli->args.n; i++) {
-		one = import_one(st, cli->args.items[i], &n);
+		one = import_one(st, cli, cli->args.items[i], &n);
 		status = one != EXIT_ALL_OK ? one : status;
 	}
 	fprintf(stderr, "hostbench: %d new run%s stored in %s\n", n,

@@ -102,9 +102,15 @@ static const struct command commands[] = {
 	  .min_args = 1, .max_args = 1,
 	  .args_error = "check needs one BACKEND (see hostbench list)" },
 	{ .name = "store", .run = cmd_store,
-	  .synopsis = "store import FILE...",
-	  .summary = "saved reports and journals into the store",
-	  .options = (const char *const[]){ "store", NULL },
+	  .synopsis = "store import [--from FORMAT] FILE...",
+	  .summary = "reports, journals and other tools' results into the "
+		     "store",
+	  .about = "--from reads fio, iperf3, openssl speed (machine\n"
+		   "readable), Google Benchmark, hyperfine and pyperf results\n"
+		   "(docs/interop.md); --from auto recognises each file's\n"
+		   "format.\n",
+	  .options = (const char *const[]){ "store", "from", "host",
+		"tool-version", NULL },
 	  .check = cmd_args_store },
 	{ .name = "history", .run = cmd_history,
 	  .synopsis = "history",

@@ -14,7 +14,9 @@
 #include "base/timetext.h"
 #include "compare/compare_by.h"
 #include "export/export.h"
+#include "import/import.h"
 #include "result/runinfo.h"
+#include "result/sysinfo.h"
 
 /* The field of cli at offset at. */
 static void *field(struct cli *cli, size_t at)
@@ -272,6 +274,39 @@ static int dates_check(struct cli *cli, char *err, size_t errlen)
 	return 0;
 }
 
+/* store import --from FORMAT: one the importers know. */
+static int from_check(struct cli *cli, char *err, size_t errlen)
+{
+	if (import_format_known(cli->from))
+		return 0;
+	return hb_errorf(err, errlen, -EINVAL,
+			 "--from %.64s: expected one of %s", cli->from,
+			 import_format_names());
+}
+
+/* --host: printable, at most a host name's length. */
+static int host_check(struct cli *cli, char *err, size_t errlen)
+{
+	if (*cli->host && strlen(cli->host) <= SYSINFO_HOSTNAME_MAX &&
+	    sanitize_is_clean(cli->host))
+		return 0;
+	return hb_errorf(err, errlen, -EINVAL,
+			 "--host: expected 1 to %d bytes of printable text",
+			 SYSINFO_HOSTNAME_MAX);
+}
+
+/* --tool-version V: printable text. */
+static int import_text_check(struct cli *cli, char *err, size_t errlen)
+{
+	const char *v = cli->tool_version;
+
+	if (!v || (*v && strlen(v) <= 64 && sanitize_is_clean(v)))
+		return 0;
+	return hb_errorf(err, errlen, -EINVAL,
+			 "--tool-version: expected 1 to 64 bytes of printable "
+			 "text");
+}
+
 #define AT(f) .at = offsetof(struct cli, f)
 
 /* In the order each command's --help lists them. */
@@ -336,8 +371,19 @@ static const struct options_def defs[] = {
 		  "128 bytes of printable text); otherwise:\n"
 		  "the runs of that label only",
 	  AT(label), .set = set_text, .check = label_check },
-	{ .name = "host", .arg = "H", .help = "one host (id or name)",
-	  AT(host), .set = set_text },
+	{ .name = "host", .arg = "H",
+	  .help = "one host (id or name); store import: the\n"
+		  "host of a file that names none",
+	  AT(host), .set = set_text, .check = host_check },
+	{ .name = "from", .arg = "FORMAT",
+	  .help = "store import: the files' format: auto,\n"
+		  "hostbench (default), fio, iperf3,\n"
+		  "openssl-speed, gbench, hyperfine, pyperf",
+	  AT(from), .set = set_text, .check = from_check },
+	{ .name = "tool-version", .arg = "V",
+	  .help = "store import: the tool's version, for a\n"
+		  "file that says none (openssl speed's)",
+	  AT(tool_version), .set = set_text, .check = import_text_check },
 	{ .name = "case", .arg = "PATTERN",
 	  .help = "cases whose job, title or target match",
 	  AT(cases), .set = set_text },

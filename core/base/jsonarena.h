@@ -19,6 +19,15 @@
 /* From now on jansson allocates from the arena. */
 void jsonarena_begin(void);
 
+/*
+ * Back to malloc and free while what the arena holds stays readable: a
+ * document read in the arena is read into one made outside it (an
+ * importer's run). Nothing of the arena may be freed (json_decref) or
+ * taken (json_incref, json_object_update) meanwhile: jsonarena_end()
+ * gives it all back.
+ */
+void jsonarena_pause(void);
+
 /* Back to malloc and free; the arena's blocks are given back. */
 void jsonarena_end(void);
 

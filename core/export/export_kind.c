@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/units.h"
+
 /* A unit as stored, and what it is in base units. */
 struct unit_map {
 	const char *unit; /* as a store row or an importer names it */
@@ -67,13 +69,22 @@ static void name_part(const char *s, char *out, size_t len, char sep)
 	out[k] = '\0';
 }
 
+/*
+ * A display unit of hostbench's (base/units.h: Gbps, MB/s, MiB/s, ...): a
+ * store row in one holds bytes per second underneath, as an importer
+ * stores another tool's rates.
+ */
+static const struct unit_map display_rate = { .unit = "",
+					      .base = "bytes_per_second",
+					      .scale = 1 };
+
 /* The unit_map of unit, or NULL. */
 static const struct unit_map *unit_find(const char *unit)
 {
 	for (size_t i = 0; unit && i < sizeof(units) / sizeof(units[0]); i++)
 		if (strcmp(units[i].unit, unit) == 0)
 			return &units[i];
-	return NULL;
+	return unit && unit_valid(unit) ? &display_rate : NULL;
 }
 
 /* The kind of another tool's figure fig, stored in unit, into k; the

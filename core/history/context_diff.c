@@ -279,6 +279,22 @@ static int say_flags(json_t *out, const json_t *a, const json_t *b)
 	return strlen(line) > head ? say(out, line) : 0;
 }
 
+/*
+ * The tool an imported run was measured with (import/): "fio 3.33 ->
+ * 3.35"; "tool fio -> iperf3" when the name changed.
+ */
+static int say_tool(json_t *out, const json_t *a, const json_t *b)
+{
+	const char *na = str(a, "name"), *nb = str(b, "name");
+
+	if (!a && !b)
+		return 0;
+	if (!same(na, nb))
+		return say_whole(out, "tool", na, nb);
+	return say_version(out, na ? na : "tool", str(a, "version"),
+			   str(b, "version"));
+}
+
 json_t *context_diff(const json_t *before, const json_t *after)
 {
 	const json_t *la = json_object_get(before, "libraries");
@@ -294,6 +310,9 @@ json_t *context_diff(const json_t *before, const json_t *after)
 	if (!rc)
 		rc = say_version(out, "hostbench", str(before, "hostbench"),
 				 str(after, "hostbench"));
+	if (!rc)
+		rc = say_tool(out, json_object_get(before, "tool"),
+			      json_object_get(after, "tool"));
 	if (!rc && !same(str(before, "governor"), str(after, "governor")))
 		rc = say_whole(out, "governor", str(before, "governor"),
 			       str(after, "governor"));

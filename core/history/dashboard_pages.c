@@ -348,6 +348,12 @@ static void facts_cell(FILE *out, const json_t *facts, const json_t *first)
 			unlike ? "fact differs" : "fact");
 		html_text(out, key);
 		fputs(" ", out);
+		/* an imported run's tool: its name and version */
+		if (json_is_string(json_object_get(v, "name"))) {
+			html_text(out, view_str(v, "name"));
+			fputs(" ", out);
+			v = json_object_get(v, "version");
+		}
 		html_text(out, json_is_string(v) ? json_string_value(v) : "?");
 		fputs("</span><br>", out);
 	}

@@ -176,9 +176,19 @@ static int point_row(const json_t *s, size_t i, struct table *t)
 	err = cell(t, row, 1, err, "%s", or_dash(view_str(p, "run")));
 	err = cell(t, row, 2, err, "%s", or_dash(view_str(p, "label")));
 	err = cell(t, row, 3, err, "%s", median);
-	err = cell(t, row, 4, err, "%s .. %s", lo, hi);
-	err = cell(t, row, 5, err, "%.0f", view_num(p, "n"));
-	err = cell(t, row, 6, err, "%.1f%%", view_num(p, "cv") * 100);
+	/* an imported figure of one value has no CI, n nor CV: "-" */
+	if (isnan(view_num(p, "ci_low")) && isnan(view_num(p, "ci_high")))
+		err = cell(t, row, 4, err, "-");
+	else
+		err = cell(t, row, 4, err, "%s .. %s", lo, hi);
+	if (isnan(view_num(p, "n")))
+		err = cell(t, row, 5, err, "-");
+	else
+		err = cell(t, row, 5, err, "%.0f", view_num(p, "n"));
+	if (isnan(view_num(p, "cv")))
+		err = cell(t, row, 6, err, "-");
+	else
+		err = cell(t, row, 6, err, "%.1f%%", view_num(p, "cv") * 100);
 	view_context_change(s, i, what, sizeof(what));
 	err = cell(t, row, 7, err, "%s%s%s", or_dash(view_str(p, "context")),
 		   what[0] ? ": " : "", what);

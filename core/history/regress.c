@@ -37,6 +37,7 @@ struct judge {
 	int lower_better;
 	int by_cpu; /* the search reads the per-CPU-second figures */
 	const char *series_id;
+	const json_t *contexts; /* the series' contexts, their facts */
 };
 
 static double number_or_nan(const json_t *v)
@@ -169,19 +170,22 @@ static void change_id(const struct judge *j, const struct point *p,
 	snprintf(id, len, "ch-%016" PRIx64, siphash(key, buf, (size_t)n));
 }
 
-/* The kind of cp: a drift, a step inconclusive by starvation, or its way. */
+/*
+ * The kind of cp: a drift, a step inconclusive (by starvation, or a
+ * change of the tool that measured), or its way.
+ */
 static const char *kind_of(const struct judge *j, const struct changepoint *cp,
-			   int starved)
+			   int inconclusive)
 {
 	if (cp->kind == CHANGEPOINT_DRIFT)
 		return "drift";
-	return starved ? "inconclusive"
-		       : direction(cp->change, j->lower_better);
+	return inconclusive ? "inconclusive"
+			    : direction(cp->change, j->lower_better);
 }
 
 static json_t *change_entry(const struct judge *j, const struct point *pts,
 			    const struct changepoint *cp, int context_change,
-			    int starved)
+			    int inconclusive)
 {
 	const struct point *p = &pts[cp->index];
 	json_t *e;
@@ -195,8 +199,9 @@ static json_t *change_entry(const struct judge *j, const struct point *pts,
 		      p->time ? json_string(p->time) : json_null(), "before",
 		      number(cp->before), "after", number(cp->after), "change",
 		      number(cp->change), "p", number(cp->p), "kind",
-		      kind_of(j, cp, starved), "context_change", context_change,
-		      "state", "new", "figure", j->by_cpu ? "cpu" : "median");
+		      kind_of(j, cp, inconclusive), "context_change",
+		      context_change, "state", "new", "figure",
+		      j->by_cpu ? "cpu" : "median");
 	if (e && cp->kind == CHANGEPOINT_DRIFT &&
 	    (json_object_set_new(e, "end", json_integer((json_int_t)cp->end)) ||
 	     json_object_set_new(
@@ -218,10 +223,40 @@ static int changes_add(json_t *changes, json_t *entry, char *err, size_t errlen)
 	return 0;
 }
 
+/* The facts of context id among the series' contexts; NULL if none. */
+static const json_t *facts_of(const struct judge *j, const char *id)
+{
+	const json_t *c;
+	size_t i;
+
+	json_array_foreach(j->contexts, i, c) {
+		const char *cid = json_string_value(json_object_get(c, "id"));
+
+		if (id && cid && strcmp(id, cid) == 0)
+			return json_object_get(c, "facts");
+	}
+	return NULL;
+}
+
+/*
+ * Whether the tool that measured changed from point a to b (an imported
+ * series: "fio 3.33 -> 3.35"): a step there is the instrument's, and says
+ * nothing of the host.
+ */
+static int tool_changed(const struct judge *j, const struct point *a,
+			const struct point *b)
+{
+	const json_t *x = json_object_get(facts_of(j, a->context), "tool");
+	const json_t *y = json_object_get(facts_of(j, b->context), "tool");
+
+	return (x || y) && !(x && y && json_equal(x, y));
+}
+
 /*
  * The step where a context starts at c: the level before it (from *level
  * to c) against the new context's first level (c to next), by the same
- * test and magnitude as a change point.
+ * test and magnitude as a change point; inconclusive, never a regression,
+ * where the tool that measured changed.
  */
 static int context_step(const struct judge *j, const struct point *pts,
 			const double *x, size_t level, size_t c, size_t next,
@@ -233,11 +268,18 @@ static int context_step(const struct judge *j, const struct point *pts,
 				       .min_size = 1 };
 	struct changepoint cp;
 
+	int tool = tool_changed(j, &pts[c - 1], &pts[c]);
+	json_t *e;
+
 	if (c - level < 2 ||
 	    !changepoint_test(x, NULL, level, c, next, &co, scratch, &cp))
 		return 0;
-	return changes_add(changes, change_entry(j, pts, &cp, 1, 0), err,
-			   errlen);
+	e = change_entry(j, pts, &cp, 1, tool);
+	if (e && tool && json_object_set_new(e, "tool_change", json_true())) {
+		json_decref(e);
+		e = NULL;
+	}
+	return changes_add(changes, e, err, errlen);
 }
 
 /* Scratch arrays of one series, n entries each. */
@@ -448,6 +490,7 @@ static void judge_init(struct judge *j, const struct regress_opts *o,
 	j->series_id = json_string_value(json_object_get(series, "id"));
 	if (!j->series_id)
 		j->series_id = "";
+	j->contexts = json_object_get(series, "contexts");
 }
 
 /*

@@ -25,26 +25,74 @@ const char *view_str(const json_t *o, const char *key)
 	return json_string_value(json_object_get(o, key));
 }
 
+/*
+ * The units of an imported figure that is no rate (import/): shown as
+ * measured, scaled to a readable prefix.
+ */
+static const char *const measures[] = { "ns", "s", "%", "count", "bytes" };
+
+/* s's unit when it is one of measures[], else NULL. */
+static const char *measure_of(const json_t *s)
+{
+	const char *unit = view_str(s, "unit");
+
+	for (size_t i = 0; unit && i < sizeof(measures) / sizeof(*measures);
+	     i++)
+		if (strcmp(unit, measures[i]) == 0)
+			return measures[i];
+	return NULL;
+}
+
 const char *view_unit(const json_t *s)
 {
 	const char *figure = view_str(s, "figure"), *unit = view_str(s, "unit");
 
-	if (figure && strcmp(figure, "ops_rate") == 0)
+	if (measure_of(s))
+		return measure_of(s);
+	if ((figure && strcmp(figure, "ops_rate") == 0) ||
+	    (unit && strcmp(unit, "ops/s") == 0))
 		return "ops/s";
-	if (unit && unit_valid(unit) && strcmp(unit, "ops/s") != 0)
+	if (unit && unit_valid(unit))
 		return unit;
 	return "Gbps";
 }
 
 double view_value(const json_t *s, double v)
 {
-	return unit_scale(view_unit(s), v, v);
+	return measure_of(s) ? v : unit_scale(view_unit(s), v, v);
+}
+
+/* v in unit ("ns", "s", "%", "count", "bytes") as shown: "57.3us". */
+static void measure_figure(double v, const char *unit, char *buf, size_t len)
+{
+	static const char *const times[] = { "ns", "us", "ms", "s" };
+	static const char *const sizes[] = { "B", "kB", "MB", "GB", "TB" };
+	size_t k = 0;
+
+	if (strcmp(unit, "%") == 0 || strcmp(unit, "count") == 0) {
+		snprintf(buf, len, "%.4g%s", v, unit[0] == '%' ? "%" : "");
+		return;
+	}
+	if (strcmp(unit, "s") == 0)
+		v *= 1e9; /* shown from ns up, as ns are */
+	if (strcmp(unit, "bytes") == 0) {
+		while (fabs(v) >= 1000 &&
+		       k + 1 < sizeof(sizes) / sizeof(*sizes))
+			v /= 1000, k++;
+		snprintf(buf, len, "%.4g%s", v, sizes[k]);
+		return;
+	}
+	while (fabs(v) >= 1000 && k + 1 < sizeof(times) / sizeof(*times))
+		v /= 1000, k++;
+	snprintf(buf, len, "%.4g%s", v, times[k]);
 }
 
 void view_figure(const json_t *s, double v, char *buf, size_t len)
 {
 	if (isnan(v))
 		snprintf(buf, len, "-");
+	else if (measure_of(s))
+		measure_figure(v, measure_of(s), buf, len);
 	else
 		report_format_value(view_value(s, v), view_unit(s), buf, len);
 }
@@ -58,10 +106,14 @@ void view_label(const json_t *s, char *buf, size_t len)
 	title = title ? title : view_str(c, "job");
 	title = title ? title : view_str(c, "target");
 	backend = view_str(c, "backend");
-	snprintf(buf, len, "%s%s%s%s%s", title ? title : "?",
+	/* an imported figure says its name: "r1 read (fio) clat_p99" */
+	if (figure && strcmp(figure, "rate") != 0)
+		figure = strcmp(figure, "ops_rate") == 0 ? "ops" : figure;
+	else
+		figure = NULL;
+	snprintf(buf, len, "%s%s%s%s%s%s", title ? title : "?",
 		 backend ? " (" : "", backend ? backend : "",
-		 backend ? ")" : "",
-		 figure && strcmp(figure, "ops_rate") == 0 ? " ops" : "");
+		 backend ? ")" : "", figure ? " " : "", figure ? figure : "");
 }
 
 const json_t *view_change_at(const json_t *s, size_t i)

@@ -24,20 +24,23 @@ const char *view_str(const json_t *o, const char *key);
 int view_same_context(const char *a, const char *b);
 
 /*
- * The unit series s is shown in: "ops/s" for an "ops_rate" figure, else
- * its own unit when it is a rate's ("Gbps", "GB/s"...), else "Gbps".
+ * The unit series s is shown in: "ops/s" for an "ops_rate" figure or an
+ * "ops/s" unit, its own unit when it is a rate's ("Gbps", "GB/s"...) or
+ * an imported measure's ("ns", "s", "%", "count", "bytes"), else "Gbps".
  */
 const char *view_unit(const json_t *s);
 
-/* v (bytes/s or ops/s, as s's figure) scaled to view_unit(s). */
+/* v (bytes/s or ops/s, as s's figure) scaled to view_unit(s); a measure
+   as it is. */
 double view_value(const json_t *s, double v);
 
-/* v as shown for s: "3.60Gbps", "12345.6 ops/s"; "-" for NAN. */
+/* v as shown for s: "3.60Gbps", "12345.6 ops/s", "57.27us"; "-" for NAN. */
 void view_figure(const json_t *s, double v, char *buf, size_t len);
 
 /*
  * The name of series s: "TITLE (backend)", its job's title or target
- * when it has no title, "figure" appended for an "ops_rate" series.
+ * when it has no title, " ops" appended for an "ops_rate" series, the
+ * figure's name for an imported one (" clat_p99").
  */
 void view_label(const json_t *s, char *buf, size_t len);
 

@@ -88,18 +88,6 @@ int store_put(struct store *st, const json_t *report, char *err, size_t errlen);
 void store_run_uuid(const json_t *report, char out[37]);
 
 /*
- * Import a saved JSON report or journal file (compare/report_read.h
- * reads it: a regular file only, every string sanitized and bounded); a
- * report without "run" gets the uuid of the SHA-256 of the file's bytes
- * and the file's time. t (zeroed by the caller) counts the runs added and
- * names those stored already. Returns 0, -EINVAL for a file that is not
- * a report or is refused as store_put() refuses (err names the file, and
- * nothing of it is stored), or another negative code.
- */
-int store_import(struct store *st, const char *path, struct store_tally *t,
-		 char *err, size_t errlen);
-
-/*
  * The whole JSON report stored with run uuid, as it was kept (compact
  * text), into *text (malloc'd, NUL-terminated; the caller frees it) and
  * *len. Returns 0, -ENOENT when no such run is stored, or another

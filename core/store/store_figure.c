@@ -13,12 +13,13 @@
 #include "base/util.h"
 #include "result/stats.h"
 
-/* Is result r an "ops/s" one, its figure ops_rate? */
+/* Is result r an "ops/s" one, its figure ops_rate (not a named one)? */
 static int is_ops(const json_t *r)
 {
 	const char *unit = json_string_value(json_object_get(r, "unit"));
 
-	return unit && strcmp(unit, "ops/s") == 0;
+	return unit && strcmp(unit, "ops/s") == 0 &&
+	       !json_is_string(json_object_get(r, "figure"));
 }
 
 /* Is r "ok" (no status is ok, as reports before the field)? */
@@ -70,8 +71,30 @@ static int has_figure(const json_t *r)
 			     "median"));
 }
 
+/* An imported case's figures (import/): each named, and ok with a figure. */
+static int figures_check(const json_t *figs, size_t i, char *err, size_t errlen)
+{
+	const json_t *fg;
+	size_t k;
+
+	json_array_foreach(figs, k, fg) {
+		if (!json_is_string(json_object_get(fg, "figure")))
+			return hb_errorf(err, errlen, -EINVAL,
+					 "results[%zu].figures[%zu]: no figure",
+					 i, k);
+		if (is_ok(fg) && !has_figure(fg))
+			return hb_errorf(err, errlen, -EINVAL,
+					 "results[%zu].figures[%zu]: status ok "
+					 "but no stats and no samples",
+					 i, k);
+	}
+	return 0;
+}
+
 int store_figure_check(const json_t *r, size_t i, char *err, size_t errlen)
 {
+	const json_t *figs = json_object_get(r, "figures");
+
 	if (!json_is_object(r))
 		return hb_errorf(err, errlen, -EINVAL,
 				 "results[%zu]: not an object", i);
@@ -81,6 +104,8 @@ int store_figure_check(const json_t *r, size_t i, char *err, size_t errlen)
 	if (!json_is_object(json_object_get(r, "params")))
 		return hb_errorf(err, errlen, -EINVAL,
 				 "results[%zu]: no params", i);
+	if (json_is_array(figs))
+		return figures_check(figs, i, err, errlen);
 	if (is_ok(r) && !has_figure(r))
 		return hb_errorf(err, errlen, -EINVAL,
 				 "results[%zu]: status ok but no stats and "
@@ -117,8 +142,13 @@ int store_figure_of(const json_t *r, struct store_figure *f)
 {
 	const json_t *samples = json_object_get(r, "samples");
 	const json_t *stats;
+	const char *better = json_string_value(json_object_get(r, "better"));
 
-	*f = (struct store_figure){ .ops = is_ops(r) };
+	*f = (struct store_figure){
+		.ops = is_ops(r),
+		.name = json_string_value(json_object_get(r, "figure")),
+		.lower_better = better && strcmp(better, "lower") == 0,
+	};
 	stats = json_object_get(r, f->ops ? "ops_stats" : "stats");
 	f->median = stat(stats, "median");
 	f->ci_low = stat(stats, "ci95_low");

@@ -11,12 +11,17 @@
 
 #include <jansson.h>
 
-/* A result's headline figure: rate, or ops_rate for an "ops/s" result. */
+/*
+ * A result's headline figure: rate, or ops_rate for an "ops/s" result; an
+ * imported one names its own (import/: "bw", "clat_p99") and direction.
+ */
 struct store_figure {
-	int ops;	 /* 1: ops_rate (operations/s), 0: rate (bytes/s) */
-	double *samples; /* the figure of each sample (malloc'd), or NULL */
-	size_t n;	 /* how many samples */
-	int has_samples; /* 0 when the result has no "samples" at all */
+	int ops;	  /* 1: ops_rate (operations/s), 0: rate (bytes/s) */
+	const char *name; /* the result's "figure", NULL: rate or ops_rate */
+	int lower_better; /* the result's "better" is "lower" */
+	double *samples;  /* the figure of each sample (malloc'd), or NULL */
+	size_t n;	  /* how many samples */
+	int has_samples;  /* 0 when the result has no "samples" at all */
 	double median, ci_low, ci_high, cv; /* NAN where unknown */
 };
 
@@ -25,7 +30,8 @@ struct store_figure {
  * object with a target (text) and params (an object: the case's key; a
  * job or backend may be null, as a report without a suite has them); an
  * "ok" result (status "ok" or none) also a figure, from its samples or
- * its stats. Returns 0, or -EINVAL with "results[3]: no params" in err.
+ * its stats; an imported case (import/) each of its "figures" so. Returns
+ * 0, or -EINVAL with "results[3]: no params" in err.
  */
 int store_figure_check(const json_t *r, size_t i, char *err, size_t errlen);
 

@@ -73,7 +73,8 @@ static char *canonical(const json_t *o)
  * layout of the report it came in (a fleet report's older layout keeps
  * each host's results elsewhere and with other companions). */
 static const char *const same_keys[] = { "job",	   "target", "backend",
-					 "params", "status", "samples" };
+					 "params", "status", "samples",
+					 "figures" };
 
 /* Whether reports a and b hold the same results, in the same order. */
 static int same_results(const json_t *a, const json_t *b)
@@ -202,6 +203,8 @@ static json_t *context_facts(const json_t *rep)
 	json_object_set(
 		f, "hostbench",
 		json_object_get(json_object_get(rep, "hostbench"), "version"));
+	/* an imported run's tool (import/): none in hostbench's own */
+	json_object_set(f, "tool", json_object_get(rep, "tool"));
 	return f;
 }
 
@@ -268,13 +271,19 @@ static int put_case(struct store *st, const json_t *r, char id[32], char *err,
 	return rc;
 }
 
-/* The names of r's flags that are set, as a JSON array's text. */
+/*
+ * The names of r's flags that are set, as a JSON array's text; NULL for a
+ * result without flags (stored as "[]": an imported one's, one per row).
+ */
 static char *flags_text(const json_t *r)
 {
-	json_t *set = json_array(), *v;
+	json_t *set, *v;
 	const char *name;
 	char *text;
 
+	if (!json_object_size(json_object_get(r, "flags")))
+		return NULL;
+	set = json_array();
 	json_object_foreach((json_t *)json_object_get(r, "flags"), name, v)
 		if (json_is_true(v))
 			json_array_append_new(set, json_string(name));
@@ -334,10 +343,11 @@ static int put_figure(struct store *st, const json_t *r,
 		st,
 		"INSERT INTO result (run, bcase, figure, unit, better, status, "
 		"median, ci_low, ci_high, n, cv, cpu_median, flags, samples) "
-		"VALUES (?, ?, ?, ?, 'higher', ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
 		"ON CONFLICT DO NOTHING",
 		(struct store_val[]){
 			key[0], key[1], key[2], val_of(r, "unit"),
+			store_text(f->lower_better ? "lower" : "higher"),
 			store_text(status ? status : "ok"),
 			real_or_null(f->median), real_or_null(f->ci_low),
 			real_or_null(f->ci_high),
@@ -346,39 +356,56 @@ static int put_figure(struct store *st, const json_t *r,
 			real_or_null(f->cv),
 			val_of(r, f->ops ? "ops_per_cpu_second"
 					 : "bytes_per_cpu_second"),
-			store_text(flags), store_text(samples) },
-		13, err, errlen);
+			store_text(flags ? flags : "[]"), store_text(samples) },
+		14, err, errlen);
 
 	free(samples);
 	free(flags);
 	return rc;
 }
 
-/* Result r (results[i]) of run uuid: its case, figure and samples. */
-static int put_result(struct store *st, const char *uuid, const json_t *r,
-		      size_t i, char *err, size_t errlen)
+/* Figure fg of case kase: a result itself, or one of an imported case's. */
+static int put_one(struct store *st, const char *uuid, const json_t *fg,
+		   const char kase[32], char *err, size_t errlen)
 {
 	struct store_figure f;
 	struct store_val key[3];
-	char kase[32];
-	int rc = store_figure_check(r, i, err, errlen);
+	int rc = store_figure_of(fg, &f);
 
-	if (rc)
-		return rc;
-	rc = put_case(st, r, kase, err, errlen);
-	if (rc)
-		return rc;
-	rc = store_figure_of(r, &f);
 	if (rc) {
 		hb_error_fill(err, errlen, "out of memory");
 		goto out_figure;
 	}
 	key[0] = store_text(uuid);
 	key[1] = store_text(kase);
-	key[2] = store_text(f.ops ? "ops_rate" : "rate");
-	rc = put_figure(st, r, &f, key, err, errlen);
+	key[2] = store_text(f.name ? f.name : f.ops ? "ops_rate" : "rate");
+	rc = put_figure(st, fg, &f, key, err, errlen);
 out_figure:
 	store_figure_free(&f);
+	return rc;
+}
+
+/*
+ * Result r (results[i]) of run uuid: its case, then its figure, or each
+ * of its "figures" (an imported case's: import/).
+ */
+static int put_result(struct store *st, const char *uuid, const json_t *r,
+		      size_t i, char *err, size_t errlen)
+{
+	const json_t *figs = json_object_get(r, "figures"), *fg;
+	char kase[32];
+	size_t k;
+	int rc = store_figure_check(r, i, err, errlen);
+
+	if (!rc)
+		rc = put_case(st, r, kase, err, errlen);
+	if (rc || !json_is_array(figs))
+		return rc ? rc : put_one(st, uuid, r, kase, err, errlen);
+	json_array_foreach(figs, k, fg) {
+		rc = put_one(st, uuid, fg, kase, err, errlen);
+		if (rc)
+			break;
+	}
 	return rc;
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* A report into the store's rows (store_put(), store_import()). */
+/* A report into the store's rows (store_put(); import/ stores through it). */
 #ifndef HB_CORE_STORE_STORE_PUT_H
 #define HB_CORE_STORE_STORE_PUT_H
 

@@ -42,7 +42,7 @@ _hostbench()
 			--figure --by --rank --store --no-store"
 		[merge]="--format --output --rank"
 		[check]="--format --output --plugin-dir --reference"
-		[store]="--store"
+		[store]="--store --host --from --tool-version"
 		[history]="--format --output $series"
 		[regressions]="--format --output $series --fail --ack --ignore
 			$detect"
@@ -90,6 +90,11 @@ _hostbench()
 		COMPREPLY=($(compgen -W "pelt binseg" -- "$cur"))
 		return
 		;;
+	--from)
+		COMPREPLY=($(compgen -W "auto hostbench fio iperf3 openssl-speed
+			gbench hyperfine pyperf" -- "$cur"))
+		return
+		;;
 	-o | --output | --journal | --resume)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
@@ -99,7 +104,7 @@ _hostbench()
 		return
 		;;
 	-s | --set | --threshold | --by | --reference | --rank | --penalty | \
-		--min-change)
+		--min-change | --tool-version)
 		return
 		;;
 	esac
@@ -118,6 +123,9 @@ _hostbench()
 		;;
 	compare | merge)
 		COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))
+		;;
+	store)
+		COMPREPLY=($(compgen -W "import" -- "$cur") $(compgen -f -- "$cur"))
 		;;
 	describe)
 		COMPREPLY=($(compgen -W "$(_hostbench_targets "${words[0]}" \

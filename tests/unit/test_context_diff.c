@@ -123,8 +123,36 @@ static int same_facts_say_nothing(void)
 	return 0;
 }
 
+/* The facts of an imported run's context: the tool that measured. */
+static json_t *tool_facts(const char *name, const char *version)
+{
+	return json_pack("{s:{s:s, s:s?}}", "tool", "name", name, "version",
+			 version);
+}
+
+static int tool_upgrade_said_by_the_tools_name(void)
+{
+	char buf[512];
+
+	CHECK_INT(diff_text_of(tool_facts("fio", "3.33"),
+			       tool_facts("fio", "3.35"), buf, sizeof(buf)),
+		  0);
+	CHECK_STR(buf, "fio 3.33 -> 3.35");
+	CHECK_INT(diff_text_of(tool_facts("openssl", NULL),
+			       tool_facts("openssl", "3.0.19"), buf,
+			       sizeof(buf)),
+		  0);
+	CHECK_STR(buf, "openssl (none) -> 3.0.19");
+	CHECK_INT(diff_text_of(tool_facts("fio", "3.33"),
+			       tool_facts("fio", "3.33"), buf, sizeof(buf)),
+		  0);
+	CHECK_STR(buf, "");
+	return 0;
+}
+
 /* clang-format off */
 static const struct test tests[] = {
+	{"tool_upgrade_said_by_the_tools_name", tool_upgrade_said_by_the_tools_name},
 	{"openssl_version_said_once", openssl_version_said_once},
 	{"kernel_cut_after_first_differing_component", kernel_cut_after_first_differing_component},
 	{"cpu_features_that_changed_and_their_cause", cpu_features_that_changed_and_their_cause},

@@ -178,7 +178,61 @@ static int trend_of_one_point_has_no_change(void)
 	return 0;
 }
 
+/* A series of an imported figure: its unit and name as given. */
+static json_t *imported(const char *figure, const char *unit)
+{
+	return json_pack("{s:s, s:s, s:{s:s, s:s}}", "figure", figure, "unit",
+			 unit, "case", "title", "seqread read", "backend",
+			 "fio");
+}
+
+static int imported_figures_are_shown_in_their_own_units(void)
+{
+	static const struct {
+		const char *figure, *unit;
+		double v;
+		const char *shown;
+	} cases[] = {
+		/* designated: a test table's rows start with a quote */
+		{ .figure = "clat_p99", .unit = "ns", 57270.0, "57.27us" },
+		{ .figure = "time", .unit = "s", 0.0133, "13.3ms" },
+		{ .figure = "cpu_host", .unit = "%", 54.96, "54.96%" },
+		{ .figure = "retransmits", .unit = "count", 10, "10" },
+		{ .figure = "memory", .unit = "bytes", 52428800, "52.43MB" },
+		{ .figure = "iops", .unit = "ops/s", 15030.3, "15030.3 ops/s" },
+		{ .figure = "bw",
+		  .unit = "MiB/s",
+		  1048576 * 100.0,
+		  "100.00MiB/s" },
+	};
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		json_t *s = imported(cases[i].figure, cases[i].unit);
+
+		view_figure(s, cases[i].v, buf, sizeof(buf));
+		CHECK_STR(buf, cases[i].shown);
+		json_decref(s);
+	}
+	return 0;
+}
+
+static int imported_figure_is_named_in_its_label(void)
+{
+	json_t *s = imported("clat_p99", "ns");
+	char buf[VIEW_LINE];
+
+	view_label(s, buf, sizeof(buf));
+	CHECK_STR(buf, "seqread read (fio) clat_p99");
+	json_decref(s);
+	return 0;
+}
+
 static const struct test tests[] = {
+	{ "imported_figures_are_shown_in_their_own_units",
+	  imported_figures_are_shown_in_their_own_units },
+	{ "imported_figure_is_named_in_its_label",
+	  imported_figure_is_named_in_its_label },
 	{ "html_escapes_hostile_names", html_escapes_hostile_names },
 	{ "html_draws_a_trend_chart_per_series",
 	  html_draws_a_trend_chart_per_series },

@@ -160,6 +160,44 @@ static int step_at_context_change_says_so(void)
 	return 0;
 }
 
+/*
+ * doc_of()'s series with contexts whose facts name the tool that
+ * measured: version a before the cut, b from it.
+ */
+static json_t *tool_doc(const char *a, const char *b)
+{
+	json_t *doc = doc_of(60, 40, 0.85, 40, "higher");
+	json_t *ctxs =
+		json_pack("[{s:s, s:i, s:{s:{s:s, s:s}}}, "
+			  "{s:s, s:i, s:{s:{s:s, s:s}}}]",
+			  "id", "c-1", "first", 0, "facts", "tool", "name",
+			  "fio", "version", a, "id", "c-2", "first", 40,
+			  "facts", "tool", "name", "fio", "version", b);
+
+	json_object_set_new(series0(doc), "contexts", ctxs);
+	return doc;
+}
+
+static int step_where_the_tool_changed_is_inconclusive(void)
+{
+	json_t *doc = tool_doc("3.33", "3.35");
+
+	CHECK_INT(run(doc), 0);
+	CHECK_INT(nchanges(doc), 1);
+	CHECK(json_is_true(json_object_get(change(doc, 0), "context_change")));
+	CHECK(json_is_true(json_object_get(change(doc, 0), "tool_change")));
+	CHECK_STR(json_string_value(json_object_get(change(doc, 0), "kind")),
+		  "inconclusive");
+	json_decref(doc);
+	doc = tool_doc("3.33", "3.33"); /* the same tool: the host's step */
+	CHECK_INT(run(doc), 0);
+	CHECK_STR(json_string_value(json_object_get(change(doc, 0), "kind")),
+		  "regression");
+	CHECK(!json_object_get(change(doc, 0), "tool_change"));
+	json_decref(doc);
+	return 0;
+}
+
 static int context_change_without_step_is_no_change(void)
 {
 	json_t *doc = doc_of(60, 60, 1, 40, "higher");
@@ -439,6 +477,7 @@ static int point_without_median_is_skipped_and_the_rest_judged(void)
 
 /* clang-format off */
 static const struct test tests[] = {
+	{"step_where_the_tool_changed_is_inconclusive", step_where_the_tool_changed_is_inconclusive},
 	{"step_is_a_new_regression_at_its_run", step_is_a_new_regression_at_its_run},
 	{"change_id_is_stable", change_id_is_stable},
 	{"flat_series_has_no_change_and_newest_within_noise", flat_series_has_no_change_and_newest_within_noise},

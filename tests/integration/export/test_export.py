@@ -188,6 +188,32 @@ def test_export_of_a_store_takes_the_newest_run_of_each_series():
                f"{r['title']}: {s.value}, newest {r['stats']['median']}")
 
 
+def test_imported_rates_are_exported_in_bytes_per_second():
+    # fio's bw is stored as bytes/s under a display unit (MiB/s): the
+    # export names the base unit, not the display's
+    d = hbtest.scratch("hb-export-")
+    fio = os.path.join(d, "fio.json")
+    with open(fio, "w") as f:
+        p = subprocess.run(["fio", "--name=r1", "--rw=read", "--size=1M",
+                            "--bs=4k", "--directory=" + d,
+                            "--output-format=json"], stdout=f,
+                           stderr=subprocess.DEVNULL, timeout=120)
+    expect(p.returncode == 0, "fio")
+    doc = json.load(open(fio))
+    bw = doc["jobs"][0]["read"]["bw_bytes"]
+    store = "sqlite:" + os.path.join(d, "lab.db")
+    rc, _, err = run("store", "import", "--from", "fio", "--host", "lab1",
+                     fio, "--store", store)
+    expect(rc == 0, err)
+    rc, out, err = run("export", "--store", store)
+    expect(rc == 0, err)
+    fams = families(out)
+    expect("hostbench_bw_bytes_per_second" in fams, sorted(fams))
+    expect(not any("mib" in name for name in fams), sorted(fams))
+    got = fams["hostbench_bw_bytes_per_second"].samples[0].value
+    expect(math.isclose(got, bw, rel_tol=1e-6), (got, bw))
+
+
 def test_export_of_a_store_is_selected_by_case():
     d = hbtest.scratch("hb-export-")
     store = "sqlite:" + os.path.join(d, "lab.db")

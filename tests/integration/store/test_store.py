@@ -385,6 +385,43 @@ def import_is_idempotent(url):
            "each result once")
 
 
+def other_tools_results_stored(url):
+    """fio files of two fio versions (tests/fixtures/import): a run each,
+    their figures in their units and directions, the upgrade a context
+    change, and a second import nothing new (docs/interop.md)."""
+    fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "../../fixtures/import")
+    base = json.load(open(os.path.join(fixtures, "fio-2.json")))
+    files = []
+    for i, version in enumerate(("fio-3.33", "fio-3.35")):
+        base["fio version"] = version
+        base["timestamp"] = 1700000000 + 60 * i
+        files.append(path(f"fio-{i}.json"))
+        with open(files[-1], "w") as f:
+            json.dump(base, f)
+    args = ("store", "import", "--from", "fio", "--host", "lab-io",
+            *files, "--store", url)
+    status, _, err = run(*args)
+    expect(status == 0 and "2 new runs" in err, f"first import: {err}")
+    status, _, err = run(*args)
+    expect(status == 0 and "0 new runs" in err, f"second import: {err}")
+    doc = history(url, "--host", "lab-io")
+    p99 = [s for s in doc["series"] if s["figure"] == "clat_p99"]
+    expect(len(p99) == 1 and p99[0]["unit"] == "ns" and
+           p99[0]["better"] == "lower" and len(p99[0]["points"]) == 2,
+           p99)
+    expect(p99[0]["contexts"][1]["changed"] == ["fio 3.33 -> 3.35"],
+           p99[0]["contexts"])
+
+
+def test_other_tools_results_stored_sqlite():
+    other_tools_results_stored(sqlite_url())
+
+
+def test_other_tools_results_stored_postgresql():
+    other_tools_results_stored(pg_server())
+
+
 def hostile_names_stored_and_read_back(url):
     f = variant(measured(), "hostile.json", host=HOSTILE, target=HOSTILE)
     status, _, err = run("store", "import", f, "--store", url)

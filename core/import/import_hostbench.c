@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Saved reports and journals into the store: read as `hostbench report`
- * reads them (checked and sanitized), named by their run uuid or, for a
- * report older than the "run" object, by the SHA-256 of the file, so a
- * second import of a file adds nothing.
+ * hostbench's own saved reports and journals into the store: read as
+ * `hostbench report` reads them (checked and sanitized), named by their
+ * run uuid or, for a report older than the "run" object, by the SHA-256
+ * of the file, so a second import of a file adds nothing.
  */
-#include "store/store.h"
+#include "import/import_formats.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -124,8 +124,8 @@ static int import_report(struct store *st, const char *path, json_t *root,
 	return rc;
 }
 
-int store_import(struct store *st, const char *path, struct store_tally *t,
-		 char *err, size_t errlen)
+int import_hostbench(struct store *st, const char *path, struct store_tally *t,
+		     char *err, size_t errlen)
 {
 	char when[40], uuid[37], *text = NULL;
 	size_t len = 0;
