@@ -36,15 +36,27 @@ static int hash_message(struct cx_state *s, uint64_t n, const uint8_t *in,
 	return rc;
 }
 
-/* The core's output and tag of the worker's unit i (struct hb_buffers). */
+/*
+ * The slot of the worker's unit i in the core's ring (struct hb_buffers):
+ * a ring of 4, 2 or 1 takes a mask, not a 64-bit division, per message
+ * (some 20 ns of a 16-byte message's 350 here).
+ */
+static size_t unit_slot(const struct cx_state *s, uint64_t i)
+{
+	unsigned n = s->io->n;
+
+	return (n & (n - 1)) == 0 ? (size_t)(i & (n - 1)) : (size_t)(i % n);
+}
+
+/* The core's output and tag of the worker's unit i. */
 static uint8_t *unit_out(const struct cx_state *s, uint64_t i)
 {
-	return s->io->out[i % s->io->n];
+	return s->io->out[unit_slot(s, i)];
 }
 
 static uint8_t *unit_tag(const struct cx_state *s, uint64_t i)
 {
-	return s->io->tag[i % s->io->n];
+	return s->io->tag[unit_slot(s, i)];
 }
 
 /*
