@@ -256,8 +256,14 @@ static int write_line(const struct report *r, const struct result *res,
 /* The footnotes of a section's lines, under it: "[1] noisy: CV 7.1%". */
 static void write_legend(const struct strlist *legend, FILE *out)
 {
-	for (size_t i = 0; i < legend->n; i++)
-		fprintf(out, "  [%zu] %s\n", i + 1, legend->items[i]);
+	char line[REPORT_LINE + 32];
+
+	/* read at 80 columns, as the facts above */
+	for (size_t i = 0; i < legend->n; i++) {
+		snprintf(line, sizeof(line), "  [%zu] %s", i + 1,
+			 legend->items[i]);
+		table_put_wrapped(out, line, TEXT_COLUMNS);
+	}
 }
 
 /* A table item: header, dashes under each column, rows, then notes. */
