@@ -34,7 +34,7 @@ struct bench_case {
 	/* the backend whose transform verifies a sample of the timed path's
 	 * units after each sample (openssl), or NULL: none */
 	const struct plugin *reference;
-	char *reason;		       /* why it cannot run, or NULL */
+	char *reason;	      /* why it cannot run, or NULL */
 	struct kvlist params; /* every target option, defaults filled */
 	unsigned parallel;
 	unsigned queue_depth;	/* units in flight per worker (async targets) */

@@ -388,8 +388,7 @@ int command_setup(const struct hb_case *c, void **state, char *err,
 	if (c->worker == 0)
 		note_command(c, &s->argv);
 	if (c->worker == 0 && s->by_ssh)
-		c->host->note(c, "timed_by",
-			      "ssh's session (ssh -v)");
+		c->host->note(c, "timed_by", "ssh's session (ssh -v)");
 	*state = s;
 	return 0;
 out_tmpl:

@@ -74,8 +74,9 @@ static int words_that_are_no_number_are_none(void)
 static int a_line_that_only_quotes_the_report_is_not_it(void)
 {
 	/* the words inside another line (a remote's banner, a file name) */
-	CHECK(seconds_of("debug1: Transferred: sent 1000, received 1 bytes\n"
-			 "echo Bytes per second: sent 500000.0, received 1\n") ==
+	CHECK(seconds_of(
+		      "debug1: Transferred: sent 1000, received 1 bytes\n"
+		      "echo Bytes per second: sent 500000.0, received 1\n") ==
 	      -1);
 	return 0;
 }
