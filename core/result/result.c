@@ -97,11 +97,16 @@ double result_sample_seconds(const struct sample *s)
 	return s->tool_seconds > 0 ? s->tool_seconds : s->seconds;
 }
 
-/* Work of s (ops or bytes) over its figure's or CPU time; 0 without. */
-static double rate_of(const struct sample *s, int ops, int per_cpu)
+/* Which time a rate is over: the figure's, the CPU's, the whole wall's. */
+enum rate_time { RATE_FIGURE, RATE_CPU, RATE_WALL };
+
+/* Work of s (ops or bytes) over the time per_cpu names; 0 without. */
+static double rate_of(const struct sample *s, int ops, enum rate_time per_cpu)
 {
 	double work = ops ? s->ops : s->bytes;
-	double t = per_cpu ? s->cpu_seconds : result_sample_seconds(s);
+	double t = per_cpu == RATE_CPU	  ? s->cpu_seconds
+		   : per_cpu == RATE_WALL ? s->seconds
+					  : result_sample_seconds(s);
 
 	return t > 0 ? work / t : 0;
 }
@@ -114,41 +119,21 @@ int result_tool_timed(const struct result *r)
 	return r->nsamples > 0;
 }
 
-double result_command_rate(const struct result *r, int ops)
-{
-	struct stats st;
-	double *v = malloc((r->nsamples + 1) * sizeof(*v));
-	double median = 0;
-
-	if (!v)
-		return 0;
-	for (size_t i = 0; i < r->nsamples; i++) {
-		const struct sample *s = &r->samples[i];
-
-		v[i] = s->seconds > 0 ? (ops ? s->ops : s->bytes) / s->seconds
-				      : 0;
-	}
-	if (r->nsamples && stats_compute(v, r->nsamples, &st) == 0)
-		median = st.median;
-	free(v);
-	return median;
-}
-
 double result_sample_rate(const struct result *r, const struct sample *s)
 {
-	return rate_of(s, counts_ops(r), 0);
+	return rate_of(s, counts_ops(r), RATE_FIGURE);
 }
 
 double result_sample_cpu_rate(const struct result *r, const struct sample *s)
 {
-	return rate_of(s, counts_ops(r), 1);
+	return rate_of(s, counts_ops(r), RATE_CPU);
 }
 
 /*
  * Per-sample rates of r: bytes or ops per second of wall or CPU time. A
  * sample without that time makes the whole figure unknown (zeros).
  */
-static int sample_rates(const struct result *r, int ops, int per_cpu,
+static int sample_rates(const struct result *r, int ops, enum rate_time per_cpu,
 			struct stats *out)
 {
 	double *v;
@@ -162,7 +147,7 @@ static int sample_rates(const struct result *r, int ops, int per_cpu,
 		return -ENOMEM;
 	for (size_t i = 0; i < r->nsamples; i++) {
 		v[i] = rate_of(&r->samples[i], ops, per_cpu);
-		if (!(v[i] > 0) && per_cpu) {
+		if (!(v[i] > 0) && per_cpu == RATE_CPU) {
 			free(v);
 			return 0;
 		}
@@ -172,19 +157,26 @@ static int sample_rates(const struct result *r, int ops, int per_cpu,
 	return err;
 }
 
+double result_command_rate(const struct result *r, int ops)
+{
+	struct stats st;
+
+	return sample_rates(r, ops, RATE_WALL, &st) == 0 ? st.median : 0;
+}
+
 int result_cpu_rates(struct result *r)
 {
-	int err = sample_rates(r, 0, 1, &r->cpu_rate);
+	int err = sample_rates(r, 0, RATE_CPU, &r->cpu_rate);
 
-	return err ? err : sample_rates(r, 1, 1, &r->cpu_ops_rate);
+	return err ? err : sample_rates(r, 1, RATE_CPU, &r->cpu_ops_rate);
 }
 
 /* rate, ops_rate, cpu_rate and cpu_ops_rate of r from its samples. */
 static int all_rates(struct result *r)
 {
-	int err = sample_rates(r, 0, 0, &r->rate);
+	int err = sample_rates(r, 0, RATE_FIGURE, &r->rate);
 
-	err = err ? err : sample_rates(r, 1, 0, &r->ops_rate);
+	err = err ? err : sample_rates(r, 1, RATE_FIGURE, &r->ops_rate);
 	return err ? err : result_cpu_rates(r);
 }
 
@@ -192,7 +184,8 @@ int result_precise(const struct result *r, double precision)
 {
 	struct stats st;
 
-	if (r->nsamples == 0 || sample_rates(r, counts_ops(r), 0, &st) != 0)
+	if (r->nsamples == 0 ||
+	    sample_rates(r, counts_ops(r), RATE_FIGURE, &st) != 0)
 		return 0;
 	return stats_ci_relative(&st) <= precision;
 }
