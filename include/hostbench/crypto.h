@@ -174,10 +174,29 @@ static inline const uint8_t *
 hb_crypto_message_iv(const uint8_t *base, size_t len, uint64_t n, uint8_t *iv)
 {
 	size_t off = len == 12 ? 4 : 0;
+	uint64_t w;
 
-	memcpy(iv, base, len);
-	for (size_t i = 0; i < 8 && off + i < len; i++)
-		iv[off + i] ^= (uint8_t)(n >> (56 - 8 * i));
+	if (len != 12 && len != 16) {
+		memcpy(iv, base, len);
+		for (size_t i = 0; i < 8 && off + i < len; i++)
+			iv[off + i] ^= (uint8_t)(n >> (56 - 8 * i));
+		return iv;
+	}
+	/*
+	 * A timed loop's IV: fixed-size copies and one word, no calls; the
+	 * word read from base, never back from iv just written (a load
+	 * from a wider store stalls store forwarding, some 10 ns here).
+	 */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	n = __builtin_bswap64(n);
+#endif
+	memcpy(&w, base + off, 8);
+	w ^= n;
+	if (len == 12)
+		memcpy(iv, base, 12);
+	else
+		memcpy(iv, base, 16);
+	memcpy(iv + off, &w, 8);
 	return iv;
 }
 

@@ -29,6 +29,28 @@ static int message_iv_puts_the_number_in_the_nonce_part(void)
 	return 0;
 }
 
+/* Every byte of a full 64-bit message number, at every IV length. */
+static int message_iv_is_the_same_whatever_the_length(void)
+{
+	const uint64_t n = UINT64_C(0x0102030405060708);
+	uint8_t base[24], iv[24];
+
+	hb_crypto_fill(base, sizeof(base), HB_CRYPTO_SEED_IV);
+	for (size_t len = 8; len <= sizeof(base); len += 4) {
+		size_t off = len == 12 ? 4 : 0;
+
+		hb_crypto_message_iv(base, len, n, iv);
+		for (size_t i = 0; i < len; i++) {
+			uint8_t x = i >= off && i < off + 8
+					    ? (uint8_t)(i - off + 1)
+					    : 0;
+
+			CHECK_INT(iv[i], base[i] ^ x);
+		}
+	}
+	return 0;
+}
+
 static int message_key_puts_the_number_little_endian_first(void)
 {
 	uint8_t base[32], key[32];
@@ -110,6 +132,7 @@ static int unhex_refuses_odd_bad_and_long_text(void)
 /* clang-format off */
 static const struct test tests[] = {
 	{"message_iv_puts_the_number_in_the_nonce_part", message_iv_puts_the_number_in_the_nonce_part},
+	{"message_iv_is_the_same_whatever_the_length", message_iv_is_the_same_whatever_the_length},
 	{"message_key_puts_the_number_little_endian_first", message_key_puts_the_number_little_endian_first},
 	{"fill_is_the_same_pattern_whatever_its_length", fill_is_the_same_pattern_whatever_its_length},
 	{"every_vector_decodes_and_names_its_source", every_vector_decodes_and_names_its_source},

@@ -59,6 +59,25 @@ static uint8_t *unit_tag(const struct cx_state *s, uint64_t i)
 	return s->io->tag[unit_slot(s, i)];
 }
 
+/* Start, update and finish one message of len bytes, tag as cipher_finish. */
+static int cipher_message(struct cx_state *s, const uint8_t *key,
+			  const uint8_t *iv, const uint8_t *in, uint8_t *out,
+			  size_t len, uint8_t *tag, char *err, size_t errlen)
+{
+	const struct cx_ops *o = s->ops;
+	int rc;
+
+	if (o->cipher_message)
+		return o->cipher_message(s->cipher, key, iv, in, out, len, tag,
+					 err, errlen);
+	rc = o->cipher_start(s->cipher, key, iv, err, errlen);
+	if (!rc)
+		rc = o->cipher_update(s->cipher, in, out, len, err, errlen);
+	if (!rc)
+		rc = o->cipher_finish(s->cipher, tag, err, errlen);
+	return rc;
+}
+
 /*
  * One whole message, encrypted from the input into out (never in place:
  * the input is the core's), then MACed (a composite: out), its tag, MAC
@@ -67,22 +86,15 @@ static uint8_t *unit_tag(const struct cx_state *s, uint64_t i)
 static int encrypt_message(struct cx_state *s, uint8_t *out, uint8_t *tag,
 			   char *err, size_t errlen)
 {
-	const struct cx_ops *o = s->ops;
 	size_t len = s->timed_len;
 	uint8_t iv[CX_MAX_IV];
 	int rc;
 
 	if (s->cipher) {
-		rc = o->cipher_start(s->cipher, message_cipher_key(s),
-				     cx_message_iv(s, s->msgno, iv), err,
-				     errlen);
-		if (!rc)
-			rc = o->cipher_update(s->cipher, s->src, out, len, err,
-					      errlen);
 		/* rekey is openssl speed's loop: the tag stays unread */
-		if (!rc)
-			rc = o->cipher_finish(s->cipher, s->rekey ? NULL : tag,
-					      err, errlen);
+		rc = cipher_message(s, message_cipher_key(s),
+				    cx_message_iv(s, s->msgno, iv), s->src, out,
+				    len, s->rekey ? NULL : tag, err, errlen);
 		if (rc)
 			return rc;
 		cx_timed_out(s, out, len);
@@ -103,7 +115,6 @@ static int encrypt_message(struct cx_state *s, uint8_t *out, uint8_t *tag,
 static int decrypt_message(struct cx_state *s, uint8_t *out, uint8_t *tag,
 			   char *err, size_t errlen)
 {
-	const struct cx_ops *o = s->ops;
 	uint8_t iv[CX_MAX_IV];
 	int rc;
 
@@ -118,14 +129,9 @@ static int decrypt_message(struct cx_state *s, uint8_t *out, uint8_t *tag,
 					 (unsigned long long)s->msgno);
 	}
 	if (s->cipher) {
-		rc = o->cipher_start(s->cipher, message_cipher_key(s),
-				     cx_message_iv(s, 0, iv), err, errlen);
-		if (!rc)
-			rc = o->cipher_update(s->cipher, s->src, out, s->size,
-					      err, errlen);
-		if (!rc)
-			rc = o->cipher_finish(s->cipher, s->want_tag, err,
-					      errlen);
+		rc = cipher_message(s, message_cipher_key(s),
+				    cx_message_iv(s, 0, iv), s->src, out,
+				    s->size, s->want_tag, err, errlen);
 		if (rc)
 			return rc;
 		cx_timed_out(s, out, s->size);

@@ -121,6 +121,15 @@ struct cx_ops {
 	 * mismatch. Other ciphers ignore tag.
 	 */
 	int (*cipher_finish)(void *h, uint8_t *tag, char *err, size_t errlen);
+	/*
+	 * Optional: start (key and iv as cipher_start), update len bytes
+	 * from in to out and finish (tag as cipher_finish) in one call, so
+	 * a timed message costs the engine one call into the backend, not
+	 * three. NULL: the engine makes the three.
+	 */
+	int (*cipher_message)(void *h, const uint8_t *key, const uint8_t *iv,
+			      const uint8_t *in, uint8_t *out, size_t len,
+			      uint8_t *tag, char *err, size_t errlen);
 	void (*cipher_close)(void *h);
 
 	/* A MAC or digest handle; notes as for cipher_open. */

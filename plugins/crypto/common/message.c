@@ -73,11 +73,6 @@ void cx_message_buffers_free(struct cx_state *s)
 	free(s->data);
 }
 
-const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv)
-{
-	return hb_crypto_message_iv(s->iv, s->ci->iv_len, n, iv);
-}
-
 const uint8_t *cx_message_key(const struct cx_state *s, uint64_t n,
 			      uint8_t *key)
 {

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <hostbench/crypto.h>
+
 #include "engine.h"
 #include "seam.h"
 #include "targets.h"
@@ -96,7 +98,11 @@ int cx_message_buffers(struct cx_state *s, const struct hb_case *c);
 void cx_message_buffers_free(struct cx_state *s);
 
 /* The IV of message n into iv: the base IV with n in its nonce part. */
-const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n, uint8_t *iv);
+static inline const uint8_t *cx_message_iv(const struct cx_state *s, uint64_t n,
+					   uint8_t *iv)
+{
+	return hb_crypto_message_iv(s->iv, s->ci->iv_len, n, iv);
+}
 
 /*
  * The MAC key of message n into key: NULL (keep it) unless one-time, or
