@@ -31,6 +31,7 @@ Scripts import it with tests/support on sys.path:
     from hbtest import expect  # noqa: E402
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -52,6 +53,12 @@ def expect(cond, what):
     """Fail the test, with AssertionError(what), unless cond holds."""
     if not cond:
         raise AssertionError(what)
+
+
+def unwrapped(text):
+    """A text report with each line it wrapped at 80 columns (a fact or a
+    footnote goes on 4 blanks in) joined again, as a reader takes it."""
+    return re.sub(r"\n    ", " ", text)
 
 
 def poll(cond, timeout=60.0, interval=0.02):

@@ -18,7 +18,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
 import hbtest  # noqa: E402
-from hbtest import expect  # noqa: E402
+from hbtest import expect, unwrapped  # noqa: E402
 
 HB, FIXTURES = hbtest.args("HOSTBENCH", "FIXTURE_DIR")
 DEVICE = os.path.join(FIXTURES, "device")
@@ -153,8 +153,7 @@ def test_text_and_csv_show_depth_latency_and_offload():
     # each line names its backend and its rate per CPU-second; its
     # latency and host CPU are its footnote under the section
     # (a footnote longer than 80 columns goes on, 4 blanks in)
-    notes = dict(re.findall(r"^  \[(\d+)\] (.*)$",
-                            re.sub(r"\n    ", " ", text), re.M))
+    notes = dict(re.findall(r"^  \[(\d+)\] (.*)$", unwrapped(text), re.M))
     for line in lines:
         expect("(fixture-device)" in line and
                re.search(r"\(\d+\.\d\dGbps per CPU-s\)", line), line)

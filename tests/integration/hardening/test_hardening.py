@@ -22,7 +22,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
 import hbtest  # noqa: E402
-from hbtest import expect  # noqa: E402
+from hbtest import expect, unwrapped  # noqa: E402
 
 HB = hbtest.args("HOSTBENCH")
 
@@ -278,7 +278,7 @@ def test_resumed_results_are_marked_in_every_format():
     with tempfile.TemporaryDirectory() as d:
         suite, journal, _ = journaled(d)
         for fmt in ("text", "md", "csv", "html"):
-            out = resumed(suite, journal, fmt)
+            out = unwrapped(resumed(suite, journal, fmt))
             expect("resumed: taken from the journal" in out,
                    "%s shows no mark:\n%s" % (fmt, out[-1500:]))
 

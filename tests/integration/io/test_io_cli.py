@@ -20,7 +20,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
 import hbtest  # noqa: E402
-from hbtest import expect as check  # noqa: E402
+from hbtest import expect as check, unwrapped  # noqa: E402
 
 HB, CONF, FSCRYPT_DIR = hbtest.args("HOSTBENCH", "CONF_DIR", "FSCRYPT_DIR")
 
@@ -412,7 +412,7 @@ def test_odirect_served_by_the_page_cache_is_flagged_on_fscrypt():
         # A/B table gives no % where a side is the page cache's
         suite = suite_of([plain, secret], DIRECT_JOBS[1:2])
         try:
-            text = run([suite], fmt="text").stdout
+            text = unwrapped(run([suite], fmt="text").stdout)
         finally:
             os.unlink(suite)
         check(flag in text, text)

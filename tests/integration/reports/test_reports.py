@@ -20,7 +20,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../support"))
 import hbtest  # noqa: E402
-from hbtest import expect  # noqa: E402
+from hbtest import expect, unwrapped  # noqa: E402
 
 HB = hbtest.args("HOSTBENCH")
 WORK = tempfile.mkdtemp(prefix="hb-reports-")
@@ -212,8 +212,7 @@ def test_every_report_says_which_units_are_binary_and_which_decimal():
                       ("md", "- **Units**: " + LEGEND)):
         status, out, err = run("report", base, "--format", fmt)
         # the text report wraps a long fact at 80 columns, 4 blanks in
-        expect(status == 0 and line in re.sub(r"\n    ", " ",
-                                              out).splitlines(),
+        expect(status == 0 and line in unwrapped(out).splitlines(),
                f"{fmt}: {out}")
     status, out, err = run("report", base, "--format", "html")
     expect(status == 0 and LEGEND in out, "html")
@@ -254,7 +253,7 @@ def without_run(fmt, text):
                                               "label"] else None
         return [row[:cut] for row in rows]
     # a text report's long fact goes on, 4 blanks in: one line again
-    text = re.sub(r"\n    ", " ", text) if fmt == "text" else text
+    text = unwrapped(text) if fmt == "text" else text
     return [line for line in text.splitlines() if not RUN_LINE.match(line)]
 
 
