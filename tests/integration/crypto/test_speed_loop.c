@@ -89,16 +89,14 @@ static void *set_bytes(void *d, int c, size_t n)
 	return d;
 }
 
-typedef void *copy_fn(void *, const void *, size_t);
-
-/* libc's definition of name, NULL while it is being looked up. */
-static copy_fn *libc_copy(const char *name, copy_fn **slot)
+/* libc's definition of name into *slot; NULL while it is being looked up. */
+static void *libc_fn(const char *name, void **slot)
 {
 	static int finding;
 
 	if (!*slot && !finding) {
 		finding = 1;
-		*slot = (copy_fn *)dlsym(RTLD_NEXT, name);
+		*slot = dlsym(RTLD_NEXT, name);
 		finding = 0;
 	}
 	return *slot;
@@ -106,32 +104,32 @@ static copy_fn *libc_copy(const char *name, copy_fn **slot)
 
 void *memcpy(void *d, const void *s, size_t n)
 {
-	static copy_fn *f;
+	static void *f;
+	void *(*copy)(void *, const void *, size_t);
 
 	count_libc(__builtin_return_address(0));
-	return libc_copy("memcpy", &f) ? f(d, s, n) : copy_bytes(d, s, n);
+	*(void **)&copy = libc_fn("memcpy", &f);
+	return copy ? copy(d, s, n) : copy_bytes(d, s, n);
 }
 
 void *memmove(void *d, const void *s, size_t n)
 {
-	static copy_fn *f;
+	static void *f;
+	void *(*move)(void *, const void *, size_t);
 
 	count_libc(__builtin_return_address(0));
-	return libc_copy("memmove", &f) ? f(d, s, n) : copy_bytes(d, s, n);
+	*(void **)&move = libc_fn("memmove", &f);
+	return move ? move(d, s, n) : copy_bytes(d, s, n);
 }
 
 void *memset(void *d, int c, size_t n)
 {
-	static void *(*f)(void *, int, size_t);
-	static int finding;
+	static void *f;
+	void *(*set)(void *, int, size_t);
 
 	count_libc(__builtin_return_address(0));
-	if (!f && !finding) {
-		finding = 1;
-		f = (void *(*)(void *, int, size_t))dlsym(RTLD_NEXT, "memset");
-		finding = 0;
-	}
-	return f ? f(d, c, n) : set_bytes(d, c, n);
+	*(void **)&set = libc_fn("memset", &f);
+	return set ? set(d, c, n) : set_bytes(d, c, n);
 }
 
 /* The shipped seam's answers, each consultation counted. */
